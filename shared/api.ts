@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { scenarioSchema } from './scenario';
+
+/** Request and response shapes of the JSON API under /api, shared by server and client. */
+
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .pipe(z.email({ error: 'Enter a valid email address' }))
+  .transform((email) => email.toLowerCase());
+
+export const passwordSchema = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password must be at most 128 characters');
+
+export const signInInput = z.strictObject({
+  email: emailSchema,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(128, 'Password must be at most 128 characters'),
+});
+export type SignInInput = z.input<typeof signInInput>;
+
+export const signUpInput = z.strictObject({
+  email: emailSchema,
+  password: passwordSchema,
+  fullName: z
+    .string({ error: 'Full name is required' })
+    .trim()
+    .min(1, 'Full name is required')
+    .max(200, 'Full name must be at most 200 characters'),
+});
+export type SignUpInput = z.input<typeof signUpInput>;
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userResponse = z.object({ user: userSchema });
+export const scenariosResponse = z.object({ scenarios: z.array(scenarioSchema) });
+export const scenarioResponse = z.object({ scenario: scenarioSchema });
+
+/** Every error the API returns has this body; `message` is meant for the user. */
+export const errorBody = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/** Ids in paths are uuids; anything else is simply not found. */
+export const uuidSchema = z.uuid();

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+export const DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
+export const difficultySchema = z.enum(DIFFICULTIES);
+export type Difficulty = z.infer<typeof difficultySchema>;
+
+/** What the browser may see of a scenario. Hidden concerns and engine extras stay on the server. */
+export const scenarioSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  difficulty: z.string(),
+  patientConcerns: z.array(z.string()),
+  patientProfile: z.string(),
+  initialMessage: z.string(),
+});
+export type Scenario = z.infer<typeof scenarioSchema>;
+
+export type BadgeColour = 'green' | 'yellow' | 'red' | 'grey';
+
+/** Spec §2 Tab 1: beginner green, intermediate yellow, advanced red, anything else grey. */
+export function difficultyBadgeColour(difficulty: string | null | undefined): BadgeColour {
+  switch (difficulty) {
+    case 'beginner':
+      return 'green';
+    case 'intermediate':
+      return 'yellow';
+    case 'advanced':
+      return 'red';
+    default:
+      return 'grey';
+  }
+}
+
+/** Spec §2 Scenario screen header: beginner green, intermediate yellow, otherwise red. */
+export function scenarioHeaderBadgeColour(difficulty: string): BadgeColour {
+  const colour = difficultyBadgeColour(difficulty);
+  return colour === 'grey' ? 'red' : colour;
+}
+
+export function capitalise(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/** Spec §2 Tab 1: case-insensitive match over title, description, category, any concern, or profile. */
+export function scenarioMatchesSearch(scenario: Scenario, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (needle === '') return true;
+  const haystacks = [
+    scenario.title,
+    scenario.description,
+    scenario.category,
+    scenario.patientProfile,
+    ...scenario.patientConcerns,
+  ];
+  return haystacks.some((text) => text.toLowerCase().includes(needle));
+}
+
+export function filterScenarios(
+  scenarios: readonly Scenario[],
+  filters: { search: string; difficulty: Difficulty | null },
+): Scenario[] {
+  return scenarios.filter(
+    (s) =>
+      (filters.difficulty === null || s.difficulty === filters.difficulty) &&
+      scenarioMatchesSearch(s, filters.search),
+  );
+}
+
+/** Spec §2 Tab 1: 'Found N [level] scenarios matching ...' shown while a filter is active. */
+export function foundLine(
+  count: number,
+  filters: { search: string; difficulty: Difficulty | null },
+): string | null {
+  const search = filters.search.trim();
+  if (search === '' && filters.difficulty === null) return null;
+  const level = filters.difficulty ? `${filters.difficulty} ` : '';
+  const noun = count === 1 ? 'scenario' : 'scenarios';
+  const matching = search === '' ? '' : ` matching "${search}"`;
+  return `Found ${count} ${level}${noun}${matching}`;
+}
+
+const DIFFICULTY_ORDER: Record<string, number> = { beginner: 0, intermediate: 1, advanced: 2 };
+
+/** Listed beginner, intermediate, advanced, then by title. */
+export function compareScenarios(a: Scenario, b: Scenario): number {
+  const byLevel = (DIFFICULTY_ORDER[a.difficulty] ?? 3) - (DIFFICULTY_ORDER[b.difficulty] ?? 3);
+  return byLevel !== 0 ? byLevel : a.title.localeCompare(b.title, 'en');
+}
