@@ -25,7 +25,14 @@ export interface CallOptions {
 
 /** The simulated patient. Yields text deltas; the concatenation is the whole reply. */
 export interface PatientModel {
-  streamReply(context: ConversationContext, options: CallOptions): AsyncIterable<string>;
+  /**
+   * With `stream: false` the model may answer in one piece (spec §7's non-streaming variant);
+   * it still yields, just once.
+   */
+  streamReply(
+    context: ConversationContext,
+    options: CallOptions & { stream: boolean },
+  ): AsyncIterable<string>;
 }
 
 export interface FeedbackItem {
