@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** Spec §9 and issue limits shared by both ends. */
+export const MAX_MESSAGE_CHARS = 2000;
+/** Spec §9: the end button needs 3 messages in the list; the grader needs 2 stored. */
+export const MESSAGES_TO_END = 3;
+export const MESSAGES_FOR_FEEDBACK = 2;
+
+export const messageSchema = z.object({
+  id: z.string(),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  createdAt: z.string(),
+  /** How the clinician's words arrived. */
+  source: z.enum(['typed', 'dictated', 'voice']),
+  /** A patient reply cut short (barge-in, dropped stream): stored as far as it got. */
+  partial: z.boolean(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const conversationSessionSchema = z.object({
+  id: z.string(),
+  scenarioId: z.string(),
+  createdAt: z.string(),
+  endedAt: z.string().nullable(),
+  successRating: z.number().nullable(),
+});
+export type ConversationSession = z.infer<typeof conversationSessionSchema>;
+
+/** Spec §9: message times read hour:minute in en-US. */
+export function formatMessageTime(iso: string): string {
+  return new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+}
+
+/** Spec §2 chat panel: 'Patient is concerned about {concerns}' or 'various issues'. */
+export function concernsLine(concerns: readonly string[]): string {
+  const list = concerns.filter((c) => c.trim() !== '');
+  return `Patient is concerned about ${list.length > 0 ? list.join(', ') : 'various issues'}`;
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { MAX_MESSAGE_CHARS, messageSchema } from './conversation';
+
+/**
+ * The conversation socket, /ws/conversations/:sessionId. Every frame is JSON except audio,
+ * which travels as one binary frame right after the JSON header that announces it.
+ * Both ends parse with these schemas.
+ */
+
+const clientId = z
+  .string({ error: 'clientId is required' })
+  .min(1, 'clientId is required')
+  .max(64, 'clientId is too long');
+
+const turnText = z
+  .string({ error: 'Message text is required' })
+  .max(MAX_MESSAGE_CHARS, `Messages can be at most ${MAX_MESSAGE_CHARS} characters.`)
+  .refine((text) => text.trim() !== '', 'Message cannot be blank.');
+
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  /** A typed (or browser-recognised spoken) turn. */
+  z.strictObject({
+    type: z.literal('turn'),
+    clientId,
+    text: turnText,
+    stream: z.boolean(),
+    /** The words came from the microphone (browser recognition or dictation). */
+    source: z.enum(['typed', 'dictated', 'voice']).default('typed'),
+    /** Ask the server to synthesise the reply as it streams (voice mode). */
+    speak: z.boolean().default(false),
+  }),
+  /** Header of an utterance; the next frame is its bytes. */
+  z.strictObject({
+    type: z.literal('audio'),
+    clientId,
+    format: z.enum(['wav', 'webm']),
+    bytes: z.number().int().positive(),
+    /** 'turn' answers it; 'dictation' only returns the transcript. */
+    purpose: z.enum(['turn', 'dictation']),
+    stream: z.boolean().default(true),
+    speak: z.boolean().default(true),
+  }),
+  /** Barge-in or stop: cancel the running reply; `heardChars` is how much was spoken aloud. */
+  z.strictObject({
+    type: z.literal('cancel'),
+    heardChars: z.number().int().min(0).optional(),
+  }),
+  /** Speak an existing patient message with the server's voice. */
+  z.strictObject({ type: z.literal('speak'), messageId: z.string().min(1).max(64) }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+export type ClientMessageInput = z.input<typeof clientMessageSchema>;
+
+export const errorCodeSchema = z.enum([
+  'bad_message',
+  'busy',
+  'not_found',
+  'ai_failed',
+  'rate_limited',
+  'audio_invalid',
+  'transcription_failed',
+  'nothing_heard',
+  'speech_failed',
+  'ended',
+  'unavailable',
+]);
+export type SocketErrorCode = z.infer<typeof errorCodeSchema>;
+
+export const serverMessageSchema = z.discriminatedUnion('type', [
+  /** Sent on connect: everything stored, so a reconnecting client loses nothing. */
+  z.object({ type: z.literal('history'), messages: z.array(messageSchema), ended: z.boolean() }),
+  z.object({ type: z.literal('turn_stored'), clientId: z.string(), message: messageSchema }),
+  z.object({ type: z.literal('transcript'), clientId: z.string(), text: z.string() }),
+  z.object({ type: z.literal('reply_start'), replyId: z.string() }),
+  z.object({ type: z.literal('reply_delta'), replyId: z.string(), text: z.string() }),
+  z.object({ type: z.literal('reply_done'), replyId: z.string(), message: messageSchema }),
+  /** One synthesised sentence; the next frame is its audio bytes. */
+  z.object({
+    type: z.literal('speech'),
+    replyId: z.string(),
+    seq: z.number().int().min(0),
+    text: z.string(),
+    mime: z.string(),
+    bytes: z.number().int().min(0),
+  }),
+  z.object({ type: z.literal('speech_done'), replyId: z.string() }),
+  z.object({
+    type: z.literal('error'),
+    code: errorCodeSchema,
+    message: z.string(),
+    clientId: z.string().optional(),
+  }),
+]);
+export type ServerMessage = z.infer<typeof serverMessageSchema>;
+
+/** Spec §8: what the patient line becomes when a reply fails. */
+export const REPLY_FAILED_TEXT = "I apologize, but I'm having trouble responding right now.";
