@@ -1,0 +1,25 @@
+import { feedbackLists } from './feedbackItems';
+import { replayConversation } from './patientState';
+import { scoreSkills } from './rubric';
+import { suggestedResponses } from './suggestions';
+import type { ConversationContext, FeedbackModel, GradedFeedback } from '../types';
+
+/** Rubric feedback for a finished conversation, from the same replay the patient used. */
+export function gradeConversation(context: ConversationContext): GradedFeedback {
+  const replay = replayConversation(context.scenario, context.history);
+  return {
+    ...scoreSkills(replay),
+    ...feedbackLists(context.scenario, replay),
+    suggestedResponses: suggestedResponses(context.scenario, replay),
+    fallback: null,
+  };
+}
+
+/** The grader used when no AI provider is configured: deterministic, no network. */
+export function createOfflineScorer(): FeedbackModel {
+  return {
+    async grade(context) {
+      return gradeConversation(context);
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import type OpenAI from 'openai';
+import { defaultFeedback, parseFeedbackText } from '../../../shared/feedback';
+import type { CallOptions, ConversationContext, FeedbackModel, GradedFeedback } from '../types';
+import { verifyEvidence } from '../evidence';
+import { FEEDBACK_SCHEMA_NAME, feedbackJsonSchema, graderMessages } from '../prompts';
+import { AiProviderError } from './errors';
+import { callWithRetries } from './retry';
+import type { AiLogger, RetryPolicy } from './retry';
+
+/** Spec §9: feedback generation at temperature 0.3, at most 1000 tokens. */
+const GRADER_TEMPERATURE = 0.3;
+const GRADER_MAX_TOKENS = 1000;
+/** Spec §5 and §9: fewer messages than this get default feedback without a call. */
+const MIN_MESSAGES_FOR_FEEDBACK = 2;
+
+export function createOpenAiGrader(
+  client: OpenAI,
+  model: string,
+  policy: RetryPolicy,
+  logger?: AiLogger,
+): FeedbackModel {
+  return {
+    async grade(context: ConversationContext, options: CallOptions): Promise<GradedFeedback> {
+      if (context.history.length < MIN_MESSAGES_FOR_FEEDBACK) return defaultFeedback();
+
+      const text = await callWithRetries(
+        async (signal) => {
+          const completion = await client.chat.completions.create(
+            {
+              model,
+              messages: graderMessages(context),
+              temperature: GRADER_TEMPERATURE,
+              max_tokens: GRADER_MAX_TOKENS,
+              response_format: {
+                type: 'json_schema',
+                json_schema: {
+                  name: FEEDBACK_SCHEMA_NAME,
+                  strict: true,
+                  schema: feedbackJsonSchema,
+                },
+              },
+            },
+            { signal, timeout: policy.timeoutMs },
+          );
+          const content = completion.choices[0]?.message?.content;
+          // Spec §8: no choices or empty content means default feedback, which the caller owns.
+          if (!content?.trim()) throw new AiProviderError('empty', 'The grader returned no text');
+          return content;
+        },
+        policy,
+        options.signal,
+        logger,
+      );
+
+      const trainee = context.history.filter((t) => t.role === 'user').map((t) => t.content);
+      const feedback = verifyEvidence(parseFeedbackText(text), trainee);
+      if (feedback.fallback !== null) {
+        logger?.warn('ai.feedback_fallback', { fallback: feedback.fallback });
+      }
+      return feedback;
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import OpenAI from 'openai';
+import type { CoachModel, FeedbackModel, PatientModel } from '../types';
+import { createOpenAiCoach } from './coach';
+import { createOpenAiGrader } from './grader';
+import { createOpenAiPatient } from './patient';
+import type { AiLogger } from './retry';
+
+export { AiProviderError } from './errors';
+export type { AiProviderErrorKind } from './errors';
+export type { AiLogger } from './retry';
+
+export interface OpenAiRolesConfig {
+  apiKey: string;
+  /** Any OpenAI-compatible server; the official API when absent. */
+  baseURL?: string;
+  chatModel: string;
+  feedbackModel: string;
+  /** Longest wait for a live reply's first token, or between two tokens, and for a hint. */
+  timeoutMs: number;
+  /** Grading writes up to 1000 tokens in one piece, so it gets its own, longer deadline. */
+  feedbackTimeoutMs?: number;
+  /** Attempts after the first, made only before anything reached the user. */
+  maxRetries: number;
+}
+
+const OFFICIAL_BASE_URL = 'https://api.openai.com/v1';
+const DEFAULT_FEEDBACK_TIMEOUT_MS = 60_000;
+
+export function createOpenAiRoles(
+  config: OpenAiRolesConfig,
+  logger?: AiLogger,
+): { patient: PatientModel; grader: FeedbackModel; coach: CoachModel } {
+  // Everything explicit, so the SDK neither reads the environment nor retries on its own.
+  const client = new OpenAI({
+    apiKey: config.apiKey,
+    baseURL: config.baseURL ?? OFFICIAL_BASE_URL,
+    organization: null,
+    project: null,
+    adminAPIKey: null,
+    webhookSecret: null,
+    maxRetries: 0,
+    timeout: config.timeoutMs,
+  });
+  const live = { maxRetries: config.maxRetries, timeoutMs: config.timeoutMs };
+  const grading = {
+    maxRetries: config.maxRetries,
+    timeoutMs: config.feedbackTimeoutMs ?? Math.max(config.timeoutMs, DEFAULT_FEEDBACK_TIMEOUT_MS),
+  };
+  return {
+    patient: createOpenAiPatient(client, config.chatModel, live, logger),
+    grader: createOpenAiGrader(client, config.feedbackModel, grading, logger),
+    coach: createOpenAiCoach(client, config.chatModel, live, logger),
+  };
+}

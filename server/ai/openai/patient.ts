@@ -1,0 +1,58 @@
+import type OpenAI from 'openai';
+import type { CallOptions, ConversationContext, PatientModel } from '../types';
+import { patientMessages } from '../prompts';
+import { AiProviderError } from './errors';
+import { callWithRetries, streamWithRetries } from './retry';
+import type { AiLogger, RetryPolicy } from './retry';
+
+/** Spec §9: patient reply at temperature 0.7, at most 300 tokens. */
+const PATIENT_TEMPERATURE = 0.7;
+const PATIENT_MAX_TOKENS = 300;
+
+export function createOpenAiPatient(
+  client: OpenAI,
+  model: string,
+  policy: RetryPolicy,
+  logger?: AiLogger,
+): PatientModel {
+  const request = (context: ConversationContext) => ({
+    model,
+    messages: patientMessages(context),
+    temperature: PATIENT_TEMPERATURE,
+    max_tokens: PATIENT_MAX_TOKENS,
+  });
+
+  async function* streamed(context: ConversationContext, signal: AbortSignal) {
+    const stream = await client.chat.completions.create(
+      { ...request(context), stream: true },
+      { signal, timeout: policy.timeoutMs },
+    );
+    for await (const chunk of stream) yield chunk.choices[0]?.delta?.content ?? '';
+  }
+
+  async function* whole(context: ConversationContext, signal: AbortSignal) {
+    const text = await callWithRetries(
+      async (attemptSignal) => {
+        const completion = await client.chat.completions.create(
+          { ...request(context), stream: false },
+          { signal: attemptSignal, timeout: policy.timeoutMs },
+        );
+        const content = completion.choices[0]?.message?.content?.trim();
+        if (!content) throw new AiProviderError('empty', 'The model returned no text');
+        return content;
+      },
+      policy,
+      signal,
+      logger,
+    );
+    yield text;
+  }
+
+  return {
+    streamReply(context: ConversationContext, options: CallOptions & { stream: boolean }) {
+      return options.stream
+        ? streamWithRetries((signal) => streamed(context, signal), policy, options.signal, logger)
+        : whole(context, options.signal);
+    },
+  };
+}

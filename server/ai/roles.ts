@@ -1,0 +1,33 @@
+import type { AiConfig } from '../config';
+import type { Logger } from '../logger';
+import { createOfflineCoach, createOfflinePatient, createOfflineScorer } from './offline';
+import { createOpenAiRoles } from './openai';
+import type { AiRoles } from './types';
+
+/**
+ * The one place that knows which vendor fills each role. Everything else asks for
+ * `ai.patient`, `ai.grader` or `ai.coach`.
+ */
+export function createAiRoles(config: AiConfig, logger: Logger): AiRoles {
+  if (config.provider === 'offline') {
+    return {
+      kind: 'offline',
+      patient: createOfflinePatient(),
+      grader: createOfflineScorer(),
+      coach: createOfflineCoach(),
+    };
+  }
+  const roles = createOpenAiRoles(
+    {
+      // Local OpenAI-compatible servers accept any key; the SDK insists on one.
+      apiKey: config.apiKey ?? 'not-needed',
+      ...(config.baseURL ? { baseURL: config.baseURL } : {}),
+      chatModel: config.chatModel,
+      feedbackModel: config.feedbackModel,
+      timeoutMs: config.timeoutMs,
+      maxRetries: config.maxRetries,
+    },
+    logger,
+  );
+  return { kind: 'openai', ...roles };
+}

@@ -1,0 +1,100 @@
+import express, { type ErrorRequestHandler, type Express } from 'express';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { AppError } from './http/errors';
+import { isAllowedOrigin } from './http/origin';
+import { securityHeaders } from './http/security';
+import { isConnectionError } from './db/db';
+import { authRoutes } from './routes/auth';
+import { scenarioRoutes } from './routes/scenarios';
+import { conversationRoutes } from './routes/conversations';
+import type { Services } from './services';
+
+export const CLIENT_DIST = fileURLToPath(new URL('../dist/client', import.meta.url));
+
+export interface AppOptions {
+  /** Serve the built client from this folder (null: API only, e.g. under Vite in dev). */
+  clientDir: string | null;
+  /** Content-Security-Policy on (off only under Vite's dev server). */
+  csp?: boolean;
+}
+
+export function createApp(services: Services, options: AppOptions): Express {
+  const { config, logger } = services;
+  const app = express();
+  app.disable('x-powered-by');
+  if (config.trustProxy) app.set('trust proxy', config.trustProxy);
+  app.use(securityHeaders({ production: config.env === 'production', csp: options.csp ?? true }));
+
+  const api = express.Router();
+  api.use(express.json({ limit: config.limits.bodyLimitBytes }));
+  api.use((req, _res, next) => {
+    const writes = req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS';
+    if (writes && !isAllowedOrigin(req, config.allowedOrigins)) {
+      throw new AppError('forbidden:origin', 'This request came from another site and was refused.');
+    }
+    next();
+  });
+  api.get('/health', async (_req, res) => {
+    try {
+      await services.db.query('SELECT 1');
+      res.json({ status: 'ok', database: 'ok', ai: services.ai.kind });
+    } catch {
+      res.status(503).json({ status: 'unavailable', database: 'unreachable', ai: services.ai.kind });
+    }
+  });
+  api.use('/auth', authRoutes(services));
+  api.use('/scenarios', scenarioRoutes(services));
+  api.use('/conversations', conversationRoutes(services));
+  api.use(() => {
+    throw new AppError('not_found:route', 'Not found');
+  });
+  app.use('/api', api);
+
+  if (options.clientDir && existsSync(options.clientDir)) {
+    const clientDir = options.clientDir;
+    app.use(
+      '/assets',
+      express.static(`${clientDir}/assets`, { immutable: true, maxAge: '1y', fallthrough: false }),
+    );
+    app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
+    // Client-side routes all load the same page.
+    app.get('/*splat', (_req, res) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(`${clientDir}/index.html`);
+    });
+  }
+
+  const onError: ErrorRequestHandler = (error, req, res, _next) => {
+    let appError: AppError;
+    if (error instanceof AppError) {
+      appError = error;
+    } else if ((error as { type?: string }).type === 'entity.parse.failed') {
+      appError = new AppError('bad_request:json', 'The request body is not valid JSON.');
+    } else if ((error as { type?: string }).type === 'entity.too.large') {
+      appError = new AppError('too_large:body', 'The request is too large.');
+    } else if ((error as { status?: number }).status === 404 && req.path.startsWith('/assets')) {
+      appError = new AppError('not_found:asset', 'Not found');
+    } else if ((error as { status?: number }).status === 400) {
+      appError = new AppError('bad_request:request', 'The request could not be read.');
+    } else if (isConnectionError(error)) {
+      logger.error('db.unreachable', { path: req.path, error });
+      appError = new AppError(
+        'unavailable:database',
+        'ChairTalk is temporarily unavailable. Please try again in a moment.',
+        5,
+      );
+    } else {
+      logger.error('http.unhandled', { method: req.method, path: req.path, error });
+      res.status(500).json({
+        error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' },
+      });
+      return;
+    }
+    if (appError.retryAfterSeconds) res.setHeader('Retry-After', String(appError.retryAfterSeconds));
+    res.status(appError.status).json({ error: { code: appError.code, message: appError.message } });
+  };
+  app.use(onError);
+
+  return app;
+}

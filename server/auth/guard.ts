@@ -1,0 +1,46 @@
+import type { IncomingMessage } from 'node:http';
+import type { NextFunction, Request, Response } from 'express';
+import type { Services } from '../services';
+import { AppError } from '../http/errors';
+import { readCookie, setSessionCookie } from '../http/cookies';
+import { SESSION_COOKIE, validateSessionToken, type SessionUser } from './sessions';
+
+/** Resolves the signed-in user from the session cookie, or null. */
+export async function userFromRequest(
+  services: Services,
+  req: IncomingMessage,
+  res?: Response,
+): Promise<SessionUser | null> {
+  const token = readCookie(req.headers.cookie, SESSION_COOKIE);
+  if (!token) return null;
+  const session = await validateSessionToken(services.db, {
+    token,
+    days: services.config.sessionDays,
+  });
+  if (!session) return null;
+  if (session.renewed && res) {
+    setSessionCookie(res, {
+      name: SESSION_COOKIE,
+      token,
+      expiresAt: session.expiresAt,
+      secure: services.config.cookieSecure,
+    });
+  }
+  return session.user;
+}
+
+/** Express middleware: 401 JSON unless signed in; the user lands in res.locals.user. */
+export function requireUser(services: Services) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const user = await userFromRequest(services, req, res);
+    if (!user) throw new AppError('unauthorized:session', 'Please sign in to continue.');
+    res.locals.user = user;
+    next();
+  };
+}
+
+export function currentUser(res: Response): SessionUser {
+  const user = res.locals.user as SessionUser | undefined;
+  if (!user) throw new AppError('unauthorized:session', 'Please sign in to continue.');
+  return user;
+}

@@ -1,0 +1,78 @@
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { randomBytes } from 'node:crypto';
+import type { Queryable } from '../db/db';
+import {
+  deleteAuthSession,
+  extendAuthSession,
+  getAuthSessionWithUser,
+  insertAuthSession,
+} from '../db/authSessions';
+
+/**
+ * Lucia's session pattern: the browser holds a random token; the database holds only its
+ * SHA-256, so a leaked table cannot be replayed as cookies.
+ */
+
+export const SESSION_COOKIE = 'chairtalk_session';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function generateSessionToken(): string {
+  return encodeBase32LowerCaseNoPadding(randomBytes(20));
+}
+
+export function sessionIdFromToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  fullName: string;
+}
+
+export interface ValidatedSession {
+  sessionId: string;
+  expiresAt: Date;
+  user: SessionUser;
+  /** True when the expiry was pushed out and the cookie should be re-sent. */
+  renewed: boolean;
+}
+
+export async function createAuthSession(
+  db: Queryable,
+  input: { userId: string; days: number },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = generateSessionToken();
+  const expiresAt = new Date(Date.now() + input.days * DAY_MS);
+  await insertAuthSession(db, { id: sessionIdFromToken(token), userId: input.userId, expiresAt });
+  return { token, expiresAt };
+}
+
+export async function validateSessionToken(
+  db: Queryable,
+  input: { token: string; days: number },
+): Promise<ValidatedSession | null> {
+  // Tokens we issue are 32 base32 characters; anything else cannot match and costs no query.
+  if (!/^[a-z2-7]{32}$/.test(input.token)) return null;
+  const sessionId = sessionIdFromToken(input.token);
+  const found = await getAuthSessionWithUser(db, { id: sessionId });
+  if (!found) return null;
+  const now = Date.now();
+  if (now >= found.expiresAt.getTime()) {
+    await deleteAuthSession(db, { id: sessionId });
+    return null;
+  }
+  // Sliding expiry: a session used in the second half of its life is extended to a full term.
+  const halfLife = (input.days * DAY_MS) / 2;
+  if (found.expiresAt.getTime() - now < halfLife) {
+    const expiresAt = new Date(now + input.days * DAY_MS);
+    await extendAuthSession(db, { id: sessionId, expiresAt });
+    return { sessionId, expiresAt, user: found.user, renewed: true };
+  }
+  return { sessionId, expiresAt: found.expiresAt, user: found.user, renewed: false };
+}
+
+export async function invalidateSession(db: Queryable, token: string): Promise<void> {
+  await deleteAuthSession(db, { id: sessionIdFromToken(token) });
+}

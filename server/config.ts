@@ -1,0 +1,133 @@
+import { z } from 'zod';
+
+/**
+ * Every setting the server reads, parsed once at start. Nothing else reads process.env:
+ * tests and benchmarks build a Config directly.
+ */
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: int(0, 65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  DATABASE_DRIVER: z.preprocess(emptyAsUndefined, z.enum(['pglite', 'pg', 'neon']).optional()),
+  /** Extra origins allowed to open sockets and send state-changing requests (comma-separated). */
+  ALLOWED_ORIGINS: z.preprocess(emptyAsUndefined, z.string().optional()),
+  COOKIE_SECURE: z.preprocess(emptyAsUndefined, bool.optional()),
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  SESSION_DAYS: int(1, 365).default(30),
+  AI_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['offline', 'openai']).optional()),
+  OPENAI_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  OPENAI_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  CHAT_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  FEEDBACK_MODEL: z.preprocess(emptyAsUndefined, z.string().optional()),
+  STT_MODEL: z.string().min(1).default('whisper-1'),
+  TTS_MODEL: z.string().min(1).default('tts-1'),
+  AI_TIMEOUT_SECONDS: int(1, 600).default(30),
+  AI_MAX_RETRIES: int(0, 5).default(2),
+  MAX_MESSAGE_CHARS: int(1, 20_000).default(2000),
+  BODY_LIMIT_KB: int(1, 10_240).default(64),
+  TURNS_PER_HOUR: int(1, 100_000).default(200),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type DatabaseConfig =
+  | { driver: 'pglite'; dataDir: string | null }
+  | { driver: 'pg' | 'neon'; url: string };
+
+export interface AiConfig {
+  provider: 'offline' | 'openai';
+  apiKey: string | null;
+  baseURL: string | null;
+  chatModel: string;
+  feedbackModel: string;
+  sttModel: string;
+  ttsModel: string;
+  timeoutMs: number;
+  maxRetries: number;
+}
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  database: DatabaseConfig;
+  allowedOrigins: string[];
+  cookieSecure: boolean;
+  trustProxy: string | false;
+  sessionDays: number;
+  ai: AiConfig;
+  limits: { maxMessageChars: number; bodyLimitBytes: number; turnsPerHour: number };
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+export class ConfigError extends Error {}
+
+function isNeonUrl(url: string): boolean {
+  return /\.neon\.(tech|build)(:\d+)?\//.test(url) || url.includes('.neon.tech');
+}
+
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+
+  let database: DatabaseConfig;
+  if (e.DATABASE_DRIVER === 'pglite' || (!e.DATABASE_URL && !e.DATABASE_DRIVER)) {
+    database = { driver: 'pglite', dataDir: e.DATA_DIR };
+  } else if (!e.DATABASE_URL) {
+    throw new ConfigError(`Invalid configuration:\n  DATABASE_URL: required for ${e.DATABASE_DRIVER}`);
+  } else {
+    const driver = e.DATABASE_DRIVER ?? (isNeonUrl(e.DATABASE_URL) ? 'neon' : 'pg');
+    database = { driver, url: e.DATABASE_URL };
+  }
+
+  // No key means the built-in offline patient, unless a keyless local server is asked for.
+  const provider = e.AI_PROVIDER ?? (e.OPENAI_API_KEY ? 'openai' : 'offline');
+  if (provider === 'openai' && !e.OPENAI_API_KEY && !e.OPENAI_BASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  OPENAI_API_KEY: required when AI_PROVIDER=openai (or set OPENAI_BASE_URL for a local server)',
+    );
+  }
+
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    database,
+    allowedOrigins: (e.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim().replace(/\/$/, ''))
+      .filter(Boolean),
+    cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
+    trustProxy: e.TRUST_PROXY ?? false,
+    sessionDays: e.SESSION_DAYS,
+    ai: {
+      provider,
+      apiKey: e.OPENAI_API_KEY ?? null,
+      baseURL: e.OPENAI_BASE_URL ?? null,
+      chatModel: e.CHAT_MODEL,
+      feedbackModel: e.FEEDBACK_MODEL ?? e.CHAT_MODEL,
+      sttModel: e.STT_MODEL,
+      ttsModel: e.TTS_MODEL,
+      timeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
+      maxRetries: e.AI_MAX_RETRIES,
+    },
+    limits: {
+      maxMessageChars: e.MAX_MESSAGE_CHARS,
+      bodyLimitBytes: e.BODY_LIMIT_KB * 1024,
+      turnsPerHour: e.TURNS_PER_HOUR,
+    },
+    logLevel: e.LOG_LEVEL,
+  };
+}

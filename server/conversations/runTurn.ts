@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import type { Message } from '../../shared/conversation';
+import { REPLY_FAILED_TEXT, type ServerMessage } from '../../shared/protocol';
+import type { ScenarioRecord } from '../ai/types';
+import { insertAssistantMessage, insertUserMessage, listMessagesBySession } from '../db/messages';
+import type { Services } from '../services';
+
+export interface TurnInput {
+  sessionId: string;
+  scenario: ScenarioRecord;
+  clientId: string;
+  text: string;
+  source: Message['source'];
+  stream: boolean;
+}
+
+export interface TurnHooks {
+  send(message: ServerMessage): void;
+  /** Called with each delta as it arrives (the voice pipeline chunks these into sentences). */
+  onDelta?(text: string): void;
+  /** How much of the reply the user actually heard, when a cancel says so. */
+  heardChars?(): number | undefined;
+}
+
+export type TurnOutcome = 'replied' | 'cancelled' | 'failed' | 'duplicate';
+
+/**
+ * One turn, as a story: store the clinician's words → stream the patient's reply → store it.
+ * The clinician's message is stored before any AI call and stays stored whatever fails; a reply
+ * cut short (cancel, dropped stream, closed page) is stored as far as it got, marked partial.
+ */
+export async function runTurn(
+  services: Services,
+  input: TurnInput,
+  signal: AbortSignal,
+  hooks: TurnHooks,
+): Promise<TurnOutcome> {
+  const { db, ai, logger } = services;
+  const { message, duplicate } = await insertUserMessage(db, {
+    sessionId: input.sessionId,
+    content: input.text,
+    source: input.source,
+    clientId: input.clientId,
+  });
+  hooks.send({ type: 'turn_stored', clientId: input.clientId, message });
+
+  const history = await listMessagesBySession(db, { sessionId: input.sessionId });
+  // A resent turn that was already answered must not be answered twice.
+  if (duplicate && history.at(-1)?.id !== message.id) return 'duplicate';
+
+  const replyId = randomUUID();
+  hooks.send({ type: 'reply_start', replyId });
+  let text = '';
+  try {
+    const deltas = ai.patient.streamReply(
+      { scenario: input.scenario, history: history.map(({ role, content }) => ({ role, content })) },
+      { signal, stream: input.stream },
+    );
+    for await (const delta of deltas) {
+      if (signal.aborted) break;
+      text += delta;
+      if (input.stream) hooks.send({ type: 'reply_delta', replyId, text: delta });
+      hooks.onDelta?.(delta);
+    }
+  } catch (error) {
+    if (!signal.aborted) {
+      logger.warn('turn.reply_failed', { sessionId: input.sessionId, error });
+      if (text.trim() !== '') await storeReply(true);
+      hooks.send({ type: 'error', code: 'ai_failed', message: REPLY_FAILED_TEXT, clientId: input.clientId });
+      return 'failed';
+    }
+  }
+
+  if (signal.aborted) {
+    const heard = hooks.heardChars?.();
+    if (heard !== undefined) text = text.slice(0, heard);
+    if (text.trim() !== '') await storeReply(true);
+    return 'cancelled';
+  }
+  if (text.trim() === '') {
+    hooks.send({ type: 'error', code: 'ai_failed', message: REPLY_FAILED_TEXT, clientId: input.clientId });
+    return 'failed';
+  }
+  await storeReply(false);
+  return 'replied';
+
+  async function storeReply(partial: boolean) {
+    const stored = await insertAssistantMessage(db, {
+      sessionId: input.sessionId,
+      content: text.trim(),
+      partial,
+    });
+    hooks.send({ type: 'reply_done', replyId, message: stored });
+  }
+}

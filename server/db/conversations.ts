@@ -1,0 +1,79 @@
+import type { ConversationSession } from '../../shared/conversation';
+import type { Queryable, Db } from './db';
+
+interface SessionRow {
+  id: string;
+  scenarioId: string;
+  createdAt: Date;
+  endedAt: Date | null;
+  successRating: number | null;
+}
+
+const COLUMNS = `id, scenario_id AS "scenarioId", created_at AS "createdAt",
+  ended_at AS "endedAt", success_rating AS "successRating"`;
+
+export function toSessionDto(row: SessionRow): ConversationSession {
+  return {
+    id: row.id,
+    scenarioId: row.scenarioId,
+    createdAt: new Date(row.createdAt).toISOString(),
+    endedAt: row.endedAt ? new Date(row.endedAt).toISOString() : null,
+    successRating: row.successRating,
+  };
+}
+
+/**
+ * Returns the user's open session for this scenario, creating it (with the scenario's
+ * opening line as the patient's first message) when there is none. The partial unique index
+ * makes this safe when two tabs or two instances race.
+ */
+export async function openOrResumeConversation(
+  db: Db,
+  input: { userId: string; scenarioId: string; initialMessage: string },
+): Promise<{ session: ConversationSession; created: boolean }> {
+  return db.transaction(async (tx) => {
+    const [created] = await tx.query<SessionRow>(
+      `INSERT INTO conversation_sessions (user_id, scenario_id) VALUES ($1, $2)
+       ON CONFLICT (user_id, scenario_id) WHERE ended_at IS NULL DO NOTHING
+       RETURNING ${COLUMNS}`,
+      [input.userId, input.scenarioId],
+    );
+    if (created) {
+      await tx.query(
+        `INSERT INTO messages (session_id, role, content) VALUES ($1, 'assistant', $2)`,
+        [created.id, input.initialMessage],
+      );
+      return { session: toSessionDto(created), created: true };
+    }
+    const [open] = await tx.query<SessionRow>(
+      `SELECT ${COLUMNS} FROM conversation_sessions
+        WHERE user_id = $1 AND scenario_id = $2 AND ended_at IS NULL`,
+      [input.userId, input.scenarioId],
+    );
+    if (!open) throw new Error('open session vanished during resume');
+    return { session: toSessionDto(open), created: false };
+  });
+}
+
+/** The session if it belongs to this user; null otherwise (callers answer 404 either way). */
+export async function getConversationForUser(
+  db: Queryable,
+  input: { id: string; userId: string },
+): Promise<ConversationSession | null> {
+  const [row] = await db.query<SessionRow>(
+    `SELECT ${COLUMNS} FROM conversation_sessions WHERE id = $1 AND user_id = $2`,
+    [input.id, input.userId],
+  );
+  return row ? toSessionDto(row) : null;
+}
+
+export async function markConversationEnded(
+  db: Queryable,
+  input: { id: string; successRating: number },
+): Promise<void> {
+  await db.query(
+    `UPDATE conversation_sessions SET ended_at = COALESCE(ended_at, now()), success_rating = $2
+      WHERE id = $1`,
+    [input.id, input.successRating],
+  );
+}

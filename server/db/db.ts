@@ -1,0 +1,29 @@
+/**
+ * One thin interface over the three drivers (PGlite, node-postgres, Neon's Pool) so every
+ * query module runs the same SQL on all of them.
+ */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'pg' | 'neon';
+  /** Runs several statements at once (migrations); no parameters. */
+  exec(sql: string): Promise<void>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** node-postgres-style `{ rows, rowCount }` for libraries that expect a pg client. */
+  raw(sql: string, params?: readonly unknown[]): Promise<{ rows: unknown[]; rowCount: number }>;
+  close(): Promise<void>;
+}
+
+/** A failure to reach the database at all, as opposed to a bad query. */
+export function isConnectionError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|57P0[1-3]|08\w{3})$/.test(code)) {
+    return true;
+  }
+  const message = error instanceof Error ? error.message : '';
+  return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(
+    message,
+  );
+}

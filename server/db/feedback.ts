@@ -1,0 +1,72 @@
+import type { FeedbackItem, GradedFeedback } from '../ai/types';
+import type { Queryable } from './db';
+
+export interface StoredFeedback extends GradedFeedback {
+  createdAt: string;
+}
+
+interface FeedbackRow {
+  overallScore: number;
+  empathyScore: number;
+  clarityScore: number;
+  persuasionScore: number;
+  objectionHandlingScore: number;
+  strengths: FeedbackItem[];
+  areasForImprovement: FeedbackItem[];
+  suggestedResponses: string[];
+  fallback: GradedFeedback['fallback'];
+  createdAt: Date;
+}
+
+const COLUMNS = `overall_score AS "overallScore", empathy_score AS "empathyScore",
+  clarity_score AS "clarityScore", persuasion_score AS "persuasionScore",
+  objection_handling_score AS "objectionHandlingScore", strengths,
+  areas_for_improvement AS "areasForImprovement", suggested_responses AS "suggestedResponses",
+  fallback, created_at AS "createdAt"`;
+
+function toDto(row: FeedbackRow): StoredFeedback {
+  return { ...row, createdAt: new Date(row.createdAt).toISOString() };
+}
+
+export async function getFeedbackBySession(
+  db: Queryable,
+  { sessionId }: { sessionId: string },
+): Promise<StoredFeedback | null> {
+  const [row] = await db.query<FeedbackRow>(
+    `SELECT ${COLUMNS} FROM feedback WHERE session_id = $1`,
+    [sessionId],
+  );
+  return row ? toDto(row) : null;
+}
+
+/** Inserts the session's one feedback row; if another request got there first, returns that. */
+export async function insertFeedbackOnce(
+  db: Queryable,
+  input: { sessionId: string; feedback: GradedFeedback },
+): Promise<StoredFeedback> {
+  const f = input.feedback;
+  const [row] = await db.query<FeedbackRow>(
+    `INSERT INTO feedback (session_id, overall_score, empathy_score, clarity_score,
+                           persuasion_score, objection_handling_score, strengths,
+                           areas_for_improvement, suggested_responses, fallback)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     ON CONFLICT (session_id) DO NOTHING
+     RETURNING ${COLUMNS}`,
+    [
+      input.sessionId,
+      f.overallScore,
+      f.empathyScore,
+      f.clarityScore,
+      f.persuasionScore,
+      f.objectionHandlingScore,
+      JSON.stringify(f.strengths),
+      JSON.stringify(f.areasForImprovement),
+      JSON.stringify(f.suggestedResponses),
+      f.fallback,
+    ],
+  );
+  if (row) return toDto(row);
+  const existing = await getFeedbackBySession(db, { sessionId: input.sessionId });
+  if (!existing) throw new Error('feedback vanished after a conflict');
+  return existing;
+}

@@ -1,0 +1,29 @@
+import type { Queryable } from './db';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  fullName: string;
+  passwordHash: string;
+}
+
+const COLUMNS = 'id, email, full_name AS "fullName", password_hash AS "passwordHash"';
+
+/** Returns null when the email is taken (the unique index decides, so it holds under races). */
+export async function createUser(
+  db: Queryable,
+  input: { email: string; fullName: string; passwordHash: string },
+): Promise<UserRow | null> {
+  const [row] = await db.query<UserRow>(
+    `INSERT INTO users (email, full_name, password_hash) VALUES ($1, $2, $3)
+     ON CONFLICT (email) DO NOTHING
+     RETURNING ${COLUMNS}`,
+    [input.email, input.fullName, input.passwordHash],
+  );
+  return row ?? null;
+}
+
+export async function getUserByEmail(db: Queryable, { email }: { email: string }) {
+  const [row] = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE email = $1`, [email]);
+  return row ?? null;
+}

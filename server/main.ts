@@ -1,0 +1,32 @@
+import { CLIENT_DIST } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createLogger } from './logger';
+import { startServer } from './startServer';
+
+let config;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const logger = createLogger(config.logLevel);
+const running = await startServer(config, { clientDir: CLIENT_DIST, logger });
+const db = config.database.driver === 'pglite' ? `PGlite in ${config.database.dataDir}` : config.database.driver;
+logger.info('server.started', { url: running.url, database: db, ai: running.services.ai.kind });
+console.log(`ChairTalk is running at ${running.url} (database: ${db}, AI: ${running.services.ai.kind})`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info('server.stopping', { signal });
+  await running.close({ graceMs: 10_000 });
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,71 @@
+import { Router, type Request } from 'express';
+import { signInInput, signUpInput, type User } from '../../shared/api';
+import { createUser, getUserByEmail } from '../db/users';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords';
+import { createAuthSession, invalidateSession, SESSION_COOKIE } from '../auth/sessions';
+import { currentUser, requireUser } from '../auth/guard';
+import { clearSessionCookie, readCookie, setSessionCookie } from '../http/cookies';
+import { AppError } from '../http/errors';
+import { parseInput } from '../http/validate';
+import type { Services } from '../services';
+
+const WRONG_CREDENTIALS = 'Invalid email or password';
+
+export function authRoutes(services: Services): Router {
+  const { db, config, throttle } = services;
+  const router = Router();
+
+  const startSession = async (res: Parameters<typeof setSessionCookie>[0], user: User) => {
+    // A new token at every sign-in, so a token fixed before sign-in is never promoted.
+    const { token, expiresAt } = await createAuthSession(db, {
+      userId: user.id,
+      days: config.sessionDays,
+    });
+    setSessionCookie(res, { name: SESSION_COOKIE, token, expiresAt, secure: config.cookieSecure });
+  };
+
+  const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+
+  router.post('/sign-up', async (req, res) => {
+    const input = parseInput(signUpInput, req.body);
+    await throttle.consume({ ip: clientIp(req), email: input.email });
+    const row = await createUser(db, {
+      email: input.email,
+      fullName: input.fullName,
+      passwordHash: await hashPassword(input.password),
+    });
+    if (!row) {
+      throw new AppError('conflict:email', 'An account with this email already exists. Please sign in.');
+    }
+    const user: User = { id: row.id, email: row.email, fullName: row.fullName };
+    await startSession(res, user);
+    res.status(201).json({ user });
+  });
+
+  router.post('/sign-in', async (req, res) => {
+    const input = parseInput(signInInput, req.body);
+    await throttle.consume({ ip: clientIp(req), email: input.email });
+    const row = await getUserByEmail(db, { email: input.email });
+    const valid = row
+      ? await verifyPassword(row.passwordHash, input.password)
+      : await verifyAgainstDummy(input.password);
+    if (!row || !valid) throw new AppError('unauthorized:credentials', WRONG_CREDENTIALS);
+    await throttle.reset(input.email);
+    const user: User = { id: row.id, email: row.email, fullName: row.fullName };
+    await startSession(res, user);
+    res.json({ user });
+  });
+
+  router.post('/sign-out', async (req, res) => {
+    const token = readCookie(req.headers.cookie, SESSION_COOKIE);
+    if (token) await invalidateSession(db, token);
+    clearSessionCookie(res, { name: SESSION_COOKIE, secure: config.cookieSecure });
+    res.status(204).end();
+  });
+
+  router.get('/me', requireUser(services), (_req, res) => {
+    res.json({ user: currentUser(res) });
+  });
+
+  return router;
+}

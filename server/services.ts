@@ -1,0 +1,14 @@
+import type { AiRoles } from './ai/types';
+import type { AuthThrottle } from './auth/throttle';
+import type { Config } from './config';
+import type { Db } from './db/db';
+import type { Logger } from './logger';
+
+/** What route modules and the gateway are given; built once in app.ts. */
+export interface Services {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  throttle: AuthThrottle;
+  ai: AiRoles;
+}

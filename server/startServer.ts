@@ -1,0 +1,87 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import { createApp, type AppOptions } from './app';
+import { createAiRoles } from './ai/roles';
+import type { AiRoles } from './ai/types';
+import { createAuthThrottle, type ThrottleLimits } from './auth/throttle';
+import type { Config } from './config';
+import type { Db } from './db/db';
+import { migrate } from './db/migrate';
+import { openDb } from './db/openDb';
+import { seedScenarios } from './db/scenarios';
+import { attachConversationGateway, type Gateway } from './gateway/conversationGateway';
+import { createLogger, type Logger } from './logger';
+import { scenarioLibrary } from './scenarios/library';
+import type { Services } from './services';
+
+export interface StartOptions extends AppOptions {
+  logger?: Logger;
+  /** An already open database (tests share one per file); otherwise opened from config. */
+  db?: Db;
+  ai?: AiRoles;
+  throttle?: ThrottleLimits;
+  /** Mounted before the app's own handlers (Vite's dev middleware). */
+  before?: (app: Express) => void;
+}
+
+export interface RunningServer {
+  url: string;
+  server: Server;
+  services: Services;
+  gateway: Gateway;
+  /** Stops accepting, ends sockets and in-flight turns (bounded), closes the database. */
+  close(options?: { keepDb?: boolean; graceMs?: number }): Promise<void>;
+}
+
+/** Opens the database, migrates and seeds it, then serves the app and the socket gateway. */
+export async function startServer(config: Config, options: StartOptions): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const db = options.db ?? (await openDb(config.database));
+  const applied = await migrate(db);
+  if (applied.length > 0) logger.info('db.migrated', { applied });
+  if (await seedScenarios(db, scenarioLibrary)) logger.info('db.seeded', { scenarios: scenarioLibrary.length });
+
+  const services: Services = {
+    config,
+    db,
+    logger,
+    throttle: createAuthThrottle(db, options.throttle),
+    ai: options.ai ?? createAiRoles(config.ai, logger),
+  };
+  const app = createApp(services, options);
+  const server = createServer();
+  if (options.before) {
+    const outer = (await import('express')).default();
+    options.before(outer);
+    outer.use(app);
+    server.on('request', outer);
+  } else {
+    server.on('request', app);
+  }
+  const gateway = attachConversationGateway(server, services);
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const url = `http://${shownHost}:${port}`;
+
+  return {
+    url,
+    server,
+    services,
+    gateway,
+    async close({ keepDb = false, graceMs = 5_000 } = {}) {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await gateway.close();
+      server.closeIdleConnections();
+      const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+      await closed;
+      clearTimeout(timer);
+      if (!keepDb && !options.db) await db.close();
+    },
+  };
+}
