@@ -42,9 +42,10 @@ export async function runTurn(
     source: input.source,
     clientId: input.clientId,
   });
-  hooks.send({ type: 'turn_stored', clientId: input.clientId, message });
-
   const history = await listMessagesBySession(db, { sessionId: input.sessionId });
+  // Acknowledge only after the last await of a duplicate, so its turn is over by the time the
+  // client can react to the acknowledgement.
+  hooks.send({ type: 'turn_stored', clientId: input.clientId, message });
   // A resent turn that was already answered must not be answered twice.
   if (duplicate && history.at(-1)?.id !== message.id) return 'duplicate';
 
