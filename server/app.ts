@@ -31,7 +31,10 @@ export function createApp(services: Services, options: AppOptions): Express {
   api.use((req, _res, next) => {
     const writes = req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS';
     if (writes && !isAllowedOrigin(req, config.allowedOrigins)) {
-      throw new AppError('forbidden:origin', 'This request came from another site and was refused.');
+      throw new AppError(
+        'forbidden:origin',
+        'This request came from another site and was refused.',
+      );
     }
     next();
   });
@@ -40,7 +43,9 @@ export function createApp(services: Services, options: AppOptions): Express {
       await services.db.query('SELECT 1');
       res.json({ status: 'ok', database: 'ok', ai: services.ai.kind });
     } catch {
-      res.status(503).json({ status: 'unavailable', database: 'unreachable', ai: services.ai.kind });
+      res
+        .status(503)
+        .json({ status: 'unavailable', database: 'unreachable', ai: services.ai.kind });
     }
   });
   api.use('/auth', authRoutes(services));
@@ -59,7 +64,7 @@ export function createApp(services: Services, options: AppOptions): Express {
     );
     app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
     // Client-side routes all load the same page.
-    app.get('/*splat', (_req, res) => {
+    app.get('{/*splat}', (_req, res) => {
       res.setHeader('Cache-Control', 'no-cache');
       res.sendFile(`${clientDir}/index.html`);
     });
@@ -91,7 +96,8 @@ export function createApp(services: Services, options: AppOptions): Express {
       });
       return;
     }
-    if (appError.retryAfterSeconds) res.setHeader('Retry-After', String(appError.retryAfterSeconds));
+    if (appError.retryAfterSeconds)
+      res.setHeader('Retry-After', String(appError.retryAfterSeconds));
     res.status(appError.status).json({ error: { code: appError.code, message: appError.message } });
   };
   app.use(onError);

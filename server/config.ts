@@ -39,8 +39,7 @@ const envSchema = z.object({
 });
 
 export type DatabaseConfig =
-  | { driver: 'pglite'; dataDir: string | null }
-  | { driver: 'pg' | 'neon'; url: string };
+  { driver: 'pglite'; dataDir: string | null } | { driver: 'pg' | 'neon'; url: string };
 
 export interface AiConfig {
   provider: 'offline' | 'openai';
@@ -86,7 +85,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (e.DATABASE_DRIVER === 'pglite' || (!e.DATABASE_URL && !e.DATABASE_DRIVER)) {
     database = { driver: 'pglite', dataDir: e.DATA_DIR };
   } else if (!e.DATABASE_URL) {
-    throw new ConfigError(`Invalid configuration:\n  DATABASE_URL: required for ${e.DATABASE_DRIVER}`);
+    throw new ConfigError(
+      `Invalid configuration:\n  DATABASE_URL: required for ${e.DATABASE_DRIVER}`,
+    );
   } else {
     const driver = e.DATABASE_DRIVER ?? (isNeonUrl(e.DATABASE_URL) ? 'neon' : 'pg');
     database = { driver, url: e.DATABASE_URL };

@@ -24,7 +24,9 @@ const running = await startServer(config, {
   csp: false,
   logger: createLogger(config.logLevel),
   before: (app) => {
-    app.use((req, res, next) => (req.path.startsWith('/api') ? next() : vite.middlewares(req, res, next)));
+    app.use((req, res, next) =>
+      req.path.startsWith('/api') ? next() : vite.middlewares(req, res, next),
+    );
   },
 });
 console.log(`ChairTalk dev server at ${running.url}`);

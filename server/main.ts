@@ -16,9 +16,14 @@ try {
 
 const logger = createLogger(config.logLevel);
 const running = await startServer(config, { clientDir: CLIENT_DIST, logger });
-const db = config.database.driver === 'pglite' ? `PGlite in ${config.database.dataDir}` : config.database.driver;
+const db =
+  config.database.driver === 'pglite'
+    ? `PGlite in ${config.database.dataDir}`
+    : config.database.driver;
 logger.info('server.started', { url: running.url, database: db, ai: running.services.ai.kind });
-console.log(`ChairTalk is running at ${running.url} (database: ${db}, AI: ${running.services.ai.kind})`);
+console.log(
+  `ChairTalk is running at ${running.url} (database: ${db}, AI: ${running.services.ai.kind})`,
+);
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -40,7 +40,8 @@ export async function startServer(config: Config, options: StartOptions): Promis
   const db = options.db ?? (await openDb(config.database));
   const applied = await migrate(db);
   if (applied.length > 0) logger.info('db.migrated', { applied });
-  if (await seedScenarios(db, scenarioLibrary)) logger.info('db.seeded', { scenarios: scenarioLibrary.length });
+  if (await seedScenarios(db, scenarioLibrary))
+    logger.info('db.seeded', { scenarios: scenarioLibrary.length });
 
   const services: Services = {
     config,

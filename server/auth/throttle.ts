@@ -28,9 +28,19 @@ export const DEFAULT_THROTTLE: ThrottleLimits = {
   perEmailSeconds: 15 * 60,
 };
 
-export function createAuthThrottle(db: Db, limits: ThrottleLimits = DEFAULT_THROTTLE): AuthThrottle {
-  const storeClient = { query: (q: { text: string; values?: unknown[] }) => db.raw(q.text, q.values) };
-  const common = { storeClient, storeType: 'client', tableName: 'auth_rate_limits', tableCreated: true };
+export function createAuthThrottle(
+  db: Db,
+  limits: ThrottleLimits = DEFAULT_THROTTLE,
+): AuthThrottle {
+  const storeClient = {
+    query: (q: { text: string; values?: unknown[] }) => db.raw(q.text, q.values),
+  };
+  const common = {
+    storeClient,
+    storeType: 'client',
+    tableName: 'auth_rate_limits',
+    tableCreated: true,
+  };
   const byIp = new RateLimiterPostgres({
     ...common,
     keyPrefix: 'ip',

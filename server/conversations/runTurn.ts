@@ -54,7 +54,10 @@ export async function runTurn(
   let text = '';
   try {
     const deltas = ai.patient.streamReply(
-      { scenario: input.scenario, history: history.map(({ role, content }) => ({ role, content })) },
+      {
+        scenario: input.scenario,
+        history: history.map(({ role, content }) => ({ role, content })),
+      },
       { signal, stream: input.stream },
     );
     for await (const delta of deltas) {
@@ -67,7 +70,12 @@ export async function runTurn(
     if (!signal.aborted) {
       logger.warn('turn.reply_failed', { sessionId: input.sessionId, error });
       if (text.trim() !== '') await storeReply(true);
-      hooks.send({ type: 'error', code: 'ai_failed', message: REPLY_FAILED_TEXT, clientId: input.clientId });
+      hooks.send({
+        type: 'error',
+        code: 'ai_failed',
+        message: REPLY_FAILED_TEXT,
+        clientId: input.clientId,
+      });
       return 'failed';
     }
   }
@@ -79,7 +87,12 @@ export async function runTurn(
     return 'cancelled';
   }
   if (text.trim() === '') {
-    hooks.send({ type: 'error', code: 'ai_failed', message: REPLY_FAILED_TEXT, clientId: input.clientId });
+    hooks.send({
+      type: 'error',
+      code: 'ai_failed',
+      message: REPLY_FAILED_TEXT,
+      clientId: input.clientId,
+    });
     return 'failed';
   }
   await storeReply(false);

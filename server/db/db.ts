@@ -19,7 +19,10 @@ export interface Db extends Queryable {
 /** A failure to reach the database at all, as opposed to a bad query. */
 export function isConnectionError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|57P0[1-3]|08\w{3})$/.test(code)) {
+  if (
+    typeof code === 'string' &&
+    /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|57P0[1-3]|08\w{3})$/.test(code)
+  ) {
     return true;
   }
   const message = error instanceof Error ? error.message : '';

@@ -113,10 +113,12 @@ export function attachConversationGateway(server: Server, services: Services): G
       } catch {
         return sendError('bad_message', 'Messages must be JSON.');
       }
-      void ready.then(() => handle(parsed)).catch((error: unknown) => {
-        logger.error('ws.message_failed', { sessionId, error });
-        sendError('unavailable', 'Something went wrong. Please try again.');
-      });
+      void ready
+        .then(() => handle(parsed))
+        .catch((error: unknown) => {
+          logger.error('ws.message_failed', { sessionId, error });
+          sendError('unavailable', 'Something went wrong. Please try again.');
+        });
     });
 
     async function handle(message: ClientMessage) {
@@ -130,7 +132,10 @@ export function attachConversationGateway(server: Server, services: Services): G
               `Messages can be at most ${config.limits.maxMessageChars} characters.`,
             );
           }
-          const current = { controller: new AbortController(), heardChars: undefined as number | undefined };
+          const current = {
+            controller: new AbortController(),
+            heardChars: undefined as number | undefined,
+          };
           turn = current;
           running.add(current.controller);
           try {

@@ -31,7 +31,11 @@ export class AppError extends Error {
   readonly code: string;
   readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: `${ErrorKind}:${string}` | ErrorKind, message: string, retryAfterSeconds?: number) {
+  constructor(
+    code: `${ErrorKind}:${string}` | ErrorKind,
+    message: string,
+    retryAfterSeconds?: number,
+  ) {
     super(message);
     this.kind = code.split(':')[0] as ErrorKind;
     this.code = code;

@@ -35,7 +35,10 @@ export function authRoutes(services: Services): Router {
       passwordHash: await hashPassword(input.password),
     });
     if (!row) {
-      throw new AppError('conflict:email', 'An account with this email already exists. Please sign in.');
+      throw new AppError(
+        'conflict:email',
+        'An account with this email already exists. Please sign in.',
+      );
     }
     const user: User = { id: row.id, email: row.email, fullName: row.fullName };
     await startSession(res, user);

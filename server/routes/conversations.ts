@@ -22,7 +22,12 @@ export const TOO_SHORT =
 export const FEEDBACK_FAILED = 'Error generating feedback. Please try again.';
 
 const createInput = z.strictObject({
-  scenarioId: z.string({ error: 'scenarioId is required' }).max(64, 'scenarioId is invalid'),
+  scenarioId: z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? 'scenarioId is required' : 'scenarioId must be a string',
+    })
+    .max(64, 'Scenario not found'),
 });
 
 /** Aborts AI work when the browser goes away before the answer is sent. */

@@ -94,10 +94,9 @@ export const scenarioSeedSchema = z
     initialMessage: nonEmpty,
     extras: patientExtrasSchema,
   })
-  .refine(
-    (s) => s.extras.statedConcerns.every((c) => s.patientConcerns.includes(c.concern)),
-    { message: 'every statedConcerns[].concern must be one of patientConcerns' },
-  );
+  .refine((s) => s.extras.statedConcerns.every((c) => s.patientConcerns.includes(c.concern)), {
+    message: 'every statedConcerns[].concern must be one of patientConcerns',
+  });
 
 export type ScenarioSeed = z.infer<typeof scenarioSeedSchema>;
 export type PatientExtras = z.infer<typeof patientExtrasSchema>;

@@ -57,6 +57,7 @@ export async function signedInClient(baseUrl: string, name = 'Dr Test'): Promise
     password: 'correct horse battery',
     fullName: name,
   });
-  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${response.text}`);
+  if (response.status !== 201)
+    throw new Error(`sign-up failed: ${response.status} ${response.text}`);
   return client;
 }

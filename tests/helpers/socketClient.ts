@@ -1,5 +1,9 @@
 import { WebSocket } from 'ws';
-import { serverMessageSchema, type ClientMessageInput, type ServerMessage } from '../../shared/protocol';
+import {
+  serverMessageSchema,
+  type ClientMessageInput,
+  type ServerMessage,
+} from '../../shared/protocol';
 
 /** A conversation socket as a browser would open it, collecting every frame it receives. */
 export class TestSocket {
@@ -54,9 +58,12 @@ export class TestSocket {
     for (;;) {
       const found = this.frames
         .slice(from)
-        .find((f): f is Extract<ServerMessage, { type: T }> => f.type === type && predicate(f as never));
+        .find(
+          (f): f is Extract<ServerMessage, { type: T }> => f.type === type && predicate(f as never),
+        );
       if (found) return found;
-      if (this.ws.readyState === WebSocket.CLOSED) throw new Error(`socket closed waiting for ${type}`);
+      if (this.ws.readyState === WebSocket.CLOSED)
+        throw new Error(`socket closed waiting for ${type}`);
       await new Promise<void>((resolve) => this.waiters.push(resolve));
     }
   }

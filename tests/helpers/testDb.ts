@@ -28,7 +28,9 @@ export interface TestDb {
 export function postgresUrl(): string | null {
   const url = process.env.TEST_DATABASE_URL ?? null;
   if (!url && process.env.CI === 'true') {
-    throw new Error('CI=true but TEST_DATABASE_URL is not set: the PostgreSQL suite is mandatory in CI');
+    throw new Error(
+      'CI=true but TEST_DATABASE_URL is not set: the PostgreSQL suite is mandatory in CI',
+    );
   }
   return url;
 }

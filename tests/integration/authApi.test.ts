@@ -11,9 +11,13 @@ describe.each(databaseKinds())('accounts and scenarios API on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
     t = await createTestDb(kind);
-    server = await startTestServer(t.db, {}, {
-      throttle: { perIpPoints: 1000, perIpSeconds: 60, perEmailPoints: 4, perEmailSeconds: 60 },
-    });
+    server = await startTestServer(
+      t.db,
+      {},
+      {
+        throttle: { perIpPoints: 1000, perIpSeconds: 60, perEmailPoints: 4, perEmailSeconds: 60 },
+      },
+    );
   });
   afterAll(async () => {
     await server?.close();
@@ -25,7 +29,11 @@ describe.each(databaseKinds())('accounts and scenarios API on %s', (kind) => {
   it('signs up, reads the current user, signs out', async () => {
     const client = new HttpClient(server.url);
     const email = uniqueEmail('Mixed.Case');
-    const up = await client.post('/api/auth/sign-up', { email, password, fullName: '  Dr Ada Lee ' });
+    const up = await client.post('/api/auth/sign-up', {
+      email,
+      password,
+      fullName: '  Dr Ada Lee ',
+    });
     expect(up.status).toBe(201);
     expect(up.body.user).toMatchObject({ email: email.toLowerCase(), fullName: 'Dr Ada Lee' });
     expect(up.body.user).not.toHaveProperty('passwordHash');
@@ -82,8 +90,14 @@ describe.each(databaseKinds())('accounts and scenarios API on %s', (kind) => {
   it.each([
     [{ email: 'not-an-email', password, fullName: 'A' }, 'Enter a valid email address'],
     [{ email: '', password, fullName: 'A' }, 'Email is required'],
-    [{ email: uniqueEmail(), password: 'short', fullName: 'A' }, 'Password must be at least 8 characters'],
-    [{ email: uniqueEmail(), password: 'x'.repeat(129), fullName: 'A' }, 'Password must be at most 128 characters'],
+    [
+      { email: uniqueEmail(), password: 'short', fullName: 'A' },
+      'Password must be at least 8 characters',
+    ],
+    [
+      { email: uniqueEmail(), password: 'x'.repeat(129), fullName: 'A' },
+      'Password must be at most 128 characters',
+    ],
     [{ email: uniqueEmail(), password, fullName: '   ' }, 'Full name is required'],
     [{ email: uniqueEmail(), password }, 'Full name is required'],
     [{ email: uniqueEmail(), password, fullName: 'A', admin: true }, 'Unexpected field: admin'],
@@ -103,14 +117,22 @@ describe.each(databaseKinds())('accounts and scenarios API on %s', (kind) => {
       fullName: 'B',
     });
     expect(again.status).toBe(409);
-    expect(again.body.error.message).toBe('An account with this email already exists. Please sign in.');
+    expect(again.body.error.message).toBe(
+      'An account with this email already exists. Please sign in.',
+    );
   });
 
   it('gives one message for an unknown email and a wrong password', async () => {
     const email = uniqueEmail();
     await new HttpClient(server.url).post('/api/auth/sign-up', { email, password, fullName: 'A' });
-    const wrong = await new HttpClient(server.url).post('/api/auth/sign-in', { email, password: 'wrong password' });
-    const unknown = await new HttpClient(server.url).post('/api/auth/sign-in', { email: uniqueEmail(), password });
+    const wrong = await new HttpClient(server.url).post('/api/auth/sign-in', {
+      email,
+      password: 'wrong password',
+    });
+    const unknown = await new HttpClient(server.url).post('/api/auth/sign-in', {
+      email: uniqueEmail(),
+      password,
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body.error.message).toBe('Invalid email or password');
@@ -122,12 +144,21 @@ describe.each(databaseKinds())('accounts and scenarios API on %s', (kind) => {
     await new HttpClient(server.url).post('/api/auth/sign-up', { email, password, fullName: 'A' });
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      statuses.push((await new HttpClient(server.url).post('/api/auth/sign-in', { email, password: 'nope nope' })).status);
+      statuses.push(
+        (
+          await new HttpClient(server.url).post('/api/auth/sign-in', {
+            email,
+            password: 'nope nope',
+          })
+        ).status,
+      );
     }
     expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
     const limited = await new HttpClient(server.url).post('/api/auth/sign-in', { email, password });
     expect(limited.status).toBe(429);
-    expect(limited.body.error.message).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
+    expect(limited.body.error.message).toMatch(
+      /^Too many attempts\. Please wait \d+ minutes? and try again\.$/,
+    );
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     const [row] = await t.db.query<{ points: number }>(
       'SELECT points FROM auth_rate_limits WHERE key = $1',
@@ -149,7 +180,10 @@ describe.each(databaseKinds())('accounts and scenarios API on %s', (kind) => {
     const unauth = await client.get('/api/scenarios');
     expect(unauth.status).toBe(401);
     expect(unauth.headers.get('content-type')).toMatch(/application\/json/);
-    const big = await client.post('/api/auth/sign-in', { email: 'a@b.co', password: 'x'.repeat(200_000) });
+    const big = await client.post('/api/auth/sign-in', {
+      email: 'a@b.co',
+      password: 'x'.repeat(200_000),
+    });
     expect(big.status).toBe(413);
     expect(big.body.error.message).toBe('The request is too large.');
   });
@@ -175,13 +209,25 @@ describe.each(databaseKinds())('accounts and scenarios API on %s', (kind) => {
     expect(status).toBe(200);
     expect(body.scenarios.length).toBeGreaterThanOrEqual(24);
     const rank = { beginner: 0, intermediate: 1, advanced: 2 } as Record<string, number>;
-    const keys = body.scenarios.map((s: { difficulty: string; title: string }) => [rank[s.difficulty], s.title]);
-    const sorted = [...keys].sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+    const keys = body.scenarios.map((s: { difficulty: string; title: string }) => [
+      rank[s.difficulty],
+      s.title,
+    ]);
+    const sorted = [...keys].sort(
+      (a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0),
+    );
     expect(keys).toEqual(sorted);
     for (const s of body.scenarios) {
-      expect(Object.keys(s).sort()).toEqual(
-        ['category', 'description', 'difficulty', 'id', 'initialMessage', 'patientConcerns', 'patientProfile', 'title'],
-      );
+      expect(Object.keys(s).sort()).toEqual([
+        'category',
+        'description',
+        'difficulty',
+        'id',
+        'initialMessage',
+        'patientConcerns',
+        'patientProfile',
+        'title',
+      ]);
     }
     for (const seed of scenarioLibrary) {
       for (const hidden of seed.extras.hiddenConcerns) expect(text).not.toContain(hidden.reveal);

@@ -1,6 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { createTestDb, postgresUrl, printSkipNotice, type TestDb, type TestDbKind } from '../helpers/testDb';
+import {
+  createTestDb,
+  postgresUrl,
+  printSkipNotice,
+  type TestDb,
+  type TestDbKind,
+} from '../helpers/testDb';
 import { startTestServer, type TestServer } from '../helpers/testServer';
 import { signedInClient, type HttpClient } from '../helpers/httpClient';
 import { TestSocket, upgradeStatus } from '../helpers/socketClient';
@@ -45,9 +51,16 @@ describe.each(kinds)('conversation socket on %s', (kind) => {
     const user = client ?? (await signedInClient(server.url));
     const { body } = await user.get('/api/scenarios');
     const created = await user.post('/api/conversations', { scenarioId: body.scenarios[0].id });
-    const socket = await TestSocket.open(server.url, created.body.session.id, { cookie: user.cookie });
+    const socket = await TestSocket.open(server.url, created.body.session.id, {
+      cookie: user.cookie,
+    });
     sockets.push(socket);
-    return { user, sessionId: created.body.session.id as string, socket, scenario: body.scenarios[0] };
+    return {
+      user,
+      sessionId: created.body.session.id as string,
+      socket,
+      scenario: body.scenarios[0],
+    };
   }
 
   const stored = (sessionId: string) => listMessagesBySession(t.db, { sessionId });
@@ -55,7 +68,12 @@ describe.each(kinds)('conversation socket on %s', (kind) => {
   it('refuses upgrades without a session (401), from another origin (403), for another user (404)', async () => {
     const { sessionId, user } = await openConversation();
     expect(await upgradeStatus(server.url, sessionId, { cookie: null })).toBe(401);
-    expect(await upgradeStatus(server.url, sessionId, { cookie: user.cookie, origin: 'https://evil.example' })).toBe(403);
+    expect(
+      await upgradeStatus(server.url, sessionId, {
+        cookie: user.cookie,
+        origin: 'https://evil.example',
+      }),
+    ).toBe(403);
     const other = await signedInClient(server.url, 'Someone Else');
     expect(await upgradeStatus(server.url, sessionId, { cookie: other.cookie })).toBe(404);
     expect(await upgradeStatus(server.url, 'not-a-uuid', { cookie: user.cookie })).toBe(404);
@@ -66,21 +84,36 @@ describe.each(kinds)('conversation socket on %s', (kind) => {
     const { socket, scenario } = await openConversation();
     const history = await socket.next('history');
     expect(history.messages).toHaveLength(1);
-    expect(history.messages[0]).toMatchObject({ role: 'assistant', content: scenario.initialMessage });
+    expect(history.messages[0]).toMatchObject({
+      role: 'assistant',
+      content: scenario.initialMessage,
+    });
   });
 
   it('streams a reply as deltas and stores both sides', async () => {
     const { socket, sessionId } = await openConversation();
     const clientId = randomUUID();
-    socket.send({ type: 'turn', clientId, text: '  How are you feeling about it?  ', stream: true });
+    socket.send({
+      type: 'turn',
+      clientId,
+      text: '  How are you feeling about it?  ',
+      stream: true,
+    });
     const storedTurn = await socket.next('turn_stored');
-    expect(storedTurn).toMatchObject({ clientId, message: { role: 'user', content: 'How are you feeling about it?' } });
+    expect(storedTurn).toMatchObject({
+      clientId,
+      message: { role: 'user', content: 'How are you feeling about it?' },
+    });
     const done = await socket.next('reply_done');
     const deltas = socket.frames.filter((f) => f.type === 'reply_delta');
     expect(deltas.length).toBeGreaterThan(1);
     expect(deltas.map((d) => (d.type === 'reply_delta' ? d.text : '')).join('')).toBe(REPLY);
     expect(done.message).toMatchObject({ role: 'assistant', content: REPLY, partial: false });
-    expect((await stored(sessionId)).map((m) => m.role)).toEqual(['assistant', 'user', 'assistant']);
+    expect((await stored(sessionId)).map((m) => m.role)).toEqual([
+      'assistant',
+      'user',
+      'assistant',
+    ]);
     const request = stub.requests.at(-1)!;
     expect(request.body).toMatchObject({ stream: true, temperature: 0.7, max_tokens: 300 });
     expect(request.headers.authorization).toBe('Bearer sk-test-stub-key');
@@ -98,9 +131,18 @@ describe.each(kinds)('conversation socket on %s', (kind) => {
   it.each([
     [{ type: 'shout', text: 'hi' }, 'Unknown message type.'],
     [{ type: 'turn', clientId: 'a', text: '   ', stream: true }, 'Message cannot be blank.'],
-    [{ type: 'turn', clientId: 'a', text: 'x'.repeat(2001), stream: true }, 'Messages can be at most 2000 characters.'],
-    [{ type: 'turn', clientId: 'a', text: 'hi' }, 'Invalid input: expected boolean, received undefined'],
-    [{ type: 'turn', clientId: 'a', text: 'hi', stream: true, extra: 1 }, 'Unrecognized key: "extra"'],
+    [
+      { type: 'turn', clientId: 'a', text: 'x'.repeat(2001), stream: true },
+      'Messages can be at most 2000 characters.',
+    ],
+    [
+      { type: 'turn', clientId: 'a', text: 'hi' },
+      'Invalid input: expected boolean, received undefined',
+    ],
+    [
+      { type: 'turn', clientId: 'a', text: 'hi', stream: true, extra: 1 },
+      'Unrecognized key: "extra"',
+    ],
   ])('answers %j with an error frame and stays usable', async (bad, message) => {
     const { socket, sessionId } = await openConversation();
     await socket.next('history');
@@ -115,7 +157,10 @@ describe.each(kinds)('conversation socket on %s', (kind) => {
   it('answers a non-JSON frame with an error frame', async () => {
     const { socket } = await openConversation();
     socket.sendRaw('{not json');
-    expect(await socket.next('error')).toMatchObject({ code: 'bad_message', message: 'Messages must be JSON.' });
+    expect(await socket.next('error')).toMatchObject({
+      code: 'bad_message',
+      message: 'Messages must be JSON.',
+    });
   });
 
   it('refuses a second turn while one is running', async () => {
@@ -137,20 +182,23 @@ describe.each(kinds)('conversation socket on %s', (kind) => {
     ['a 401', { kind: 'status', status: 401, message: 'Incorrect API key provided' }],
     ['a 429', { kind: 'status', status: 429, message: 'Rate limit reached', retryAfter: 30 }],
     ['a timeout', { kind: 'hang' }],
-  ] as const)('shows the apology line after %s and keeps the user message', async (_name, fault) => {
-    const { socket, sessionId } = await openConversation();
-    stub.queueFault(fault);
-    const clientId = randomUUID();
-    socket.send({ type: 'turn', clientId, text: 'What worries you most?', stream: true });
-    const error = await socket.next('error');
-    expect(error).toMatchObject({ code: 'ai_failed', message: REPLY_FAILED_TEXT, clientId });
-    const messages = await stored(sessionId);
-    expect(messages.map((m) => [m.role, m.content])).toEqual([
-      ['assistant', expect.any(String)],
-      ['user', 'What worries you most?'],
-    ]);
-    expect(server.logs.join('\n')).not.toContain('sk-test-stub-key');
-  });
+  ] as const)(
+    'shows the apology line after %s and keeps the user message',
+    async (_name, fault) => {
+      const { socket, sessionId } = await openConversation();
+      stub.queueFault(fault);
+      const clientId = randomUUID();
+      socket.send({ type: 'turn', clientId, text: 'What worries you most?', stream: true });
+      const error = await socket.next('error');
+      expect(error).toMatchObject({ code: 'ai_failed', message: REPLY_FAILED_TEXT, clientId });
+      const messages = await stored(sessionId);
+      expect(messages.map((m) => [m.role, m.content])).toEqual([
+        ['assistant', expect.any(String)],
+        ['user', 'What worries you most?'],
+      ]);
+      expect(server.logs.join('\n')).not.toContain('sk-test-stub-key');
+    },
+  );
 
   it('stores a stream that dies midway as a partial reply', async () => {
     stub.setReply(['Well, ', 'I suppose ', 'the cost ', 'is the thing.']);
@@ -160,7 +208,10 @@ describe.each(kinds)('conversation socket on %s', (kind) => {
     expect(await socket.next('error')).toMatchObject({ code: 'ai_failed' });
     const done = await socket.next('reply_done');
     expect(done.message).toMatchObject({ partial: true, content: 'Well, I suppose' });
-    expect((await stored(sessionId)).at(-1)).toMatchObject({ partial: true, content: 'Well, I suppose' });
+    expect((await stored(sessionId)).at(-1)).toMatchObject({
+      partial: true,
+      content: 'Well, I suppose',
+    });
   });
 
   it('stores what was heard when the user cancels (barge-in)', async () => {

@@ -3,12 +3,21 @@ import { cpSync, mkdtempSync, appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDb, databaseKinds, printSkipNotice, type TestDb } from '../helpers/testDb';
-import { migrate, MIGRATIONS_DIR, MigrationChangedError, splitStatements } from '../../server/db/migrate';
+import {
+  migrate,
+  MIGRATIONS_DIR,
+  MigrationChangedError,
+  splitStatements,
+} from '../../server/db/migrate';
 import { seedScenarios, listScenarios, getScenarioRecordById } from '../../server/db/scenarios';
 import { scenarioLibrary } from '../../server/scenarios/library';
 import { createUser, getUserByEmail } from '../../server/db/users';
 import { openOrResumeConversation, markConversationEnded } from '../../server/db/conversations';
-import { insertUserMessage, listMessagesBySession, insertAssistantMessage } from '../../server/db/messages';
+import {
+  insertUserMessage,
+  listMessagesBySession,
+  insertAssistantMessage,
+} from '../../server/db/messages';
 import { insertFeedbackOnce } from '../../server/db/feedback';
 import { defaultFeedback } from '../../shared/feedback';
 import { compareScenarios } from '../../shared/scenario';
@@ -75,27 +84,42 @@ describe.each(databaseKinds())('data layer on %s', (kind) => {
       initialMessage: 'hi',
     });
     await expect(
-      t.db.query(`INSERT INTO messages (session_id, role, content) VALUES ($1, 'system', 'x')`, [session.id]),
+      t.db.query(`INSERT INTO messages (session_id, role, content) VALUES ($1, 'system', 'x')`, [
+        session.id,
+      ]),
     ).rejects.toThrow();
     await expect(
-      insertFeedbackOnce(t.db, { sessionId: session.id, feedback: { ...defaultFeedback(), empathyScore: 11 } }),
+      insertFeedbackOnce(t.db, {
+        sessionId: session.id,
+        feedback: { ...defaultFeedback(), empathyScore: 11 },
+      }),
     ).rejects.toThrow();
   });
 
   it('keeps emails unique regardless of case', async () => {
     const user = await newUser('case@example.com');
-    expect(await createUser(t.db, { email: 'case@example.com', fullName: 'B', passwordHash: 'x' })).toBeNull();
+    expect(
+      await createUser(t.db, { email: 'case@example.com', fullName: 'B', passwordHash: 'x' }),
+    ).toBeNull();
     expect((await getUserByEmail(t.db, { email: 'case@example.com' }))?.id).toBe(user.id);
     await expect(
-      t.db.query(`INSERT INTO users (email, full_name, password_hash) VALUES ('Upper@Example.com', 'x', 'x')`),
+      t.db.query(
+        `INSERT INTO users (email, full_name, password_hash) VALUES ('Upper@Example.com', 'x', 'x')`,
+      ),
     ).rejects.toThrow();
   });
 
   it('resumes the open session instead of duplicating it, even when requests race', async () => {
     const user = await newUser();
     const [scenario] = await listScenarios(t.db);
-    const input = { userId: user.id, scenarioId: scenario!.id, initialMessage: scenario!.initialMessage };
-    const results = await Promise.all([1, 2, 3, 4].map(() => openOrResumeConversation(t.db, input)));
+    const input = {
+      userId: user.id,
+      scenarioId: scenario!.id,
+      initialMessage: scenario!.initialMessage,
+    };
+    const results = await Promise.all(
+      [1, 2, 3, 4].map(() => openOrResumeConversation(t.db, input)),
+    );
     expect(new Set(results.map((r) => r.session.id)).size).toBe(1);
     expect(results.filter((r) => r.created)).toHaveLength(1);
     const messages = await listMessagesBySession(t.db, { sessionId: results[0]!.session.id });
@@ -116,8 +140,18 @@ describe.each(databaseKinds())('data layer on %s', (kind) => {
       scenarioId: scenario!.id,
       initialMessage: 'opening',
     });
-    const first = await insertUserMessage(t.db, { sessionId: session.id, content: 'hello', source: 'typed', clientId: 'c1' });
-    const again = await insertUserMessage(t.db, { sessionId: session.id, content: 'hello', source: 'typed', clientId: 'c1' });
+    const first = await insertUserMessage(t.db, {
+      sessionId: session.id,
+      content: 'hello',
+      source: 'typed',
+      clientId: 'c1',
+    });
+    const again = await insertUserMessage(t.db, {
+      sessionId: session.id,
+      content: 'hello',
+      source: 'typed',
+      clientId: 'c1',
+    });
     expect(again).toEqual({ message: first.message, duplicate: true });
     await insertAssistantMessage(t.db, { sessionId: session.id, content: 'reply', partial: false });
     const messages = await listMessagesBySession(t.db, { sessionId: session.id });
@@ -132,8 +166,14 @@ describe.each(databaseKinds())('data layer on %s', (kind) => {
       scenarioId: scenario!.id,
       initialMessage: 'opening',
     });
-    const a = await insertFeedbackOnce(t.db, { sessionId: session.id, feedback: { ...defaultFeedback(), overallScore: 8 } });
-    const b = await insertFeedbackOnce(t.db, { sessionId: session.id, feedback: { ...defaultFeedback(), overallScore: 3 } });
+    const a = await insertFeedbackOnce(t.db, {
+      sessionId: session.id,
+      feedback: { ...defaultFeedback(), overallScore: 8 },
+    });
+    const b = await insertFeedbackOnce(t.db, {
+      sessionId: session.id,
+      feedback: { ...defaultFeedback(), overallScore: 3 },
+    });
     expect(b.overallScore).toBe(8);
     expect(a.createdAt).toBe(b.createdAt);
     const [{ count }] = (await t.db.query<{ count: number }>(
@@ -146,6 +186,9 @@ describe.each(databaseKinds())('data layer on %s', (kind) => {
 
 describe('splitStatements', () => {
   it('splits on semicolons outside comments and quotes', () => {
-    expect(splitStatements("SELECT ';'; -- a; comment\nSELECT 2;")).toEqual(["SELECT ';'", 'SELECT 2']);
+    expect(splitStatements("SELECT ';'; -- a; comment\nSELECT 2;")).toEqual([
+      "SELECT ';'",
+      'SELECT 2',
+    ]);
   });
 });

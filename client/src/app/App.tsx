@@ -1,0 +1,58 @@
+import { useEffect } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { LoginPage } from '../features/auth/components/LoginPage';
+import { useAuthStore } from '../features/auth/store';
+import { onUnauthorized } from '../lib/api';
+import { RedirectIfSignedIn, RequireUser } from './guards';
+import { ConversationPage } from './pages/ConversationPage';
+import { DashboardPage } from './pages/DashboardPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { ScenarioPage } from './pages/ScenarioPage';
+import { paths } from './routes';
+
+export function App() {
+  const loadUser = useAuthStore((s) => s.loadUser);
+  const forgetUser = useAuthStore((s) => s.forgetUser);
+
+  useEffect(() => {
+    void loadUser();
+  }, [loadUser]);
+
+  // A session that expires mid-visit sends the user back to sign in instead of failing quietly.
+  useEffect(() => onUnauthorized(() => forgetUser()), [forgetUser]);
+
+  return (
+    <Switch>
+      <Route path={paths.home}>
+        <Redirect to={paths.login} replace />
+      </Route>
+      <Route path={paths.login}>
+        <RedirectIfSignedIn>
+          <LoginPage />
+        </RedirectIfSignedIn>
+      </Route>
+      <Route path={paths.dashboard}>
+        <RequireUser>
+          <DashboardPage />
+        </RequireUser>
+      </Route>
+      <Route path={paths.scenario}>
+        {(params) => (
+          <RequireUser>
+            <ScenarioPage key={params.id} scenarioId={params.id} />
+          </RequireUser>
+        )}
+      </Route>
+      <Route path={paths.conversation}>
+        {(params) => (
+          <RequireUser>
+            <ConversationPage sessionId={params.id} />
+          </RequireUser>
+        )}
+      </Route>
+      <Route>
+        <NotFoundPage />
+      </Route>
+    </Switch>
+  );
+}

@@ -1,0 +1,48 @@
+import { useLocation, useSearchParams } from 'wouter';
+import { DashboardScreen } from '../../features/dashboard/components/DashboardScreen';
+import { useAuthStore, userDisplayName } from '../../features/auth/store';
+import { HistoryPanel } from '../../features/history/components/HistoryPanel';
+import { ProgressPanel } from '../../features/progress/components/ProgressPanel';
+import { ScenarioBrowser } from '../../features/scenarios/components/ScenarioBrowser';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { dashboardPath, paths, type DashboardTab } from '../routes';
+
+function readTab(value: string | null): DashboardTab {
+  return value === 'progress' || value === 'history' ? value : 'scenarios';
+}
+
+const TAB_TITLES: Record<DashboardTab, string> = {
+  scenarios: 'Practice Scenarios',
+  progress: 'Your Progress',
+  history: 'Conversation History',
+};
+
+/** The tab lives in the URL so a reload or Back returns to the same place. */
+export function DashboardPage() {
+  const user = useAuthStore((s) => s.user);
+  const signOut = useAuthStore((s) => s.signOut);
+  const [, navigate] = useLocation();
+  const [search] = useSearchParams();
+  const tab = readTab(search.get('tab'));
+  useDocumentTitle(TAB_TITLES[tab]);
+
+  const selectTab = (next: DashboardTab) => navigate(dashboardPath(next), { replace: true });
+
+  const logout = async () => {
+    await signOut();
+    navigate(paths.login, { replace: true });
+  };
+
+  return (
+    <DashboardScreen
+      userName={userDisplayName(user)}
+      onLogout={logout}
+      tab={tab}
+      onTabChange={selectTab}
+    >
+      {tab === 'scenarios' ? <ScenarioBrowser /> : null}
+      {tab === 'progress' ? <ProgressPanel onStartPractice={() => selectTab('scenarios')} /> : null}
+      {tab === 'history' ? <HistoryPanel /> : null}
+    </DashboardScreen>
+  );
+}

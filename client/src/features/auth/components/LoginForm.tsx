@@ -1,0 +1,128 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { signInInput, signUpInput } from '../../../../../shared/api';
+import { Alert } from '../../../components/Alert';
+import { Spinner } from '../../../components/Spinner';
+import { errorMessage } from '../../../lib/api';
+import { useAuthStore } from '../store';
+
+type Mode = 'sign-in' | 'sign-up';
+
+/**
+ * Spec §2 login screen. Validation runs through the same zod schemas as the server, so the
+ * messages a user reads are the same whichever side catches the problem. Navigation after
+ * success is the route guard's job: once a user is in the store, /login sends them on.
+ */
+export function LoginForm() {
+  const [mode, setMode] = useState<Mode>('sign-in');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [fullName, setFullName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const storeSignIn = useAuthStore((s) => s.signIn);
+  const storeSignUp = useAuthStore((s) => s.signUp);
+  const ids = useId();
+  const errorId = `${ids}-error`;
+  const firstFieldRef = useRef<HTMLInputElement>(null);
+  const isSignUp = mode === 'sign-up';
+
+  const switchMode = () => {
+    setMode(isSignUp ? 'sign-in' : 'sign-up');
+    setError(null);
+    // The field list changes under the user; put them at its start.
+    requestAnimationFrame(() => firstFieldRef.current?.focus());
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = isSignUp
+      ? signUpInput.safeParse({ email, password, fullName })
+      : signInInput.safeParse({ email, password });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'An error occurred');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      if (isSignUp) await storeSignUp({ email, password, fullName });
+      else await storeSignIn({ email, password });
+    } catch (caught) {
+      setError(errorMessage(caught));
+      setBusy(false);
+    }
+  };
+
+  const describedBy = error ? errorId : undefined;
+
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate aria-busy={busy}>
+      <h2 className="auth-form__title">{isSignUp ? 'Create Account' : 'Sign In'}</h2>
+
+      {isSignUp ? (
+        <div className="field">
+          <label htmlFor={`${ids}-name`}>Full name</label>
+          <input
+            ref={firstFieldRef}
+            id={`${ids}-name`}
+            name="fullName"
+            type="text"
+            autoComplete="name"
+            value={fullName}
+            onChange={(e) => setFullName(e.target.value)}
+            required
+            aria-describedby={describedBy}
+          />
+        </div>
+      ) : null}
+
+      <div className="field">
+        <label htmlFor={`${ids}-email`}>Email</label>
+        <input
+          ref={isSignUp ? undefined : firstFieldRef}
+          id={`${ids}-email`}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete={isSignUp ? 'email' : 'username'}
+          autoCapitalize="none"
+          spellCheck={false}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+          aria-describedby={describedBy}
+        />
+      </div>
+
+      <div className="field">
+        <label htmlFor={`${ids}-password`}>Password</label>
+        <input
+          id={`${ids}-password`}
+          name="password"
+          type="password"
+          autoComplete={isSignUp ? 'new-password' : 'current-password'}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+          aria-describedby={describedBy}
+        />
+        {isSignUp ? <p className="field__hint">At least 8 characters.</p> : null}
+      </div>
+
+      {error ? <Alert id={errorId}>{error}</Alert> : null}
+
+      <button type="submit" className="button button--primary button--block" disabled={busy}>
+        {busy ? <Spinner /> : null}
+        {isSignUp ? 'Create Account' : 'Sign In'}
+      </button>
+
+      <p className="auth-form__switch">
+        {isSignUp ? 'Already have an account?' : "Don't have an account?"}{' '}
+        <button type="button" className="button-link" onClick={switchMode} disabled={busy}>
+          {isSignUp ? 'Sign in' : 'Sign up'}
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import { create } from 'zustand';
+import type { SignInInput, SignUpInput, User } from '../../../../shared/api';
+import { getMe } from './api/get-me';
+import { signIn } from './api/sign-in';
+import { signOut } from './api/sign-out';
+import { signUp } from './api/sign-up';
+
+export type AuthStatus = 'idle' | 'loading' | 'ready';
+
+interface AuthState {
+  user: User | null;
+  /** `ready` once /api/auth/me has answered; guards wait for it so nobody is bounced early. */
+  status: AuthStatus;
+  loadUser: () => Promise<void>;
+  signIn: (input: SignInInput) => Promise<void>;
+  signUp: (input: SignUpInput) => Promise<void>;
+  signOut: () => Promise<void>;
+  /** The server said the session is gone (expired, signed out elsewhere). */
+  forgetUser: () => void;
+}
+
+export const useAuthStore = create<AuthState>()((set, get) => ({
+  user: null,
+  status: 'idle',
+
+  loadUser: async () => {
+    if (get().status !== 'idle') return;
+    set({ status: 'loading' });
+    try {
+      set({ user: await getMe(), status: 'ready' });
+    } catch (error) {
+      // Unreachable server: treat as signed out; the login form will say what went wrong.
+      console.error('Could not load the current user', error);
+      set({ user: null, status: 'ready' });
+    }
+  },
+
+  signIn: async (input) => {
+    const user = await signIn(input);
+    set({ user, status: 'ready' });
+  },
+
+  signUp: async (input) => {
+    const user = await signUp(input);
+    set({ user, status: 'ready' });
+  },
+
+  signOut: async () => {
+    try {
+      await signOut();
+    } catch (error) {
+      // The cookie may already be gone; the user still asked to leave, so leave.
+      console.error('Sign-out request failed', error);
+    }
+    set({ user: null, status: 'ready' });
+  },
+
+  forgetUser: () => set({ user: null, status: 'ready' }),
+}));
+
+/** Spec §2 top bar: full name, falling back to the e-mail, then to 'User'. */
+export function userDisplayName(user: User | null): string {
+  const name = user?.fullName.trim();
+  if (name) return name;
+  const email = user?.email.trim();
+  return email ? email : 'User';
+}

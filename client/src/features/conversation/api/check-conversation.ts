@@ -1,0 +1,18 @@
+import { ApiError, apiCommand } from '../../../lib/api';
+
+export type ConversationCheck = 'available' | 'gone' | 'unknown';
+
+/**
+ * A refused socket upgrade reaches the browser only as "connection failed", with no status.
+ * Asking the same question over HTTP tells a dead session (404) from a blip; a 401 here also
+ * reaches the app's expired-session handling.
+ */
+export async function checkConversation(sessionId: string): Promise<ConversationCheck> {
+  try {
+    await apiCommand(`/api/conversations/${encodeURIComponent(sessionId)}`);
+    return 'available';
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 401)) return 'gone';
+    return 'unknown';
+  }
+}

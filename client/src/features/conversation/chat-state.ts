@@ -1,0 +1,213 @@
+import type { Message } from '../../../../shared/conversation';
+import { REPLY_FAILED_TEXT, type ServerMessage } from '../../../../shared/protocol';
+
+/** A turn the user wrote that the server has not confirmed yet. Kept until it is stored. */
+export interface PendingTurn {
+  clientId: string;
+  text: string;
+  stream: boolean;
+  status: 'sending' | 'failed';
+  error: string | null;
+}
+
+/** Spec §8: a failed reply shows as a patient line; it exists only in this browser. */
+export interface UnsavedReply {
+  id: string;
+  /** The stored message it followed, so a history reload can put it back in place. */
+  afterId: string | null;
+  content: string;
+  createdAt: string;
+}
+
+export interface ChatSnapshot {
+  messages: Message[];
+  unsaved: UnsavedReply[];
+  pending: PendingTurn[];
+  streaming: { replyId: string; text: string } | null;
+  awaitingReply: boolean;
+  /** Set by each `history`; cleared when the socket drops, so sends wait for the replay. */
+  historyLoaded: boolean;
+  ended: boolean;
+  /** A problem the user should read that belongs to no single turn. */
+  notice: string | null;
+}
+
+export const emptyChat: ChatSnapshot = {
+  messages: [],
+  unsaved: [],
+  pending: [],
+  streaming: null,
+  awaitingReply: false,
+  historyLoaded: false,
+  ended: false,
+  notice: null,
+};
+
+const ENDED_TEXT = 'This conversation has ended.';
+
+function upsert(messages: Message[], message: Message): Message[] {
+  const index = messages.findIndex((m) => m.id === message.id);
+  if (index === -1) return [...messages, message];
+  const copy = [...messages];
+  copy[index] = message;
+  return copy;
+}
+
+function stillSending(pending: PendingTurn[]): boolean {
+  return pending.some((turn) => turn.status === 'sending');
+}
+
+/** True when the stored turn already has a patient reply after it (a resend of an old turn). */
+function alreadyAnswered(messages: Message[], messageId: string): boolean {
+  const index = messages.findIndex((m) => m.id === messageId);
+  return index !== -1 && messages.slice(index + 1).some((m) => m.role === 'assistant');
+}
+
+function failTurns(
+  pending: PendingTurn[],
+  error: string,
+  which: (turn: PendingTurn) => boolean,
+): PendingTurn[] {
+  return pending.map((turn) =>
+    which(turn) && turn.status === 'sending' ? { ...turn, status: 'failed', error } : turn,
+  );
+}
+
+function lastMessageId(state: ChatSnapshot): string | null {
+  return state.messages[state.messages.length - 1]?.id ?? null;
+}
+
+let unsavedCounter = 0;
+
+/** How every server frame changes what the chat shows. Pure, so the rules can be read in one place. */
+export function applyServerMessage(state: ChatSnapshot, message: ServerMessage): ChatSnapshot {
+  switch (message.type) {
+    case 'history': {
+      const pending = message.ended
+        ? failTurns(state.pending, ENDED_TEXT, () => true)
+        : state.pending;
+      return {
+        ...state,
+        messages: message.messages,
+        pending,
+        // A reply cut off by the drop is stored as far as it got and arrives in `messages`.
+        streaming: null,
+        awaitingReply: stillSending(pending),
+        historyLoaded: true,
+        ended: message.ended,
+      };
+    }
+    case 'turn_stored': {
+      const pending = state.pending.filter((turn) => turn.clientId !== message.clientId);
+      const answered = alreadyAnswered(state.messages, message.message.id);
+      return {
+        ...state,
+        messages: upsert(state.messages, message.message),
+        pending,
+        awaitingReply: answered ? stillSending(pending) : state.awaitingReply,
+      };
+    }
+    case 'reply_start':
+      return { ...state, streaming: { replyId: message.replyId, text: '' }, awaitingReply: true };
+    case 'reply_delta': {
+      const current = state.streaming?.replyId === message.replyId ? state.streaming.text : '';
+      return { ...state, streaming: { replyId: message.replyId, text: current + message.text } };
+    }
+    case 'reply_done':
+      return {
+        ...state,
+        messages: upsert(state.messages, message.message),
+        streaming: null,
+        awaitingReply: stillSending(state.pending),
+      };
+    case 'error':
+      return applyError(state, message);
+    default:
+      // Voice frames (transcript, speech) belong to the voice feature.
+      return state;
+  }
+}
+
+function applyError(
+  state: ChatSnapshot,
+  error: Extract<ServerMessage, { type: 'error' }>,
+): ChatSnapshot {
+  switch (error.code) {
+    case 'speech_failed':
+    case 'transcription_failed':
+    case 'nothing_heard':
+    case 'audio_invalid':
+      return { ...state, notice: error.message };
+    case 'ai_failed': {
+      const unsent = error.clientId
+        ? state.pending.some((turn) => turn.clientId === error.clientId)
+        : false;
+      if (unsent) {
+        const pending = failTurns(
+          state.pending,
+          error.message,
+          (t) => t.clientId === error.clientId,
+        );
+        return { ...state, pending, streaming: null, awaitingReply: stillSending(pending) };
+      }
+      unsavedCounter += 1;
+      const reply: UnsavedReply = {
+        id: `unsaved-${unsavedCounter}`,
+        afterId: lastMessageId(state),
+        content: REPLY_FAILED_TEXT,
+        createdAt: new Date().toISOString(),
+      };
+      return {
+        ...state,
+        unsaved: [...state.unsaved, reply],
+        streaming: null,
+        awaitingReply: stillSending(state.pending),
+      };
+    }
+    default: {
+      const matches = (turn: PendingTurn) =>
+        error.clientId === undefined || turn.clientId === error.clientId;
+      const matched = state.pending.some((turn) => turn.status === 'sending' && matches(turn));
+      const pending = failTurns(state.pending, error.message, matches);
+      return {
+        ...state,
+        pending,
+        streaming: null,
+        awaitingReply: stillSending(pending),
+        ended: state.ended || error.code === 'ended',
+        notice: matched ? state.notice : error.message,
+      };
+    }
+  }
+}
+
+export type ChatItem =
+  | { kind: 'message'; message: Message }
+  | { kind: 'unsaved'; reply: UnsavedReply }
+  | { kind: 'pending'; turn: PendingTurn };
+
+/** Stored messages with the unsaved failure lines slotted back after the message they followed. */
+export function chatItems(
+  state: Pick<ChatSnapshot, 'messages' | 'unsaved' | 'pending'>,
+): ChatItem[] {
+  const items: ChatItem[] = [];
+  const placed = new Set<string>();
+  const unsavedAfter = (id: string | null) =>
+    state.unsaved.filter((reply) => reply.afterId === id && !placed.has(reply.id));
+  const place = (id: string | null) => {
+    for (const reply of unsavedAfter(id)) {
+      placed.add(reply.id);
+      items.push({ kind: 'unsaved', reply });
+    }
+  };
+  place(null);
+  for (const message of state.messages) {
+    items.push({ kind: 'message', message });
+    place(message.id);
+  }
+  for (const reply of state.unsaved) {
+    if (!placed.has(reply.id)) items.push({ kind: 'unsaved', reply });
+  }
+  for (const turn of state.pending) items.push({ kind: 'pending', turn });
+  return items;
+}

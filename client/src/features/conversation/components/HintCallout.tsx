@@ -1,0 +1,26 @@
+import { BulbIcon, CloseIcon } from '../../../components/icons';
+
+interface HintCalloutProps {
+  hint: string;
+  tone: 'hint' | 'error';
+  onDismiss: () => void;
+}
+
+export function HintCallout({ hint, tone, onDismiss }: HintCalloutProps) {
+  return (
+    <aside className={`callout callout--${tone}`} aria-labelledby="hint-title">
+      <span className="callout__icon">
+        <BulbIcon />
+      </span>
+      <div className="callout__body">
+        <h3 id="hint-title" className="callout__title">
+          {tone === 'hint' ? 'Hint' : 'Hint unavailable'}
+        </h3>
+        <p role={tone === 'error' ? 'alert' : 'status'}>{hint}</p>
+      </div>
+      <button type="button" className="icon-button" aria-label="Dismiss hint" onClick={onDismiss}>
+        <CloseIcon />
+      </button>
+    </aside>
+  );
+}

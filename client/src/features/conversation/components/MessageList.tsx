@@ -1,0 +1,229 @@
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { formatMessageTime } from '../../../../../shared/conversation';
+import type { PatientAvatar } from '../../../../../shared/illustrations';
+import { Spinner } from '../../../components/Spinner';
+import { SpeakerIcon, StopIcon } from '../../../components/icons';
+import { PatientAvatarArt } from '../art/PatientAvatarArt';
+import type { ChatItem, PendingTurn } from '../chat-state';
+
+interface MessageListProps {
+  items: ChatItem[];
+  streamingText: string | null;
+  awaitingReply: boolean;
+  avatar: PatientAvatar | null;
+  speech: {
+    supported: boolean;
+    speakingId: string | null;
+    speak: (id: string, text: string) => void;
+    stop: () => void;
+  };
+  onRetry: (clientId: string) => void;
+  onDiscard: (clientId: string) => void;
+}
+
+/** Follow new messages only when the reader is already at the bottom, never yank them away. */
+const STICKY_DISTANCE_PX = 80;
+
+export function MessageList({
+  items,
+  streamingText,
+  awaitingReply,
+  avatar,
+  speech,
+  onRetry,
+  onDiscard,
+}: MessageListProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const stickRef = useRef(true);
+
+  const onScroll = () => {
+    const el = scrollRef.current;
+    if (!el) return;
+    stickRef.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICKY_DISTANCE_PX;
+  };
+
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (el && stickRef.current) el.scrollTop = el.scrollHeight;
+  }, [items.length, streamingText, awaitingReply]);
+
+  return (
+    <div
+      ref={scrollRef}
+      className="message-scroll"
+      onScroll={onScroll}
+      // Keyboard users must be able to scroll the transcript too.
+      tabIndex={0}
+      role="region"
+      aria-label="Conversation messages"
+    >
+      <ol className="message-list" aria-live="polite" aria-relevant="additions">
+        {items.map((item) => {
+          switch (item.kind) {
+            case 'message': {
+              const { message } = item;
+              if (message.role === 'user') {
+                return (
+                  <UserBubble key={message.id} time={message.createdAt}>
+                    {message.content}
+                  </UserBubble>
+                );
+              }
+              return (
+                <PatientBubble
+                  key={message.id}
+                  avatar={avatar}
+                  time={message.createdAt}
+                  note={message.partial ? 'Reply cut short' : null}
+                  speak={
+                    speech.supported
+                      ? {
+                          speaking: speech.speakingId === message.id,
+                          onSpeak: () => speech.speak(message.id, message.content),
+                          onStop: speech.stop,
+                        }
+                      : null
+                  }
+                >
+                  {message.content}
+                </PatientBubble>
+              );
+            }
+            case 'unsaved':
+              return (
+                <PatientBubble
+                  key={item.reply.id}
+                  avatar={avatar}
+                  time={item.reply.createdAt}
+                  note="Not saved"
+                  speak={null}
+                >
+                  {item.reply.content}
+                </PatientBubble>
+              );
+            case 'pending':
+              return (
+                <PendingBubble
+                  key={item.turn.clientId}
+                  turn={item.turn}
+                  onRetry={onRetry}
+                  onDiscard={onDiscard}
+                />
+              );
+          }
+        })}
+        {streamingText !== null && streamingText !== '' ? (
+          // Hidden from the live region while it grows; the finished message is announced once.
+          <li className="message message--patient" aria-hidden="true">
+            {avatar ? <PatientAvatarArt kind={avatar} size={36} /> : null}
+            <div className="bubble bubble--patient bubble--streaming">
+              <p className="bubble__text">
+                {streamingText}
+                <span className="caret" />
+              </p>
+            </div>
+          </li>
+        ) : awaitingReply ? (
+          <li className="message message--patient message--typing">
+            {avatar ? <PatientAvatarArt kind={avatar} size={36} /> : null}
+            <div className="bubble bubble--patient bubble--typing">
+              <Spinner />
+              <span>Patient is replying…</span>
+            </div>
+          </li>
+        ) : null}
+      </ol>
+    </div>
+  );
+}
+
+function UserBubble({ time, children }: { time: string; children: string }) {
+  return (
+    <li className="message message--user">
+      <div className="bubble bubble--user">
+        <span className="visually-hidden">You said: </span>
+        <p className="bubble__text">{children}</p>
+        <div className="bubble__meta">
+          <time dateTime={time}>{formatMessageTime(time)}</time>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+interface PatientBubbleProps {
+  avatar: PatientAvatar | null;
+  time: string;
+  note: string | null;
+  speak: { speaking: boolean; onSpeak: () => void; onStop: () => void } | null;
+  children: ReactNode;
+}
+
+function PatientBubble({ avatar, time, note, speak, children }: PatientBubbleProps) {
+  return (
+    <li className="message message--patient">
+      {avatar ? <PatientAvatarArt kind={avatar} size={36} /> : null}
+      <div className={`bubble bubble--patient ${note === 'Not saved' ? 'bubble--unsaved' : ''}`}>
+        <span className="visually-hidden">Patient said: </span>
+        <p className="bubble__text">{children}</p>
+        <div className="bubble__meta">
+          <time dateTime={time}>{formatMessageTime(time)}</time>
+          {note ? <span className="bubble__note">{note}</span> : null}
+          {speak ? (
+            <button
+              type="button"
+              className="bubble__speak"
+              onClick={speak.speaking ? speak.onStop : speak.onSpeak}
+              aria-label={speak.speaking ? 'Stop reading aloud' : 'Read aloud'}
+            >
+              {speak.speaking ? <StopIcon /> : <SpeakerIcon />}
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function PendingBubble({
+  turn,
+  onRetry,
+  onDiscard,
+}: {
+  turn: PendingTurn;
+  onRetry: (clientId: string) => void;
+  onDiscard: (clientId: string) => void;
+}) {
+  const failed = turn.status === 'failed';
+  return (
+    <li className="message message--user">
+      <div className={`bubble bubble--user bubble--pending ${failed ? 'bubble--failed' : ''}`}>
+        <span className="visually-hidden">You said: </span>
+        <p className="bubble__text">{turn.text}</p>
+        <div className="bubble__meta">
+          {failed ? (
+            <>
+              <span className="bubble__error">Not sent. {turn.error}</span>
+              <button
+                type="button"
+                className="bubble__action"
+                onClick={() => onRetry(turn.clientId)}
+              >
+                Retry
+              </button>
+              <button
+                type="button"
+                className="bubble__action"
+                onClick={() => onDiscard(turn.clientId)}
+              >
+                Edit
+              </button>
+            </>
+          ) : (
+            <span>Sending…</span>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}

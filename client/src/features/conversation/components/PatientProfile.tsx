@@ -1,0 +1,33 @@
+import type { PatientAvatar } from '../../../../../shared/illustrations';
+import type { Scenario } from '../../../../../shared/scenario';
+import { PatientAvatarArt } from '../art/PatientAvatarArt';
+
+interface PatientProfileProps {
+  scenario: Scenario;
+  avatar: PatientAvatar;
+}
+
+export function PatientProfile({ scenario, avatar }: PatientProfileProps) {
+  const concerns = scenario.patientConcerns.filter((c) => c.trim() !== '');
+  return (
+    <section className="card profile" aria-labelledby="patient-profile-title">
+      <div className="profile__head">
+        <PatientAvatarArt kind={avatar} size={48} />
+        <h2 id="patient-profile-title" className="card__title">
+          Patient profile
+        </h2>
+      </div>
+      <p className="profile__text">{scenario.patientProfile}</p>
+      <h3 className="profile__subtitle">Key concerns</h3>
+      {concerns.length > 0 ? (
+        <ul className="profile__concerns">
+          {concerns.map((concern) => (
+            <li key={concern}>{concern}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="profile__text">None listed.</p>
+      )}
+    </section>
+  );
+}

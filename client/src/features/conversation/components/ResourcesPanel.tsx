@@ -1,0 +1,19 @@
+import { chooseResourceIllustration } from '../../../../../shared/illustrations';
+import type { Scenario } from '../../../../../shared/scenario';
+import { ResourceArt } from '../art/ResourceArt';
+
+/** Spec §2 resources panel: one picture to explain the treatment at the chair. */
+export function ResourcesPanel({ scenario }: { scenario: Scenario }) {
+  const { kind, caption } = chooseResourceIllustration(scenario.title, scenario.patientConcerns);
+  return (
+    <section className="card resources" aria-labelledby="resources-title">
+      <h2 id="resources-title" className="card__title">
+        Resources
+      </h2>
+      <figure className="resources__figure">
+        <ResourceArt kind={kind} />
+        <figcaption>{caption}</figcaption>
+      </figure>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { Link } from 'wouter';
+import {
+  capitalise,
+  scenarioHeaderBadgeColour,
+  type Scenario,
+} from '../../../../../shared/scenario';
+import { paths } from '../../../app/routes';
+import { Badge } from '../../../components/Badge';
+import { ArrowLeftIcon } from '../../../components/icons';
+
+export function ScenarioHeader({ scenario }: { scenario: Scenario }) {
+  return (
+    <header className="scenario-header">
+      <Link href={paths.dashboard} className="back-link">
+        <ArrowLeftIcon />
+        Back to Dashboard
+      </Link>
+      <div className="scenario-header__title-row">
+        <h1 className="scenario-header__title">{scenario.title}</h1>
+        <Badge colour={scenarioHeaderBadgeColour(scenario.difficulty)}>
+          {capitalise(scenario.difficulty)}
+        </Badge>
+      </div>
+      <p className="scenario-header__description">{scenario.description}</p>
+    </header>
+  );
+}

@@ -1,0 +1,182 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { ConversationSession } from '../../../../../shared/conversation';
+import type { ParsedFeedback } from '../../../../../shared/feedback';
+import { choosePatientAvatar } from '../../../../../shared/illustrations';
+import type { Scenario } from '../../../../../shared/scenario';
+import { paths } from '../../../app/routes';
+import { Alert } from '../../../components/Alert';
+import { Spinner } from '../../../components/Spinner';
+import { ApiError } from '../../../lib/api';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { createSession } from '../api/create-session';
+import { getScenario } from '../api/get-scenario';
+import { ChatPanel } from './ChatPanel';
+import { PatientProfile } from './PatientProfile';
+import { ResourcesPanel } from './ResourcesPanel';
+import { ScenarioHeader } from './ScenarioHeader';
+
+/** Spec §2: after a scenario load error the message stays up this long, then the dashboard. */
+const LEAVE_AFTER_MS = 1500;
+
+export interface ScenarioScreenProps {
+  scenarioId: string;
+  /** The feedback report; the page supplies it so this feature does not import another. */
+  renderFeedback: (props: { feedback: ParsedFeedback; onClose: () => void }) => ReactNode;
+  /** The voice mode dialog, likewise. */
+  renderVoiceMode: (props: {
+    sessionId: string | null;
+    scenario: Scenario;
+    onClose: () => void;
+  }) => ReactNode;
+}
+
+type ScenarioLoad =
+  | { status: 'loading' }
+  | { status: 'ready'; scenario: Scenario }
+  | { status: 'failed'; message: string };
+
+type SessionLoad =
+  | { status: 'creating' }
+  | { status: 'ready'; session: ConversationSession }
+  | { status: 'failed'; message: string; retrying: boolean };
+
+export function ScenarioScreen({
+  scenarioId,
+  renderFeedback,
+  renderVoiceMode,
+}: ScenarioScreenProps) {
+  const [, navigate] = useLocation();
+  const [scenarioLoad, setScenarioLoad] = useState<ScenarioLoad>({ status: 'loading' });
+  const [sessionLoad, setSessionLoad] = useState<SessionLoad>({ status: 'creating' });
+  const [resourcesOn, setResourcesOn] = useState(false);
+  const [voiceOpen, setVoiceOpen] = useState(false);
+  const [feedback, setFeedback] = useState<ParsedFeedback | null>(null);
+
+  const scenario = scenarioLoad.status === 'ready' ? scenarioLoad.scenario : null;
+  useDocumentTitle(scenario?.title ?? 'Scenario');
+
+  useEffect(() => {
+    let live = true;
+    setScenarioLoad({ status: 'loading' });
+    getScenario(scenarioId).then(
+      (loaded) => live && setScenarioLoad({ status: 'ready', scenario: loaded }),
+      (error: unknown) => {
+        if (!live) return;
+        const missing = error instanceof ApiError && error.status === 404;
+        if (!missing) console.error('Could not load scenario', error);
+        setScenarioLoad({
+          status: 'failed',
+          message: missing ? 'Scenario not found' : 'Error loading scenario',
+        });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [scenarioId]);
+
+  useEffect(() => {
+    if (scenarioLoad.status !== 'failed') return;
+    const timer = setTimeout(() => navigate(paths.dashboard, { replace: true }), LEAVE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [scenarioLoad.status, navigate]);
+
+  const openSession = useCallback(async (id: string) => {
+    try {
+      setSessionLoad({ status: 'ready', session: await createSession(id) });
+    } catch (error) {
+      // Spec §8: the API said no, versus we never got a usable answer.
+      const refused =
+        error instanceof ApiError && !error.isNetworkError && error.code !== 'bad_response';
+      if (!refused) console.error('Could not start the conversation', error);
+      setSessionLoad({
+        status: 'failed',
+        message: refused
+          ? 'Failed to create conversation session'
+          : 'Error initializing conversation',
+        retrying: false,
+      });
+    }
+  }, []);
+
+  const readyScenarioId = scenario?.id ?? null;
+  useEffect(() => {
+    if (readyScenarioId === null) return;
+    setSessionLoad({ status: 'creating' });
+    void openSession(readyScenarioId);
+  }, [readyScenarioId, openSession]);
+
+  if (scenarioLoad.status === 'loading') {
+    return (
+      <main className="page page--scenario">
+        <p className="loading-line loading-line--page">
+          <Spinner />
+          Loading scenario...
+        </p>
+      </main>
+    );
+  }
+
+  if (scenarioLoad.status === 'failed') {
+    return (
+      <main className="page page--scenario">
+        <div className="page-message">
+          <Alert>{scenarioLoad.message}</Alert>
+          <p>
+            Taking you back to the dashboard… <Link href={paths.dashboard}>Go now</Link>
+          </p>
+        </div>
+      </main>
+    );
+  }
+
+  const { scenario: loaded } = scenarioLoad;
+  const session = sessionLoad.status === 'ready' ? sessionLoad.session : null;
+  const retry = () => {
+    setSessionLoad((s) => (s.status === 'failed' ? { ...s, retrying: true } : s));
+    void openSession(loaded.id);
+  };
+
+  return (
+    <main className="page page--scenario">
+      <ScenarioHeader scenario={loaded} />
+      <div className={`scenario-layout ${resourcesOn ? 'scenario-layout--resources' : ''}`}>
+        <div className="scenario-layout__side">
+          <PatientProfile scenario={loaded} avatar={choosePatientAvatar(loaded.patientProfile)} />
+          {resourcesOn ? <ResourcesPanel scenario={loaded} /> : null}
+        </div>
+        <div className="scenario-layout__main">
+          <ChatPanel
+            scenario={loaded}
+            session={session}
+            sessionProblem={
+              sessionLoad.status === 'failed'
+                ? { message: sessionLoad.message, retrying: sessionLoad.retrying, onRetry: retry }
+                : null
+            }
+            avatar={choosePatientAvatar(loaded.patientProfile)}
+            resourcesOn={resourcesOn}
+            onToggleResources={() => setResourcesOn((on) => !on)}
+            onOpenVoice={() => setVoiceOpen(true)}
+            onFeedback={setFeedback}
+          />
+        </div>
+      </div>
+      {voiceOpen
+        ? renderVoiceMode({
+            sessionId: session?.id ?? null,
+            scenario: loaded,
+            onClose: () => setVoiceOpen(false),
+          })
+        : null}
+      {feedback
+        ? renderFeedback({
+            feedback,
+            // Replace, so Back from the dashboard does not reopen a finished scenario.
+            onClose: () => navigate(paths.dashboard, { replace: true }),
+          })
+        : null}
+    </main>
+  );
+}

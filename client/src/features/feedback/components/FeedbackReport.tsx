@@ -1,0 +1,159 @@
+import { useId } from 'react';
+import {
+  feedbackBarColour,
+  type FeedbackItem,
+  type ParsedFeedback,
+  type ScoreKey,
+} from '../../../../../shared/feedback';
+import { Dialog } from '../../../components/Dialog';
+import { CloseIcon } from '../../../components/icons';
+
+/** Spec §2 feedback report: the five bars, in this order, with these labels. */
+const SCORE_ROWS: readonly { key: ScoreKey; label: string }[] = [
+  { key: 'overallScore', label: 'Overall Performance' },
+  { key: 'empathyScore', label: 'Empathy & Rapport' },
+  { key: 'clarityScore', label: 'Clarity & Communication' },
+  { key: 'persuasionScore', label: 'Persuasion & Value Proposition' },
+  { key: 'objectionHandlingScore', label: 'Objection Handling' },
+];
+
+const FALLBACK_NOTES: Record<NonNullable<ParsedFeedback['fallback']>, string> = {
+  json_in_text: "These scores come from a fallback: the grader's answer could not be read in full.",
+  text_scan: "These scores come from a fallback: the grader's answer could not be read in full.",
+  default:
+    'These are default scores: the grader could not assess this conversation, so every score is 5.',
+};
+
+function formatScore(score: number): string {
+  return Number.isInteger(score) ? String(score) : score.toFixed(1);
+}
+
+interface FeedbackReportProps {
+  feedback: ParsedFeedback;
+  onClose: () => void;
+  /**
+   * The second button. Right after a conversation it is 'Try Another Scenario'; a review of a
+   * past conversation offers 'Back to Conversation'. Both simply close (spec §2).
+   */
+  secondaryLabel?: string;
+}
+
+export function FeedbackReport({
+  feedback,
+  onClose,
+  secondaryLabel = 'Try Another Scenario',
+}: FeedbackReportProps) {
+  const ids = useId();
+  const titleId = `${ids}-title`;
+  return (
+    <Dialog labelledBy={titleId} onClose={onClose} className="dialog--report">
+      <div className="report">
+        <header className="report__head">
+          <h2 id={titleId} className="report__title">
+            Conversation Feedback
+          </h2>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Close feedback"
+            onClick={onClose}
+          >
+            <CloseIcon />
+          </button>
+        </header>
+
+        {/* Focusable so keyboard users can scroll a long report. */}
+        <div className="report__body" tabIndex={0} role="region" aria-labelledby={titleId}>
+          {feedback.fallback ? (
+            <p className="report__note" role="note">
+              {FALLBACK_NOTES[feedback.fallback]}
+            </p>
+          ) : null}
+
+          <section aria-labelledby={`${ids}-scores`}>
+            <h3 id={`${ids}-scores`} className="report__section-title">
+              Performance Scores
+            </h3>
+            <ul className="score-list">
+              {SCORE_ROWS.map(({ key, label }) => {
+                const score = feedback[key];
+                const colour = feedbackBarColour(score);
+                const width = `${Math.max(0, Math.min(10, score)) * 10}%`;
+                return (
+                  <li key={key} className="score">
+                    <div className="score__row">
+                      <span className="score__label">{label}</span>
+                      <span className="score__value">{formatScore(score)}/10</span>
+                    </div>
+                    <div className="score__track" aria-hidden="true">
+                      <div className={`score__bar score__bar--${colour}`} style={{ width }} />
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+
+          <ItemSection title="Strengths" items={feedback.strengths} tone="good" />
+          <ItemSection
+            title="Areas for Improvement"
+            items={feedback.areasForImprovement}
+            tone="improve"
+          />
+
+          <section aria-labelledby={`${ids}-suggested`}>
+            <h3 id={`${ids}-suggested`} className="report__section-title">
+              Suggested Alternative Responses
+            </h3>
+            <ul className="report__list report__list--suggested">
+              {feedback.suggestedResponses.map((text, index) => (
+                <li key={index}>{text}</li>
+              ))}
+            </ul>
+          </section>
+        </div>
+
+        <footer className="report__actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Close
+          </button>
+          <button type="button" className="button button--primary" onClick={onClose}>
+            {secondaryLabel}
+          </button>
+        </footer>
+      </div>
+    </Dialog>
+  );
+}
+
+function ItemSection({
+  title,
+  items,
+  tone,
+}: {
+  title: string;
+  items: FeedbackItem[];
+  tone: 'good' | 'improve';
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className="report__section-title">
+        {title}
+      </h3>
+      <ul className={`report__list report__list--${tone}`}>
+        {items.map((item, index) => (
+          <li key={index}>
+            <p>{item.text}</p>
+            {item.quote !== null ? (
+              <blockquote className="report__quote">
+                <p>&quot;{item.quote}&quot;</p>
+                <footer>— you said</footer>
+              </blockquote>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

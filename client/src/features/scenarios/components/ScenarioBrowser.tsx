@@ -1,0 +1,105 @@
+import { useEffect, useId, useMemo } from 'react';
+import { useLocation } from 'wouter';
+import { filterScenarios, foundLine, type Scenario } from '../../../../../shared/scenario';
+import { scenarioPath } from '../../../app/routes';
+import { Spinner } from '../../../components/Spinner';
+import { chosenDifficulty, useScenarioBrowser, type DifficultyChoice } from '../store';
+import { ScenarioCard } from './ScenarioCard';
+
+/** Spec §2 Tab 1, with {host} filled in with the product name. */
+const NO_SCENARIOS = 'No scenarios found. Please create some scenarios in your ChairTalk database.';
+const NO_MATCHES =
+  'No scenarios match your current filters. Try different search terms or difficulty level.';
+
+export function ScenarioBrowser() {
+  const { scenarios, status, search, difficulty, load, setSearch, setDifficulty, clearFilters } =
+    useScenarioBrowser();
+  const [, navigate] = useLocation();
+  const ids = useId();
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const filters = useMemo(
+    () => ({ search, difficulty: chosenDifficulty(difficulty) }),
+    [search, difficulty],
+  );
+  const visible = useMemo(() => filterScenarios(scenarios, filters), [scenarios, filters]);
+  const found = foundLine(visible.length, filters);
+
+  const start = (scenario: Scenario) => navigate(scenarioPath(scenario.id));
+
+  return (
+    <section className="panel" aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`} className="section-title">
+        Choose a Scenario to Practice
+      </h2>
+
+      <div className="filters" role="search">
+        <div className="field field--grow">
+          <label htmlFor={`${ids}-search`} className="visually-hidden">
+            Search scenarios
+          </label>
+          <input
+            id={`${ids}-search`}
+            type="search"
+            className="input input--search"
+            placeholder="Search scenarios (e.g. crown, whitening, bridge)"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            autoComplete="off"
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${ids}-difficulty`} className="visually-hidden">
+            Filter by Difficulty
+          </label>
+          <select
+            id={`${ids}-difficulty`}
+            className="select"
+            value={difficulty}
+            onChange={(e) => setDifficulty(e.target.value as DifficultyChoice)}
+          >
+            <option value="" disabled hidden>
+              Filter by Difficulty
+            </option>
+            <option value="all">All Difficulties</option>
+            <option value="beginner">Beginner</option>
+            <option value="intermediate">Intermediate</option>
+            <option value="advanced">Advanced</option>
+          </select>
+        </div>
+      </div>
+
+      {/* The live region stays mounted so the count is announced as the user types. */}
+      <div className={found ? 'found-line' : 'found-line found-line--empty'}>
+        <span role="status">{found ?? ''}</span>
+        {found ? (
+          <button type="button" className="button button--ghost button--sm" onClick={clearFilters}>
+            Clear All Filters
+          </button>
+        ) : null}
+      </div>
+
+      {status !== 'loaded' ? (
+        <p className="loading-line">
+          <Spinner />
+          Loading scenarios...
+        </p>
+      ) : visible.length > 0 ? (
+        <ul className="scenario-grid">
+          {visible.map((scenario) => (
+            <li key={scenario.id}>
+              <ScenarioCard scenario={scenario} onStart={start} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="empty-state">
+          <p className="empty-state__text">{found ? NO_MATCHES : NO_SCENARIOS}</p>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+import type { z } from 'zod';
+import { errorBody } from '../../../shared/api';
+
+/** Spec §8: what the user reads when the server gave no message of its own. */
+export const GENERIC_ERROR_MESSAGE = 'An error occurred';
+
+/**
+ * Every failed call surfaces as this. `status` 0 means the request never got an answer
+ * (offline, server down, aborted); `message` is always fit to show a user.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+type UnauthorizedListener = (path: string) => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/**
+ * Lets the app react to an expired session (a 401 outside /api/auth) without this module
+ * knowing anything about screens or stores.
+ */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  try {
+    return await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') {
+      throw new ApiError(0, 'aborted', GENERIC_ERROR_MESSAGE);
+    }
+    throw new ApiError(0, 'network', GENERIC_ERROR_MESSAGE);
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+async function failure(path: string, response: Response): Promise<ApiError> {
+  if (response.status === 401 && !path.startsWith('/api/auth/')) {
+    for (const listener of unauthorizedListeners) listener(path);
+  }
+  const parsed = errorBody.safeParse(await readJson(response));
+  if (parsed.success) {
+    return new ApiError(response.status, parsed.data.error.code, parsed.data.error.message);
+  }
+  return new ApiError(response.status, `http_${response.status}`, GENERIC_ERROR_MESSAGE);
+}
+
+/** A JSON call whose answer is checked against the shared schema before anyone sees it. */
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.output<S>> {
+  const response = await send(path, options);
+  if (!response.ok) throw await failure(path, response);
+  const parsed = schema.safeParse(await readJson(response));
+  if (!parsed.success) {
+    console.error(`Unexpected response from ${path}`, parsed.error);
+    throw new ApiError(response.status, 'bad_response', GENERIC_ERROR_MESSAGE);
+  }
+  return parsed.data;
+}
+
+/** A call whose success carries no body (204). */
+export async function apiCommand(path: string, options: RequestOptions = {}): Promise<void> {
+  const response = await send(path, options);
+  if (!response.ok) throw await failure(path, response);
+}
+
+/** The server's own words when it sent some, otherwise the caller's fallback. */
+export function errorMessage(error: unknown, fallback = GENERIC_ERROR_MESSAGE): string {
+  return error instanceof ApiError && error.message !== GENERIC_ERROR_MESSAGE
+    ? error.message
+    : fallback;
+}

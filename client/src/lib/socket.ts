@@ -1,0 +1,186 @@
+import {
+  clientMessageSchema,
+  serverMessageSchema,
+  type ClientMessageInput,
+  type ServerMessage,
+} from '../../../shared/protocol';
+
+/**
+ * `closed` is final: we closed it, or the server refused us for good (see PERMANENT_CLOSE).
+ * Everything else heals by itself.
+ */
+export type SocketStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+export interface ConversationSocketHandlers {
+  onMessage: (message: ServerMessage) => void;
+  onStatusChange?: (status: SocketStatus) => void;
+  /** Raw bytes that follow a JSON header such as `speech`. */
+  onBinary?: (data: ArrayBuffer) => void;
+  /** The server refused the socket for good (signed out, not your session...). */
+  onRejected?: (info: { code: number; reason: string }) => void;
+  /** An attempt ended before the socket ever opened; `failures` counts them in a row. */
+  onConnectFailed?: (failures: number) => void;
+}
+
+const FIRST_RETRY_MS = 500;
+const MAX_RETRY_MS = 10_000;
+
+/** 1008 (policy) and the application range mean "do not come back", anything else is a blip. */
+function isPermanentClose(code: number): boolean {
+  return code === 1008 || (code >= 4000 && code <= 4999);
+}
+
+export function conversationSocketUrl(sessionId: string, location: Location = window.location) {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}/ws/conversations/${encodeURIComponent(sessionId)}`;
+}
+
+/**
+ * One socket per open conversation. Drops are healed with capped exponential backoff; the
+ * server replays the stored messages (`history`) on every connect, so callers re-render from
+ * that and resend whatever was still pending.
+ */
+export class ConversationSocket {
+  private socket: WebSocket | null = null;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private attempts = 0;
+  private stopped = false;
+  private currentStatus: SocketStatus = 'connecting';
+  private readonly sessionId: string;
+  private readonly handlers: ConversationSocketHandlers;
+
+  constructor(sessionId: string, handlers: ConversationSocketHandlers) {
+    this.sessionId = sessionId;
+    this.handlers = handlers;
+  }
+
+  get status(): SocketStatus {
+    return this.currentStatus;
+  }
+
+  get isOpen(): boolean {
+    return this.socket?.readyState === WebSocket.OPEN;
+  }
+
+  open(): void {
+    this.stopped = false;
+    window.addEventListener('online', this.retryNow);
+    document.addEventListener('visibilitychange', this.retryNow);
+    this.connect();
+  }
+
+  /** Sends one JSON frame; false when the socket is not open (the caller keeps it pending). */
+  send(message: ClientMessageInput): boolean {
+    const frame = clientMessageSchema.parse(message);
+    if (!this.isOpen || !this.socket) return false;
+    this.socket.send(JSON.stringify(frame));
+    return true;
+  }
+
+  sendBinary(data: ArrayBuffer | Blob): boolean {
+    if (!this.isOpen || !this.socket) return false;
+    this.socket.send(data);
+    return true;
+  }
+
+  close(): void {
+    this.stopped = true;
+    window.removeEventListener('online', this.retryNow);
+    document.removeEventListener('visibilitychange', this.retryNow);
+    this.clearRetry();
+    const socket = this.socket;
+    this.socket = null;
+    if (socket && socket.readyState <= WebSocket.OPEN) socket.close(1000, 'client closed');
+    this.setStatus('closed');
+  }
+
+  private connect(): void {
+    this.clearRetry();
+    this.setStatus(this.attempts === 0 ? 'connecting' : 'reconnecting');
+    let socket: WebSocket;
+    try {
+      socket = new WebSocket(conversationSocketUrl(this.sessionId));
+    } catch (error) {
+      console.error('Could not open the conversation socket', error);
+      this.scheduleRetry();
+      return;
+    }
+    socket.binaryType = 'arraybuffer';
+    this.socket = socket;
+
+    socket.addEventListener('open', () => {
+      if (this.socket !== socket) return;
+      this.attempts = 0;
+      this.setStatus('open');
+    });
+    socket.addEventListener('message', (event: MessageEvent<unknown>) => {
+      if (this.socket !== socket) return;
+      this.receive(event.data);
+    });
+    let opened = false;
+    socket.addEventListener('open', () => {
+      opened = true;
+    });
+    socket.addEventListener('close', (event) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      if (this.stopped) return;
+      if (!opened) this.handlers.onConnectFailed?.(this.attempts + 1);
+      if (isPermanentClose(event.code)) {
+        this.stopped = true;
+        this.setStatus('closed');
+        this.handlers.onRejected?.({ code: event.code, reason: event.reason });
+        return;
+      }
+      this.scheduleRetry();
+    });
+  }
+
+  private receive(data: unknown): void {
+    if (data instanceof ArrayBuffer) {
+      this.handlers.onBinary?.(data);
+      return;
+    }
+    if (typeof data !== 'string') return;
+    let json: unknown;
+    try {
+      json = JSON.parse(data);
+    } catch {
+      console.warn('Ignored a conversation frame that is not JSON');
+      return;
+    }
+    const parsed = serverMessageSchema.safeParse(json);
+    if (!parsed.success) {
+      console.warn('Ignored an unknown conversation frame', parsed.error);
+      return;
+    }
+    this.handlers.onMessage(parsed.data);
+  }
+
+  private scheduleRetry(): void {
+    this.attempts += 1;
+    this.setStatus('reconnecting');
+    const base = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** (this.attempts - 1));
+    // Jitter keeps a restarted server from being hit by every tab at the same instant.
+    const delay = base * (0.8 + Math.random() * 0.4);
+    this.retryTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  private clearRetry(): void {
+    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+  }
+
+  /** Coming back online or back to the tab is a good moment to skip the rest of the wait. */
+  private readonly retryNow = (): void => {
+    if (this.stopped || this.retryTimer === null) return;
+    if (document.visibilityState === 'hidden') return;
+    this.connect();
+  };
+
+  private setStatus(status: SocketStatus): void {
+    if (status === this.currentStatus) return;
+    this.currentStatus = status;
+    this.handlers.onStatusChange?.(status);
+  }
+}

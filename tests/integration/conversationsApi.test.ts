@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { createTestDb, databaseKinds, printSkipNotice, type TestDb } from '../helpers/testDb';
+import { startTestServer, type TestServer } from '../helpers/testServer';
+import { signedInClient, type HttpClient } from '../helpers/httpClient';
+import { TestSocket } from '../helpers/socketClient';
+import { startOpenAiStub, type OpenAiStub } from '../fixtures/openaiStub';
+import { scenarioLibrary } from '../../server/scenarios/library';
+
+printSkipNotice();
+
+const TOO_SHORT =
+  'The conversation is too short to generate meaningful feedback. Please continue the conversation.';
+
+async function startConversation(server: TestServer, user: HttpClient, index = 0) {
+  const { body } = await user.get('/api/scenarios');
+  const created = await user.post('/api/conversations', { scenarioId: body.scenarios[index].id });
+  return {
+    sessionId: created.body.session.id as string,
+    status: created.status,
+    scenario: body.scenarios[index],
+  };
+}
+
+async function say(server: TestServer, user: HttpClient, sessionId: string, texts: string[]) {
+  const socket = await TestSocket.open(server.url, sessionId, { cookie: user.cookie });
+  for (const text of texts) {
+    const before = socket.frames.length;
+    socket.send({ type: 'turn', clientId: randomUUID(), text, stream: true });
+    await socket.next('reply_done', () => true, before);
+  }
+  await socket.close();
+}
+
+describe.each(databaseKinds())('conversations API (offline patient) on %s', (kind) => {
+  let t: TestDb;
+  let server: TestServer;
+  beforeAll(async () => {
+    t = await createTestDb(kind);
+    server = await startTestServer(t.db);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await t?.drop();
+  });
+
+  it('creates a session once and resumes it on reload', async () => {
+    const user = await signedInClient(server.url);
+    const first = await startConversation(server, user);
+    const reload = await startConversation(server, user);
+    expect(first.status).toBe(201);
+    expect(reload.status).toBe(200);
+    expect(reload.sessionId).toBe(first.sessionId);
+    const detail = await user.get(`/api/conversations/${first.sessionId}`);
+    expect(detail.body.messages).toHaveLength(1);
+    expect(detail.body.messages[0].content).toBe(first.scenario.initialMessage);
+    expect(detail.body.scenario.id).toBe(first.scenario.id);
+    expect(detail.body.feedback).toBeNull();
+  });
+
+  it.each([
+    [{}, 400, 'scenarioId is required'],
+    [{ scenarioId: randomUUID() }, 404, 'Scenario not found'],
+    [{ scenarioId: 'nope' }, 404, 'Scenario not found'],
+    [{ scenarioId: 42 }, 400, 'scenarioId must be a string'],
+  ])('rejects a bad create request %j', async (body, status, message) => {
+    const user = await signedInClient(server.url);
+    const response = await user.post('/api/conversations', body);
+    expect(response.status).toBe(status);
+    expect(response.body.error.message).toBe(message);
+  });
+
+  it("answers 404 for another user's conversation on every route", async () => {
+    const owner = await signedInClient(server.url);
+    const { sessionId } = await startConversation(server, owner);
+    const other = await signedInClient(server.url, 'Other');
+    for (const [method, path] of [
+      ['GET', `/api/conversations/${sessionId}`],
+      ['POST', `/api/conversations/${sessionId}/end`],
+      ['POST', `/api/conversations/${sessionId}/hint`],
+    ] as const) {
+      const response = await other.request(method, path, method === 'POST' ? {} : undefined);
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(response.body.error.message).toBe('Conversation not found');
+    }
+    expect((await other.get('/api/conversations/not-a-uuid')).status).toBe(404);
+  });
+
+  it('refuses to grade a conversation that is too short', async () => {
+    const user = await signedInClient(server.url);
+    const { sessionId } = await startConversation(server, user);
+    const response = await user.post(`/api/conversations/${sessionId}/end`);
+    expect(response.status).toBe(422);
+    expect(response.body.error.message).toBe(TOO_SHORT);
+  });
+
+  it('grades once, ends the session and rates it with the overall score', async () => {
+    const user = await signedInClient(server.url);
+    const { sessionId } = await startConversation(server, user, 1);
+    await say(server, user, sessionId, [
+      'It sounds like this has been on your mind. What worries you most about it?',
+      'That makes sense. Can you tell me more about how it has affected you?',
+    ]);
+    const [first, second] = await Promise.all([
+      user.post(`/api/conversations/${sessionId}/end`),
+      user.post(`/api/conversations/${sessionId}/end`),
+    ]);
+    expect(first.status).toBe(200);
+    expect(second.body.feedback).toEqual(first.body.feedback);
+    const feedback = first.body.feedback;
+    for (const key of [
+      'overallScore',
+      'empathyScore',
+      'clarityScore',
+      'persuasionScore',
+      'objectionHandlingScore',
+    ]) {
+      expect(feedback[key]).toBeGreaterThanOrEqual(1);
+      expect(feedback[key]).toBeLessThanOrEqual(10);
+    }
+    expect(feedback.fallback).toBeNull();
+    const detail = await user.get(`/api/conversations/${sessionId}`);
+    expect(detail.body.session.endedAt).not.toBeNull();
+    expect(detail.body.session.successRating).toBe(feedback.overallScore);
+    const [{ count }] = (await t.db.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM feedback WHERE session_id = $1',
+      [sessionId],
+    )) as [{ count: number }];
+    expect(count).toBe(1);
+    // Every quote is the trainee's own words.
+    const userLines = detail.body.messages
+      .filter((m: { role: string }) => m.role === 'user')
+      .map((m: { content: string }) => m.content);
+    for (const item of [...feedback.strengths, ...feedback.areasForImprovement]) {
+      if (item.quote)
+        expect(userLines.some((line: string) => line.includes(item.quote))).toBe(true);
+    }
+    // A new visit to the scenario starts a fresh session.
+    const next = await startConversation(server, user, 1);
+    expect(next.sessionId).not.toBe(sessionId);
+  });
+
+  it('gives a short hint that never reveals a hidden concern', async () => {
+    const user = await signedInClient(server.url);
+    const { sessionId, scenario } = await startConversation(server, user, 2);
+    await say(server, user, sessionId, ['Do you floss?']);
+    const response = await user.post(`/api/conversations/${sessionId}/hint`);
+    expect(response.status).toBe(200);
+    expect(response.body.hint.split(/\s+/).length).toBeLessThanOrEqual(25);
+    const seed = scenarioLibrary.find((s) => s.title === scenario.title)!;
+    for (const hidden of seed.extras.hiddenConcerns) {
+      expect(response.body.hint).not.toContain(hidden.reveal);
+      expect(response.body.hint).not.toContain(hidden.concern);
+    }
+  });
+});
+
+describe('conversations API with an OpenAI-compatible grader', () => {
+  let t: TestDb;
+  let stub: OpenAiStub;
+  let server: TestServer;
+  beforeAll(async () => {
+    t = await createTestDb('pglite');
+    stub = await startOpenAiStub();
+    server = await startTestServer(t.db, {
+      AI_PROVIDER: 'openai',
+      OPENAI_API_KEY: 'sk-test-grader',
+      OPENAI_BASE_URL: stub.url,
+      AI_MAX_RETRIES: '0',
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await stub?.close();
+    await t?.drop();
+  });
+
+  async function readyToEnd() {
+    const user = await signedInClient(server.url);
+    const { sessionId } = await startConversation(server, user);
+    await say(server, user, sessionId, ['What would help you feel comfortable today?']);
+    return { user, sessionId };
+  }
+
+  it('marks feedback read from prose as a fallback', async () => {
+    const { user, sessionId } = await readyToEnd();
+    stub.queueFault({
+      kind: 'malformed-json',
+      content: 'Overall: 6/10\nEmpathy: 7/10\nStrengths:\n- Warm opening\n- Asked openly',
+    });
+    const response = await user.post(`/api/conversations/${sessionId}/end`);
+    expect(response.status).toBe(200);
+    expect(response.body.feedback).toMatchObject({
+      overallScore: 6,
+      empathyScore: 7,
+      fallback: 'text_scan',
+    });
+  });
+
+  it('uses default feedback when the grader answers with no choices', async () => {
+    const { user, sessionId } = await readyToEnd();
+    stub.queueFault({ kind: 'empty-choices' });
+    const response = await user.post(`/api/conversations/${sessionId}/end`);
+    expect(response.status).toBe(200);
+    expect(response.body.feedback).toMatchObject({
+      overallScore: 5,
+      empathyScore: 5,
+      fallback: 'default',
+    });
+  });
+
+  it('says feedback failed (and ends nothing) when the grader is down', async () => {
+    const { user, sessionId } = await readyToEnd();
+    stub.queueFault({ kind: 'status', status: 500, message: 'down' });
+    const response = await user.post(`/api/conversations/${sessionId}/end`);
+    expect(response.status).toBe(503);
+    expect(response.body.error.message).toBe('Error generating feedback. Please try again.');
+    expect((await user.get(`/api/conversations/${sessionId}`)).body.session.endedAt).toBeNull();
+    const retry = await user.post(`/api/conversations/${sessionId}/end`);
+    expect(retry.status).toBe(200);
+  });
+});
