@@ -8,6 +8,7 @@ import { isConnectionError } from './db/db';
 import { authRoutes } from './routes/auth';
 import { scenarioRoutes } from './routes/scenarios';
 import { conversationRoutes } from './routes/conversations';
+import { progressRoutes } from './routes/progress';
 import type { Services } from './services';
 
 export const CLIENT_DIST = fileURLToPath(new URL('../dist/client', import.meta.url));
@@ -51,6 +52,7 @@ export function createApp(services: Services, options: AppOptions): Express {
   api.use('/auth', authRoutes(services));
   api.use('/scenarios', scenarioRoutes(services));
   api.use('/conversations', conversationRoutes(services));
+  api.use(progressRoutes(services));
   api.use(() => {
     throw new AppError('not_found:route', 'Not found');
   });

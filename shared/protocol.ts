@@ -47,6 +47,8 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   }),
   /** Speak an existing patient message with the server's voice. */
   z.strictObject({ type: z.literal('speak'), messageId: z.string().min(1).max(64) }),
+  /** Stop speaking a message requested with `speak`. */
+  z.strictObject({ type: z.literal('stop_speaking') }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export type ClientMessageInput = z.input<typeof clientMessageSchema>;
@@ -68,13 +70,22 @@ export type SocketErrorCode = z.infer<typeof errorCodeSchema>;
 
 export const serverMessageSchema = z.discriminatedUnion('type', [
   /** Sent on connect: everything stored, so a reconnecting client loses nothing. */
-  z.object({ type: z.literal('history'), messages: z.array(messageSchema), ended: z.boolean() }),
+  z.object({
+    type: z.literal('history'),
+    messages: z.array(messageSchema),
+    ended: z.boolean(),
+    /** What the server can do with audio; otherwise the browser's own speech is used. */
+    voice: z.object({ transcription: z.boolean(), speech: z.boolean() }),
+  }),
   z.object({ type: z.literal('turn_stored'), clientId: z.string(), message: messageSchema }),
   z.object({ type: z.literal('transcript'), clientId: z.string(), text: z.string() }),
   z.object({ type: z.literal('reply_start'), replyId: z.string() }),
   z.object({ type: z.literal('reply_delta'), replyId: z.string(), text: z.string() }),
   z.object({ type: z.literal('reply_done'), replyId: z.string(), message: messageSchema }),
-  /** One synthesised sentence; the next frame is its audio bytes. */
+  /**
+   * Audio of sentence `seq` of a reply. When `bytes` > 0 the next frame is that many bytes of
+   * audio; `final` (with bytes 0) closes the sentence so it can be played.
+   */
   z.object({
     type: z.literal('speech'),
     replyId: z.string(),
@@ -82,6 +93,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     text: z.string(),
     mime: z.string(),
     bytes: z.number().int().min(0),
+    final: z.boolean(),
   }),
   z.object({ type: z.literal('speech_done'), replyId: z.string() }),
   z.object({

@@ -15,6 +15,8 @@ export function createAiRoles(config: AiConfig, logger: Logger): AiRoles {
       patient: createOfflinePatient(),
       grader: createOfflineScorer(),
       coach: createOfflineCoach(),
+      transcriber: null,
+      speaker: null,
     };
   }
   const roles = createOpenAiRoles(
@@ -24,6 +26,8 @@ export function createAiRoles(config: AiConfig, logger: Logger): AiRoles {
       ...(config.baseURL ? { baseURL: config.baseURL } : {}),
       chatModel: config.chatModel,
       feedbackModel: config.feedbackModel,
+      sttModel: config.sttModel,
+      ttsModel: config.ttsModel,
       timeoutMs: config.timeoutMs,
       maxRetries: config.maxRetries,
     },

@@ -1,5 +1,6 @@
 import type { PatientExtras } from '../scenarios/schema';
 import type { Scenario } from '../../shared/scenario';
+import type { Speaker, Transcriber } from '../voice/types';
 
 /** A scenario as the server knows it: the public fields plus the engine extras. */
 export interface ScenarioRecord extends Scenario {
@@ -72,4 +73,8 @@ export interface AiRoles {
   patient: PatientModel;
   grader: FeedbackModel;
   coach: CoachModel;
+  /** null: no server transcription; the browser's SpeechRecognition supplies text instead. */
+  transcriber: Transcriber | null;
+  /** null: no server speech; the browser's speechSynthesis reads replies. */
+  speaker: Speaker | null;
 }

@@ -16,6 +16,8 @@ export interface TurnInput {
 
 export interface TurnHooks {
   send(message: ServerMessage): void;
+  /** Called once the reply has an id, before its first delta. */
+  onReplyStart?(replyId: string): void;
   /** Called with each delta as it arrives (the voice pipeline chunks these into sentences). */
   onDelta?(text: string): void;
   /** How much of the reply the user actually heard, when a cancel says so. */
@@ -51,6 +53,7 @@ export async function runTurn(
 
   const replyId = randomUUID();
   hooks.send({ type: 'reply_start', replyId });
+  hooks.onReplyStart?.(replyId);
   let text = '';
   try {
     const deltas = ai.patient.streamReply(

@@ -2,21 +2,31 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { uuidSchema } from '../../shared/api';
-import { clientMessageSchema, type ClientMessage, type ServerMessage } from '../../shared/protocol';
+import type { Message } from '../../shared/conversation';
+import {
+  clientMessageSchema,
+  type ClientMessage,
+  type ServerMessage,
+  type SocketErrorCode,
+} from '../../shared/protocol';
 import { userFromRequest } from '../auth/guard';
 import { getConversationForUser } from '../db/conversations';
-import { listMessagesBySession } from '../db/messages';
+import { getMessageInSession, listMessagesBySession } from '../db/messages';
 import { getScenarioRecordById } from '../db/scenarios';
 import { isAllowedOrigin } from '../http/origin';
 import type { ScenarioRecord } from '../ai/types';
-import type { SessionUser } from '../auth/sessions';
 import type { Services } from '../services';
 import { runTurn } from '../conversations/runTurn';
+import { checkUtterance, MAX_UTTERANCE_BYTES } from '../voice/audioFormat';
+import { createSpeechPipeline } from '../voice/speechPipeline';
+import { voiceForScenario } from '../voice/voiceChoice';
+import { VOICE_MESSAGES } from '../voice/messages';
 
 const PATH = /^\/ws\/conversations\/([^/?#]+)$/;
 const HEARTBEAT_MS = 30_000;
-// Audio utterances are the largest frames (issue limit 1 MB); leave room for the header.
-const MAX_FRAME_BYTES = 1_100_000;
+// Audio utterances are the largest frames; leave room beyond the 1 MB limit so an oversized
+// one gets a clear error frame instead of a dropped connection.
+const MAX_FRAME_BYTES = 2 * MAX_UTTERANCE_BYTES;
 
 export interface Gateway {
   /** Aborts running turns, closes every socket (1001 going away) and stops accepting. */
@@ -31,9 +41,19 @@ function refuse(socket: Duplex, status: number, reason: string) {
   );
 }
 
+function describeIssue(error: {
+  issues: Array<{ code: string; path: PropertyKey[]; message: string }>;
+}) {
+  const issue = error.issues[0];
+  return issue?.code === 'invalid_union' || issue?.path[0] === 'type'
+    ? 'Unknown message type.'
+    : (issue?.message ?? 'Invalid message.');
+}
+
 export function attachConversationGateway(server: Server, services: Services): Gateway {
   const { db, logger, config } = services;
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  const running = new Set<AbortController>();
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '').split('?')[0] ?? '';
@@ -51,7 +71,7 @@ export function attachConversationGateway(server: Server, services: Services): G
         : null;
       if (!session) return refuse(socket, 404, 'Not Found');
       wss.handleUpgrade(req, socket, head, (ws) => {
-        void onConnection(ws, user, session.id, session.scenarioId, session.endedAt !== null);
+        onConnection(ws, session.id, session.scenarioId, session.endedAt !== null);
       });
     })().catch((error: unknown) => {
       logger.error('ws.upgrade_failed', { error });
@@ -59,22 +79,27 @@ export function attachConversationGateway(server: Server, services: Services): G
     });
   });
 
-  const running = new Set<AbortController>();
-
-  async function onConnection(
-    ws: WebSocket,
-    user: SessionUser,
-    sessionId: string,
-    scenarioId: string,
-    ended: boolean,
-  ) {
+  function onConnection(ws: WebSocket, sessionId: string, scenarioId: string, ended: boolean) {
+    const { transcriber, speaker } = services.ai;
     const send = (message: ServerMessage) => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
     };
+    const sendBinary = (bytes: Buffer) => {
+      if (ws.readyState === ws.OPEN) ws.send(bytes, { binary: true });
+    };
+    const sendError = (code: SocketErrorCode, message: string, clientId?: string) =>
+      send({ type: 'error', code, message, ...(clientId ? { clientId } : {}) });
+
     // History goes out first; frames that arrive meanwhile wait for it, in order.
     const ready = listMessagesBySession(db, { sessionId }).then((messages) =>
-      send({ type: 'history', messages, ended }),
+      send({
+        type: 'history',
+        messages,
+        ended,
+        voice: { transcription: transcriber !== null, speech: speaker !== null },
+      }),
     );
+
     let alive = true;
     ws.on('pong', () => (alive = true));
     const heartbeat = setInterval(() => {
@@ -83,97 +108,284 @@ export function attachConversationGateway(server: Server, services: Services): G
       ws.ping();
     }, HEARTBEAT_MS);
 
-    const sendError = (code: Extract<ServerMessage, { type: 'error' }>['code'], message: string) =>
-      send({ type: 'error', code, message });
-
+    /** The running turn (typed or spoken), or the running read-aloud of one message. */
     let turn: { controller: AbortController; heardChars?: number } | null = null;
+    let reading: AbortController | null = null;
+    /** Set by an audio header: the next binary frame is that utterance. */
+    let awaitingAudio: Extract<ClientMessage, { type: 'audio' }> | null = null;
     let scenario: ScenarioRecord | null = null;
 
     ws.on('close', () => {
       clearInterval(heartbeat);
-      // Closing the page aborts the provider call.
+      // Closing the page aborts the provider calls.
       turn?.controller.abort();
+      reading?.abort();
     });
     ws.on('error', () => ws.terminate());
 
+    const failed = (error: unknown) => {
+      logger.error('ws.message_failed', { sessionId, error });
+      sendError('unavailable', 'Something went wrong. Please try again.');
+    };
+    /** Long work (a turn, a transcription) runs beside the frame queue, so a cancel gets through. */
+    const background = (work: Promise<void>) => void work.catch(failed);
+
+    // Frames are dispatched one at a time, in arrival order: an audio header must be read before
+    // the binary frame that follows it. Dispatch itself is quick.
+    let queue: Promise<void> = ready;
     ws.on('message', (data: RawData, isBinary: boolean) => {
-      if (isBinary) return sendError('bad_message', 'Unexpected binary frame.');
+      queue = queue
+        .then(() => (isBinary ? onBinary(toBuffer(data)) : onText(data.toString())))
+        .catch(failed);
+    });
+
+    function onText(text: string): Promise<void> {
+      if (awaitingAudio) {
+        const { clientId } = awaitingAudio;
+        awaitingAudio = null;
+        sendError('audio_invalid', 'The audio for the last recording never arrived.', clientId);
+      }
       let parsed: ClientMessage;
       try {
-        const result = clientMessageSchema.safeParse(JSON.parse(data.toString()));
+        const result = clientMessageSchema.safeParse(JSON.parse(text));
         if (!result.success) {
-          const issue = result.error.issues[0];
-          const message =
-            issue?.code === 'invalid_union' || issue?.path[0] === 'type'
-              ? 'Unknown message type.'
-              : (issue?.message ?? 'Invalid message.');
-          return sendError('bad_message', message);
+          sendError('bad_message', describeIssue(result.error));
+          return Promise.resolve();
         }
         parsed = result.data;
       } catch {
-        return sendError('bad_message', 'Messages must be JSON.');
+        sendError('bad_message', 'Messages must be JSON.');
+        return Promise.resolve();
       }
-      void ready
-        .then(() => handle(parsed))
-        .catch((error: unknown) => {
-          logger.error('ws.message_failed', { sessionId, error });
-          sendError('unavailable', 'Something went wrong. Please try again.');
-        });
-    });
+      handle(parsed);
+      return Promise.resolve();
+    }
 
-    async function handle(message: ClientMessage) {
+    function handle(message: ClientMessage): void {
       switch (message.type) {
         case 'turn': {
-          if (ended) return sendError('ended', 'This conversation has ended.');
-          if (turn) return sendError('busy', 'Please wait for the patient to finish replying.');
+          if (!canStartTurn(message.clientId)) return;
           if (message.text.length > config.limits.maxMessageChars) {
             return sendError(
               'bad_message',
               `Messages can be at most ${config.limits.maxMessageChars} characters.`,
+              message.clientId,
             );
           }
-          const current = {
-            controller: new AbortController(),
-            heardChars: undefined as number | undefined,
-          };
-          turn = current;
-          running.add(current.controller);
-          try {
-            scenario ??= await getScenarioRecordById(db, { id: scenarioId });
-            if (!scenario) return sendError('not_found', 'Scenario not found');
-            await runTurn(
-              services,
-              {
-                sessionId,
-                scenario,
+          return background(
+            withTurn((current) =>
+              reply(current, {
                 clientId: message.clientId,
                 text: message.text.trim(),
                 source: message.source,
                 stream: message.stream,
-              },
-              current.controller.signal,
-              { send, heardChars: () => current.heardChars },
+                speak: message.speak,
+              }),
+            ),
+          );
+        }
+        case 'audio': {
+          if (message.purpose === 'turn' && !canStartTurn(message.clientId)) return;
+          if (message.bytes > MAX_UTTERANCE_BYTES) {
+            return sendError(
+              'audio_invalid',
+              'That recording is too large (over 1 MB). Please keep each turn under 30 seconds.',
+              message.clientId,
             );
-          } finally {
-            running.delete(current.controller);
-            turn = null;
           }
+          if (!transcriber) {
+            return sendError('unavailable', VOICE_MESSAGES.noServerTranscription, message.clientId);
+          }
+          awaitingAudio = message;
           return;
         }
         case 'cancel': {
-          if (!turn) return;
-          turn.heardChars = message.heardChars;
-          turn.controller.abort();
+          if (turn) {
+            turn.heardChars = message.heardChars;
+            turn.controller.abort();
+          }
+          reading?.abort();
           return;
         }
-        case 'audio':
         case 'speak':
-          return sendError('unavailable', 'Server voice is not available yet.');
+          return background(readAloud(message.messageId));
+        case 'stop_speaking':
+          reading?.abort();
+          return;
       }
     }
 
-    logger.debug('ws.connected', { userId: user.id, sessionId });
-    await ready;
+    async function onBinary(audio: Buffer): Promise<void> {
+      const header = awaitingAudio;
+      awaitingAudio = null;
+      if (!header) return sendError('bad_message', 'Unexpected binary frame.');
+      if (audio.length !== header.bytes) {
+        return sendError(
+          'audio_invalid',
+          'The recording arrived incomplete. Please try again.',
+          header.clientId,
+        );
+      }
+      const check = checkUtterance(audio, header.format);
+      if (!check.ok) return sendError('audio_invalid', check.message, header.clientId);
+      if (header.purpose === 'dictation') {
+        const controller = new AbortController();
+        running.add(controller);
+        return background(
+          transcribe(audio, header, controller.signal)
+            .then((text) => {
+              if (text !== null) send({ type: 'transcript', clientId: header.clientId, text });
+            })
+            .finally(() => running.delete(controller)),
+        );
+      }
+      if (!canStartTurn(header.clientId)) return;
+      return background(
+        withTurn(async (current) => {
+          const text = await transcribe(audio, header, current.controller.signal);
+          if (text === null || current.controller.signal.aborted) return;
+          send({ type: 'transcript', clientId: header.clientId, text });
+          await reply(current, {
+            clientId: header.clientId,
+            text: text.slice(0, config.limits.maxMessageChars),
+            source: 'voice',
+            stream: header.stream,
+            speak: header.speak,
+          });
+        }),
+      );
+    }
+
+    /** The transcript, or null after telling the user why there is none. */
+    async function transcribe(
+      audio: Buffer,
+      header: { clientId: string; format: 'wav' | 'webm' },
+      signal: AbortSignal,
+    ): Promise<string | null> {
+      try {
+        const text = (
+          await transcriber!.transcribe(audio, { format: header.format }, { signal })
+        ).trim();
+        if (text === '') {
+          sendError('nothing_heard', VOICE_MESSAGES.nothingHeard, header.clientId);
+          return null;
+        }
+        return text;
+      } catch (error) {
+        if (signal.aborted) return null;
+        logger.warn('voice.transcription_failed', { sessionId, error });
+        sendError('transcription_failed', VOICE_MESSAGES.transcriptionFailed, header.clientId);
+        return null;
+      }
+    }
+
+    function canStartTurn(clientId: string): boolean {
+      if (ended) {
+        sendError('ended', 'This conversation has ended.', clientId);
+        return false;
+      }
+      if (turn) {
+        sendError('busy', 'Please wait for the patient to finish replying.', clientId);
+        return false;
+      }
+      return true;
+    }
+
+    async function withTurn(
+      fn: (current: { controller: AbortController; heardChars?: number }) => Promise<void>,
+    ) {
+      const current: { controller: AbortController; heardChars?: number } = {
+        controller: new AbortController(),
+      };
+      turn = current;
+      running.add(current.controller);
+      try {
+        await fn(current);
+      } finally {
+        running.delete(current.controller);
+        turn = null;
+      }
+    }
+
+    async function reply(
+      current: { controller: AbortController; heardChars?: number },
+      input: {
+        clientId: string;
+        text: string;
+        source: Message['source'];
+        stream: boolean;
+        speak: boolean;
+      },
+    ) {
+      scenario ??= await getScenarioRecordById(db, { id: scenarioId });
+      if (!scenario) return sendError('not_found', 'Scenario not found');
+      const signal = current.controller.signal;
+      let pipeline: ReturnType<typeof createSpeechPipeline> | null = null;
+      const voice = voiceForScenario(scenario);
+      await runTurn(
+        services,
+        {
+          sessionId,
+          scenario,
+          clientId: input.clientId,
+          text: input.text,
+          source: input.source,
+          stream: input.stream,
+        },
+        signal,
+        {
+          send,
+          heardChars: () => current.heardChars,
+          onReplyStart(replyId) {
+            if (!input.speak || !speaker) return;
+            pipeline = createSpeechPipeline({
+              speaker,
+              voice,
+              replyId,
+              signal,
+              sink: { sendJson: send, sendBinary },
+              onError(error) {
+                logger.warn('voice.speech_failed', { sessionId, error });
+                sendError('speech_failed', VOICE_MESSAGES.speechFailed, input.clientId);
+              },
+            });
+          },
+          onDelta: (delta) => pipeline?.push(delta),
+        },
+      );
+      await (pipeline as ReturnType<typeof createSpeechPipeline> | null)?.finish();
+    }
+
+    async function readAloud(messageId: string) {
+      if (!speaker) return sendError('unavailable', VOICE_MESSAGES.noServerSpeech);
+      const id = uuidSchema.safeParse(messageId);
+      const message = id.success ? await getMessageInSession(db, { sessionId, id: id.data }) : null;
+      if (!message || message.role !== 'assistant')
+        return sendError('not_found', 'Message not found');
+      reading?.abort();
+      const controller = new AbortController();
+      reading = controller;
+      running.add(controller);
+      scenario ??= await getScenarioRecordById(db, { id: scenarioId });
+      try {
+        const pipeline = createSpeechPipeline({
+          speaker,
+          voice: voiceForScenario(scenario),
+          replyId: message.id,
+          signal: controller.signal,
+          sink: { sendJson: send, sendBinary },
+          onError(error) {
+            logger.warn('voice.speech_failed', { sessionId, error });
+            sendError('speech_failed', VOICE_MESSAGES.speechFailed);
+          },
+        });
+        pipeline.push(message.content);
+        await pipeline.finish();
+      } finally {
+        running.delete(controller);
+        if (reading === controller) reading = null;
+      }
+    }
   }
 
   return {
@@ -184,4 +396,10 @@ export function attachConversationGateway(server: Server, services: Services): G
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
+}
+
+function toBuffer(data: RawData): Buffer {
+  if (Buffer.isBuffer(data)) return data;
+  if (Array.isArray(data)) return Buffer.concat(data);
+  return Buffer.from(data);
 }

@@ -8,11 +8,16 @@ import {
 /** A conversation socket as a browser would open it, collecting every frame it receives. */
 export class TestSocket {
   readonly frames: ServerMessage[] = [];
+  /** Binary frames (speech audio), in arrival order. */
+  readonly binaries: Buffer[] = [];
   private waiters: Array<() => void> = [];
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data, isBinary) => {
-      if (isBinary) return;
+      if (isBinary) {
+        this.binaries.push(data as Buffer);
+        return;
+      }
       // Validating here proves the server speaks the shared protocol.
       this.frames.push(serverMessageSchema.parse(JSON.parse(data.toString())));
       for (const wake of this.waiters.splice(0)) wake();
@@ -43,6 +48,12 @@ export class TestSocket {
 
   send(message: ClientMessageInput | Record<string, unknown>): void {
     this.ws.send(JSON.stringify(message));
+  }
+
+  /** An utterance: its JSON header, then its bytes as one binary frame. */
+  sendAudio(header: Record<string, unknown>, audio: Buffer): void {
+    this.ws.send(JSON.stringify({ type: 'audio', bytes: audio.length, ...header }));
+    this.ws.send(audio, { binary: true });
   }
 
   sendRaw(data: string | Buffer): void {

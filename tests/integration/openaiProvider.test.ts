@@ -24,6 +24,8 @@ function roles(overrides: Partial<OpenAiRolesConfig> = {}) {
     baseURL: stub.url,
     chatModel: 'patient-model',
     feedbackModel: 'grader-model',
+    sttModel: 'stt-model',
+    ttsModel: 'tts-model',
     timeoutMs: 2_000,
     maxRetries: 2,
     ...overrides,

@@ -3,6 +3,9 @@ import type { CoachModel, FeedbackModel, PatientModel } from '../types';
 import { createOpenAiCoach } from './coach';
 import { createOpenAiGrader } from './grader';
 import { createOpenAiPatient } from './patient';
+import { createOpenAiSpeaker } from './speaker';
+import { createOpenAiTranscriber } from './transcriber';
+import type { Speaker, Transcriber } from '../../voice/types';
 import type { AiLogger } from './retry';
 
 export { AiProviderError } from './errors';
@@ -15,6 +18,8 @@ export interface OpenAiRolesConfig {
   baseURL?: string;
   chatModel: string;
   feedbackModel: string;
+  sttModel: string;
+  ttsModel: string;
   /** Longest wait for a live reply's first token, or between two tokens, and for a hint. */
   timeoutMs: number;
   /** Grading writes up to 1000 tokens in one piece, so it gets its own, longer deadline. */
@@ -29,7 +34,13 @@ const DEFAULT_FEEDBACK_TIMEOUT_MS = 60_000;
 export function createOpenAiRoles(
   config: OpenAiRolesConfig,
   logger?: AiLogger,
-): { patient: PatientModel; grader: FeedbackModel; coach: CoachModel } {
+): {
+  patient: PatientModel;
+  grader: FeedbackModel;
+  coach: CoachModel;
+  transcriber: Transcriber;
+  speaker: Speaker;
+} {
   // Everything explicit, so the SDK neither reads the environment nor retries on its own.
   const client = new OpenAI({
     apiKey: config.apiKey,
@@ -50,5 +61,7 @@ export function createOpenAiRoles(
     patient: createOpenAiPatient(client, config.chatModel, live, logger),
     grader: createOpenAiGrader(client, config.feedbackModel, grading, logger),
     coach: createOpenAiCoach(client, config.chatModel, live, logger),
+    transcriber: createOpenAiTranscriber(client, config.sttModel, live, logger),
+    speaker: createOpenAiSpeaker(client, config.ttsModel, live),
   };
 }

@@ -1,0 +1,94 @@
+/** Checks an utterance before it costs a transcription call. */
+
+export const MAX_UTTERANCE_BYTES = 1_000_000;
+export const MAX_UTTERANCE_MS = 30_000;
+
+export type UtteranceCheck =
+  { ok: true; durationMs: number | null; mime: string } | { ok: false; message: string };
+
+export function checkUtterance(
+  audio: Buffer,
+  format: 'wav' | 'webm',
+  limits = { maxBytes: MAX_UTTERANCE_BYTES, maxMs: MAX_UTTERANCE_MS },
+): UtteranceCheck {
+  if (audio.length === 0)
+    return { ok: false, message: 'No audio recorded. Please try again and speak clearly.' };
+  if (audio.length > limits.maxBytes) {
+    return {
+      ok: false,
+      message: `That recording is too large (over ${Math.round(limits.maxBytes / 1e6)} MB). Please keep each turn under 30 seconds.`,
+    };
+  }
+  if (format === 'webm') {
+    // EBML magic number: every WebM file starts with it.
+    if (audio.readUInt32BE(0) !== 0x1a45dfa3)
+      return { ok: false, message: 'The recording is not a WebM file.' };
+    return { ok: true, durationMs: null, mime: 'audio/webm' };
+  }
+  if (
+    audio.length < 44 ||
+    audio.toString('ascii', 0, 4) !== 'RIFF' ||
+    audio.toString('ascii', 8, 12) !== 'WAVE'
+  ) {
+    return { ok: false, message: 'The recording is not a WAV file.' };
+  }
+  const fmt = findChunk(audio, 'fmt ');
+  const data = findChunk(audio, 'data');
+  if (!fmt || !data || fmt.size < 16)
+    return { ok: false, message: 'The WAV recording is damaged.' };
+  const audioFormat = audio.readUInt16LE(fmt.offset);
+  const channels = audio.readUInt16LE(fmt.offset + 2);
+  const sampleRate = audio.readUInt32LE(fmt.offset + 4);
+  const bitsPerSample = audio.readUInt16LE(fmt.offset + 14);
+  // PCM (1) or IEEE float (3); the VAD's encoder produces either.
+  if (
+    (audioFormat !== 1 && audioFormat !== 3) ||
+    channels < 1 ||
+    sampleRate < 8000 ||
+    bitsPerSample < 8
+  ) {
+    return { ok: false, message: 'The WAV recording is in an unsupported format.' };
+  }
+  const bytesPerSecond = sampleRate * channels * (bitsPerSample / 8);
+  const dataBytes = Math.min(data.size, audio.length - data.offset);
+  const durationMs = (dataBytes / bytesPerSecond) * 1000;
+  if (durationMs > limits.maxMs) {
+    return {
+      ok: false,
+      message: `That recording is too long. Please keep each turn under ${Math.round(limits.maxMs / 1000)} seconds.`,
+    };
+  }
+  if (dataBytes === 0)
+    return { ok: false, message: 'No audio recorded. Please try again and speak clearly.' };
+  return { ok: true, durationMs, mime: 'audio/wav' };
+}
+
+function findChunk(audio: Buffer, id: string): { offset: number; size: number } | null {
+  let at = 12;
+  while (at + 8 <= audio.length) {
+    const size = audio.readUInt32LE(at + 4);
+    if (audio.toString('ascii', at, at + 4) === id) return { offset: at + 8, size };
+    at += 8 + size + (size % 2);
+  }
+  return null;
+}
+
+/** 16 kHz mono PCM16 WAV around raw samples (tests and benchmarks make utterances with it). */
+export function encodeWav(samples: Int16Array, sampleRate = 16_000): Buffer {
+  const data = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVE', 8, 'ascii');
+  header.write('fmt ', 12, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}

@@ -1,0 +1,106 @@
+import { createSentenceChunker } from '../../shared/sentences';
+import type { ServerMessage } from '../../shared/protocol';
+import type { Speaker, SpeechVoice } from './types';
+
+export interface SpeechSink {
+  sendJson(message: ServerMessage): void;
+  sendBinary(bytes: Buffer): void;
+}
+
+/**
+ * Turns a streamed reply into streamed speech: each sentence is sent to the speaker the moment
+ * it is complete (so the patient starts talking before the reply is finished), all sentences
+ * synthesise in parallel, and their audio goes out strictly in order, chunk by chunk as it
+ * arrives. Cancelling the signal stops every synthesis.
+ */
+export function createSpeechPipeline(input: {
+  speaker: Speaker;
+  voice: SpeechVoice;
+  replyId: string;
+  signal: AbortSignal;
+  sink: SpeechSink;
+  onError(error: unknown): void;
+}) {
+  const { speaker, voice, replyId, signal, sink } = input;
+  const chunker = createSentenceChunker();
+  let seq = 0;
+  let failed = false;
+  // Each sentence's audio is buffered until the sentences before it have been sent.
+  let previous: Promise<void> = Promise.resolve();
+
+  function speak(text: string) {
+    const mySeq = seq++;
+    const pending: Buffer[] = [];
+    const waiter: { wake: (() => void) | null } = { wake: null };
+    let finished = false;
+    let failure: unknown = null;
+
+    // Starts at once; its bytes wait in `pending` while earlier sentences are still playing out.
+    void (async () => {
+      try {
+        for await (const bytes of speaker.synthesize(text, voice, { signal })) {
+          pending.push(bytes);
+          waiter.wake?.();
+        }
+      } catch (error) {
+        failure = error;
+      } finally {
+        finished = true;
+        waiter.wake?.();
+      }
+    })();
+
+    const before = previous;
+    previous = (async () => {
+      await before;
+      for (;;) {
+        if (signal.aborted || failed) return;
+        const bytes = pending.shift();
+        if (bytes) {
+          sink.sendJson({
+            type: 'speech',
+            replyId,
+            seq: mySeq,
+            text,
+            mime: speaker.mime,
+            bytes: bytes.length,
+            final: false,
+          });
+          sink.sendBinary(bytes);
+          continue;
+        }
+        if (finished) break;
+        await new Promise<void>((resolve) => (waiter.wake = resolve));
+        waiter.wake = null;
+      }
+      if (failure && !signal.aborted) {
+        failed = true;
+        input.onError(failure);
+        return;
+      }
+      // A closing frame with no bytes ends the sentence, so the client can start playing it.
+      sink.sendJson({
+        type: 'speech',
+        replyId,
+        seq: mySeq,
+        text,
+        mime: speaker.mime,
+        bytes: 0,
+        final: true,
+      });
+    })();
+  }
+
+  return {
+    push(delta: string) {
+      for (const sentence of chunker.push(delta)) speak(sentence);
+    },
+    /** Speaks the rest and resolves when every sentence has been sent (or cancelled). */
+    async finish(): Promise<void> {
+      const rest = chunker.flush();
+      if (rest) speak(rest);
+      await previous;
+      if (!signal.aborted && !failed) sink.sendJson({ type: 'speech_done', replyId });
+    },
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * Display formats of the progress, history and conversation-detail screens (spec §2, §5, §9).
+ * Every date function takes an optional IANA time zone so tests do not depend on the machine's;
+ * the browser leaves it out and gets the reader's own zone.
+ */
+
+export interface DateFormatOptions {
+  timeZone?: string;
+}
+
+function parseDate(value: string | Date | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** Spec §5: short month, day, year ('Jan 5, 2025'); a missing date shows 'N/A'. */
+export function formatShortDate(
+  value: string | Date | null | undefined,
+  options: DateFormatOptions = {},
+): string {
+  const date = parseDate(value);
+  if (!date) return 'N/A';
+  return date.toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: options.timeZone,
+  });
+}
+
+/** Spec §2 conversation detail: the long en-US date ('January 5, 2025'). */
+export function formatLongDate(
+  value: string | Date | null | undefined,
+  options: DateFormatOptions = {},
+): string {
+  const date = parseDate(value);
+  if (!date) return 'N/A';
+  return date.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: options.timeZone });
+}
+
+/** Spec §9: times read hour:minute in en-US ('3:04 PM'). */
+export function formatClockTime(
+  value: string | Date | null | undefined,
+  options: DateFormatOptions = {},
+): string {
+  const date = parseDate(value);
+  if (!date) return 'N/A';
+  return date.toLocaleTimeString('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: options.timeZone,
+  });
+}
+
+/** Spec §2 chart: each x label is the session date as short month and day in en-US ('Jan 5'). */
+export function formatChartDate(
+  value: string | Date | null | undefined,
+  options: DateFormatOptions = {},
+): string {
+  const date = parseDate(value);
+  if (!date) return 'N/A';
+  return date.toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: options.timeZone,
+  });
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Spec §5: whole minutes, 'Less than a minute' / '1 minute' / 'N minutes', and 'Unknown
+ * duration' when either time is missing. Minutes are counted down (2 min 59 s is '2 minutes':
+ * the time actually spent, never more). An end before the start is a clock problem, not a
+ * duration, so it reads as unknown too.
+ */
+export function formatDuration(
+  start: string | Date | null | undefined,
+  end: string | Date | null | undefined,
+): string {
+  const from = parseDate(start);
+  const to = parseDate(end);
+  if (!from || !to) return 'Unknown duration';
+  const elapsed = to.getTime() - from.getTime();
+  if (elapsed < 0) return 'Unknown duration';
+  const minutes = Math.floor(elapsed / MINUTE_MS);
+  if (minutes < 1) return 'Less than a minute';
+  if (minutes === 1) return '1 minute';
+  return `${minutes} minutes`;
+}
+
+/** Scores are whole numbers in the database; a fractional one (an average) keeps one decimal. */
+export function formatScore(score: number): string {
+  return Number.isInteger(score) ? String(score) : score.toFixed(1);
+}
+
+/** Spec §2 history entry: the overall score as 'N/10'. */
+export function formatOutOfTen(score: number): string {
+  return `${formatScore(score)}/10`;
+}
+
+/** Spec §2 tile and §9: the average with exactly one decimal, 'x.x/10'. */
+export function formatAverageScore(average: number): string {
+  return `${average.toFixed(1)}/10`;
+}
+
+/** Spec §2 tile: a plus sign, the percentage, then a percent sign ('+25%'). */
+export function formatImprovement(rate: number): string {
+  return `+${rate}%`;
+}
+
+export type SubScoreColour = 'green' | 'yellow' | 'red';
+
+/**
+ * Spec §9 history sub-scores: green at 7 or more, yellow at 5 to 6, red below 5. Scores are
+ * whole numbers; anything between 6 and 7 is still short of 7, so it stays yellow.
+ */
+export function subScoreColour(score: number): SubScoreColour {
+  if (score >= 7) return 'green';
+  if (score >= 5) return 'yellow';
+  return 'red';
+}

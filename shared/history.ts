@@ -1,0 +1,120 @@
+import { capitalise } from './scenario';
+import type { ProgressFeedback } from './progress';
+
+/** The history rules of spec §2 Tab 3 and §5 as pure functions. */
+
+/** A session with its scenario and linked feedback, as spec §7 'Read a user's sessions' has it. */
+export interface HistorySource {
+  id: string;
+  createdAt: string;
+  endedAt: string | null;
+  successRating: number | null;
+  scenario: { title: string | null; difficulty: string | null } | null;
+  /** Every feedback linked to the session; the first one is shown. */
+  feedback: readonly ProgressFeedback[];
+}
+
+export interface HistorySubScores {
+  empathy: number | null;
+  clarity: number | null;
+  persuasion: number | null;
+  objectionHandling: number | null;
+}
+
+/** One entry of the history list, as the API sends it. */
+export interface HistoryEntry {
+  sessionId: string;
+  scenarioTitle: string | null;
+  difficulty: string | null;
+  createdAt: string;
+  endedAt: string | null;
+  /** The first feedback's overall score, else the session's success_rating. */
+  overallScore: number | null;
+  /** Null when the session has a success rating but no feedback. */
+  subScores: HistorySubScores | null;
+}
+
+function isNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+const num = (value: number | null | undefined) => (isNumber(value) ? value : null);
+
+/** Newest first; equal times fall back to the id, the same tie-break the SQL uses. */
+export function compareNewestFirst(
+  a: { createdAt: string; sessionId: string },
+  b: { createdAt: string; sessionId: string },
+): number {
+  const byTime = Date.parse(b.createdAt) - Date.parse(a.createdAt);
+  if (byTime !== 0) return byTime;
+  return a.sessionId < b.sessionId ? 1 : a.sessionId > b.sessionId ? -1 : 0;
+}
+
+export function toHistoryEntry(source: HistorySource): HistoryEntry {
+  const first = source.feedback[0];
+  return {
+    sessionId: source.id,
+    scenarioTitle: source.scenario?.title ?? null,
+    difficulty: source.scenario?.difficulty ?? null,
+    createdAt: source.createdAt,
+    endedAt: source.endedAt,
+    overallScore: num(first?.overallScore) ?? num(source.successRating),
+    subScores: first
+      ? {
+          empathy: num(first.empathyScore),
+          clarity: num(first.clarityScore),
+          persuasion: num(first.persuasionScore),
+          objectionHandling: num(first.objectionHandlingScore),
+        }
+      : null,
+  };
+}
+
+/**
+ * Spec §5: only completed sessions that have feedback or a success_rating, duplicates by id
+ * removed (the first occurrence wins), newest first.
+ */
+export function historyEntries(sources: readonly HistorySource[]): HistoryEntry[] {
+  const seen = new Set<string>();
+  const entries: HistoryEntry[] = [];
+  for (const source of sources) {
+    if (source.endedAt === null || source.endedAt === '') continue;
+    if (source.feedback.length === 0 && !isNumber(source.successRating)) continue;
+    if (seen.has(source.id)) continue;
+    seen.add(source.id);
+    entries.push(toHistoryEntry(source));
+  }
+  return entries.sort(compareNewestFirst);
+}
+
+/**
+ * 'Load more' appends a page to what is shown. A session finished in between shifts nothing
+ * under a keyset cursor, but a refresh racing a page can still repeat one; ids stay unique.
+ */
+export function mergeHistoryPages(
+  shown: readonly HistoryEntry[],
+  page: readonly HistoryEntry[],
+): HistoryEntry[] {
+  const seen = new Set(shown.map((e) => e.sessionId));
+  return [...shown, ...page.filter((e) => !seen.has(e.sessionId))].sort(compareNewestFirst);
+}
+
+/** Spec §2: the scenario title, or 'Untitled Scenario'. */
+export function historyTitle(title: string | null | undefined): string {
+  const trimmed = title?.trim();
+  return trimmed ? trimmed : 'Untitled Scenario';
+}
+
+/** Spec §2: a capitalised difficulty, or 'Unknown' when missing. */
+export function difficultyLabel(difficulty: string | null | undefined): string {
+  const trimmed = difficulty?.trim();
+  return trimmed ? capitalise(trimmed) : 'Unknown';
+}
+
+/** Spec §2 history entry: the four sub-scores, in this order, with these labels. */
+export const SUB_SCORE_ROWS: readonly { key: keyof HistorySubScores; label: string }[] = [
+  { key: 'empathy', label: 'Empathy' },
+  { key: 'clarity', label: 'Clarity' },
+  { key: 'persuasion', label: 'Persuasion' },
+  { key: 'objectionHandling', label: 'Objection Handling' },
+];

@@ -1,0 +1,282 @@
+/**
+ * The progress rules of spec §2 Tab 2, §3 (progress summary), §5 and §8 as pure functions.
+ * The server's SQL computes the count and the average itself; these functions are the
+ * reference it is tested against, and they compute everything that needs the ordered points.
+ */
+
+/** One feedback row as far as progress cares; any score may be missing in old data. */
+export interface ProgressFeedback {
+  overallScore: number | null;
+  empathyScore: number | null;
+  clarityScore: number | null;
+  persuasionScore: number | null;
+  objectionHandlingScore: number | null;
+}
+
+/** A session with its linked feedback rows, as spec §7 'Read stats' returns it. */
+export interface ProgressSession {
+  id: string;
+  createdAt: string;
+  endedAt: string | null;
+  successRating: number | null;
+  /** Every feedback linked to the session; only the first one counts (spec §5). */
+  feedback: readonly ProgressFeedback[];
+}
+
+/** Spec §3: one chart point per session. */
+export interface ProgressPoint {
+  /** The session's creation time (ISO 8601). */
+  date: string;
+  overall: number;
+  empathy: number;
+  clarity: number;
+  persuasion: number;
+  /** Treated as 0 when missing (spec §3). */
+  objection: number;
+}
+
+export type SkillKey = 'empathy' | 'clarity' | 'persuasion' | 'objection';
+
+/**
+ * How a skill is named inside an insight sentence ('Your {skill} scores are consistently
+ * high…'). Lower case, because the name sits mid-sentence, and the same words the feedback
+ * report and history use for the four scored skills.
+ */
+export const SKILL_NAMES: Readonly<Record<SkillKey, string>> = {
+  empathy: 'empathy',
+  clarity: 'clarity',
+  persuasion: 'persuasion',
+  objection: 'objection handling',
+};
+
+/** Ranking order; ties go to the earlier skill for 'best' and the later one for 'weakest'. */
+export const SKILL_ORDER: readonly SkillKey[] = ['empathy', 'clarity', 'persuasion', 'objection'];
+
+/** Spec §9: the weak-skill threshold for insights. */
+export const WEAK_SKILL_THRESHOLD = 7;
+
+/** Spec §8: shown when there is no data. */
+export const FALLBACK_INSIGHTS: readonly string[] = [
+  'Complete more sessions to see personalized insights.',
+  'Practice with different scenario types to improve your skills.',
+  'After each session, review your feedback to identify growth areas.',
+];
+
+export const TREND_UPWARD =
+  'Your overall performance is trending upward, indicating good progress.';
+export const TREND_STEADY =
+  'Your overall performance is steady. Try new techniques to see improvement.';
+export const TREND_DECLINE =
+  'Your recent scores show a slight decline. Review feedback carefully in your next sessions.';
+
+export function strongSkillInsight(skill: string): string {
+  return `Your ${skill} scores are consistently high, showing strong ${skill} skills.`;
+}
+
+export function weakSkillInsight(skill: string): string {
+  return `Focus on improving your ${skill}, which shows the most room for growth.`;
+}
+
+function isNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+function byCreatedAt(a: { createdAt: string }, b: { createdAt: string }): number {
+  return Date.parse(a.createdAt) - Date.parse(b.createdAt);
+}
+
+/** Spec §4: only completed sessions appear in progress. */
+function completed(sessions: readonly ProgressSession[]): ProgressSession[] {
+  return sessions.filter((s) => s.endedAt !== null && s.endedAt !== '');
+}
+
+/**
+ * Spec §5: the value a completed session adds to the average: its first feedback's numeric
+ * overall score, else its success_rating, else nothing (it does not count).
+ */
+export function sessionScore(session: ProgressSession): number | null {
+  const overall = session.feedback[0]?.overallScore;
+  if (isNumber(overall)) return overall;
+  return isNumber(session.successRating) ? session.successRating : null;
+}
+
+/** Spec §5 average score; 0 when no session counts. Unrounded: round only for display. */
+export function averageScore(sessions: readonly ProgressSession[]): number {
+  const scores = completed(sessions)
+    .map(sessionScore)
+    .filter((s): s is number => s !== null);
+  if (scores.length === 0) return 0;
+  return scores.reduce((sum, s) => sum + s, 0) / scores.length;
+}
+
+/** The summary carries the average to one decimal (spec §9), so every screen shows the same. */
+export function roundToOneDecimal(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+/**
+ * Spec §5 chart points: completed sessions whose first feedback has a numeric overall score,
+ * oldest first. A missing objection score is 0 (spec §3); the other sub-scores, which the spec
+ * says always exist, get the same treatment rather than dropping the point.
+ */
+export function chartPoints(sessions: readonly ProgressSession[]): ProgressPoint[] {
+  const points: ProgressPoint[] = [];
+  for (const session of [...completed(sessions)].sort(byCreatedAt)) {
+    const first = session.feedback[0];
+    if (!first || !isNumber(first.overallScore)) continue;
+    const orZero = (value: number | null) => (isNumber(value) ? value : 0);
+    points.push({
+      date: session.createdAt,
+      overall: first.overallScore,
+      empathy: orZero(first.empathyScore),
+      clarity: orZero(first.clarityScore),
+      persuasion: orZero(first.persuasionScore),
+      objection: orZero(first.objectionHandlingScore),
+    });
+  }
+  return points;
+}
+
+/**
+ * Spec §5 improvement rate: percentage change from the first to the last point's overall
+ * score, rounded, never below 0; 0 with fewer than two points or a first score of 0.
+ */
+export function improvementRate(points: readonly Pick<ProgressPoint, 'overall'>[]): number {
+  if (points.length < 2) return 0;
+  const first = points[0]!.overall;
+  const last = points[points.length - 1]!.overall;
+  if (first === 0) return 0;
+  // `+ 0` turns Math.round's -0 (a tiny decline) into a plain 0.
+  return Math.max(0, Math.round(((last - first) / first) * 100)) + 0;
+}
+
+/** A 0 on the 1-10 feedback scale can only mean "not scored", so it never ranks. */
+function scoredSkills(point: ProgressPoint): { skill: SkillKey; score: number }[] {
+  return SKILL_ORDER.map((skill) => ({ skill, score: point[skill] })).filter((s) => s.score > 0);
+}
+
+/**
+ * Spec §2 insight rules and §8 texts. With data: the latest session's best skill, its weakest
+ * skill when below 7, then the first-vs-last trend. Ties name the earlier skill as best and the
+ * later one as weakest, so a flat session never calls one skill both strong and weak.
+ */
+export function progressInsights(points: readonly ProgressPoint[]): string[] {
+  if (points.length === 0) return [...FALLBACK_INSIGHTS];
+  const first = points[0]!;
+  const latest = points[points.length - 1]!;
+  const insights: string[] = [];
+
+  const skills = scoredSkills(latest);
+  if (skills.length > 0) {
+    let best = skills[0]!;
+    let weakest = skills[0]!;
+    for (const s of skills) {
+      if (s.score > best.score) best = s;
+      if (s.score <= weakest.score) weakest = s;
+    }
+    insights.push(strongSkillInsight(SKILL_NAMES[best.skill]));
+    if (weakest.score < WEAK_SKILL_THRESHOLD && weakest.skill !== best.skill) {
+      insights.push(weakSkillInsight(SKILL_NAMES[weakest.skill]));
+    }
+  }
+
+  if (latest.overall > first.overall) insights.push(TREND_UPWARD);
+  else if (latest.overall === first.overall) insights.push(TREND_STEADY);
+  else insights.push(TREND_DECLINE);
+  return insights;
+}
+
+/**
+ * Beyond the spec: each skill's recency-weighted proficiency. A session's weight halves for
+ * every PROFICIENCY_HALF_LIFE sessions that came after it (the latest weighs 1, the one three
+ * sessions earlier 0.5, six earlier 0.25), so the figure follows current ability while one
+ * off day moves it only part of the way.
+ */
+export const PROFICIENCY_HALF_LIFE = 3;
+
+export const PROFICIENCY_EXPLANATION =
+  `A weighted average of every scored session in which recent sessions count more: ` +
+  `a session's weight halves for every ${PROFICIENCY_HALF_LIFE} sessions completed after it ` +
+  `(latest ×1, ${PROFICIENCY_HALF_LIFE} sessions earlier ×0.5, ` +
+  `${PROFICIENCY_HALF_LIFE * 2} earlier ×0.25).`;
+
+export interface SkillProficiency {
+  skill: SkillKey;
+  /** Null when no session scored this skill. */
+  value: number | null;
+  /** How many sessions scored this skill. */
+  sessions: number;
+}
+
+export function skillProficiency(points: readonly ProgressPoint[]): SkillProficiency[] {
+  const n = points.length;
+  return SKILL_ORDER.map((skill) => {
+    let weighted = 0;
+    let weights = 0;
+    let sessions = 0;
+    points.forEach((point, index) => {
+      const score = point[skill];
+      if (score <= 0) return;
+      const weight = 0.5 ** ((n - 1 - index) / PROFICIENCY_HALF_LIFE);
+      weighted += weight * score;
+      weights += weight;
+      sessions++;
+    });
+    return {
+      skill,
+      value: sessions === 0 ? null : roundToOneDecimal(weighted / weights),
+      sessions,
+    };
+  });
+}
+
+/** Spec §3 progress summary, plus what the panel derives from it. */
+export interface ProgressSummary {
+  completedSessions: number;
+  /** Rounded to one decimal (spec §9). */
+  avgScore: number;
+  improvementRate: number;
+  points: ProgressPoint[];
+  insights: string[];
+  proficiency: SkillProficiency[];
+}
+
+/** Spec §8: after a failed load the summary is reset to zeros. */
+export function emptyProgressSummary(): ProgressSummary {
+  return {
+    completedSessions: 0,
+    avgScore: 0,
+    improvementRate: 0,
+    points: [],
+    insights: [...FALLBACK_INSIGHTS],
+    proficiency: skillProficiency([]),
+  };
+}
+
+/** Everything from the completed-count and average on; see summarizeProgress for the whole. */
+export function summaryFromPoints(
+  counts: { completedSessions: number; avgScore: number },
+  points: ProgressPoint[],
+): ProgressSummary {
+  return {
+    completedSessions: counts.completedSessions,
+    avgScore: roundToOneDecimal(counts.avgScore),
+    improvementRate: improvementRate(points),
+    points,
+    insights: progressInsights(points),
+    proficiency: skillProficiency(points),
+  };
+}
+
+/** The whole summary from the user's sessions (any order; open sessions are ignored). */
+export function summarizeProgress(sessions: readonly ProgressSession[]): ProgressSummary {
+  return summaryFromPoints(
+    { completedSessions: completed(sessions).length, avgScore: averageScore(sessions) },
+    chartPoints(sessions),
+  );
+}
+
+/** The panel shows its empty state when no completed session exists. */
+export function hasProgressData(summary: ProgressSummary): boolean {
+  return summary.completedSessions > 0;
+}

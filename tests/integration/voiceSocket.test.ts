@@ -1,0 +1,297 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { createTestDb, type TestDb } from '../helpers/testDb';
+import { startTestServer, type TestServer } from '../helpers/testServer';
+import { signedInClient, type HttpClient } from '../helpers/httpClient';
+import { TestSocket } from '../helpers/socketClient';
+import { startOpenAiStub, type OpenAiStub } from '../fixtures/openaiStub';
+import { encodeWav } from '../../server/voice/audioFormat';
+import { listMessagesBySession } from '../../server/db/messages';
+import { VOICE_MESSAGES } from '../../server/voice/messages';
+
+/** A WAV of `seconds` of a quiet tone: what the VAD would send. */
+function utterance(seconds = 1.2): Buffer {
+  const samples = new Int16Array(Math.round(16_000 * seconds));
+  for (let i = 0; i < samples.length; i++) samples[i] = Math.round(3000 * Math.sin(i / 8));
+  return encodeWav(samples);
+}
+
+const SPEECH = Buffer.from(Array.from({ length: 4000 }, (_, i) => i % 251));
+const REPLY =
+  'I suppose the cost is what worries me most. How much would the crown be, all in? And would it hurt?';
+
+describe('voice over the conversation socket (OpenAI-compatible stub)', () => {
+  let t: TestDb;
+  let stub: OpenAiStub;
+  let server: TestServer;
+  const sockets: TestSocket[] = [];
+
+  beforeAll(async () => {
+    t = await createTestDb('pglite');
+    stub = await startOpenAiStub();
+    server = await startTestServer(t.db, {
+      AI_PROVIDER: 'openai',
+      OPENAI_API_KEY: 'sk-test-voice',
+      OPENAI_BASE_URL: stub.url,
+      AI_MAX_RETRIES: '0',
+      AI_TIMEOUT_SECONDS: '3',
+    });
+  });
+  afterEach(async () => {
+    await Promise.all(sockets.splice(0).map((s) => s.close()));
+    stub.reset();
+  });
+  afterAll(async () => {
+    await server?.close();
+    await stub?.close();
+    await t?.drop();
+  });
+
+  async function open(user?: HttpClient) {
+    stub.setReply(REPLY);
+    stub.setTranscription('What worries you most about the crown?');
+    stub.setSpeech({ bytes: SPEECH, chunks: 3 });
+    const client = user ?? (await signedInClient(server.url));
+    const { body } = await client.get('/api/scenarios');
+    const scenario = body.scenarios.find((s: { title: string }) => /crown/i.test(s.title));
+    const created = await client.post('/api/conversations', { scenarioId: scenario.id });
+    const socket = await TestSocket.open(server.url, created.body.session.id, {
+      cookie: client.cookie,
+    });
+    sockets.push(socket);
+    await socket.next('history');
+    return { socket, sessionId: created.body.session.id as string, client };
+  }
+
+  it('announces server voice on connect', async () => {
+    const { socket } = await open();
+    expect(socket.frames[0]).toMatchObject({
+      type: 'history',
+      voice: { transcription: true, speech: true },
+    });
+  });
+
+  it('transcribes an utterance, streams the reply and its speech sentence by sentence, in order', async () => {
+    const { socket, sessionId } = await open();
+    const clientId = randomUUID();
+    socket.sendAudio(
+      { clientId, format: 'wav', purpose: 'turn', stream: true, speak: true },
+      utterance(),
+    );
+    expect(await socket.next('transcript')).toMatchObject({
+      clientId,
+      text: 'What worries you most about the crown?',
+    });
+    const done = await socket.next('reply_done');
+    await socket.next('speech_done');
+    expect(done.message.content).toBe(REPLY);
+
+    const speech = socket.frames.filter((f) => f.type === 'speech');
+    const sentences = [...new Set(speech.map((f) => (f.type === 'speech' ? f.text : '')))];
+    expect(sentences).toEqual([
+      'I suppose the cost is what worries me most.',
+      'How much would the crown be, all in?',
+      'And would it hurt?',
+    ]);
+    // Sequence numbers never go backwards, and each sentence closes before the next starts.
+    const seqs = speech.map((f) => (f.type === 'speech' ? f.seq : -1));
+    expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
+    const audioBytes = speech.reduce((n, f) => n + (f.type === 'speech' ? f.bytes : 0), 0);
+    expect(Buffer.concat(socket.binaries).length).toBe(audioBytes);
+    expect(audioBytes).toBe(SPEECH.length * 3);
+
+    const transcription = stub.requests.find((r) => r.path === '/v1/audio/transcriptions')!;
+    expect(transcription.form).toMatchObject({ model: 'whisper-1', language: 'en' });
+    expect(transcription.file?.bytes.subarray(0, 4).toString()).toBe('RIFF');
+    const ttsRequest = stub.requests.find((r) => r.path === '/v1/audio/speech')!;
+    expect(ttsRequest.body).toMatchObject({
+      model: 'tts-1',
+      voice: 'echo',
+      response_format: 'mp3',
+    });
+
+    const stored = await listMessagesBySession(t.db, { sessionId });
+    expect(stored.at(-2)).toMatchObject({
+      role: 'user',
+      content: 'What worries you most about the crown?',
+      source: 'voice',
+    });
+    expect(stored.at(-1)).toMatchObject({ role: 'assistant', content: REPLY });
+  });
+
+  it('dictation returns the transcript only and stores nothing', async () => {
+    const { socket, sessionId } = await open();
+    const clientId = randomUUID();
+    socket.sendAudio({ clientId, format: 'wav', purpose: 'dictation' }, utterance());
+    expect(await socket.next('transcript')).toMatchObject({ clientId });
+    expect(await listMessagesBySession(t.db, { sessionId })).toHaveLength(1);
+  });
+
+  it.each([
+    [
+      'not a WAV',
+      Buffer.from('hello world, definitely not audio at all'),
+      'wav',
+      'The recording is not a WAV file.',
+    ],
+    [
+      'not a WebM',
+      Buffer.from('hello world, definitely not audio at all'),
+      'webm',
+      'The recording is not a WebM file.',
+    ],
+    [
+      'over 30 seconds',
+      utterance(31),
+      'wav',
+      'That recording is too long. Please keep each turn under 30 seconds.',
+    ],
+  ] as const)(
+    'refuses an utterance that is %s and stays usable',
+    async (_name, audio, format, message) => {
+      const { socket } = await open();
+      const clientId = randomUUID();
+      socket.sendAudio({ clientId, format, purpose: 'turn' }, audio);
+      expect(await socket.next('error')).toMatchObject({
+        code: 'audio_invalid',
+        message,
+        clientId,
+      });
+      socket.sendAudio(
+        { clientId: randomUUID(), format: 'wav', purpose: 'turn', speak: false },
+        utterance(),
+      );
+      await socket.next('reply_done');
+    },
+  );
+
+  it('refuses an utterance announced as over 1 MB before reading it', async () => {
+    const { socket } = await open();
+    socket.send({
+      type: 'audio',
+      clientId: 'big',
+      format: 'wav',
+      purpose: 'turn',
+      bytes: 1_500_000,
+    });
+    expect(await socket.next('error')).toMatchObject({ code: 'audio_invalid', clientId: 'big' });
+    expect(stub.requests).toHaveLength(0);
+  });
+
+  it('refuses a binary frame without a header, and a header without its audio', async () => {
+    const { socket } = await open();
+    socket.sendRaw(Buffer.from([1, 2, 3]));
+    expect(await socket.next('error')).toMatchObject({ message: 'Unexpected binary frame.' });
+    socket.send({ type: 'audio', clientId: 'lost', format: 'wav', purpose: 'turn', bytes: 100 });
+    socket.send({ type: 'turn', clientId: randomUUID(), text: 'typed instead', stream: true });
+    expect(await socket.next('error', (e) => e.clientId === 'lost')).toMatchObject({
+      code: 'audio_invalid',
+    });
+    await socket.next('reply_done');
+  });
+
+  it('says it heard nothing when the transcript is empty', async () => {
+    const { socket } = await open();
+    stub.setTranscription('   ');
+    socket.sendAudio({ clientId: randomUUID(), format: 'wav', purpose: 'turn' }, utterance());
+    expect(await socket.next('error')).toMatchObject({
+      code: 'nothing_heard',
+      message: VOICE_MESSAGES.nothingHeard,
+    });
+  });
+
+  it('reports a transcription failure with the spec message', async () => {
+    const { socket, sessionId } = await open();
+    stub.queueFault({ kind: 'status', status: 500, message: 'whisper down' });
+    socket.sendAudio({ clientId: randomUUID(), format: 'wav', purpose: 'turn' }, utterance());
+    expect(await socket.next('error')).toMatchObject({
+      code: 'transcription_failed',
+      message: 'Failed to process your message. Please try again.',
+    });
+    expect(await listMessagesBySession(t.db, { sessionId })).toHaveLength(1);
+  });
+
+  it('keeps the reply when speech fails, and says so', async () => {
+    const { socket, sessionId } = await open();
+    // Transcription and the reply succeed; the first speech request fails.
+    stub.queueFault({ kind: 'status', status: 500, message: 'tts down', path: '/v1/audio/speech' });
+    socket.sendAudio({ clientId: randomUUID(), format: 'wav', purpose: 'turn' }, utterance());
+    expect(await socket.next('error')).toMatchObject({
+      code: 'speech_failed',
+      message: 'Failed to generate speech response. Please try again.',
+    });
+    await socket.next('reply_done');
+    expect((await listMessagesBySession(t.db, { sessionId })).at(-1)).toMatchObject({
+      content: REPLY,
+      partial: false,
+    });
+  });
+
+  it('barge-in stops the reply and its speech; what was heard is stored', async () => {
+    const { socket, sessionId } = await open();
+    stub.setTiming({ tokenDelayMs: 60 });
+    socket.sendAudio({ clientId: randomUUID(), format: 'wav', purpose: 'turn' }, utterance());
+    await socket.next('speech');
+    const heard = 'I suppose the cost'.length;
+    socket.send({ type: 'cancel', heardChars: heard });
+    const done = await socket.next('reply_done');
+    expect(done.message).toMatchObject({ content: 'I suppose the cost', partial: true });
+    expect((await listMessagesBySession(t.db, { sessionId })).at(-1)).toMatchObject({
+      content: 'I suppose the cost',
+      partial: true,
+    });
+    expect(socket.frames.some((f) => f.type === 'speech_done')).toBe(false);
+  });
+
+  it('reads a stored patient message aloud, and only one of this conversation', async () => {
+    const { socket, sessionId } = await open();
+    const [opening] = await listMessagesBySession(t.db, { sessionId });
+    socket.send({ type: 'speak', messageId: opening!.id });
+    await socket.next('speech_done');
+    expect(socket.binaries.length).toBeGreaterThan(0);
+    const other = await open();
+    other.socket.send({ type: 'speak', messageId: opening!.id });
+    expect(await other.socket.next('error')).toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('voice without a provider (offline)', () => {
+  let t: TestDb;
+  let server: TestServer;
+  beforeAll(async () => {
+    t = await createTestDb('pglite');
+    server = await startTestServer(t.db);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await t?.drop();
+  });
+
+  it('tells the client to use browser speech, and says what to configure for server audio', async () => {
+    const client = await signedInClient(server.url);
+    const { body } = await client.get('/api/scenarios');
+    const created = await client.post('/api/conversations', { scenarioId: body.scenarios[0].id });
+    const socket = await TestSocket.open(server.url, created.body.session.id, {
+      cookie: client.cookie,
+    });
+    expect(await socket.next('history')).toMatchObject({
+      voice: { transcription: false, speech: false },
+    });
+    socket.sendAudio({ clientId: 'x', format: 'wav', purpose: 'turn' }, utterance());
+    expect(await socket.next('error')).toMatchObject({
+      code: 'unavailable',
+      message: VOICE_MESSAGES.noServerTranscription,
+    });
+    // A browser-recognised utterance arrives as a text turn flagged as spoken.
+    socket.send({
+      type: 'turn',
+      clientId: randomUUID(),
+      text: 'What worries you most?',
+      stream: true,
+      source: 'voice',
+    });
+    expect((await socket.next('turn_stored')).message.source).toBe('voice');
+    await socket.next('reply_done');
+    await socket.close();
+  });
+});
