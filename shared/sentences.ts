@@ -8,6 +8,10 @@
 // the worst case is a slightly shorter chunk.
 const BOUNDARY = /[.!?…]+["'”’)\]]*\s+/g;
 const MIN_SENTENCE_CHARS = 12;
+/** Ends in sentence punctuation with nothing after it yet. */
+const ENDS_SENTENCE = /[.!?…]+["'”’)\]]*$/;
+/** Words whose full stop does not end a sentence, and numbers that may go on ("3." → "3.5"). */
+const NOT_AN_END = /(?:\b(?:dr|mr|mrs|ms|st|vs|etc|e\.g|i\.e|approx|no)|\d)\.$/i;
 
 export interface SentenceChunker {
   /** Adds streamed text; returns the sentences it completed. */
@@ -35,6 +39,17 @@ export function createSentenceChunker(): SentenceChunker {
         }
       }
       buffer = buffer.slice(start);
+      // Streamed text usually brings the space after a full stop with the next word. Waiting
+      // for it would hold every sentence back by one token, so a clear ending counts now.
+      const pending = buffer.trim();
+      if (
+        pending.length >= MIN_SENTENCE_CHARS &&
+        ENDS_SENTENCE.test(pending) &&
+        !NOT_AN_END.test(pending)
+      ) {
+        out.push(pending);
+        buffer = '';
+      }
       return out;
     },
     flush() {
