@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Message } from '../../shared/conversation';
 import { REPLY_FAILED_TEXT, type ServerMessage } from '../../shared/protocol';
 import type { ScenarioRecord } from '../ai/types';
-import { insertAssistantMessage, insertUserMessage, listMessagesBySession } from '../db/messages';
+import { insertAssistantMessage, storeTurnAndListHistory } from '../db/messages';
 import type { Services } from '../services';
 
 export interface TurnInput {
@@ -38,15 +38,14 @@ export async function runTurn(
   hooks: TurnHooks,
 ): Promise<TurnOutcome> {
   const { db, ai, logger } = services;
-  const { message, duplicate } = await insertUserMessage(db, {
+  const { message, duplicate, history } = await storeTurnAndListHistory(db, {
     sessionId: input.sessionId,
     content: input.text,
     source: input.source,
     clientId: input.clientId,
   });
-  const history = await listMessagesBySession(db, { sessionId: input.sessionId });
-  // Acknowledge only after the last await of a duplicate, so its turn is over by the time the
-  // client can react to the acknowledgement.
+  // Acknowledged only now, after the last await a duplicate makes, so its turn is over by the
+  // time the client can react to the acknowledgement.
   hooks.send({ type: 'turn_stored', clientId: input.clientId, message });
   // A resent turn that was already answered must not be answered twice.
   if (duplicate && history.at(-1)?.id !== message.id) return 'duplicate';

@@ -27,30 +27,6 @@ export async function listMessagesBySession(
   return rows.map(toDto);
 }
 
-/**
- * Stores a clinician turn once per client id: a turn resent after a dropped socket returns the
- * row stored the first time, with `duplicate` set.
- */
-export async function insertUserMessage(
-  db: Queryable,
-  input: { sessionId: string; content: string; source: Message['source']; clientId: string },
-): Promise<{ message: Message; duplicate: boolean }> {
-  const [row] = await db.query<MessageRow>(
-    `INSERT INTO messages (session_id, role, content, source, client_id)
-     VALUES ($1, 'user', $2, $3, $4)
-     ON CONFLICT (session_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
-     RETURNING ${COLUMNS}`,
-    [input.sessionId, input.content, input.source, input.clientId],
-  );
-  if (row) return { message: toDto(row), duplicate: false };
-  const [existing] = await db.query<MessageRow>(
-    `SELECT ${COLUMNS} FROM messages WHERE session_id = $1 AND client_id = $2`,
-    [input.sessionId, input.clientId],
-  );
-  if (!existing) throw new Error('message vanished after a client id conflict');
-  return { message: toDto(existing), duplicate: true };
-}
-
 export async function insertAssistantMessage(
   db: Queryable,
   input: { sessionId: string; content: string; partial: boolean },
@@ -72,4 +48,35 @@ export async function getMessageInSession(
     [input.sessionId, input.id],
   );
   return row ? toDto(row) : null;
+}
+
+/**
+ * Stores a clinician turn (once per client id) and reads the conversation including it, in one
+ * round trip: the turn's latency budget is a few milliseconds.
+ */
+export async function storeTurnAndListHistory(
+  db: Queryable,
+  input: { sessionId: string; content: string; source: Message['source']; clientId: string },
+): Promise<{ message: Message; duplicate: boolean; history: Message[] }> {
+  const rows = await db.query<MessageRow & { mine: boolean; inserted: boolean }>(
+    `WITH ins AS (
+       INSERT INTO messages (session_id, role, content, source, client_id)
+       VALUES ($1, 'user', $2, $3, $4)
+       ON CONFLICT (session_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
+       RETURNING id, role, content, created_at, source, partial, seq
+     )
+     SELECT id, role, content, created_at AS "createdAt", source, partial, seq,
+            client_id IS NOT DISTINCT FROM $4 AS mine, false AS inserted
+       FROM messages WHERE session_id = $1
+     UNION ALL
+     SELECT id, role, content, created_at, source, partial, seq, true, true FROM ins
+     ORDER BY "createdAt", seq`,
+    [input.sessionId, input.content, input.source, input.clientId],
+  );
+  const history = rows.map(({ id, role, content, createdAt, source, partial }) =>
+    toDto({ id, role, content, createdAt, source, partial }),
+  );
+  const index = rows.findIndex((r) => r.inserted || r.mine);
+  if (index === -1) throw new Error('stored turn missing from its conversation');
+  return { message: history[index]!, duplicate: !rows[index]!.inserted, history };
 }

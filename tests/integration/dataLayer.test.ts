@@ -14,7 +14,7 @@ import { scenarioLibrary } from '../../server/scenarios/library';
 import { createUser, getUserByEmail } from '../../server/db/users';
 import { openOrResumeConversation, markConversationEnded } from '../../server/db/conversations';
 import {
-  insertUserMessage,
+  storeTurnAndListHistory,
   listMessagesBySession,
   insertAssistantMessage,
 } from '../../server/db/messages';
@@ -140,19 +140,22 @@ describe.each(databaseKinds())('data layer on %s', (kind) => {
       scenarioId: scenario!.id,
       initialMessage: 'opening',
     });
-    const first = await insertUserMessage(t.db, {
+    const first = await storeTurnAndListHistory(t.db, {
       sessionId: session.id,
       content: 'hello',
       source: 'typed',
       clientId: 'c1',
     });
-    const again = await insertUserMessage(t.db, {
+    const again = await storeTurnAndListHistory(t.db, {
       sessionId: session.id,
       content: 'hello',
       source: 'typed',
       clientId: 'c1',
     });
-    expect(again).toEqual({ message: first.message, duplicate: true });
+    expect(first.duplicate).toBe(false);
+    expect(again.duplicate).toBe(true);
+    expect(again.message).toEqual(first.message);
+    expect(again.history.map((m) => m.content)).toEqual(['opening', 'hello']);
     await insertAssistantMessage(t.db, { sessionId: session.id, content: 'reply', partial: false });
     const messages = await listMessagesBySession(t.db, { sessionId: session.id });
     expect(messages.map((m) => m.content)).toEqual(['opening', 'hello', 'reply']);

@@ -28,7 +28,10 @@ describe('sentence chunking for streamed speech', () => {
   });
 
   it.each([
-    ['Dr. Patel said it was fine.', ['I saw', ' Dr.', ' Patel', ' last week and', ' he said it was fine.']],
+    [
+      'Dr. Patel said it was fine.',
+      ['I saw', ' Dr.', ' Patel', ' last week and', ' he said it was fine.'],
+    ],
     ['It costs $3.50 a day, roughly.', ['It costs about $3.', '50 a day, roughly.']],
   ])('does not cut at an abbreviation or a number (%s)', (_name, tokens) => {
     expect(feed(tokens)).toHaveLength(1);
@@ -44,7 +47,9 @@ describe('sentence chunking for streamed speech', () => {
 
   it('loses no text', () => {
     const text = 'Well... I am not sure! Do I need it? My sister said no. Hmm';
-    const joined = feed(text.split(/(?=\s)/)).map((e) => e.sentence).join(' ');
+    const joined = feed(text.split(/(?=\s)/))
+      .map((e) => e.sentence)
+      .join(' ');
     expect(joined.replace(/\s+/g, ' ')).toBe(text);
   });
 });
