@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { AppError } from './http/errors';
 import { isAllowedOrigin } from './http/origin';
 import { securityHeaders } from './http/security';
+import { VAD_ASSETS_PATH, vadAssetRoutes } from './http/vadAssets';
 import { isConnectionError } from './db/db';
 import { authRoutes } from './routes/auth';
 import { scenarioRoutes } from './routes/scenarios';
@@ -57,6 +58,7 @@ export function createApp(services: Services, options: AppOptions): Express {
     throw new AppError('not_found:route', 'Not found');
   });
   app.use('/api', api);
+  app.use(VAD_ASSETS_PATH, vadAssetRoutes());
 
   if (options.clientDir && existsSync(options.clientDir)) {
     const clientDir = options.clientDir;

@@ -2,6 +2,7 @@ import { createServer as createViteServer } from 'vite';
 import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
 import { startServer } from './startServer';
+import { VAD_ASSETS_PATH } from '../shared/voice';
 
 /** One process, one port: Express with Vite's middleware for the client and hot reload. */
 let config;
@@ -24,8 +25,11 @@ const running = await startServer(config, {
   csp: false,
   logger: createLogger(config.logLevel),
   before: (app) => {
+    // The API and the voice detector's files are the server's; everything else is Vite's.
     app.use((req, res, next) =>
-      req.path.startsWith('/api') ? next() : vite.middlewares(req, res, next),
+      req.path.startsWith('/api') || req.path.startsWith(`${VAD_ASSETS_PATH}/`)
+        ? next()
+        : vite.middlewares(req, res, next),
     );
   },
 });

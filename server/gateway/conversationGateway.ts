@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
@@ -297,6 +298,9 @@ export function attachConversationGateway(server: Server, services: Services): G
       const current: { controller: AbortController; heardChars?: number } = {
         controller: new AbortController(),
       };
+      // One turn's signal reaches every provider call of that turn (a reply and one speech
+      // request per sentence), which is more listeners than Node's leak warning expects.
+      setMaxListeners(100, current.controller.signal);
       turn = current;
       running.add(current.controller);
       try {

@@ -41,8 +41,10 @@ export function DashboardPage() {
       onTabChange={selectTab}
     >
       {tab === 'scenarios' ? <ScenarioBrowser /> : null}
-      {tab === 'progress' ? <ProgressPanel onStartPractice={() => selectTab('scenarios')} /> : null}
-      {tab === 'history' ? <HistoryPanel /> : null}
+      {tab === 'progress' && user ? (
+        <ProgressPanel userId={user.id} onStartPractice={() => selectTab('scenarios')} />
+      ) : null}
+      {tab === 'history' && user ? <HistoryPanel userId={user.id} /> : null}
     </DashboardScreen>
   );
 }

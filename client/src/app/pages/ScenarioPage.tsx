@@ -9,7 +9,9 @@ export function ScenarioPage({ scenarioId }: { scenarioId: string }) {
       renderFeedback={({ feedback, onClose }) => (
         <FeedbackReport feedback={feedback} onClose={onClose} />
       )}
-      renderVoiceMode={({ onClose }) => <VoiceModeDialog onClose={onClose} />}
+      renderVoiceMode={({ channel, onClose }) => (
+        <VoiceModeDialog channel={channel} onClose={onClose} />
+      )}
     />
   );
 }

@@ -114,6 +114,14 @@ export function FeedbackReport({
         </div>
 
         <footer className="report__actions">
+          {/* The print stylesheet prints only this report, laid out for paper. */}
+          <button
+            type="button"
+            className="button button--ghost report__print"
+            onClick={() => window.print()}
+          >
+            Print
+          </button>
           <button type="button" className="button button--secondary" onClick={onClose}>
             Close
           </button>

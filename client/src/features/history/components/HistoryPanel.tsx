@@ -1,15 +1,65 @@
-/** Spec §2 Tab 3, empty state only for now; the list comes in its own issue. */
-export function HistoryPanel() {
+import { useEffect, useId } from 'react';
+import { Spinner } from '../../../components/Spinner';
+import { useHistoryStore } from '../store';
+import { HistoryEntryCard } from './HistoryEntryCard';
+
+interface HistoryPanelProps {
+  /** The signed-in user; a change reloads the list (spec §4). */
+  userId: string;
+}
+
+/** Spec §2 Tab 3, Conversation History. Fetched each time the tab is entered. */
+export function HistoryPanel({ userId }: HistoryPanelProps) {
+  const { status, nextCursor, loadingMore, load, loadMore } = useHistoryStore();
+  const entries = useHistoryStore((s) => (s.userId === userId ? s.entries : []));
+  const ids = useId();
+
+  useEffect(() => {
+    void load(userId);
+  }, [load, userId]);
+
   return (
-    <section className="panel" aria-labelledby="history-title">
-      <h2 id="history-title" className="section-title">
+    <section className="panel" aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`} className="section-title">
         Conversation History
       </h2>
-      <div className="empty-state">
-        <p className="empty-state__text">
-          No conversation history found. Complete a practice conversation to see history here.
+
+      {status !== 'loaded' && entries.length === 0 ? (
+        <p className="loading-line">
+          <Spinner />
+          Loading your conversation history...
         </p>
-      </div>
+      ) : entries.length === 0 ? (
+        <div className="empty-state">
+          <p className="empty-state__text">
+            No conversation history found. Complete a practice conversation to see history here.
+          </p>
+        </div>
+      ) : (
+        <>
+          <ul className="history-list">
+            {entries.map((entry) => (
+              <li key={entry.sessionId}>
+                <HistoryEntryCard entry={entry} />
+              </li>
+            ))}
+          </ul>
+          {nextCursor ? (
+            <div className="history-more">
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => void loadMore()}
+                disabled={loadingMore}
+                aria-busy={loadingMore}
+              >
+                {loadingMore ? <Spinner /> : null}
+                Load more
+              </button>
+            </div>
+          ) : null}
+        </>
+      )}
     </section>
   );
 }

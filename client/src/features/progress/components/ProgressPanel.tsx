@@ -1,24 +1,208 @@
+import { lazy, Suspense, useEffect, useId } from 'react';
+import {
+  formatAverageScore,
+  formatImprovement,
+  subScoreColour,
+} from '../../../../../shared/format';
+import {
+  PROFICIENCY_EXPLANATION,
+  hasProgressData,
+  type ProgressSummary,
+  type SkillKey,
+} from '../../../../../shared/progress';
+import { Spinner } from '../../../components/Spinner';
+import { useProgressStore } from '../store';
+
+// Chart.js is heavy; it is fetched the first time this tab renders a chart, not with the app.
+const ProgressChart = lazy(() => import('./ProgressChart'));
+
 interface ProgressPanelProps {
+  /** The signed-in user; a change reloads the data (spec §4). */
+  userId: string;
   /** Sends the user to the Practice Scenarios tab. */
   onStartPractice: () => void;
 }
 
-/** Spec §2 Tab 2, empty state only for now; the panel with the chart comes in its own issue. */
-export function ProgressPanel({ onStartPractice }: ProgressPanelProps) {
+/** Spec §2 Tab 2, Your Progress. Data is fetched each time the tab is entered. */
+export function ProgressPanel({ userId, onStartPractice }: ProgressPanelProps) {
+  const { loading, error, load } = useProgressStore();
+  const summary = useProgressStore((s) => (s.userId === userId ? s.summary : null));
+  const ids = useId();
+
+  useEffect(() => {
+    void load(userId);
+  }, [load, userId]);
+
+  const refresh = () => void load(userId);
+  const refreshButton = (
+    <button
+      type="button"
+      className="button button--secondary"
+      onClick={refresh}
+      disabled={loading}
+      aria-busy={loading}
+    >
+      {loading ? 'Refreshing...' : 'Refresh Data'}
+    </button>
+  );
+  const empty = !error && summary !== null && !hasProgressData(summary);
+
   return (
-    <section className="panel" aria-labelledby="progress-title">
-      <h2 id="progress-title" className="section-title">
-        Your Progress
-      </h2>
-      <div className="empty-state">
-        <p className="empty-state__title">No progress data available yet.</p>
-        <p className="empty-state__text">
-          Complete practice conversations to see your progress metrics here.
-        </p>
-        <button type="button" className="button button--primary" onClick={onStartPractice}>
-          Start a Practice Scenario
-        </button>
+    <section className="panel progress" aria-labelledby={`${ids}-title`}>
+      <div className="panel__head">
+        <h2 id={`${ids}-title`} className="section-title">
+          Your Progress
+        </h2>
+        {/* The empty state carries its own Refresh Data button (spec §2). */}
+        {empty ? null : refreshButton}
       </div>
+
+      {error ? (
+        <div className="alert alert--error alert--action" role="alert">
+          <p>{error}</p>
+          <button type="button" className="button button--secondary button--sm" onClick={refresh}>
+            Try Again
+          </button>
+        </div>
+      ) : summary === null ? (
+        <p className="loading-line">
+          <Spinner />
+          Loading your progress data...
+        </p>
+      ) : empty ? (
+        <div className="empty-state">
+          <p className="empty-state__title">No progress data available yet.</p>
+          <p className="empty-state__text">
+            Complete practice conversations to see your progress metrics here.
+          </p>
+          <div className="empty-state__actions">
+            <button type="button" className="button button--primary" onClick={onStartPractice}>
+              Start a Practice Scenario
+            </button>
+            {refreshButton}
+          </div>
+        </div>
+      ) : (
+        <ProgressView summary={summary} />
+      )}
+    </section>
+  );
+}
+
+/** Spec §2 progress panel: inputs are the points, completedSessions, avgScore, improvementRate. */
+function ProgressView({ summary }: { summary: ProgressSummary }) {
+  const ids = useId();
+  return (
+    <div className="progress__body">
+      <div className="progress__overview">
+        <dl className="stat-tiles">
+          <div className="stat-tile">
+            <dt>Completed Sessions</dt>
+            <dd>{summary.completedSessions}</dd>
+          </div>
+          <div className="stat-tile">
+            <dt>Average Score</dt>
+            <dd>{formatAverageScore(summary.avgScore)}</dd>
+          </div>
+          <div className="stat-tile">
+            <dt>Improvement</dt>
+            <dd>{formatImprovement(summary.improvementRate)}</dd>
+          </div>
+        </dl>
+        <Proficiency summary={summary} />
+      </div>
+
+      <section className="card chart-card" aria-labelledby={`${ids}-chart`}>
+        <h3 id={`${ids}-chart`} className="card__title">
+          Performance Trend Over Time
+        </h3>
+        {summary.points.length > 0 ? (
+          <Suspense
+            fallback={
+              <div className="chart-box chart-box--loading">
+                <Spinner label="Loading chart" size="md" />
+              </div>
+            }
+          >
+            <ProgressChart points={summary.points} />
+          </Suspense>
+        ) : (
+          <p className="muted">No scored sessions to chart yet.</p>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby={`${ids}-insights`}>
+        <h3 id={`${ids}-insights`} className="card__title">
+          Insights
+        </h3>
+        <ul className="insights">
+          {summary.insights.map((text, index) => (
+            // Spec §2: the first bullet is blue, the second yellow, the rest green.
+            <li key={index} className={`insight insight--${insightColour(index)}`}>
+              {text}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+function insightColour(index: number): 'blue' | 'yellow' | 'green' {
+  if (index === 0) return 'blue';
+  if (index === 1) return 'yellow';
+  return 'green';
+}
+
+const SKILL_LABELS: Record<SkillKey, string> = {
+  empathy: 'Empathy',
+  clarity: 'Clarity',
+  persuasion: 'Persuasion',
+  objection: 'Objection Handling',
+};
+
+/** Beyond the spec: each skill's recency-weighted level, explained in a tooltip. */
+function Proficiency({ summary }: { summary: ProgressSummary }) {
+  const ids = useId();
+  return (
+    <section className="card proficiency" aria-labelledby={`${ids}-title`}>
+      <div className="proficiency__head">
+        <h3 id={`${ids}-title`} className="card__title">
+          Skill Proficiency
+        </h3>
+        <span className="tooltip-wrap">
+          <button
+            type="button"
+            className="info-button"
+            aria-label="How skill proficiency is weighted"
+            aria-describedby={`${ids}-how`}
+          >
+            i
+          </button>
+          <span id={`${ids}-how`} role="tooltip" className="tooltip tooltip--wide">
+            {PROFICIENCY_EXPLANATION}
+          </span>
+        </span>
+      </div>
+      <ul className="proficiency__list">
+        {summary.proficiency.map(({ skill, value }) => {
+          const colour = value === null ? 'grey' : subScoreColour(value);
+          return (
+            <li key={skill} className="proficiency__row">
+              <span className="proficiency__label">{SKILL_LABELS[skill]}</span>
+              <span className="proficiency__track" aria-hidden="true">
+                <span
+                  className={`proficiency__bar proficiency__bar--${colour}`}
+                  style={{ width: `${(value ?? 0) * 10}%` }}
+                />
+              </span>
+              <span className="proficiency__value">
+                {value === null ? '—' : `${value.toFixed(1)}/10`}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
     </section>
   );
 }

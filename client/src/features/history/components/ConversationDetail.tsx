@@ -1,0 +1,138 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { formatClockTime, formatLongDate, formatScore } from '../../../../../shared/format';
+import type { Message } from '../../../../../shared/conversation';
+import type { ParsedFeedback } from '../../../../../shared/feedback';
+import type { ConversationDetail as Detail } from '../../../../../shared/progressApi';
+import { dashboardPath } from '../../../app/routes';
+import { Alert } from '../../../components/Alert';
+import { Spinner } from '../../../components/Spinner';
+import { ArrowLeftIcon } from '../../../components/icons';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { conversationErrorMessage, getConversation } from '../api/get-conversation';
+
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'loaded'; detail: Detail }
+  | { status: 'error'; message: string };
+
+interface ConversationDetailProps {
+  sessionId: string;
+  /** The page supplies the feedback report, so this feature does not import another. */
+  renderFeedback: (props: { feedback: ParsedFeedback; onClose: () => void }) => ReactNode;
+}
+
+/** Spec §2 Conversation detail (/conversation/{id}). */
+export function ConversationDetail({ sessionId, renderFeedback }: ConversationDetailProps) {
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [reportOpen, setReportOpen] = useState(false);
+  const ids = useId();
+
+  useEffect(() => {
+    let current = true;
+    setState({ status: 'loading' });
+    getConversation(sessionId).then(
+      (detail) => {
+        if (current) setState({ status: 'loaded', detail });
+      },
+      (error: unknown) => {
+        if (!current) return;
+        console.error('Could not load the conversation', error);
+        setState({ status: 'error', message: conversationErrorMessage(error) });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [sessionId]);
+
+  const detail = state.status === 'loaded' ? state.detail : null;
+  const title = detail?.scenario?.title.trim() || 'Conversation Detail';
+  useDocumentTitle(state.status === 'loading' ? 'Conversation Detail' : title);
+  const feedback = detail?.feedback ?? null;
+
+  return (
+    <main className="page page--scenario conversation-detail">
+      <header className="scenario-header">
+        <Link href={dashboardPath('history')} className="back-link">
+          <ArrowLeftIcon />
+          Back to Dashboard
+        </Link>
+        <div className="scenario-header__title-row">
+          <h1 className="scenario-header__title">{title}</h1>
+          {feedback ? (
+            <button
+              type="button"
+              className="score-badge"
+              onClick={() => setReportOpen(true)}
+              aria-haspopup="dialog"
+            >
+              <span className="score-badge__score">{formatScore(feedback.overallScore)}/10</span>
+              <span>View Feedback</span>
+            </button>
+          ) : null}
+        </div>
+        {detail ? (
+          <p className="conversation-detail__when">
+            <time dateTime={detail.session.createdAt}>
+              {formatLongDate(detail.session.createdAt)}
+            </time>
+            {' at '}
+            <time dateTime={detail.session.createdAt}>
+              {formatClockTime(detail.session.createdAt)}
+            </time>
+          </p>
+        ) : null}
+        {detail?.scenario?.description ? (
+          <p className="scenario-header__description">{detail.scenario.description}</p>
+        ) : null}
+      </header>
+
+      {state.status === 'loading' ? (
+        <p className="loading-line">
+          <Spinner />
+          Loading conversation...
+        </p>
+      ) : state.status === 'error' ? (
+        <Alert>{state.message}</Alert>
+      ) : (
+        <section className="card transcript" aria-labelledby={`${ids}-transcript`}>
+          <h2 id={`${ids}-transcript`} className="card__title">
+            Transcript
+          </h2>
+          {state.detail.messages.length === 0 ? (
+            <p className="muted">No messages found for this conversation.</p>
+          ) : (
+            <Transcript messages={state.detail.messages} />
+          )}
+        </section>
+      )}
+
+      {feedback && reportOpen
+        ? renderFeedback({ feedback, onClose: () => setReportOpen(false) })
+        : null}
+    </main>
+  );
+}
+
+function Transcript({ messages }: { messages: readonly Message[] }) {
+  return (
+    <ol className="message-list transcript__list">
+      {messages.map((message) => {
+        const mine = message.role === 'user';
+        return (
+          <li key={message.id} className={`message ${mine ? 'message--user' : 'message--patient'}`}>
+            <div className={`bubble ${mine ? 'bubble--user' : 'bubble--patient'}`}>
+              <span className="bubble__speaker">{mine ? 'You' : 'Patient'}</span>
+              <p className="bubble__text">{message.content}</p>
+              <div className="bubble__meta">
+                <time dateTime={message.createdAt}>{formatClockTime(message.createdAt)}</time>
+                {message.partial ? <span className="bubble__note">Reply cut short</span> : null}
+              </div>
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,72 @@
+import { useId } from 'react';
+import { Link } from 'wouter';
+import {
+  formatClockTime,
+  formatDuration,
+  formatOutOfTen,
+  formatShortDate,
+  subScoreColour,
+} from '../../../../../shared/format';
+import {
+  SUB_SCORE_ROWS,
+  difficultyLabel,
+  historyTitle,
+  type HistoryEntry,
+} from '../../../../../shared/history';
+import { difficultyBadgeColour } from '../../../../../shared/scenario';
+import { conversationPath } from '../../../app/routes';
+import { Badge } from '../../../components/Badge';
+
+/**
+ * One past conversation (spec §2 Tab 3). The title is the link; it stretches over the card,
+ * so a click anywhere opens the detail while keyboards and screen readers meet one link.
+ */
+export function HistoryEntryCard({ entry }: { entry: HistoryEntry }) {
+  const ids = useId();
+  const title = historyTitle(entry.scenarioTitle);
+  const scoreText = entry.overallScore === null ? 'N/A' : formatOutOfTen(entry.overallScore);
+
+  return (
+    <article className="history-entry" aria-labelledby={`${ids}-title`}>
+      <div className="history-entry__head">
+        <h3 id={`${ids}-title`} className="history-entry__title">
+          <Link
+            href={conversationPath(entry.sessionId)}
+            className="history-entry__link"
+            aria-describedby={`${ids}-score`}
+          >
+            {title}
+          </Link>
+        </h3>
+        <span id={`${ids}-score`} className="history-entry__score">
+          <span className="visually-hidden">Overall score </span>
+          {scoreText}
+        </span>
+      </div>
+
+      <div className="history-entry__meta">
+        <Badge colour={difficultyBadgeColour(entry.difficulty)}>
+          {difficultyLabel(entry.difficulty)}
+        </Badge>
+        <time dateTime={entry.createdAt}>{formatShortDate(entry.createdAt)}</time>
+        <span aria-hidden="true">·</span>
+        <time dateTime={entry.createdAt}>{formatClockTime(entry.createdAt)}</time>
+        <span aria-hidden="true">·</span>
+        <span>{formatDuration(entry.createdAt, entry.endedAt)}</span>
+      </div>
+
+      <ul className="sub-scores" aria-label="Skill scores">
+        {SUB_SCORE_ROWS.map(({ key, label }) => {
+          const score = entry.subScores?.[key] ?? null;
+          const colour = score === null ? 'grey' : subScoreColour(score);
+          return (
+            <li key={key} className={`sub-score sub-score--${colour}`}>
+              <span className="sub-score__label">{label}</span>
+              <span className="sub-score__value">{score === null ? '—' : score}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </article>
+  );
+}
