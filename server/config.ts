@@ -35,6 +35,9 @@ const envSchema = z.object({
   MAX_MESSAGE_CHARS: int(1, 20_000).default(2000),
   BODY_LIMIT_KB: int(1, 10_240).default(64),
   TURNS_PER_HOUR: int(1, 100_000).default(200),
+  CONCURRENT_TURNS_PER_USER: int(1, 1000).default(3),
+  MAX_UTTERANCE_SECONDS: int(1, 300).default(30),
+  MAX_UTTERANCE_KB: int(16, 10_240).default(1000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -63,7 +66,14 @@ export interface Config {
   trustProxy: string | false;
   sessionDays: number;
   ai: AiConfig;
-  limits: { maxMessageChars: number; bodyLimitBytes: number; turnsPerHour: number };
+  limits: {
+    maxMessageChars: number;
+    bodyLimitBytes: number;
+    turnsPerHour: number;
+    concurrentTurnsPerUser: number;
+    maxUtteranceMs: number;
+    maxUtteranceBytes: number;
+  };
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
 
@@ -128,6 +138,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxMessageChars: e.MAX_MESSAGE_CHARS,
       bodyLimitBytes: e.BODY_LIMIT_KB * 1024,
       turnsPerHour: e.TURNS_PER_HOUR,
+      concurrentTurnsPerUser: e.CONCURRENT_TURNS_PER_USER,
+      maxUtteranceMs: e.MAX_UTTERANCE_SECONDS * 1000,
+      maxUtteranceBytes: e.MAX_UTTERANCE_KB * 1000,
     },
     logLevel: e.LOG_LEVEL,
   };

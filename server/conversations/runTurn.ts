@@ -24,7 +24,10 @@ export interface TurnHooks {
   heardChars?(): number | undefined;
 }
 
-export type TurnOutcome = 'replied' | 'cancelled' | 'failed' | 'duplicate';
+export type TurnOutcome = 'replied' | 'cancelled' | 'failed' | 'duplicate' | 'limited';
+
+export const TURN_QUOTA_MESSAGE = (perHour: number) =>
+  `You have reached the practice limit of ${perHour} messages per hour. Please take a break and try again later.`;
 
 /**
  * One turn, as a story: store the clinician's words → stream the patient's reply → store it.
@@ -38,12 +41,23 @@ export async function runTurn(
   hooks: TurnHooks,
 ): Promise<TurnOutcome> {
   const { db, ai, logger } = services;
-  const { message, duplicate, history } = await storeTurnAndListHistory(db, {
+  const stored = await storeTurnAndListHistory(db, {
     sessionId: input.sessionId,
     content: input.text,
     source: input.source,
     clientId: input.clientId,
+    turnsPerHour: services.config.limits.turnsPerHour,
   });
+  if (stored.limited) {
+    hooks.send({
+      type: 'error',
+      code: 'rate_limited',
+      message: TURN_QUOTA_MESSAGE(services.config.limits.turnsPerHour),
+      clientId: input.clientId,
+    });
+    return 'limited';
+  }
+  const { message, duplicate, history } = stored;
   // Acknowledged only now, after the last await a duplicate makes, so its turn is over by the
   // time the client can react to the acknowledgement.
   hooks.send({ type: 'turn_stored', clientId: input.clientId, message });

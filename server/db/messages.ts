@@ -52,16 +52,31 @@ export async function getMessageInSession(
 
 /**
  * Stores a clinician turn (once per client id) and reads the conversation including it, in one
- * round trip: the turn's latency budget is a few milliseconds.
+ * round trip: the turn's latency budget is a few milliseconds. The hourly quota is checked in the
+ * same statement, so it holds across instances: over quota, nothing is stored.
  */
 export async function storeTurnAndListHistory(
   db: Queryable,
-  input: { sessionId: string; content: string; source: Message['source']; clientId: string },
-): Promise<{ message: Message; duplicate: boolean; history: Message[] }> {
+  input: {
+    sessionId: string;
+    content: string;
+    source: Message['source'];
+    clientId: string;
+    turnsPerHour: number;
+  },
+): Promise<
+  | { limited: false; message: Message; duplicate: boolean; history: Message[] }
+  | { limited: true; history: Message[] }
+> {
   const rows = await db.query<MessageRow & { mine: boolean; inserted: boolean }>(
-    `WITH ins AS (
+    `WITH used AS (
+       SELECT count(*)::int AS n
+         FROM messages m JOIN conversation_sessions s ON s.id = m.session_id
+        WHERE s.user_id = (SELECT user_id FROM conversation_sessions WHERE id = $1)
+          AND m.role = 'user' AND m.created_at > now() - interval '1 hour'
+     ), ins AS (
        INSERT INTO messages (session_id, role, content, source, client_id)
-       VALUES ($1, 'user', $2, $3, $4)
+       SELECT $1, 'user', $2, $3, $4 WHERE (SELECT n FROM used) < $5
        ON CONFLICT (session_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
        RETURNING id, role, content, created_at, source, partial, seq
      )
@@ -71,12 +86,12 @@ export async function storeTurnAndListHistory(
      UNION ALL
      SELECT id, role, content, created_at, source, partial, seq, true, true FROM ins
      ORDER BY "createdAt", seq`,
-    [input.sessionId, input.content, input.source, input.clientId],
+    [input.sessionId, input.content, input.source, input.clientId, input.turnsPerHour],
   );
   const history = rows.map(({ id, role, content, createdAt, source, partial }) =>
     toDto({ id, role, content, createdAt, source, partial }),
   );
   const index = rows.findIndex((r) => r.inserted || r.mine);
-  if (index === -1) throw new Error('stored turn missing from its conversation');
-  return { message: history[index]!, duplicate: !rows[index]!.inserted, history };
+  if (index === -1) return { limited: true, history };
+  return { limited: false, message: history[index]!, duplicate: !rows[index]!.inserted, history };
 }

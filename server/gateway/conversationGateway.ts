@@ -18,16 +18,13 @@ import { isAllowedOrigin } from '../http/origin';
 import type { ScenarioRecord } from '../ai/types';
 import type { Services } from '../services';
 import { runTurn } from '../conversations/runTurn';
-import { checkUtterance, MAX_UTTERANCE_BYTES } from '../voice/audioFormat';
+import { checkUtterance } from '../voice/audioFormat';
 import { createSpeechPipeline } from '../voice/speechPipeline';
 import { voiceForScenario } from '../voice/voiceChoice';
 import { VOICE_MESSAGES } from '../voice/messages';
 
 const PATH = /^\/ws\/conversations\/([^/?#]+)$/;
 const HEARTBEAT_MS = 30_000;
-// Audio utterances are the largest frames; leave room beyond the 1 MB limit so an oversized
-// one gets a clear error frame instead of a dropped connection.
-const MAX_FRAME_BYTES = 2 * MAX_UTTERANCE_BYTES;
 
 export interface Gateway {
   /** Aborts running turns, closes every socket (1001 going away) and stops accepting. */
@@ -53,7 +50,12 @@ function describeIssue(error: {
 
 export function attachConversationGateway(server: Server, services: Services): Gateway {
   const { db, logger, config } = services;
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  const limits = config.limits;
+  // Audio utterances are the largest frames; leave room beyond the limit so an oversized one
+  // gets a clear error frame instead of a dropped connection.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 2 * limits.maxUtteranceBytes });
+  /** Turns running per user on this instance (the cost-abuse guard for parallel sockets). */
+  const turnsByUser = new Map<string, number>();
   const running = new Set<AbortController>();
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -72,7 +74,7 @@ export function attachConversationGateway(server: Server, services: Services): G
         : null;
       if (!session) return refuse(socket, 404, 'Not Found');
       wss.handleUpgrade(req, socket, head, (ws) => {
-        onConnection(ws, session.id, session.scenarioId, session.endedAt !== null);
+        onConnection(ws, user.id, session.id, session.scenarioId, session.endedAt !== null);
       });
     })().catch((error: unknown) => {
       logger.error('ws.upgrade_failed', { error });
@@ -80,7 +82,13 @@ export function attachConversationGateway(server: Server, services: Services): G
     });
   });
 
-  function onConnection(ws: WebSocket, sessionId: string, scenarioId: string, ended: boolean) {
+  function onConnection(
+    ws: WebSocket,
+    userId: string,
+    sessionId: string,
+    scenarioId: string,
+    ended: boolean,
+  ) {
     const { transcriber, speaker } = services.ai;
     const send = (message: ServerMessage) => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
@@ -187,10 +195,10 @@ export function attachConversationGateway(server: Server, services: Services): G
         }
         case 'audio': {
           if (message.purpose === 'turn' && !canStartTurn(message.clientId)) return;
-          if (message.bytes > MAX_UTTERANCE_BYTES) {
+          if (message.bytes > limits.maxUtteranceBytes) {
             return sendError(
               'audio_invalid',
-              'That recording is too large (over 1 MB). Please keep each turn under 30 seconds.',
+              utteranceTooLarge(limits.maxUtteranceBytes, limits.maxUtteranceMs),
               message.clientId,
             );
           }
@@ -227,7 +235,10 @@ export function attachConversationGateway(server: Server, services: Services): G
           header.clientId,
         );
       }
-      const check = checkUtterance(audio, header.format);
+      const check = checkUtterance(audio, header.format, {
+        maxBytes: limits.maxUtteranceBytes,
+        maxMs: limits.maxUtteranceMs,
+      });
       if (!check.ok) return sendError('audio_invalid', check.message, header.clientId);
       if (header.purpose === 'dictation') {
         const controller = new AbortController();
@@ -289,6 +300,14 @@ export function attachConversationGateway(server: Server, services: Services): G
         sendError('busy', 'Please wait for the patient to finish replying.', clientId);
         return false;
       }
+      if ((turnsByUser.get(userId) ?? 0) >= limits.concurrentTurnsPerUser) {
+        sendError(
+          'rate_limited',
+          'Too many conversations are replying at once. Please wait for one to finish.',
+          clientId,
+        );
+        return false;
+      }
       return true;
     }
 
@@ -303,11 +322,15 @@ export function attachConversationGateway(server: Server, services: Services): G
       setMaxListeners(100, current.controller.signal);
       turn = current;
       running.add(current.controller);
+      turnsByUser.set(userId, (turnsByUser.get(userId) ?? 0) + 1);
       try {
         await fn(current);
       } finally {
         running.delete(current.controller);
         turn = null;
+        const left = (turnsByUser.get(userId) ?? 1) - 1;
+        if (left > 0) turnsByUser.set(userId, left);
+        else turnsByUser.delete(userId);
       }
     }
 
@@ -400,6 +423,12 @@ export function attachConversationGateway(server: Server, services: Services): G
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
+}
+
+function utteranceTooLarge(maxBytes: number, maxMs: number): string {
+  const mb =
+    maxBytes >= 1e6 ? `${Math.round(maxBytes / 1e6)} MB` : `${Math.round(maxBytes / 1e3)} KB`;
+  return `That recording is too large (over ${mb}). Please keep each turn under ${Math.round(maxMs / 1000)} seconds.`;
 }
 
 function toBuffer(data: RawData): Buffer {

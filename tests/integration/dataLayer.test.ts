@@ -145,13 +145,16 @@ describe.each(databaseKinds())('data layer on %s', (kind) => {
       content: 'hello',
       source: 'typed',
       clientId: 'c1',
+      turnsPerHour: 100,
     });
     const again = await storeTurnAndListHistory(t.db, {
       sessionId: session.id,
       content: 'hello',
       source: 'typed',
       clientId: 'c1',
+      turnsPerHour: 100,
     });
+    if (first.limited || again.limited) throw new Error('quota should not apply here');
     expect(first.duplicate).toBe(false);
     expect(again.duplicate).toBe(true);
     expect(again.message).toEqual(first.message);
@@ -159,6 +162,30 @@ describe.each(databaseKinds())('data layer on %s', (kind) => {
     await insertAssistantMessage(t.db, { sessionId: session.id, content: 'reply', partial: false });
     const messages = await listMessagesBySession(t.db, { sessionId: session.id });
     expect(messages.map((m) => m.content)).toEqual(['opening', 'hello', 'reply']);
+  });
+
+  it("refuses turns over the hourly quota across all of a user's sessions, storing nothing", async () => {
+    const user = await newUser();
+    const [a, b] = await listScenarios(t.db);
+    const open = (scenarioId: string) =>
+      openOrResumeConversation(t.db, { userId: user.id, scenarioId, initialMessage: 'opening' });
+    const one = (await open(a!.id)).session;
+    const two = (await open(b!.id)).session;
+    const turn = (sessionId: string, clientId: string) =>
+      storeTurnAndListHistory(t.db, {
+        sessionId,
+        content: 'hi',
+        source: 'typed',
+        clientId,
+        turnsPerHour: 2,
+      });
+    expect((await turn(one.id, 'q1')).limited).toBe(false);
+    expect((await turn(two.id, 'q2')).limited).toBe(false);
+    const third = await turn(two.id, 'q3');
+    expect(third.limited).toBe(true);
+    expect(third.history.map((m) => m.content)).toEqual(['opening', 'hi']);
+    // Resending an already stored turn is not a new turn.
+    expect((await turn(one.id, 'q1')).limited).toBe(false);
   });
 
   it('stores one feedback row per session', async () => {
