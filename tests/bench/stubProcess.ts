@@ -22,7 +22,10 @@ export async function spawnStub(settings: StubSettings): Promise<{ url: string; 
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', fileURLToPath(import.meta.url)],
-    { env: { ...process.env, STUB_SETTINGS: JSON.stringify(settings) }, stdio: ['ignore', 'pipe', 'inherit'] },
+    {
+      env: { ...process.env, STUB_SETTINGS: JSON.stringify(settings) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
   );
   const url = await new Promise<string>((resolve, reject) => {
     child.once('error', reject);

@@ -61,7 +61,11 @@ function componentSum(reply: string): number {
 async function sequentialTurn(client: OpenAI, audio: Buffer): Promise<number> {
   const started = performance.now();
   const file = await toFile(audio, 'utterance.wav', { type: 'audio/wav' });
-  const { text } = await client.audio.transcriptions.create({ file, model: 'whisper-1', language: 'en' });
+  const { text } = await client.audio.transcriptions.create({
+    file,
+    model: 'whisper-1',
+    language: 'en',
+  });
   const stream = await client.chat.completions.create({
     model: 'gpt',
     stream: true,
@@ -92,7 +96,9 @@ async function inParallel<T>(count: number, parallel: number, run: (i: number) =
  * for replies of about 20, 60 and 120 words, against the sequential pipeline in the same run.
  */
 export async function benchVoicePipeline(): Promise<BenchRow[]> {
-  const audio = encodeWav(new Int16Array(16_000 * 2).map((_, i) => Math.round(2000 * Math.sin(i / 9))));
+  const audio = encodeWav(
+    new Int16Array(16_000 * 2).map((_, i) => Math.round(2000 * Math.sin(i / 9))),
+  );
   const rows: BenchRow[] = [];
   const oursP50: Record<number, number> = {};
   for (const words of [20, 60, 120]) {
@@ -124,7 +130,17 @@ export async function benchVoicePipeline(): Promise<BenchRow[]> {
       const socket = sockets[i % PARALLEL]!;
       const from = socket.frames.length;
       const clientId = randomUUID();
-      socket.ws.send(JSON.stringify({ type: 'audio', clientId, format: 'wav', purpose: 'turn', bytes: audio.length, stream: true, speak: true }));
+      socket.ws.send(
+        JSON.stringify({
+          type: 'audio',
+          clientId,
+          format: 'wav',
+          purpose: 'turn',
+          bytes: audio.length,
+          stream: true,
+          speak: true,
+        }),
+      );
       const started = await new Promise<number>((resolve) =>
         socket.ws.send(audio, { binary: true }, () => resolve(performance.now())),
       );
@@ -141,10 +157,24 @@ export async function benchVoicePipeline(): Promise<BenchRow[]> {
     oursP50[words] = percentile(ours, 50);
     const speedup = percentile(sequential, 50) / percentile(ours, 50);
     rows.push(
-      { name: `voice ${words}w: first audio p50 / p95 (${TURNS} turns)`, value: percentile(ours, 50), unit: `ms / ${percentile(ours, 95).toFixed(0)} ms` },
+      {
+        name: `voice ${words}w: first audio p50 / p95 (${TURNS} turns)`,
+        value: percentile(ours, 50),
+        unit: `ms / ${percentile(ours, 95).toFixed(0)} ms`,
+      },
       { name: `voice ${words}w: component sum`, value: sum, unit: 'ms' },
-      { name: `voice ${words}w: our overhead p95`, value: percentile(overheads, 95), unit: 'ms', target: '≤ 50 ms', ok: percentile(overheads, 95) <= 50 },
-      { name: `voice ${words}w: sequential pipeline p50 (${BASELINE_TURNS} turns)`, value: percentile(sequential, 50), unit: 'ms' },
+      {
+        name: `voice ${words}w: our overhead p95`,
+        value: percentile(overheads, 95),
+        unit: 'ms',
+        target: '≤ 50 ms',
+        ok: percentile(overheads, 95) <= 50,
+      },
+      {
+        name: `voice ${words}w: sequential pipeline p50 (${BASELINE_TURNS} turns)`,
+        value: percentile(sequential, 50),
+        unit: 'ms',
+      },
       {
         name: `voice ${words}w: speed-up vs sequential`,
         value: speedup,
