@@ -87,7 +87,8 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-export async function launchChromium(): Promise<Browser> {
+/** `extraArgs` go after the standard flags (e.g. a fake microphone for the voice suite). */
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   if (CHROME_PATH === null) {
     const why = process.env.CHROME_PATH
       ? `CHROME_PATH=${process.env.CHROME_PATH} is not an executable file`
@@ -96,7 +97,7 @@ export async function launchChromium(): Promise<Browser> {
       `Browser suite cannot run: ${why}. CI=true makes it mandatory: apt-get install chromium or set CHROME_PATH.`,
     );
   }
-  return chromium.launch({ executablePath: CHROME_PATH, args: CHROMIUM_FLAGS });
+  return chromium.launch({ executablePath: CHROME_PATH, args: [...CHROMIUM_FLAGS, ...extraArgs] });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -116,6 +117,20 @@ function newestMtime(path: string): number {
     newest = Math.max(newest, newestMtime(join(path, entry)));
   }
   return newest;
+}
+
+/** Assets of earlier builds, once no page of a run still in progress could be asking for them. */
+function pruneOldAssets(current: Set<string>): void {
+  const assets = join(CLIENT_DIST, 'assets');
+  const cutoff = Date.now() - 60 * 60 * 1000;
+  for (const name of readdirSync(assets)) {
+    const path = join(assets, name);
+    try {
+      if (!current.has(name) && statSync(path).mtimeMs < cutoff) rmSync(path, { force: true });
+    } catch {
+      // Another run pruned it first.
+    }
+  }
 }
 
 export function clientBuildIsStale(): boolean {
@@ -148,6 +163,7 @@ export async function ensureClientBuilt(): Promise<void> {
     const incoming = join(CLIENT_DIST, `.index-${process.pid}-${randomUUID()}.html`);
     copyFileSync(stagedIndex, incoming);
     renameSync(incoming, join(CLIENT_DIST, 'index.html'));
+    pruneOldAssets(new Set(readdirSync(join(staging, 'assets'))));
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
@@ -252,6 +268,8 @@ export interface BrowserApp {
 export interface BrowserAppOptions {
   /** Server environment; called in beforeAll so it can start fixtures (the OpenAI stub) first. */
   env?: () => Record<string, string> | Promise<Record<string, string>>;
+  /** Extra Chromium flags; called in beforeAll so it can make the files they name first. */
+  chromiumArgs?: () => string[] | Promise<string[]>;
 }
 
 /**
@@ -266,7 +284,7 @@ export function useBrowserApp(options: BrowserAppOptions = {}): BrowserApp {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await launchChromium((await options.chromiumArgs?.()) ?? []);
     await ensureClientBuilt();
     const env = (await options.env?.()) ?? {};
     testDb = await createTestDb('pglite');

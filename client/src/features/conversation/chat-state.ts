@@ -1,5 +1,6 @@
 import type { Message } from '../../../../shared/conversation';
 import { REPLY_FAILED_TEXT, type ServerMessage } from '../../../../shared/protocol';
+import type { VoiceCapabilities } from '../../lib/conversation-channel';
 
 /** A turn the user wrote that the server has not confirmed yet. Kept until it is stored. */
 export interface PendingTurn {
@@ -30,6 +31,8 @@ export interface ChatSnapshot {
   ended: boolean;
   /** A problem the user should read that belongs to no single turn. */
   notice: string | null;
+  /** Server transcription and speech (from `history`); null until it arrives. */
+  voice: VoiceCapabilities | null;
 }
 
 export const emptyChat: ChatSnapshot = {
@@ -41,6 +44,7 @@ export const emptyChat: ChatSnapshot = {
   historyLoaded: false,
   ended: false,
   notice: null,
+  voice: null,
 };
 
 const ENDED_TEXT = 'This conversation has ended.';
@@ -95,6 +99,7 @@ export function applyServerMessage(state: ChatSnapshot, message: ServerMessage):
         awaitingReply: stillSending(pending),
         historyLoaded: true,
         ended: message.ended,
+        voice: message.voice,
       };
     }
     case 'turn_stored': {
@@ -179,6 +184,12 @@ function applyError(
       };
     }
   }
+}
+
+/** The client cancelled the running reply (barge-in, stop): stop waiting for it. */
+export function applyCancel(state: ChatSnapshot): ChatSnapshot {
+  // A part that was heard arrives later as an ordinary (partial) reply_done.
+  return { ...state, streaming: null, awaitingReply: stillSending(state.pending) };
 }
 
 export type ChatItem =

@@ -1,8 +1,15 @@
 import { create } from 'zustand';
-import { ConversationSocket, type SocketStatus } from '../../lib/socket';
+import type { ServerMessage } from '../../../../shared/protocol';
+import type { SpeechChunk } from '../../lib/audio/speech-queue';
 import { newClientId } from '../../lib/client-id';
+import type {
+  ChannelListener,
+  ChannelState,
+  ConversationChannel,
+} from '../../lib/conversation-channel';
+import { ConversationSocket, type SocketStatus } from '../../lib/socket';
 import { checkConversation } from './api/check-conversation';
-import { applyServerMessage, emptyChat, type ChatSnapshot } from './chat-state';
+import { applyCancel, applyServerMessage, emptyChat, type ChatSnapshot } from './chat-state';
 
 /** After this many failed connects in a row, ask over HTTP whether the session still exists. */
 const PROBE_EVERY = 3;
@@ -22,10 +29,33 @@ interface ChatState extends ChatSnapshot {
   /** Feedback exists: nothing more can be said in this conversation. */
   markEnded: () => void;
   dismissNotice: () => void;
+  /** Voice mode cancelled the running reply (barge-in or stop). */
+  replyCancelled: () => void;
 }
 
 let socket: ConversationSocket | null = null;
 let replyTimer: ReturnType<typeof setTimeout> | null = null;
+
+/** Voice mode and dictation, listening on the chat's socket (see `conversationChannel`). */
+const listeners = new Set<ChannelListener>();
+/** Turns and utterances sent through the channel: their voice errors are the sender's to show. */
+const borrowedClientIds = new Set<string>();
+/** A `speech` header whose audio is the next binary frame. */
+let speechHeader: Extract<ServerMessage, { type: 'speech' }> | null = null;
+
+function emitSpeech(chunk: SpeechChunk) {
+  for (const listener of listeners) listener.onSpeech?.(chunk);
+}
+
+/** Voice-mode errors of borrowed turns stay out of the chat; a failed reply still shows there. */
+function isBorrowedError(message: ServerMessage): boolean {
+  return (
+    message.type === 'error' &&
+    message.clientId !== undefined &&
+    borrowedClientIds.has(message.clientId) &&
+    message.code !== 'ai_failed'
+  );
+}
 
 export const useChatStore = create<ChatState>()((set, get) => {
   const flushPending = () => {
@@ -62,13 +92,26 @@ export const useChatStore = create<ChatState>()((set, get) => {
     connect: (sessionId) => {
       if (get().sessionId === sessionId && socket) return;
       get().disconnect();
+      speechHeader = null;
       set({ ...emptyChat, sessionId, connection: 'connecting' });
       const current = new ConversationSocket(sessionId, {
         onMessage: (message) => {
           if (socket !== current) return;
-          set((state) => applyServerMessage(state, message));
+          if (message.type === 'speech') {
+            speechHeader = null;
+            if (message.bytes > 0) speechHeader = message;
+            else emitSpeech({ ...message, data: null });
+          }
+          if (!isBorrowedError(message)) set((state) => applyServerMessage(state, message));
           if (message.type === 'history') flushPending();
           watchReply();
+          for (const listener of listeners) listener.onMessage?.(message);
+        },
+        onBinary: (data) => {
+          if (socket !== current) return;
+          const header = speechHeader;
+          speechHeader = null;
+          if (header) emitSpeech({ ...header, data });
         },
         onStatusChange: (connection) => {
           if (socket !== current) return;
@@ -146,5 +189,58 @@ export const useChatStore = create<ChatState>()((set, get) => {
     },
 
     dismissNotice: () => set({ notice: null }),
+
+    replyCancelled: () => {
+      set((state) => applyCancel(state));
+      watchReply();
+    },
   };
 });
+
+function channelStateOf(state: ChatState): ChannelState {
+  return {
+    ready: state.connection === 'open' && state.historyLoaded && socket !== null,
+    ended: state.ended,
+    voice: state.voice,
+  };
+}
+
+let lastChannelState = channelStateOf(useChatStore.getState());
+useChatStore.subscribe((state) => {
+  const next = channelStateOf(state);
+  const before = lastChannelState;
+  if (
+    next.ready === before.ready &&
+    next.ended === before.ended &&
+    next.voice?.speech === before.voice?.speech &&
+    next.voice?.transcription === before.voice?.transcription
+  ) {
+    return;
+  }
+  lastChannelState = next;
+  for (const listener of listeners) listener.onState?.(next);
+});
+
+/** The chat's socket, lent to voice mode and dictation (the page hands it to voice mode). */
+export const conversationChannel: ConversationChannel = {
+  getState: () => channelStateOf(useChatStore.getState()),
+  send(message) {
+    if (!socket || !conversationChannel.getState().ready) return false;
+    if ('clientId' in message) borrowedClientIds.add(message.clientId);
+    if (message.type === 'cancel') useChatStore.getState().replyCancelled();
+    return socket.send(message);
+  },
+  sendAudio(header, audio) {
+    if (!socket || !conversationChannel.getState().ready) return false;
+    borrowedClientIds.add(header.clientId);
+    return (
+      socket.send({ type: 'audio', ...header, bytes: audio.byteLength }) && socket.sendBinary(audio)
+    );
+  },
+  subscribe(listener) {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  },
+};

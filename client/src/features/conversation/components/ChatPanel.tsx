@@ -15,6 +15,7 @@ import { errorMessage } from '../../../lib/api';
 import { endConversation, FEEDBACK_FAILED_TEXT, isTooShort } from '../api/end-conversation';
 import { getHint } from '../api/get-hint';
 import { chatItems, type ChatItem } from '../chat-state';
+import { useDictation } from '../hooks/use-dictation';
 import { useDraft } from '../hooks/use-draft';
 import { useSpeech, voicesReady } from '../hooks/use-speech';
 import { useChatStore } from '../store';
@@ -62,8 +63,13 @@ export function ChatPanel({
   const [hint, setHint] = useState<HintState>({ status: 'idle' });
   const [ending, setEnding] = useState(false);
   const [endError, setEndError] = useState<string | null>(null);
-  const speech = useSpeech();
+  const speech = useSpeech({ serverVoice: chat.voice?.speech ?? false });
   const composerRef = useRef<HTMLTextAreaElement>(null);
+  // Dictated words join whatever is already in the box.
+  const dictation = useDictation((text) => {
+    setDraft((current) => (current.trim() === '' ? text : `${current.trimEnd()} ${text}`));
+    composerRef.current?.focus();
+  });
 
   const sessionId = session?.id ?? null;
   useEffect(() => {
@@ -162,7 +168,15 @@ export function ChatPanel({
           />
           <TogglePill label="Avatar" on={avatarOn} onToggle={() => setAvatarOn((v) => !v)} />
           <TogglePill label="Resources" on={resourcesOn} onToggle={onToggleResources} />
-          <button type="button" className="pill pill--action" onClick={onOpenVoice}>
+          <button
+            type="button"
+            className="pill pill--action"
+            onClick={() => {
+              // Voice mode speaks for the patient from here on.
+              speech.stop();
+              onOpenVoice();
+            }}
+          >
             <HeadsetIcon />
             Voice Mode
           </button>
@@ -219,6 +233,19 @@ export function ChatPanel({
         </div>
       ) : null}
 
+      {speech.error ? (
+        <div className="chat__notice">
+          <Alert>{speech.error}</Alert>
+          <button
+            type="button"
+            className="button button--ghost button--sm"
+            onClick={speech.dismissError}
+          >
+            Dismiss
+          </button>
+        </div>
+      ) : null}
+
       {chat.ended && session ? (
         <Alert tone="info">This conversation has ended. Its feedback is in your history.</Alert>
       ) : null}
@@ -238,6 +265,16 @@ export function ChatPanel({
         onSend={send}
         busy={busy}
         disabled={closed}
+        dictation={{
+          state: dictation.state,
+          error: dictation.error,
+          onToggle: () => {
+            speech.stop();
+            dictation.toggle();
+          },
+          onDismissError: dictation.dismissError,
+          available: session !== null && chat.historyLoaded && chat.connection === 'open',
+        }}
       />
 
       <div className="chat__actions">

@@ -1,7 +1,19 @@
 import { useId, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import { MAX_MESSAGE_CHARS } from '../../../../../shared/conversation';
+import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
-import { MicIcon, SendIcon } from '../../../components/icons';
+import { MicIcon, SendIcon, StopIcon } from '../../../components/icons';
+import type { DictationState } from '../hooks/use-dictation';
+import './dictation.css';
+
+export interface DictationControls {
+  state: DictationState;
+  error: string | null;
+  onToggle: () => void;
+  onDismissError: () => void;
+  /** The conversation's socket is up (the transcript comes back over it). */
+  available: boolean;
+}
 
 interface ComposerProps {
   value: string;
@@ -11,13 +23,28 @@ interface ComposerProps {
   busy: boolean;
   /** The conversation cannot take messages at all (ended, no session). */
   disabled: boolean;
+  dictation: DictationControls;
   ref?: Ref<HTMLTextAreaElement>;
 }
+
+const DICTATION_STATUS: Record<DictationState, string> = {
+  idle: '',
+  recording: 'Recording… click the microphone again when you are done.',
+  transcribing: 'Transcribing…',
+};
 
 /** The counter turns amber in the last tenth so the limit is never a surprise. */
 const WARN_AT = Math.floor(MAX_MESSAGE_CHARS * 0.9);
 
-export function Composer({ value, onChange, onSend, busy, disabled, ref }: ComposerProps) {
+export function Composer({
+  value,
+  onChange,
+  onSend,
+  busy,
+  disabled,
+  dictation,
+  ref,
+}: ComposerProps) {
   const ids = useId();
   const blank = value.trim() === '';
   const canSend = !busy && !disabled && !blank;
@@ -35,6 +62,7 @@ export function Composer({ value, onChange, onSend, busy, disabled, ref }: Compo
   };
 
   const count = value.length;
+  const recording = dictation.state === 'recording';
   return (
     <form className="composer" onSubmit={submit}>
       <label htmlFor={`${ids}-text`} className="visually-hidden">
@@ -64,27 +92,42 @@ export function Composer({ value, onChange, onSend, busy, disabled, ref }: Compo
           {count.toLocaleString('en-US')} / {MAX_MESSAGE_CHARS.toLocaleString('en-US')}
           <span className="visually-hidden"> characters</span>
         </span>
-        <span className="tooltip-wrap">
-          {/* aria-disabled, not disabled, so the button can still be focused and explain itself. */}
-          <button
-            type="button"
-            className="icon-button icon-button--outline"
-            aria-disabled="true"
-            aria-label="Dictate with the microphone"
-            aria-describedby={`${ids}-mic-tip`}
-            onClick={(e) => e.preventDefault()}
-          >
+        <button
+          type="button"
+          className={`icon-button icon-button--outline ${recording ? 'icon-button--recording' : ''}`}
+          aria-label={recording ? 'Stop dictation' : 'Dictate with the microphone'}
+          aria-pressed={recording}
+          onClick={dictation.onToggle}
+          disabled={disabled || !dictation.available || dictation.state === 'transcribing'}
+        >
+          {dictation.state === 'transcribing' ? (
+            <Spinner />
+          ) : recording ? (
+            <StopIcon />
+          ) : (
             <MicIcon />
-          </button>
-          <span id={`${ids}-mic-tip`} role="tooltip" className="tooltip">
-            Dictation arrives with voice mode
-          </span>
-        </span>
+          )}
+        </button>
         <button type="submit" className="button button--primary" disabled={!canSend}>
           {busy ? <Spinner /> : <SendIcon />}
           Send
         </button>
       </div>
+      <p className="composer__dictation" role="status">
+        {DICTATION_STATUS[dictation.state]}
+      </p>
+      {dictation.error ? (
+        <div className="composer__dictation-error">
+          <Alert>{dictation.error}</Alert>
+          <button
+            type="button"
+            className="button button--ghost button--sm"
+            onClick={dictation.onDismissError}
+          >
+            Dismiss
+          </button>
+        </div>
+      ) : null}
     </form>
   );
 }

@@ -4,6 +4,7 @@ import type { ConversationSession } from '../../../../../shared/conversation';
 import type { ParsedFeedback } from '../../../../../shared/feedback';
 import { choosePatientAvatar } from '../../../../../shared/illustrations';
 import type { Scenario } from '../../../../../shared/scenario';
+import type { ConversationChannel } from '../../../lib/conversation-channel';
 import { paths } from '../../../app/routes';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
@@ -11,6 +12,7 @@ import { ApiError } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { createSession } from '../api/create-session';
 import { getScenario } from '../api/get-scenario';
+import { conversationChannel } from '../store';
 import { ChatPanel } from './ChatPanel';
 import { PatientProfile } from './PatientProfile';
 import { ResourcesPanel } from './ResourcesPanel';
@@ -23,10 +25,11 @@ export interface ScenarioScreenProps {
   scenarioId: string;
   /** The feedback report; the page supplies it so this feature does not import another. */
   renderFeedback: (props: { feedback: ParsedFeedback; onClose: () => void }) => ReactNode;
-  /** The voice mode dialog, likewise. */
+  /** The voice mode dialog, likewise; it talks over the chat's own socket (`channel`). */
   renderVoiceMode: (props: {
     sessionId: string | null;
     scenario: Scenario;
+    channel: ConversationChannel;
     onClose: () => void;
   }) => ReactNode;
 }
@@ -167,6 +170,7 @@ export function ScenarioScreen({
         ? renderVoiceMode({
             sessionId: session?.id ?? null,
             scenario: loaded,
+            channel: conversationChannel,
             onClose: () => setVoiceOpen(false),
           })
         : null}

@@ -15,7 +15,9 @@ function read(key: string | null): string {
  * The unsent text of a conversation survives a reload or an accidental Back: it lives in this
  * tab's sessionStorage under the session id, and is cleared once sent.
  */
-export function useDraft(sessionId: string | null): [string, (text: string) => void] {
+export function useDraft(
+  sessionId: string | null,
+): [string, (text: string | ((current: string) => string)) => void] {
   const key = sessionId === null ? null : `${KEY_PREFIX}${sessionId}`;
   const [state, setState] = useState(() => ({ key, text: read(key) }));
 
@@ -32,6 +34,10 @@ export function useDraft(sessionId: string | null): [string, (text: string) => v
     }
   }, [state]);
 
-  const setText = useCallback((text: string) => setState((s) => ({ ...s, text })), []);
+  const setText = useCallback(
+    (text: string | ((current: string) => string)) =>
+      setState((s) => ({ ...s, text: typeof text === 'function' ? text(s.text) : text })),
+    [],
+  );
   return [state.key === key ? state.text : read(key), setText];
 }

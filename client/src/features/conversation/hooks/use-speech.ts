@@ -1,87 +1,119 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { isPermanentPlaybackError } from '../../../lib/audio/audio-messages';
+import {
+  browserSpeech,
+  cancelBrowserSpeech,
+  speakWithBrowser,
+} from '../../../lib/audio/browser-speech';
+import { SpeechPlayer } from '../../../lib/audio/speech-player';
+import { SpeechQueue } from '../../../lib/audio/speech-queue';
+import { conversationChannel } from '../store';
 
-/** Spec §9 browser speech: rate 0.9, pitch 1, volume 1; long texts go sentence by sentence. */
-const RATE = 0.9;
-const PITCH = 1;
-const VOLUME = 1;
-const CHUNK_OVER = 200;
-const VOICES_TIMEOUT_MS = 3000;
-
-function synth(): SpeechSynthesis | null {
-  return typeof window !== 'undefined' && 'speechSynthesis' in window
-    ? window.speechSynthesis
-    : null;
-}
-
-/** Chrome cuts long utterances off mid-way, so texts over 200 characters are split by sentence. */
-export function speechChunks(text: string): string[] {
-  const clean = text.trim();
-  if (clean.length <= CHUNK_OVER) return clean === '' ? [] : [clean];
-  const sentences = clean.match(/[^.!?]+[.!?]+["')\]]*\s*|[^.!?]+$/g) ?? [clean];
-  return sentences.map((s) => s.trim()).filter((s) => s !== '');
-}
-
-/** Resolves once the browser has its voice list, or after 3 s (spec §9) whatever it has. */
-export function voicesReady(): Promise<void> {
-  const speech = synth();
-  if (!speech || speech.getVoices().length > 0) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      speech.removeEventListener('voiceschanged', done);
-      clearTimeout(timer);
-      resolve();
-    };
-    const timer = setTimeout(done, VOICES_TIMEOUT_MS);
-    speech.addEventListener('voiceschanged', done);
-  });
-}
+export { voicesReady } from '../../../lib/audio/browser-speech';
 
 /**
- * Reads patient lines aloud with the browser's own voice, one message at a time.
- * `speakingId` says which message is playing so its button can offer Stop.
+ * Reads patient lines aloud, one message at a time: with the server's voice when it has one
+ * (the same voice as voice mode), otherwise the browser's own (spec §9: rate 0.9, pitch 1,
+ * volume 1, long texts sentence by sentence). `speakingId` says which message is playing so its
+ * button can offer Stop.
  */
-export function useSpeech() {
+export function useSpeech(options: { serverVoice: boolean }) {
+  const { serverVoice } = options;
   const [speakingId, setSpeakingId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const runRef = useRef(0);
-  const supported = synth() !== null;
+  const serverRef = useRef<{ id: string; queue: SpeechQueue } | null>(null);
+  const playerRef = useRef<SpeechPlayer | null>(null);
+  const supported = serverVoice || browserSpeech() !== null;
+
+  const player = useCallback(() => {
+    playerRef.current ??= new SpeechPlayer({
+      onIdle: () => {
+        const server = serverRef.current;
+        if (server?.queue.drained) {
+          serverRef.current = null;
+          setSpeakingId((id) => (id === server.id ? null : id));
+        }
+      },
+      onFailed: (message, failure) => {
+        serverRef.current = null;
+        setSpeakingId(null);
+        // Blocked autoplay only happens to the opening line, before any click: stay quiet.
+        if (!isPermanentPlaybackError(failure)) setError(message);
+      },
+    });
+    return playerRef.current;
+  }, []);
+
+  useEffect(
+    () =>
+      conversationChannel.subscribe({
+        onSpeech(chunk) {
+          const server = serverRef.current;
+          if (!server || chunk.replyId !== server.id) return;
+          server.queue.add(chunk);
+          for (let s = server.queue.take(); s; s = server.queue.take()) player().enqueue(s);
+        },
+        onMessage(message) {
+          const server = serverRef.current;
+          if (!server) return;
+          const done = message.type === 'speech_done' && message.replyId === server.id;
+          // Read-aloud errors carry no clientId (they belong to no turn); the chat shows them.
+          const failed = message.type === 'error' && message.clientId === undefined;
+          if (done) server.queue.end();
+          if ((done && !player().busy) || failed) {
+            serverRef.current = null;
+            setSpeakingId((id) => (id === server.id ? null : id));
+          }
+        },
+      }),
+    [player],
+  );
 
   const stop = useCallback(() => {
     runRef.current += 1;
-    synth()?.cancel();
+    if (serverRef.current) conversationChannel.send({ type: 'stop_speaking' });
+    serverRef.current = null;
+    playerRef.current?.stop();
+    cancelBrowserSpeech();
     setSpeakingId(null);
   }, []);
 
-  const speak = useCallback(async (id: string, text: string) => {
-    const speech = synth();
-    if (!speech) return;
-    runRef.current += 1;
-    const run = runRef.current;
-    speech.cancel();
-    setSpeakingId(id);
-    await voicesReady();
-    if (run !== runRef.current) return;
-    const voice = speech.getVoices().find((v) => v.lang === 'en-US') ?? null;
-    const chunks = speechChunks(text);
-    chunks.forEach((chunk, index) => {
-      const utterance = new SpeechSynthesisUtterance(chunk);
-      utterance.lang = 'en-US';
-      utterance.voice = voice;
-      utterance.rate = RATE;
-      utterance.pitch = PITCH;
-      utterance.volume = VOLUME;
-      if (index === chunks.length - 1) {
-        const finish = () => {
-          if (run === runRef.current) setSpeakingId(null);
-        };
-        utterance.onend = finish;
-        utterance.onerror = finish;
+  const speak = useCallback(
+    async (id: string, text: string) => {
+      stop();
+      setError(null);
+      const run = runRef.current;
+      setSpeakingId(id);
+      // The stand-in opening line (before the history arrives) has no stored id to ask for.
+      const stored = !id.startsWith('opening-');
+      if (serverVoice && stored && conversationChannel.getState().ready) {
+        serverRef.current = { id, queue: new SpeechQueue(id) };
+        if (conversationChannel.send({ type: 'speak', messageId: id })) return;
+        serverRef.current = null;
       }
-      speech.speak(utterance);
-    });
-    if (chunks.length === 0) setSpeakingId(null);
-  }, []);
+      await speakWithBrowser(text, { isCurrent: () => run === runRef.current });
+      if (run === runRef.current) setSpeakingId(null);
+    },
+    [serverVoice, stop],
+  );
 
-  useEffect(() => () => synth()?.cancel(), []);
+  useEffect(
+    () => () => {
+      runRef.current += 1;
+      playerRef.current?.dispose();
+      playerRef.current = null;
+      cancelBrowserSpeech();
+    },
+    [],
+  );
 
-  return { supported, speakingId, speak, stop };
+  return {
+    supported,
+    speakingId,
+    speak,
+    stop,
+    error,
+    dismissError: useCallback(() => setError(null), []),
+  };
 }

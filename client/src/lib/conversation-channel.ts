@@ -1,0 +1,39 @@
+import type { ClientMessageInput, ServerMessage } from '../../../shared/protocol';
+import type { SpeechChunk } from './audio/speech-queue';
+
+/** What the server can do with audio (from `history`); null until the first history arrives. */
+export interface VoiceCapabilities {
+  transcription: boolean;
+  speech: boolean;
+}
+
+export interface ChannelState {
+  /** Connected and the stored history is in: frames sent now are answered. */
+  ready: boolean;
+  ended: boolean;
+  voice: VoiceCapabilities | null;
+}
+
+export interface ChannelListener {
+  onMessage?(message: ServerMessage): void;
+  /** A `speech` frame together with the binary frame that followed it. */
+  onSpeech?(chunk: SpeechChunk): void;
+  /** `ChannelState` changed. */
+  onState?(state: ChannelState): void;
+}
+
+export type AudioHeader = Omit<Extract<ClientMessageInput, { type: 'audio' }>, 'type' | 'bytes'>;
+
+/**
+ * The open conversation's socket as the voice features see it. The chat owns the socket; voice
+ * mode and dictation borrow it through this, so there is one connection, one turn at a time on
+ * the server, and voice turns show up in the chat as they happen.
+ */
+export interface ConversationChannel {
+  getState(): ChannelState;
+  /** False when the socket is not open (nothing was sent). */
+  send(message: ClientMessageInput): boolean;
+  /** An utterance: its JSON header, then its bytes as one binary frame. */
+  sendAudio(header: AudioHeader, audio: ArrayBuffer): boolean;
+  subscribe(listener: ChannelListener): () => void;
+}
