@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatClockTime } from './format';
 
 /** Spec §9 and issue limits shared by both ends. */
 export const MAX_MESSAGE_CHARS = 2000;
@@ -29,7 +30,7 @@ export type ConversationSession = z.infer<typeof conversationSessionSchema>;
 
 /** Spec §9: message times read hour:minute in en-US. */
 export function formatMessageTime(iso: string): string {
-  return new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+  return formatClockTime(iso);
 }
 
 /** Spec §2 chat panel: 'Patient is concerned about {concerns}' or 'various issues'. */

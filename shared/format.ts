@@ -14,57 +14,41 @@ function parseDate(value: string | Date | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** Spec §5: short month, day, year ('Jan 5, 2025'); a missing date shows 'N/A'. */
-export function formatShortDate(
-  value: string | Date | null | undefined,
-  options: DateFormatOptions = {},
+type DateInput = string | Date | null | undefined;
+
+/** Formats a date in en-US, or 'N/A' when there is none. */
+function enUs(
+  value: DateInput,
+  format: Intl.DateTimeFormatOptions,
+  options: DateFormatOptions,
+  as: 'date' | 'time' = 'date',
 ): string {
   const date = parseDate(value);
   if (!date) return 'N/A';
-  return date.toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: options.timeZone,
-  });
+  const settings = { ...format, timeZone: options.timeZone };
+  return as === 'time'
+    ? date.toLocaleTimeString('en-US', settings)
+    : date.toLocaleDateString('en-US', settings);
+}
+
+/** Spec §5: short month, day, year ('Jan 5, 2025'); a missing date shows 'N/A'. */
+export function formatShortDate(value: DateInput, options: DateFormatOptions = {}): string {
+  return enUs(value, { month: 'short', day: 'numeric', year: 'numeric' }, options);
 }
 
 /** Spec §2 conversation detail: the long en-US date ('January 5, 2025'). */
-export function formatLongDate(
-  value: string | Date | null | undefined,
-  options: DateFormatOptions = {},
-): string {
-  const date = parseDate(value);
-  if (!date) return 'N/A';
-  return date.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: options.timeZone });
+export function formatLongDate(value: DateInput, options: DateFormatOptions = {}): string {
+  return enUs(value, { dateStyle: 'long' }, options);
 }
 
 /** Spec §9: times read hour:minute in en-US ('3:04 PM'). */
-export function formatClockTime(
-  value: string | Date | null | undefined,
-  options: DateFormatOptions = {},
-): string {
-  const date = parseDate(value);
-  if (!date) return 'N/A';
-  return date.toLocaleTimeString('en-US', {
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: options.timeZone,
-  });
+export function formatClockTime(value: DateInput, options: DateFormatOptions = {}): string {
+  return enUs(value, { hour: 'numeric', minute: '2-digit' }, options, 'time');
 }
 
 /** Spec §2 chart: each x label is the session date as short month and day in en-US ('Jan 5'). */
-export function formatChartDate(
-  value: string | Date | null | undefined,
-  options: DateFormatOptions = {},
-): string {
-  const date = parseDate(value);
-  if (!date) return 'N/A';
-  return date.toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    timeZone: options.timeZone,
-  });
+export function formatChartDate(value: DateInput, options: DateFormatOptions = {}): string {
+  return enUs(value, { month: 'short', day: 'numeric' }, options);
 }
 
 const MINUTE_MS = 60_000;

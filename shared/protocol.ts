@@ -83,6 +83,11 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reply_delta'), replyId: z.string(), text: z.string() }),
   z.object({ type: z.literal('reply_done'), replyId: z.string(), message: messageSchema }),
   /**
+   * A stored reply changed after it was done: the user barged in while its audio was still
+   * playing, so only the part they heard is kept (marked partial).
+   */
+  z.object({ type: z.literal('reply_revised'), message: messageSchema }),
+  /**
    * Audio of sentence `seq` of a reply. When `bytes` > 0 the next frame is that many bytes of
    * audio; `final` (with bytes 0) closes the sentence so it can be played.
    */

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createTestDb, databaseKinds, printSkipNotice, type TestDb } from '../helpers/testDb';
 import { startTestServer, type TestServer } from '../helpers/testServer';
-import { signedInClient, type HttpClient } from '../helpers/httpClient';
-import { TestSocket } from '../helpers/socketClient';
+import { signedInClient } from '../helpers/httpClient';
+import { say, startConversation } from '../helpers/conversations';
 import { startOpenAiStub, type OpenAiStub } from '../fixtures/openaiStub';
 import { scenarioLibrary } from '../../server/scenarios/library';
 
@@ -11,26 +11,6 @@ printSkipNotice();
 
 const TOO_SHORT =
   'The conversation is too short to generate meaningful feedback. Please continue the conversation.';
-
-async function startConversation(server: TestServer, user: HttpClient, index = 0) {
-  const { body } = await user.get('/api/scenarios');
-  const created = await user.post('/api/conversations', { scenarioId: body.scenarios[index].id });
-  return {
-    sessionId: created.body.session.id as string,
-    status: created.status,
-    scenario: body.scenarios[index],
-  };
-}
-
-async function say(server: TestServer, user: HttpClient, sessionId: string, texts: string[]) {
-  const socket = await TestSocket.open(server.url, sessionId, { cookie: user.cookie });
-  for (const text of texts) {
-    const before = socket.frames.length;
-    socket.send({ type: 'turn', clientId: randomUUID(), text, stream: true });
-    await socket.next('reply_done', () => true, before);
-  }
-  await socket.close();
-}
 
 describe.each(databaseKinds())('conversations API (offline patient) on %s', (kind) => {
   let t: TestDb;
@@ -46,8 +26,8 @@ describe.each(databaseKinds())('conversations API (offline patient) on %s', (kin
 
   it('creates a session once and resumes it on reload', async () => {
     const user = await signedInClient(server.url);
-    const first = await startConversation(server, user);
-    const reload = await startConversation(server, user);
+    const first = await startConversation(user);
+    const reload = await startConversation(user);
     expect(first.status).toBe(201);
     expect(reload.status).toBe(200);
     expect(reload.sessionId).toBe(first.sessionId);
@@ -72,7 +52,7 @@ describe.each(databaseKinds())('conversations API (offline patient) on %s', (kin
 
   it("answers 404 for another user's conversation on every route", async () => {
     const owner = await signedInClient(server.url);
-    const { sessionId } = await startConversation(server, owner);
+    const { sessionId } = await startConversation(owner);
     const other = await signedInClient(server.url, 'Other');
     for (const [method, path] of [
       ['GET', `/api/conversations/${sessionId}`],
@@ -88,7 +68,7 @@ describe.each(databaseKinds())('conversations API (offline patient) on %s', (kin
 
   it('refuses to grade a conversation that is too short', async () => {
     const user = await signedInClient(server.url);
-    const { sessionId } = await startConversation(server, user);
+    const { sessionId } = await startConversation(user);
     const response = await user.post(`/api/conversations/${sessionId}/end`);
     expect(response.status).toBe(422);
     expect(response.body.error.message).toBe(TOO_SHORT);
@@ -96,8 +76,8 @@ describe.each(databaseKinds())('conversations API (offline patient) on %s', (kin
 
   it('grades once, ends the session and rates it with the overall score', async () => {
     const user = await signedInClient(server.url);
-    const { sessionId } = await startConversation(server, user, 1);
-    await say(server, user, sessionId, [
+    const { sessionId } = await startConversation(user, 1);
+    await say(user, sessionId, [
       'It sounds like this has been on your mind. What worries you most about it?',
       'That makes sense. Can you tell me more about how it has affected you?',
     ]);
@@ -136,14 +116,14 @@ describe.each(databaseKinds())('conversations API (offline patient) on %s', (kin
         expect(userLines.some((line: string) => line.includes(item.quote))).toBe(true);
     }
     // A new visit to the scenario starts a fresh session.
-    const next = await startConversation(server, user, 1);
+    const next = await startConversation(user, 1);
     expect(next.sessionId).not.toBe(sessionId);
   });
 
   it('gives a short hint that never reveals a hidden concern', async () => {
     const user = await signedInClient(server.url);
-    const { sessionId, scenario } = await startConversation(server, user, 2);
-    await say(server, user, sessionId, ['Do you floss?']);
+    const { sessionId, scenario } = await startConversation(user, 2);
+    await say(user, sessionId, ['Do you floss?']);
     const response = await user.post(`/api/conversations/${sessionId}/hint`);
     expect(response.status).toBe(200);
     expect(response.body.hint.split(/\s+/).length).toBeLessThanOrEqual(25);
@@ -177,8 +157,8 @@ describe('conversations API with an OpenAI-compatible grader', () => {
 
   async function readyToEnd() {
     const user = await signedInClient(server.url);
-    const { sessionId } = await startConversation(server, user);
-    await say(server, user, sessionId, ['What would help you feel comfortable today?']);
+    const { sessionId } = await startConversation(user);
+    await say(user, sessionId, ['What would help you feel comfortable today?']);
     return { user, sessionId };
   }
 

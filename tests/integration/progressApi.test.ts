@@ -16,7 +16,7 @@ import type { Db } from '../../server/db/db';
 import { createTestDb, databaseKinds, printSkipNotice, type TestDb } from '../helpers/testDb';
 import { startTestServer, type TestServer } from '../helpers/testServer';
 import { HttpClient, signedInClient } from '../helpers/httpClient';
-import { TestSocket } from '../helpers/socketClient';
+import { say, startConversation } from '../helpers/conversations';
 
 printSkipNotice();
 
@@ -98,22 +98,6 @@ function asProgressSessions(ids: string[], sessions: SeedSession[]): ProgressSes
   }));
 }
 
-async function startConversation(user: HttpClient, index: number) {
-  const { body } = await user.get('/api/scenarios');
-  const created = await user.post('/api/conversations', { scenarioId: body.scenarios[index].id });
-  return { sessionId: created.body.session.id as string, scenario: body.scenarios[index] };
-}
-
-async function say(server: TestServer, user: HttpClient, sessionId: string, texts: string[]) {
-  const socket = await TestSocket.open(server.url, sessionId, { cookie: user.cookie });
-  for (const text of texts) {
-    const before = socket.frames.length;
-    socket.send({ type: 'turn', clientId: randomUUID(), text, stream: true });
-    await socket.next('reply_done', () => true, before);
-  }
-  await socket.close();
-}
-
 describe.each(databaseKinds())('progress and history API on %s', (kind) => {
   let t: TestDb;
   let server: TestServer;
@@ -153,7 +137,7 @@ describe.each(databaseKinds())('progress and history API on %s', (kind) => {
     const finished: { sessionId: string; overall: number; title: string }[] = [];
     for (const index of [0, 1]) {
       const { sessionId, scenario } = await startConversation(user, index);
-      await say(server, user, sessionId, [
+      await say(user, sessionId, [
         'It sounds like this has been on your mind. What worries you most about it?',
         'That makes sense. Can you tell me more about how it has affected you?',
       ]);

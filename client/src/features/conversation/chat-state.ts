@@ -125,6 +125,8 @@ export function applyServerMessage(state: ChatSnapshot, message: ServerMessage):
         streaming: null,
         awaitingReply: stillSending(state.pending),
       };
+    case 'reply_revised':
+      return { ...state, messages: upsert(state.messages, message.message) };
     case 'error':
       return applyError(state, message);
     default:
