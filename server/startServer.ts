@@ -77,7 +77,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
     gateway,
     async close({ keepDb = false, graceMs = 5_000 } = {}) {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      await gateway.close();
+      await gateway.close({ graceMs });
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), graceMs);
       await closed;

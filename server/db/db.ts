@@ -16,6 +16,10 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
+// 'not queryable' is node-postgres' answer on a client whose connection was lost mid-transaction.
+const UNREACHABLE_MESSAGE =
+  /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|not queryable/i;
+
 /** A failure to reach the database at all, as opposed to a bad query. */
 export function isConnectionError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -26,7 +30,5 @@ export function isConnectionError(error: unknown): boolean {
     return true;
   }
   const message = error instanceof Error ? error.message : '';
-  return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(
-    message,
-  );
+  return UNREACHABLE_MESSAGE.test(message);
 }

@@ -121,6 +121,7 @@ export async function cutReplyToHeard(
 /** The heard part of a reply, ending on a whole word. */
 export function heardPart(content: string, heardChars: number): string {
   const cut = content.slice(0, Math.max(0, heardChars));
-  const atWord = /\S$/.test(cut) && /^\S/.test(content.slice(cut.length)) ? cut.replace(/\S+$/, '') : cut;
+  const atWord =
+    /\S$/.test(cut) && /^\S/.test(content.slice(cut.length)) ? cut.replace(/\S+$/, '') : cut;
   return atWord.trim();
 }

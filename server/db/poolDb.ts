@@ -9,6 +9,8 @@ interface PoolLike {
   connect(): Promise<{
     query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
     release(error?: Error | boolean): void;
+    on(event: 'error', listener: (error: Error) => void): unknown;
+    off(event: 'error', listener: (error: Error) => void): unknown;
   }>;
   end(): Promise<void>;
   on(event: 'error', listener: (error: Error) => void): unknown;
@@ -56,6 +58,11 @@ function wrapPool(kind: 'pg' | 'neon', pool: PoolLike): Db {
     },
     async transaction(fn) {
       const client = await pool.connect();
+      // A checked-out client has no pool listener: a connection lost between two statements
+      // would be an unhandled 'error' event and end the process. The failed statement rejects
+      // anyway, and release(error) discards the client.
+      const onLost = () => {};
+      client.on('error', onLost);
       try {
         await client.query('BEGIN');
         const scoped: Queryable = {
@@ -64,10 +71,12 @@ function wrapPool(kind: 'pg' | 'neon', pool: PoolLike): Db {
         };
         const result = await fn(scoped);
         await client.query('COMMIT');
+        client.off('error', onLost);
         client.release();
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {});
+        client.off('error', onLost);
         client.release(error instanceof Error ? error : true);
         throw error;
       }

@@ -25,10 +25,16 @@ import { VOICE_MESSAGES } from '../voice/messages';
 
 const PATH = /^\/ws\/conversations\/([^/?#]+)$/;
 const HEARTBEAT_MS = 30_000;
+// After the grace period, aborted work only has to store what it has; never hang shutdown on it.
+const ABORT_SETTLE_MS = 2_000;
+const RESTARTING = 'ChairTalk is restarting. Please try again in a moment.';
 
 export interface Gateway {
-  /** Aborts running turns, closes every socket (1001 going away) and stops accepting. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting turns, lets running ones finish for up to `graceMs` (then aborts them, so a
+   * cut reply is stored partial), and closes every socket (1001 going away).
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
   connections(): number;
 }
 
@@ -57,6 +63,9 @@ export function attachConversationGateway(server: Server, services: Services): G
   /** Turns running per user on this instance (the cost-abuse guard for parallel sockets). */
   const turnsByUser = new Map<string, number>();
   const running = new Set<AbortController>();
+  /** Every background job (turn, transcription, read-aloud), settled or not; close waits for them. */
+  const inFlight = new Set<Promise<void>>();
+  let closing = false;
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '').split('?')[0] ?? '';
@@ -65,6 +74,7 @@ export function attachConversationGateway(server: Server, services: Services): G
     if (!match) return;
     socket.on('error', () => socket.destroy());
     void (async () => {
+      if (closing) return refuse(socket, 503, 'Service Unavailable');
       if (!isAllowedOrigin(req, config.allowedOrigins)) return refuse(socket, 403, 'Forbidden');
       const user = await userFromRequest(services, req);
       if (!user) return refuse(socket, 401, 'Unauthorized');
@@ -108,6 +118,16 @@ export function attachConversationGateway(server: Server, services: Services): G
         voice: { transcription: transcriber !== null, speech: speaker !== null },
       }),
     );
+    // Without its history the client would talk over messages it never saw (and an unhandled
+    // rejection would end the process): say so and close, so the client reconnects and reloads.
+    ready.catch((error: unknown) => {
+      logger.error('ws.history_failed', { sessionId, error });
+      sendError(
+        'unavailable',
+        'ChairTalk is temporarily unavailable. Please try again in a moment.',
+      );
+      ws.close(1011, 'History unavailable');
+    });
 
     let alive = true;
     ws.on('pong', () => (alive = true));
@@ -137,7 +157,11 @@ export function attachConversationGateway(server: Server, services: Services): G
       sendError('unavailable', 'Something went wrong. Please try again.');
     };
     /** Long work (a turn, a transcription) runs beside the frame queue, so a cancel gets through. */
-    const background = (work: Promise<void>) => void work.catch(failed);
+    const background = (work: Promise<void>) => {
+      const settled = work.catch(failed);
+      inFlight.add(settled);
+      void settled.finally(() => inFlight.delete(settled));
+    };
 
     // Frames are dispatched one at a time, in arrival order: an audio header must be read before
     // the binary frame that follows it. Dispatch itself is quick.
@@ -292,6 +316,10 @@ export function attachConversationGateway(server: Server, services: Services): G
     }
 
     function canStartTurn(clientId: string): boolean {
+      if (closing) {
+        sendError('unavailable', RESTARTING, clientId);
+        return false;
+      }
       if (ended) {
         sendError('ended', 'This conversation has ended.', clientId);
         return false;
@@ -417,8 +445,23 @@ export function attachConversationGateway(server: Server, services: Services): G
 
   return {
     connections: () => wss.clients.size,
-    async close() {
-      for (const controller of running) controller.abort();
+    async close({ graceMs = 0 } = {}) {
+      closing = true;
+      // A reply already streaming is finished and stored whole when it can be; past the grace
+      // period it is cut short, and runTurn stores it partial.
+      const abortAll = () => {
+        for (const controller of running) controller.abort();
+      };
+      const settled = Promise.all(inFlight);
+      const abortTimer = setTimeout(abortAll, graceMs);
+      let giveUp: NodeJS.Timeout | undefined;
+      await Promise.race([
+        settled,
+        new Promise<void>((resolve) => (giveUp = setTimeout(resolve, graceMs + ABORT_SETTLE_MS))),
+      ]);
+      clearTimeout(abortTimer);
+      clearTimeout(giveUp);
+      abortAll();
       for (const ws of wss.clients) ws.close(1001, 'Server shutting down');
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },

@@ -23,6 +23,8 @@ export function percentile(values: readonly number[], p: number): number {
 }
 
 function formatValue(row: BenchRow): string {
+  // Counts (errors, lost messages) read as whole numbers.
+  if (Number.isInteger(row.value)) return `${row.value} ${row.unit}`.trimEnd();
   const digits = Math.abs(row.value) >= 100 ? 0 : Math.abs(row.value) >= 10 ? 1 : 2;
   return `${row.value.toFixed(digits)} ${row.unit}`;
 }

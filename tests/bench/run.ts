@@ -1,6 +1,8 @@
 import { benchChatRelay } from './chatRelay';
+import { benchConcurrency } from './concurrency';
 import { benchProgressHistory } from './progressHistory';
 import { printTable, type BenchRow } from './report';
+import { benchThroughput } from './throughput';
 import { benchVoicePipeline } from './voicePipeline';
 
 /**
@@ -12,6 +14,8 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['progress and history (1,000 completed sessions)', benchProgressHistory],
   ['chat relay: time to first token', benchChatRelay],
   ['voice pipeline: end of utterance to first speech byte', benchVoicePipeline],
+  ['throughput: GET /api/scenarios against a node:http hello world', benchThroughput],
+  ['concurrency: 200 conversations over real sockets against the stub', benchConcurrency],
 ];
 
 const only = process.argv.slice(2);

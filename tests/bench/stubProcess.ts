@@ -18,7 +18,9 @@ export interface StubSettings {
   speechFirstByteDelayMs: number;
 }
 
-export async function spawnStub(settings: StubSettings): Promise<{ url: string; stop(): void }> {
+export async function spawnStub(
+  settings: StubSettings,
+): Promise<{ url: string; pid: number; stop(): void }> {
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', fileURLToPath(import.meta.url)],
@@ -31,7 +33,7 @@ export async function spawnStub(settings: StubSettings): Promise<{ url: string; 
     child.once('error', reject);
     child.stdout!.once('data', (data: Buffer) => resolve(data.toString().trim()));
   });
-  return { url, stop: () => child.kill() };
+  return { url, pid: child.pid!, stop: () => child.kill() };
 }
 
 if (process.env.STUB_SETTINGS && process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,0 +1,362 @@
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { WebSocket } from 'ws';
+import { createSentenceChunker } from '../../shared/sentences';
+import type { ServerMessage } from '../../shared/protocol';
+import { encodeWav } from '../../server/voice/audioFormat';
+import { signedInClient, type HttpClient } from '../helpers/httpClient';
+import { processCpuSeconds, processMemory, startChildBenchServer } from './childServer';
+import { percentile, type BenchRow } from './report';
+import { spawnStub } from './stubProcess';
+
+const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 200);
+const TYPED_TURNS = 3;
+// One user may hold one open conversation per scenario; 25 of the library's scenarios each.
+const CONVERSATIONS_PER_USER = 25;
+const OVERHEAD_TARGET_MS = 100;
+// People read the reply before they answer: each conversation starts somewhere in the first
+// THINK_MS and pauses THINK_MS to 2 × THINK_MS before each next turn. Without it all 200 turns
+// would land in the same millisecond, which measures a burst, not 200 people talking.
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
+
+/** The stub's component latencies, as in the voice pipeline benchmark (issue 5). */
+const STT_MS = 300;
+const FIRST_TOKEN_MS = 250;
+const TOKEN_MS = 20;
+const TTS_FIRST_BYTE_MS = 150;
+const REPLY =
+  'Honestly, the cost is what worries me most. I had a bad experience with a filling years ago.';
+
+/**
+ * What the components alone cost before the first speech byte can exist (transcription, first
+ * token, the tokens to the end of the first sentence, speech's first byte), computed as the
+ * voice pipeline benchmark does: anything above it is our overhead.
+ */
+function componentSum(reply: string): number {
+  const tokens = reply.split(/(?=\s)/);
+  const chunker = createSentenceChunker();
+  const index = tokens.findIndex((token) => chunker.push(token).length > 0);
+  return STT_MS + FIRST_TOKEN_MS + index * TOKEN_MS + TTS_FIRST_BYTE_MS;
+}
+
+/**
+ * A lean conversation socket for load: frames are parsed and time-stamped on arrival, without
+ * the schema validation the test client does (200 of those would compete with the server for
+ * the same two cores).
+ */
+class LoadSocket {
+  readonly frames: Array<{ at: number; frame: ServerMessage }> = [];
+  private waiters: Array<() => void> = [];
+
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) return;
+      this.frames.push({ at: performance.now(), frame: JSON.parse(data.toString()) });
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+    ws.on('close', () => {
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+  }
+
+  static open(baseUrl: string, sessionId: string, cookie: string): Promise<LoadSocket> {
+    const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws/conversations/${sessionId}`, {
+      headers: { cookie, origin: baseUrl },
+    });
+    return new Promise((resolve, reject) => {
+      ws.once('open', () => resolve(new LoadSocket(ws)));
+      ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+      ws.once('error', reject);
+    });
+  }
+
+  /** The first frame from index `from` on that matches, with its arrival time. */
+  async next<T extends ServerMessage['type']>(
+    type: T,
+    from: number,
+    predicate: (frame: Extract<ServerMessage, { type: T }>) => boolean = () => true,
+  ): Promise<{ at: number; frame: Extract<ServerMessage, { type: T }> }> {
+    for (;;) {
+      const found = this.frames
+        .slice(from)
+        .find((f) => f.frame.type === type && predicate(f.frame as never));
+      if (found) return found as { at: number; frame: Extract<ServerMessage, { type: T }> };
+      if (this.ws.readyState === WebSocket.CLOSED)
+        throw new Error(`socket closed waiting for ${type}`);
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
+  }
+
+  errors(): number {
+    return this.frames.filter((f) => f.frame.type === 'error').length;
+  }
+
+  close(): Promise<void> {
+    if (this.ws.readyState === WebSocket.CLOSED) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.ws.once('close', () => resolve());
+      this.ws.close();
+    });
+  }
+}
+
+async function cpuOf(serverPid: number, stubPid: number) {
+  const self = process.cpuUsage();
+  return {
+    server: await processCpuSeconds(serverPid),
+    stub: await processCpuSeconds(stubPid),
+    self: (self.user + self.system) / 1e6,
+  };
+}
+
+/** A small seeded generator, so every run plays the same schedule. */
+function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Conversation {
+  sessionId: string;
+  socket: LoadSocket;
+  sent: number;
+  replies: number;
+  firstTokens: number[];
+  overhead: number | null;
+  failure: string | null;
+}
+
+async function converse(
+  c: Conversation,
+  audio: Buffer,
+  sum: number,
+  random: () => number,
+): Promise<void> {
+  const { socket } = c;
+  const think = () => sleep(THINK_MS * (1 + random()));
+  await sleep(THINK_MS * random());
+  for (let turn = 0; turn < TYPED_TURNS; turn++) {
+    if (turn > 0) await think();
+    const from = socket.frames.length;
+    const started = performance.now();
+    socket.ws.send(
+      JSON.stringify({
+        type: 'turn',
+        clientId: randomUUID(),
+        text: 'What worries you most about the treatment?',
+        stream: true,
+      }),
+    );
+    c.sent++;
+    const delta = await socket.next('reply_delta', from);
+    c.firstTokens.push(delta.at - started);
+    await socket.next('reply_done', from);
+    c.replies++;
+  }
+  await think();
+  const from = socket.frames.length;
+  const header = {
+    type: 'audio',
+    clientId: randomUUID(),
+    format: 'wav',
+    purpose: 'turn',
+    bytes: audio.length,
+    stream: true,
+    speak: true,
+  };
+  socket.ws.send(JSON.stringify(header));
+  const ended = await new Promise<number>((resolve) =>
+    socket.ws.send(audio, { binary: true }, () => resolve(performance.now())),
+  );
+  c.sent++;
+  const speech = await socket.next('speech', from, (f) => f.bytes > 0);
+  c.overhead = speech.at - ended - sum;
+  await socket.next('reply_done', from);
+  c.replies++;
+  await socket.next('speech_done', from);
+}
+
+/**
+ * Issue 6: 200 conversations at once over real sockets, each 3 typed turns and 1 spoken one,
+ * against the stub in its own process; the server in its own process too, so its memory is its
+ * own. Stored messages are counted in the database afterwards against what was sent and answered.
+ */
+export async function benchConcurrency(): Promise<BenchRow[]> {
+  const stub = await spawnStub({
+    reply: REPLY,
+    transcription: 'What worries you most about the treatment?',
+    transcriptionDelayMs: STT_MS,
+    firstTokenDelayMs: FIRST_TOKEN_MS,
+    tokenDelayMs: TOKEN_MS,
+    speechBytes: 8_000,
+    speechChunks: 4,
+    speechFirstByteDelayMs: TTS_FIRST_BYTE_MS,
+  });
+  const target = await startChildBenchServer({
+    AI_PROVIDER: 'openai',
+    OPENAI_API_KEY: 'sk-bench',
+    OPENAI_BASE_URL: stub.url,
+    AI_MAX_RETRIES: '0',
+    TURNS_PER_HOUR: '100000',
+    CONCURRENT_TURNS_PER_USER: '1000',
+    LOG_LEVEL: 'error',
+  }).catch((error: unknown) => {
+    stub.stop();
+    throw error;
+  });
+  const { server } = target;
+  const conversations: Conversation[] = [];
+  let peakRss = 0;
+  let sampler: NodeJS.Timeout | undefined;
+  try {
+    const users: HttpClient[] = [];
+    for (let i = 0; i * CONVERSATIONS_PER_USER < CONVERSATIONS; i++) {
+      users.push(await signedInClient(server.url, `Dr Load ${i + 1}`));
+    }
+    const { body } = await users[0]!.get('/api/scenarios');
+    const scenarioIds: string[] = body.scenarios.map((s: { id: string }) => s.id);
+    await Promise.all(
+      Array.from({ length: CONVERSATIONS }, async (_, i) => {
+        const user = users[Math.floor(i / CONVERSATIONS_PER_USER)]!;
+        const created = await user.post('/api/conversations', {
+          scenarioId: scenarioIds[i % CONVERSATIONS_PER_USER],
+        });
+        if (created.status !== 201) throw new Error(`new conversation: HTTP ${created.status}`);
+        const sessionId = created.body.session.id as string;
+        const socket = await LoadSocket.open(server.url, sessionId, user.cookie!);
+        await socket.next('history', 0);
+        conversations.push({
+          sessionId,
+          socket,
+          sent: 0,
+          replies: 0,
+          firstTokens: [],
+          overhead: null,
+          failure: null,
+        });
+      }),
+    );
+
+    const idle = await processMemory(server.pid);
+    sampler = setInterval(() => {
+      void processMemory(server.pid).then((m) => {
+        if (m) peakRss = Math.max(peakRss, m.rss);
+      });
+    }, 100);
+    const audio = encodeWav(
+      new Int16Array(16_000).map((_, i) => Math.round(2000 * Math.sin(i / 9))),
+    );
+    const sum = componentSum(REPLY);
+    const random = seededRandom(6);
+    const cpuBefore = await cpuOf(server.pid, stub.pid);
+    const started = performance.now();
+    await Promise.all(
+      conversations.map((c) =>
+        converse(c, audio, sum, random).catch((error: unknown) => {
+          c.failure = String(error);
+        }),
+      ),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    const cpuAfter = await cpuOf(server.pid, stub.pid);
+    const cpu = (key: keyof typeof cpuAfter) => (100 * (cpuAfter[key] - cpuBefore[key])) / elapsed;
+    clearInterval(sampler);
+    const final = await processMemory(server.pid);
+    if (final) peakRss = Math.max(peakRss, final.rss);
+    await Promise.all(conversations.map((c) => c.socket.close()));
+    await target.stop();
+
+    const stored = await target.read((db) =>
+      db.query<{ sessionId: string; user: number; assistant: number }>(
+        `SELECT session_id AS "sessionId",
+                count(*) FILTER (WHERE role = 'user')::int AS "user",
+                count(*) FILTER (WHERE role = 'assistant')::int AS "assistant"
+           FROM messages WHERE session_id = ANY($1::uuid[]) GROUP BY session_id`,
+        [conversations.map((c) => c.sessionId)],
+      ),
+    );
+    const bySession = new Map(stored.map((row) => [row.sessionId, row]));
+    let lost = 0;
+    let extra = 0;
+    for (const c of conversations) {
+      const row = bySession.get(c.sessionId) ?? { user: 0, assistant: 0 };
+      // Every turn sent is stored; every reply received is stored, beside the opening line.
+      const diff = [row.user - c.sent, row.assistant - (c.replies + 1)];
+      for (const d of diff) {
+        if (d < 0) lost -= d;
+        else extra += d;
+      }
+    }
+    const failures = conversations.filter((c) => c.failure !== null);
+    for (const c of failures.slice(0, 3)) console.log(`  failed: ${c.failure}`);
+    const errors =
+      failures.length + conversations.reduce((n, c) => n + c.socket.errors(), 0) + extra;
+    const firstTokens = conversations.flatMap((c) => c.firstTokens);
+    const overheads = conversations.flatMap((c) => (c.overhead === null ? [] : [c.overhead]));
+    const label = `${CONVERSATIONS} conversations`;
+    return [
+      {
+        name: `concurrency: ${label} × (${TYPED_TURNS} typed + 1 spoken turn, ${THINK_MS}-${2 * THINK_MS} ms apart), ${target.label}`,
+        value: elapsed,
+        unit: 's',
+      },
+      {
+        name: `concurrency: time to first token p50 (stub first token ${FIRST_TOKEN_MS} ms)`,
+        value: percentile(firstTokens, 50),
+        unit: 'ms',
+      },
+      {
+        name: 'concurrency: time to first token p95',
+        value: percentile(firstTokens, 95),
+        unit: 'ms',
+      },
+      {
+        name: `concurrency: voice overhead p50 (components ${sum} ms)`,
+        value: percentile(overheads, 50),
+        unit: 'ms',
+      },
+      {
+        name: 'concurrency: voice overhead p95',
+        value: percentile(overheads, 95),
+        unit: 'ms',
+        target: `≤ ${OVERHEAD_TARGET_MS} ms`,
+        ok: percentile(overheads, 95) <= OVERHEAD_TARGET_MS,
+      },
+      {
+        name: 'concurrency: errors (error frames, failed or duplicated turns)',
+        value: errors,
+        unit: 'errors',
+        target: '0',
+        ok: errors === 0,
+      },
+      {
+        name: 'concurrency: lost messages (stored vs sent and received)',
+        value: lost,
+        unit: 'messages',
+        target: '0',
+        ok: lost === 0,
+      },
+      {
+        name: 'concurrency: server RSS before the run',
+        value: idle?.rss ?? Number.NaN,
+        unit: 'MiB',
+      },
+      { name: 'concurrency: server peak RSS during the run', value: peakRss, unit: 'MiB' },
+      // Where the machine's time went: server, provider stub and load generator share its cores.
+      { name: 'concurrency: server CPU during the run', value: cpu('server'), unit: '% of a core' },
+      { name: 'concurrency: stub CPU during the run', value: cpu('stub'), unit: '% of a core' },
+      { name: 'concurrency: load generator CPU', value: cpu('self'), unit: '% of a core' },
+    ];
+  } finally {
+    clearInterval(sampler);
+    await Promise.all(conversations.map((c) => c.socket.close()));
+    await target.server.stop();
+    await target.drop();
+    stub.stop();
+  }
+}
