@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Message } from '../../shared/conversation';
 import { REPLY_FAILED_TEXT, type ServerMessage } from '../../shared/protocol';
 import type { ScenarioRecord } from '../ai/types';
-import { insertAssistantMessage, storeTurnAndListHistory } from '../db/messages';
+import { heardPart, insertAssistantMessage, storeTurnAndListHistory } from '../db/messages';
 import type { Services } from '../services';
 
 export interface TurnInput {
@@ -98,7 +98,7 @@ export async function runTurn(
 
   if (signal.aborted) {
     const heard = hooks.heardChars?.();
-    if (heard !== undefined) text = text.slice(0, heard);
+    if (heard !== undefined) text = heardPart(text, heard);
     if (text.trim() !== '') await storeReply(true);
     return 'cancelled';
   }

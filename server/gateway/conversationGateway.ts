@@ -12,7 +12,7 @@ import {
 } from '../../shared/protocol';
 import { userFromRequest } from '../auth/guard';
 import { getConversationForUser } from '../db/conversations';
-import { getMessageInSession, listMessagesBySession } from '../db/messages';
+import { cutReplyToHeard, getMessageInSession, listMessagesBySession } from '../db/messages';
 import { getScenarioRecordById } from '../db/scenarios';
 import { isAllowedOrigin } from '../http/origin';
 import type { ScenarioRecord } from '../ai/types';
@@ -140,6 +140,8 @@ export function attachConversationGateway(server: Server, services: Services): G
     /** The running turn (typed or spoken), or the running read-aloud of one message. */
     let turn: { controller: AbortController; heardChars?: number } | null = null;
     let reading: AbortController | null = null;
+    /** The last reply the server spoke, while its audio may still be playing on the client. */
+    let spokenReply: Message | null = null;
     /** Set by an audio header: the next binary frame is that utterance. */
     let awaitingAudio: Extract<ClientMessage, { type: 'audio' }> | null = null;
     let scenario: ScenarioRecord | null = null;
@@ -236,6 +238,11 @@ export function attachConversationGateway(server: Server, services: Services): G
           if (turn) {
             turn.heardChars = message.heardChars;
             turn.controller.abort();
+          } else if (spokenReply && message.heardChars !== undefined) {
+            // The reply was complete but its audio was still playing when the user cut in.
+            const target = spokenReply;
+            spokenReply = null;
+            background(keepHeardPart(target, message.heardChars));
           }
           reading?.abort();
           return;
@@ -349,6 +356,7 @@ export function attachConversationGateway(server: Server, services: Services): G
       // request per sentence), which is more listeners than Node's leak warning expects.
       setMaxListeners(100, current.controller.signal);
       turn = current;
+      spokenReply = null;
       running.add(current.controller);
       turnsByUser.set(userId, (turnsByUser.get(userId) ?? 0) + 1);
       try {
@@ -376,6 +384,7 @@ export function attachConversationGateway(server: Server, services: Services): G
       if (!scenario) return sendError('not_found', 'Scenario not found');
       const signal = current.controller.signal;
       let pipeline: ReturnType<typeof createSpeechPipeline> | null = null;
+      let stored: Message | null = null;
       const voice = voiceForScenario(scenario);
       await runTurn(
         services,
@@ -389,7 +398,10 @@ export function attachConversationGateway(server: Server, services: Services): G
         },
         signal,
         {
-          send,
+          send(frame) {
+            if (frame.type === 'reply_done') stored = frame.message;
+            send(frame);
+          },
           heardChars: () => current.heardChars,
           onReplyStart(replyId) {
             if (!input.speak || !speaker) return;
@@ -408,7 +420,22 @@ export function attachConversationGateway(server: Server, services: Services): G
           onDelta: (delta) => pipeline?.push(delta),
         },
       );
-      await (pipeline as ReturnType<typeof createSpeechPipeline> | null)?.finish();
+      const spoken = pipeline as ReturnType<typeof createSpeechPipeline> | null;
+      if (!spoken) return;
+      await spoken.finish();
+      const reply = stored as Message | null;
+      if (!reply || reply.partial) return;
+      // The text can be complete while its audio still plays: what is stored is what was heard.
+      if (signal.aborted && current.heardChars !== undefined) {
+        await keepHeardPart(reply, current.heardChars);
+      } else {
+        spokenReply = reply;
+      }
+    }
+
+    async function keepHeardPart(reply: Message, heardChars: number) {
+      const revised = await cutReplyToHeard(db, { sessionId, id: reply.id, heardChars });
+      if (revised) send({ type: 'reply_revised', message: revised });
     }
 
     async function readAloud(messageId: string) {

@@ -222,8 +222,9 @@ describe.each(kinds)('conversation socket on %s', (kind) => {
     await socket.next('reply_delta');
     socket.send({ type: 'cancel', heardChars: 9 });
     const done = await socket.next('reply_done');
-    expect(done.message).toMatchObject({ partial: true, content: 'One two t' });
-    expect((await stored(sessionId)).at(-1)!.content).toBe('One two t');
+    // Cut back to the last whole word heard.
+    expect(done.message).toMatchObject({ partial: true, content: 'One two' });
+    expect((await stored(sessionId)).at(-1)!.content).toBe('One two');
     // The socket is free for the next turn.
     stub.setTiming({ tokenDelayMs: 0 });
     socket.send({ type: 'turn', clientId: randomUUID(), text: 'Sorry, go ahead', stream: true });

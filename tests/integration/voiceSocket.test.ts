@@ -243,6 +243,40 @@ describe('voice over the conversation socket (OpenAI-compatible stub)', () => {
     expect(socket.frames.some((f) => f.type === 'speech_done')).toBe(false);
   });
 
+  it('barge-in after the text is complete keeps only what was heard of the spoken reply', async () => {
+    const { socket, sessionId } = await open();
+    stub.setSpeech({ firstByteDelayMs: 50, chunks: 3 });
+    stub.setTiming({ tokenDelayMs: 0 });
+    socket.sendAudio({ clientId: randomUUID(), format: 'wav', purpose: 'turn' }, utterance());
+    const done = await socket.next('reply_done');
+    expect(done.message).toMatchObject({ content: REPLY, partial: false });
+    await socket.next('speech_done');
+    // The audio is still playing on the client when the user cuts in.
+    socket.send({ type: 'cancel', heardChars: 'I suppose the cost is wh'.length });
+    const revised = await socket.next('reply_revised');
+    expect(revised.message).toMatchObject({
+      id: done.message.id,
+      content: 'I suppose the cost is',
+      partial: true,
+    });
+    expect((await listMessagesBySession(t.db, { sessionId })).at(-1)).toMatchObject({
+      id: done.message.id,
+      content: 'I suppose the cost is',
+      partial: true,
+    });
+    // A second cancel has nothing left to cut.
+    socket.send({ type: 'cancel', heardChars: 3 });
+    socket.send({
+      type: 'turn',
+      clientId: randomUUID(),
+      text: 'Go on',
+      stream: true,
+      speak: false,
+    });
+    await socket.next('reply_done', (f) => f.message.id !== done.message.id);
+    expect(socket.frames.filter((f) => f.type === 'reply_revised')).toHaveLength(1);
+  });
+
   it('reads a stored patient message aloud, and only one of this conversation', async () => {
     const { socket, sessionId } = await open();
     const [opening] = await listMessagesBySession(t.db, { sessionId });
