@@ -25,6 +25,9 @@ export function createApp(services: Services, options: AppOptions): Express {
   const { config, logger } = services;
   const app = express();
   app.disable('x-powered-by');
+  // API answers are small and personal; hashing every body for an ETag costs more than it saves.
+  // Routes that benefit (the scenario list) set their own.
+  app.set('etag', false);
   if (config.trustProxy) app.set('trust proxy', config.trustProxy);
   app.use(securityHeaders({ production: config.env === 'production', csp: options.csp ?? true }));
 

@@ -23,6 +23,7 @@ const envSchema = z.object({
   COOKIE_SECURE: z.preprocess(emptyAsUndefined, bool.optional()),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
   SESSION_DAYS: int(1, 365).default(30),
+  SESSION_CACHE_SECONDS: int(0, 300).default(5),
   AI_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['offline', 'openai']).optional()),
   OPENAI_API_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
   OPENAI_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
@@ -65,6 +66,8 @@ export interface Config {
   cookieSecure: boolean;
   trustProxy: string | false;
   sessionDays: number;
+  /** How long a validated session is trusted without a database read (0: always read). */
+  sessionCacheMs: number;
   ai: AiConfig;
   limits: {
     maxMessageChars: number;
@@ -123,6 +126,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY ?? false,
     sessionDays: e.SESSION_DAYS,
+    sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
     ai: {
       provider,
       apiKey: e.OPENAI_API_KEY ?? null,

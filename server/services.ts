@@ -1,5 +1,6 @@
 import type { AiRoles } from './ai/types';
 import type { AuthThrottle } from './auth/throttle';
+import type { SessionCache } from './auth/sessionCache';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import type { Logger } from './logger';
@@ -10,5 +11,6 @@ export interface Services {
   db: Db;
   logger: Logger;
   throttle: AuthThrottle;
+  sessionCache: SessionCache;
   ai: AiRoles;
 }

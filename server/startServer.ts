@@ -4,6 +4,7 @@ import type { Express } from 'express';
 import { createApp, type AppOptions } from './app';
 import { createAiRoles } from './ai/roles';
 import type { AiRoles } from './ai/types';
+import { SessionCache } from './auth/sessionCache';
 import { createAuthThrottle, type ThrottleLimits } from './auth/throttle';
 import type { Config } from './config';
 import type { Db } from './db/db';
@@ -48,6 +49,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
     db,
     logger,
     throttle: createAuthThrottle(db, options.throttle),
+    sessionCache: new SessionCache(config.sessionCacheMs),
     ai: options.ai ?? createAiRoles(config.ai, logger),
   };
   const app = createApp(services, options);

@@ -3,7 +3,12 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Services } from '../services';
 import { AppError } from '../http/errors';
 import { readCookie, setSessionCookie } from '../http/cookies';
-import { SESSION_COOKIE, validateSessionToken, type SessionUser } from './sessions';
+import {
+  SESSION_COOKIE,
+  sessionIdFromToken,
+  validateSessionToken,
+  type SessionUser,
+} from './sessions';
 
 /** Resolves the signed-in user from the session cookie, or null. */
 export async function userFromRequest(
@@ -13,11 +18,14 @@ export async function userFromRequest(
 ): Promise<SessionUser | null> {
   const token = readCookie(req.headers.cookie, SESSION_COOKIE);
   if (!token) return null;
+  const cached = services.sessionCache.get(sessionIdFromToken(token));
+  if (cached) return cached;
   const session = await validateSessionToken(services.db, {
     token,
     days: services.config.sessionDays,
   });
   if (!session) return null;
+  services.sessionCache.set(session.sessionId, session.user, session.expiresAt);
   if (session.renewed && res) {
     setSessionCookie(res, {
       name: SESSION_COOKIE,

@@ -2,7 +2,12 @@ import { Router, type Request } from 'express';
 import { signInInput, signUpInput, type User } from '../../shared/api';
 import { createUser, getUserByEmail } from '../db/users';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords';
-import { createAuthSession, invalidateSession, SESSION_COOKIE } from '../auth/sessions';
+import {
+  createAuthSession,
+  invalidateSession,
+  SESSION_COOKIE,
+  sessionIdFromToken,
+} from '../auth/sessions';
 import { currentUser, requireUser } from '../auth/guard';
 import { clearSessionCookie, readCookie, setSessionCookie } from '../http/cookies';
 import { AppError } from '../http/errors';
@@ -61,7 +66,10 @@ export function authRoutes(services: Services): Router {
 
   router.post('/sign-out', async (req, res) => {
     const token = readCookie(req.headers.cookie, SESSION_COOKIE);
-    if (token) await invalidateSession(db, token);
+    if (token) {
+      services.sessionCache.delete(sessionIdFromToken(token));
+      await invalidateSession(db, token);
+    }
     clearSessionCookie(res, { name: SESSION_COOKIE, secure: config.cookieSecure });
     res.status(204).end();
   });

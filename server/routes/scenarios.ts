@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Router } from 'express';
 import { uuidSchema } from '../../shared/api';
 import { getScenarioById, listScenarios } from '../db/scenarios';
@@ -9,8 +10,28 @@ export function scenarioRoutes(services: Services): Router {
   const router = Router();
   router.use(requireUser(services));
 
-  router.get('/', async (_req, res) => {
-    res.json({ scenarios: await listScenarios(services.db) });
+  // The library only changes when the server seeds it at start, so the list is read,
+  // serialised and tagged once per process; a browser revalidates with If-None-Match.
+  let list: Promise<{ body: string; etag: string }> | null = null;
+  router.get('/', async (req, res) => {
+    list ??= listScenarios(services.db).then((scenarios) => {
+      const body = JSON.stringify({ scenarios });
+      return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+    });
+    let cached: { body: string; etag: string };
+    try {
+      cached = await list;
+    } catch (error) {
+      list = null;
+      throw error;
+    }
+    res.setHeader('ETag', cached.etag);
+    res.setHeader('Cache-Control', 'private, no-cache');
+    if (req.headers['if-none-match'] === cached.etag) {
+      res.status(304).end();
+      return;
+    }
+    res.type('json').send(cached.body);
   });
 
   router.get('/:id', async (req, res) => {

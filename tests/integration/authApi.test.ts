@@ -232,6 +232,12 @@ describe.each(databaseKinds())('accounts and scenarios API on %s', (kind) => {
     for (const seed of scenarioLibrary) {
       for (const hidden of seed.extras.hiddenConcerns) expect(text).not.toContain(hidden.reveal);
     }
+    const etag = (await client.get('/api/scenarios')).headers.get('etag')!;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await client.request('GET', '/api/scenarios', undefined, {
+      'if-none-match': etag,
+    });
+    expect(again.status).toBe(304);
     const one = await client.get(`/api/scenarios/${body.scenarios[0].id}`);
     expect(one.body.scenario).toEqual(body.scenarios[0]);
   });
