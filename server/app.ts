@@ -21,6 +21,12 @@ export interface AppOptions {
   csp?: boolean;
 }
 
+/** A 4xx raised by Express or a body parser (they mark those they meant for the client). */
+function isClientError(error: unknown): boolean {
+  const { status, expose } = (error ?? {}) as { status?: unknown; expose?: unknown };
+  return typeof status === 'number' && status >= 400 && status < 500 && expose !== false;
+}
+
 export function createApp(services: Services, options: AppOptions): Express {
   const { config, logger } = services;
   const app = express();
@@ -32,7 +38,7 @@ export function createApp(services: Services, options: AppOptions): Express {
   app.use(securityHeaders({ production: config.env === 'production', csp: options.csp ?? true }));
 
   const api = express.Router();
-  api.use(express.json({ limit: config.limits.bodyLimitBytes }));
+  // The origin is checked before the body is read: a refused request costs no parsing.
   api.use((req, _res, next) => {
     const writes = req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS';
     if (writes && !isAllowedOrigin(req, config.allowedOrigins)) {
@@ -43,6 +49,7 @@ export function createApp(services: Services, options: AppOptions): Express {
     }
     next();
   });
+  api.use(express.json({ limit: config.limits.bodyLimitBytes }));
   api.get('/health', async (_req, res) => {
     try {
       await services.db.query('SELECT 1');
@@ -73,7 +80,9 @@ export function createApp(services: Services, options: AppOptions): Express {
     // Client-side routes all load the same page.
     app.get('{/*splat}', (_req, res) => {
       res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(`${clientDir}/index.html`);
+      // `root` keeps the dot-file check to the file name, so a deployment under a folder like
+      // /srv/.apps/chairtalk still serves its page.
+      res.sendFile('index.html', { root: clientDir });
     });
   }
 
@@ -87,7 +96,12 @@ export function createApp(services: Services, options: AppOptions): Express {
       appError = new AppError('too_large:body', 'The request is too large.');
     } else if ((error as { status?: number }).status === 404 && req.path.startsWith('/assets')) {
       appError = new AppError('not_found:asset', 'Not found');
-    } else if ((error as { status?: number }).status === 400) {
+    } else if ((error as { status?: number }).status === 415) {
+      appError = new AppError(
+        'unsupported:body',
+        'The request body must be JSON in UTF-8, without content encoding.',
+      );
+    } else if (isClientError(error)) {
       appError = new AppError('bad_request:request', 'The request could not be read.');
     } else if (isConnectionError(error)) {
       logger.error('db.unreachable', { path: req.path, error });

@@ -3,6 +3,17 @@ import { scenarioSchema } from './scenario';
 
 /** Request and response shapes of the JSON API under /api, shared by server and client. */
 
+/**
+ * C0 control characters other than tab and line breaks. PostgreSQL cannot store NUL at all, and
+ * none of these belongs in a name or a message.
+ */
+export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** Removes those characters from text we did not type ourselves (transcripts, model replies). */
+export function stripControlChars(text: string): string {
+  return text.replace(new RegExp(CONTROL_CHARS.source, 'g'), '');
+}
+
 export const emailSchema = z
   .string({ error: 'Email is required' })
   .trim()
@@ -31,6 +42,10 @@ export const signUpInput = z.strictObject({
   password: passwordSchema,
   fullName: z
     .string({ error: 'Full name is required' })
+    .refine(
+      (name) => !CONTROL_CHARS.test(name),
+      'Full name contains characters that are not allowed',
+    )
     .trim()
     .min(1, 'Full name is required')
     .max(200, 'Full name must be at most 200 characters'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_CHARS } from './api';
 import { MAX_MESSAGE_CHARS, messageSchema } from './conversation';
 
 /**
@@ -10,12 +11,14 @@ import { MAX_MESSAGE_CHARS, messageSchema } from './conversation';
 const clientId = z
   .string({ error: 'clientId is required' })
   .min(1, 'clientId is required')
-  .max(64, 'clientId is too long');
+  .max(64, 'clientId is too long')
+  .refine((id) => !CONTROL_CHARS.test(id), 'clientId contains characters that are not allowed.');
 
 const turnText = z
   .string({ error: 'Message text is required' })
   .max(MAX_MESSAGE_CHARS, `Messages can be at most ${MAX_MESSAGE_CHARS} characters.`)
-  .refine((text) => text.trim() !== '', 'Message cannot be blank.');
+  .refine((text) => text.trim() !== '', 'Message cannot be blank.')
+  .refine((text) => !CONTROL_CHARS.test(text), 'Message contains characters that are not allowed.');
 
 export const clientMessageSchema = z.discriminatedUnion('type', [
   /** A typed (or browser-recognised spoken) turn. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Message } from '../../shared/conversation';
+import { stripControlChars } from '../../shared/api';
 import { REPLY_FAILED_TEXT, type ServerMessage } from '../../shared/protocol';
 import type { ScenarioRecord } from '../ai/types';
 import { heardPart, insertAssistantMessage, storeTurnAndListHistory } from '../db/messages';
@@ -117,7 +118,7 @@ export async function runTurn(
   async function storeReply(partial: boolean) {
     const stored = await insertAssistantMessage(db, {
       sessionId: input.sessionId,
-      content: text.trim(),
+      content: stripControlChars(text).trim(),
       partial,
     });
     hooks.send({ type: 'reply_done', replyId, message: stored });

@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { uuidSchema } from '../../shared/api';
+import { stripControlChars, uuidSchema } from '../../shared/api';
 import type { Message } from '../../shared/conversation';
 import {
   clientMessageSchema,
@@ -306,8 +306,8 @@ export function attachConversationGateway(server: Server, services: Services): G
       signal: AbortSignal,
     ): Promise<string | null> {
       try {
-        const text = (
-          await transcriber!.transcribe(audio, { format: header.format }, { signal })
+        const text = stripControlChars(
+          await transcriber!.transcribe(audio, { format: header.format }, { signal }),
         ).trim();
         if (text === '') {
           sendError('nothing_heard', VOICE_MESSAGES.nothingHeard, header.clientId);

@@ -10,6 +10,7 @@ export type ErrorKind =
   | 'not_found'
   | 'conflict'
   | 'too_large'
+  | 'unsupported'
   | 'unprocessable'
   | 'rate_limit'
   | 'unavailable';
@@ -21,6 +22,7 @@ const STATUS: Record<ErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   too_large: 413,
+  unsupported: 415,
   unprocessable: 422,
   rate_limit: 429,
   unavailable: 503,

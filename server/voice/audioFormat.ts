@@ -21,7 +21,7 @@ export function checkUtterance(
   }
   if (format === 'webm') {
     // EBML magic number: every WebM file starts with it.
-    if (audio.readUInt32BE(0) !== 0x1a45dfa3)
+    if (audio.length < 4 || audio.readUInt32BE(0) !== 0x1a45dfa3)
       return { ok: false, message: 'The recording is not a WebM file.' };
     return { ok: true, durationMs: null, mime: 'audio/webm' };
   }
@@ -34,7 +34,8 @@ export function checkUtterance(
   }
   const fmt = findChunk(audio, 'fmt ');
   const data = findChunk(audio, 'data');
-  if (!fmt || !data || fmt.size < 16)
+  // A chunk header may promise more than the file holds: check before reading the fields.
+  if (!fmt || !data || fmt.size < 16 || fmt.offset + 16 > audio.length)
     return { ok: false, message: 'The WAV recording is damaged.' };
   const audioFormat = audio.readUInt16LE(fmt.offset);
   const channels = audio.readUInt16LE(fmt.offset + 2);

@@ -1,0 +1,778 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { createTestDb, databaseKinds, printSkipNotice, type TestDb } from '../helpers/testDb';
+import { startTestServer, type TestServer } from '../helpers/testServer';
+import { HttpClient, signedInClient, uniqueEmail } from '../helpers/httpClient';
+import { RawSocket } from '../helpers/rawSocket';
+import { listApiRoutes } from '../helpers/apiRoutes';
+import { startOpenAiStub, type OpenAiStub } from '../fixtures/openaiStub';
+import { clientMessageSchema, type ServerMessage } from '../../shared/protocol';
+import { encodeWav } from '../../server/voice/audioFormat';
+import { getScenarioById } from '../../server/db/scenarios';
+import { listMessagesBySession } from '../../server/db/messages';
+import type { Db } from '../../server/db/db';
+
+/**
+ * Two users, A and B. B knows every id of A's (conversations, messages, feedback, the client ids
+ * of A's turns) and tries each on every /api route and every socket message type. Each row of
+ * the matrix states what B must get (404 / not found, or B's own data) and is judged the same
+ * way: never a server failure, never anything of A's in what B receives, nothing done to A.
+ * The last test runs one row against a deliberately unguarded copy of a route and expects the
+ * row to fail, so the matrix is known to bite.
+ */
+
+printSkipNotice();
+
+const DEFAULT_REPLY = 'I see. Can you tell me a bit more about that?';
+
+interface Person {
+  client: HttpClient;
+  user: { id: string; email: string; fullName: string };
+}
+
+interface World {
+  server: TestServer;
+  stub: OpenAiStub;
+  db: Db;
+  a: Person & {
+    /** A's ended conversation (graded) and open conversation (A's socket stays on it). */
+    ended: string;
+    open: string;
+    openScenarioId: string;
+    feedbackId: string;
+    userTexts: string[];
+    clientIds: string[];
+    userMessageIds: string[];
+    assistantMessageIds: { ended: string; open: string };
+    allMessageIds: string[];
+    socket: RawSocket;
+  };
+  b: Person & { own: string; completed: string; socket: RawSocket };
+}
+
+/** What B got back from one attempt. */
+interface Observation {
+  /** `HTTP 404`, `upgrade 404`, or for frames on B's own socket `error:<code>`, `reply_done`, `transcript`, `silent`. */
+  outcome: string;
+  /** Everything that reached B (bodies, headers, frames) and what B's actions sent the provider. */
+  seen: string;
+  body?: any;
+  frames?: ServerMessage[];
+  /** Frames A's socket received meanwhile (for rows that must not touch A's socket). */
+  crossed?: number;
+  /** Frames that broke the shared protocol. */
+  malformed?: number;
+}
+
+interface Target {
+  url: string;
+}
+
+interface Row {
+  name: string;
+  /** The route (as the routers name it) or socket message type the row exercises. */
+  covers: string;
+  expect: string;
+  attempt(w: World, target: Target): Promise<Observation>;
+  /** A's values the row itself sends: B already knows them, so an echo is no leak. */
+  uses?(w: World): string[];
+  /** Further checks, on B's answer and on A's data afterwards. */
+  verify?(w: World, observation: Observation): Promise<string[]>;
+}
+
+const SERVER_FAILURES = /^(HTTP 5\d\d|upgrade 5\d\d|error:unavailable|error:ai_failed)$/;
+
+/** Labelled values of A's that must never reach B. */
+function secretsOf(w: World): Map<string, string> {
+  const secrets = new Map<string, string>([
+    ['user id', w.a.user.id],
+    ['email', w.a.user.email],
+    ['name', w.a.user.fullName],
+    ['ended conversation id', w.a.ended],
+    ['open conversation id', w.a.open],
+    ['feedback id', w.a.feedbackId],
+  ]);
+  w.a.allMessageIds.forEach((id, i) => secrets.set(`message id #${i}`, id));
+  w.a.userTexts.forEach((text, i) => secrets.set(`message text #${i}`, text));
+  return secrets;
+}
+
+/** The matrix's one judgement; returns every problem found (an empty list passes). */
+async function judge(row: Row, w: World, observation: Observation): Promise<string[]> {
+  const problems: string[] = [];
+  const { outcome } = observation;
+  if (SERVER_FAILURES.test(outcome)) problems.push(`server failure (${outcome})`);
+  if (outcome !== row.expect) problems.push(`expected ${row.expect}, got ${outcome}`);
+  if (outcome === 'HTTP 404' && !/^not_found(:|$)/.test(observation.body?.error?.code ?? '')) {
+    problems.push(`404 without a not_found error body: ${JSON.stringify(observation.body)}`);
+  }
+  const used = new Set(row.uses?.(w) ?? []);
+  for (const [label, value] of secretsOf(w)) {
+    if (!used.has(value) && observation.seen.includes(value)) problems.push(`leaked A's ${label}`);
+  }
+  if (observation.crossed) problems.push(`A's socket received ${observation.crossed} frame(s)`);
+  if (observation.malformed) problems.push(`${observation.malformed} frame(s) broke the protocol`);
+  if (row.verify) problems.push(...(await row.verify(w, observation)));
+  return problems.map((p) => `${row.name}: ${p}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// How B makes attempts.
+
+async function httpAs(
+  w: World,
+  target: Target,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  cookie: string | null = w.b.client.cookie,
+): Promise<Observation> {
+  // A fresh client per attempt, so a cookie set by one attempt never carries into the next.
+  const client = new HttpClient(target.url);
+  client.cookie = cookie;
+  const response = await client.request(method, path, method === 'POST' ? (body ?? {}) : body);
+  const headers = [...response.headers].map(([k, v]) => `${k}: ${v}`).join('\n');
+  return {
+    outcome: `HTTP ${response.status}`,
+    seen: `${headers}\n\n${response.text}`,
+    body: response.body,
+  };
+}
+
+/** B asks for a socket on a conversation that is not B's, and uses it if (wrongly) let in. */
+async function upgradeAs(
+  w: World,
+  target: Target,
+  id: string,
+  frames: Array<unknown>,
+): Promise<Observation> {
+  const upgrade = await RawSocket.connect(target.url, id, { cookie: w.b.client.cookie });
+  if (!upgrade.socket) return { outcome: `upgrade ${upgrade.status}`, seen: upgrade.body };
+  const socket = upgrade.socket;
+  for (const frame of frames) {
+    if (Buffer.isBuffer(frame)) socket.sendBinary(frame);
+    else socket.send(frame);
+  }
+  await socket.settle().catch(() => undefined);
+  await socket.close();
+  return { outcome: 'upgrade 101', seen: socket.texts.join('\n') };
+}
+
+/**
+ * B sends frames on B's own socket. Waits until the socket is idle (and `until`, for work that
+ * runs outside a turn), then has A's socket answer a probe, so anything wrongly routed to A has
+ * arrived by then.
+ */
+async function onOwnSocket(
+  w: World,
+  send: (socket: RawSocket) => void,
+  options: { until?: (frame: ServerMessage) => boolean; watchA?: boolean } = {},
+): Promise<Observation> {
+  const { socket } = w.b;
+  const from = socket.frames.length;
+  const aFrom = w.a.socket.frames.length;
+  const stubFrom = w.stub.requests.length;
+  send(socket);
+  if (options.until) await socket.waitFor(options.until, from);
+  await socket.settle();
+  await w.a.socket.probe();
+  const received = socket.frames.slice(from).filter((f) => !RawSocket.isProbeAnswer(f));
+  const frames = received.filter((f): f is ServerMessage => f !== null);
+  const error = frames.find((f) => f.type === 'error');
+  const outcome = error
+    ? `error:${error.type === 'error' ? error.code : ''}`
+    : frames.some((f) => f.type === 'reply_done')
+      ? 'reply_done'
+      : frames.some((f) => f.type === 'transcript')
+        ? 'transcript'
+        : frames.length === 0
+          ? 'silent'
+          : frames.map((f) => f.type).join(',');
+  const provider = w.stub.requests.slice(stubFrom).map((r) => JSON.stringify(r.body ?? r.form));
+  const texts = socket.texts.slice(from);
+  return {
+    outcome,
+    seen: [...texts, ...provider].join('\n'),
+    frames,
+    malformed: received.length - frames.length,
+    crossed:
+      options.watchA === false
+        ? 0
+        : w.a.socket.frames.slice(aFrom).filter((f) => !RawSocket.isProbeAnswer(f)).length,
+  };
+}
+
+/** A second of a quiet tone, as the VAD would send it. */
+function utterance(): Buffer {
+  const samples = new Int16Array(16_000);
+  for (let i = 0; i < samples.length; i++) samples[i] = Math.round(3000 * Math.sin(i / 8));
+  return encodeWav(samples);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The matrix.
+
+const notFound = 'HTTP 404';
+/** The ids of A's that B tries where a conversation id belongs. */
+const foreignIds: Array<[label: string, pick: (w: World) => string]> = [
+  ["A's open conversation", (w) => w.a.open],
+  ["A's ended conversation", (w) => w.a.ended],
+  ["A's message id", (w) => w.a.userMessageIds[0]!],
+  ["A's feedback id", (w) => w.a.feedbackId],
+];
+
+function httpRows(): Row[] {
+  const rows: Row[] = [
+    {
+      name: 'GET /api/health',
+      covers: 'GET /api/health',
+      expect: 'HTTP 200',
+      attempt: (w, t) => httpAs(w, t, 'GET', '/api/health'),
+    },
+    {
+      name: "POST /api/auth/sign-up with A's email",
+      covers: 'POST /api/auth/sign-up',
+      expect: 'HTTP 409',
+      uses: (w) => [w.a.user.email],
+      attempt: (w, t) =>
+        httpAs(
+          w,
+          t,
+          'POST',
+          '/api/auth/sign-up',
+          { email: w.a.user.email, password: 'another horse battery', fullName: 'Impostor' },
+          null,
+        ),
+    },
+    {
+      name: "POST /api/auth/sign-in with A's email and B's password",
+      covers: 'POST /api/auth/sign-in',
+      expect: 'HTTP 401',
+      uses: (w) => [w.a.user.email],
+      attempt: (w, t) =>
+        httpAs(
+          w,
+          t,
+          'POST',
+          '/api/auth/sign-in',
+          { email: w.a.user.email, password: 'correct horse battery B' },
+          null,
+        ),
+    },
+    {
+      name: 'POST /api/auth/sign-out from a second session of B',
+      covers: 'POST /api/auth/sign-out',
+      expect: 'HTTP 204',
+      async attempt(w, t) {
+        const second = new HttpClient(t.url);
+        await second.post('/api/auth/sign-in', {
+          email: w.b.user.email,
+          password: 'correct horse battery',
+        });
+        return httpAs(w, t, 'POST', '/api/auth/sign-out', {}, second.cookie);
+      },
+      async verify(w) {
+        const [a, b] = await Promise.all([
+          w.a.client.get('/api/auth/me'),
+          w.b.client.get('/api/auth/me'),
+        ]);
+        return [
+          ...(a.status === 200 ? [] : [`A was signed out too (${a.status})`]),
+          ...(b.status === 200 ? [] : [`B's first session was signed out too (${b.status})`]),
+        ];
+      },
+    },
+    {
+      name: 'GET /api/auth/me',
+      covers: 'GET /api/auth/me',
+      expect: 'HTTP 200',
+      attempt: (w, t) => httpAs(w, t, 'GET', '/api/auth/me'),
+      verify: async (w, o) => (o.body?.user?.id === w.b.user.id ? [] : ['me is not B']),
+    },
+    {
+      name: 'GET /api/scenarios',
+      covers: 'GET /api/scenarios',
+      expect: 'HTTP 200',
+      attempt: (w, t) => httpAs(w, t, 'GET', '/api/scenarios'),
+    },
+    {
+      name: 'POST /api/conversations for the scenario A has open',
+      covers: 'POST /api/conversations',
+      expect: 'HTTP 200',
+      attempt: (w, t) =>
+        httpAs(w, t, 'POST', '/api/conversations', { scenarioId: w.a.openScenarioId }),
+      async verify(w, o) {
+        const session = o.body?.session;
+        return session?.id === w.b.own ? [] : [`resumed ${session?.id}, not B's own ${w.b.own}`];
+      },
+    },
+    {
+      name: "POST /api/conversations with A's conversation id as the scenario",
+      covers: 'POST /api/conversations',
+      expect: notFound,
+      uses: (w) => [w.a.open],
+      attempt: (w, t) => httpAs(w, t, 'POST', '/api/conversations', { scenarioId: w.a.open }),
+    },
+    {
+      name: 'GET /api/progress',
+      covers: 'GET /api/progress',
+      expect: 'HTTP 200',
+      attempt: (w, t) => httpAs(w, t, 'GET', '/api/progress'),
+      verify: async (_w, o) =>
+        o.body?.completedSessions === 1 ? [] : [`B sees ${o.body?.completedSessions} sessions`],
+    },
+    {
+      name: 'GET /api/history',
+      covers: 'GET /api/history',
+      expect: 'HTTP 200',
+      attempt: (w, t) => httpAs(w, t, 'GET', '/api/history?limit=100'),
+      verify: async (w, o) => {
+        const ids = (o.body?.entries ?? []).map((e: { sessionId: string }) => e.sessionId);
+        return JSON.stringify(ids) === JSON.stringify([w.b.completed])
+          ? []
+          : [`B's history is ${JSON.stringify(ids)}`];
+      },
+    },
+    {
+      // An unguarded cursor would page B's history from the time of A's session (a timing leak).
+      name: "GET /api/history with A's ended conversation as the cursor",
+      covers: 'GET /api/history',
+      expect: 'HTTP 200',
+      uses: (w) => [w.a.ended],
+      attempt: (w, t) => httpAs(w, t, 'GET', `/api/history?before=${w.a.ended}`),
+      verify: async (_w, o) =>
+        o.body?.entries?.length === 0 && o.body?.nextCursor === null
+          ? []
+          : [`a foreign cursor gave ${JSON.stringify(o.body)}`],
+    },
+  ];
+  for (const [label, pick] of [
+    ["A's open conversation", (w: World) => w.a.open],
+    ["A's message id", (w: World) => w.a.userMessageIds[0]!],
+  ] as const) {
+    rows.push({
+      name: `GET /api/scenarios/:id with ${label}`,
+      covers: 'GET /api/scenarios/:id',
+      expect: notFound,
+      uses: (w) => [pick(w)],
+      attempt: (w, t) => httpAs(w, t, 'GET', `/api/scenarios/${pick(w)}`),
+    });
+  }
+  for (const [label, pick] of foreignIds) {
+    rows.push(
+      {
+        name: `GET /api/conversations/:id with ${label}`,
+        covers: 'GET /api/conversations/:id',
+        expect: notFound,
+        uses: (w) => [pick(w)],
+        attempt: (w, t) => httpAs(w, t, 'GET', `/api/conversations/${pick(w)}`),
+      },
+      {
+        name: `POST /api/conversations/:id/end with ${label}`,
+        covers: 'POST /api/conversations/:id/end',
+        expect: notFound,
+        uses: (w) => [pick(w)],
+        attempt: (w, t) => httpAs(w, t, 'POST', `/api/conversations/${pick(w)}/end`),
+        async verify(w) {
+          const detail = await w.a.client.get(`/api/conversations/${w.a.open}`);
+          return detail.body.session.endedAt === null && detail.body.feedback === null
+            ? []
+            : ["A's open conversation was ended"];
+        },
+      },
+      {
+        name: `POST /api/conversations/:id/hint with ${label}`,
+        covers: 'POST /api/conversations/:id/hint',
+        expect: notFound,
+        uses: (w) => [pick(w)],
+        attempt: (w, t) => httpAs(w, t, 'POST', `/api/conversations/${pick(w)}/hint`),
+      },
+    );
+  }
+  return rows;
+}
+
+/** One frame (or header and bytes) of each type, as B would send it to A's conversation. */
+const framesOf: Record<string, (w: World) => unknown[]> = {
+  turn: () => [{ type: 'turn', clientId: randomUUID(), text: 'B was here', stream: true }],
+  audio: () => {
+    const audio = utterance();
+    return [
+      {
+        type: 'audio',
+        clientId: randomUUID(),
+        format: 'wav',
+        purpose: 'turn',
+        bytes: audio.length,
+      },
+      audio,
+    ];
+  },
+  cancel: () => [{ type: 'cancel', heardChars: 0 }],
+  speak: (w) => [{ type: 'speak', messageId: w.a.assistantMessageIds.open }],
+  stop_speaking: () => [{ type: 'stop_speaking' }],
+};
+
+function socketRows(): Row[] {
+  const rows: Row[] = [];
+  for (const type of Object.keys(framesOf)) {
+    for (const [label, pick] of foreignIds) {
+      rows.push({
+        name: `socket ${type}: B opens the socket of ${label}`,
+        covers: type,
+        expect: 'upgrade 404',
+        uses: (w) => [pick(w), w.a.assistantMessageIds.open],
+        attempt: (w, t) => upgradeAs(w, t, pick(w), framesOf[type]!(w)),
+      });
+    }
+  }
+
+  /** A typed turn of B's: afterwards B has no spoken reply a cancel could cut back. */
+  const bSaysSomethingUnspoken = (w: World) => ownTurn(w, 'B says something', randomUUID(), false);
+  const ownTurn = (w: World, text: string, clientId: string, stream: boolean) =>
+    onOwnSocket(w, (s) => s.send({ type: 'turn', clientId, text, stream }));
+  const turnStoredAsB = (text: string) => async (_w: World, o: Observation) => {
+    const stored = o.frames?.find((f) => f.type === 'turn_stored');
+    return stored?.type === 'turn_stored' && stored.message.content === text
+      ? []
+      : [`B's turn was not stored as B's words: ${JSON.stringify(stored)}`];
+  };
+  rows.push(
+    {
+      name: "socket turn on B's own conversation with the client id of A's turn (streaming)",
+      covers: 'turn',
+      expect: 'reply_done',
+      attempt: (w) => ownTurn(w, 'B asks about the cost', w.a.clientIds[0]!, true),
+      verify: turnStoredAsB('B asks about the cost'),
+    },
+    {
+      name: "socket turn on B's own conversation with the client id of A's turn (not streaming)",
+      covers: 'turn',
+      expect: 'reply_done',
+      attempt: (w) => ownTurn(w, 'B asks about the pain', w.a.clientIds[1]!, false),
+      verify: turnStoredAsB('B asks about the pain'),
+    },
+    {
+      name: "socket audio turn on B's own conversation with the client id of A's turn",
+      covers: 'audio',
+      expect: 'reply_done',
+      attempt: (w) =>
+        onOwnSocket(w, (s) => {
+          const audio = utterance();
+          const clientId = w.a.clientIds[2]!;
+          s.send({ type: 'audio', clientId, format: 'wav', purpose: 'turn', bytes: audio.length });
+          s.sendBinary(audio);
+        }),
+    },
+    {
+      name: "socket audio dictation on B's own conversation with the client id of A's turn",
+      covers: 'audio',
+      expect: 'transcript',
+      attempt: (w) =>
+        onOwnSocket(
+          w,
+          (s) => {
+            const audio = utterance();
+            const clientId = w.a.clientIds[3]!;
+            s.send({
+              type: 'audio',
+              clientId,
+              format: 'wav',
+              purpose: 'dictation',
+              bytes: audio.length,
+            });
+            s.sendBinary(audio);
+          },
+          {
+            until: (f) =>
+              f.type === 'transcript' || (f.type === 'error' && !RawSocket.isProbeAnswer(f)),
+          },
+        ),
+    },
+  );
+  for (const [label, pick] of [
+    ["A's patient message (open conversation)", (w: World) => w.a.assistantMessageIds.open],
+    ["A's patient message (ended conversation)", (w: World) => w.a.assistantMessageIds.ended],
+    ["A's own message", (w: World) => w.a.userMessageIds[0]!],
+  ] as const) {
+    rows.push({
+      name: `socket speak on B's own conversation with ${label}`,
+      covers: 'speak',
+      expect: 'error:not_found',
+      uses: (w) => [pick(w)],
+      attempt: (w) =>
+        onOwnSocket(w, (s) => s.send({ type: 'speak', messageId: pick(w) }), {
+          until: (f) =>
+            f.type === 'speech_done' || (f.type === 'error' && !RawSocket.isProbeAnswer(f)),
+        }),
+    });
+  }
+  rows.push(
+    {
+      name: "socket cancel on B's own conversation while A's reply streams",
+      covers: 'cancel',
+      expect: 'silent',
+      async attempt(w) {
+        w.stub.setReply(['Well, ', 'the cost ', 'does ', 'worry ', 'me ', 'a bit.']);
+        w.stub.setTiming({ tokenDelayMs: 40 });
+        const text = `A-private-cancel-${randomUUID()}`;
+        w.a.userTexts.push(text);
+        await bSaysSomethingUnspoken(w);
+        const aFrom = w.a.socket.frames.length;
+        w.a.socket.send({ type: 'turn', clientId: randomUUID(), text, stream: true });
+        await w.a.socket.waitFor((f) => f.type === 'reply_delta', aFrom);
+        const observation = await onOwnSocket(w, (s) => s.send({ type: 'cancel', heardChars: 0 }), {
+          watchA: false,
+        });
+        const done = w.a.socket.frames[
+          await w.a.socket.waitFor((f) => f.type === 'reply_done', aFrom)
+        ] as Extract<ServerMessage, { type: 'reply_done' }>;
+        w.stub.setTiming({ tokenDelayMs: 0 });
+        w.stub.setReply(DEFAULT_REPLY);
+        return { ...observation, body: done.message };
+      },
+      verify: async (_w, o) =>
+        o.body?.partial === false && o.body?.content === 'Well, the cost does worry me a bit.'
+          ? []
+          : [`B's cancel cut A's reply: ${JSON.stringify(o.body)}`],
+    },
+    {
+      // A cancel after a complete spoken reply keeps only what was heard of it: B's must never
+      // reach A's reply.
+      name: "socket cancel on B's own conversation after A's reply was spoken",
+      covers: 'cancel',
+      expect: 'silent',
+      async attempt(w) {
+        const text = `A-private-spoken-${randomUUID()}`;
+        w.a.userTexts.push(text);
+        const aFrom = w.a.socket.frames.length;
+        w.a.socket.send({ type: 'turn', clientId: randomUUID(), text, stream: true, speak: true });
+        await w.a.socket.waitFor((f) => f.type === 'speech_done', aFrom);
+        await bSaysSomethingUnspoken(w);
+        return onOwnSocket(w, (s) => s.send({ type: 'cancel', heardChars: 2 }));
+      },
+      async verify(w) {
+        const last = (await listMessagesBySession(w.db, { sessionId: w.a.open })).at(-1);
+        return last?.partial === false && last.content === DEFAULT_REPLY
+          ? []
+          : [`A's spoken reply was revised: ${JSON.stringify(last)}`];
+      },
+    },
+    {
+      name: "socket stop_speaking on B's own conversation while A's message is read aloud",
+      covers: 'stop_speaking',
+      expect: 'silent',
+      async attempt(w) {
+        w.stub.setTiming({ tokenDelayMs: 40 });
+        w.stub.setSpeech({ chunks: 6 });
+        const id = w.a.assistantMessageIds.open;
+        const aFrom = w.a.socket.frames.length;
+        w.a.socket.send({ type: 'speak', messageId: id });
+        await w.a.socket.waitFor((f) => f.type === 'speech', aFrom);
+        const observation = await onOwnSocket(w, (s) => s.send({ type: 'stop_speaking' }), {
+          watchA: false,
+        });
+        const finished = await w.a.socket
+          .waitFor((f) => f.type === 'speech_done' && f.replyId === id, aFrom, 5_000)
+          .then(
+            () => 'finished',
+            (error: unknown) => String(error),
+          );
+        w.stub.setTiming({ tokenDelayMs: 0 });
+        return { ...observation, body: { finished } };
+      },
+      verify: async (_w, o) =>
+        o.body?.finished === 'finished' ? [] : [`B's stop reached A: ${o.body?.finished}`],
+    },
+  );
+  return rows;
+}
+
+const rows = [...httpRows(), ...socketRows()];
+
+// ---------------------------------------------------------------------------------------------
+
+async function buildWorld(t: TestDb, stub: OpenAiStub, server: TestServer): Promise<World> {
+  const tag = randomUUID().slice(0, 8);
+  const say = async (socket: RawSocket, text: string, clientId = randomUUID()) => {
+    const from = socket.frames.length;
+    socket.send({ type: 'turn', clientId, text, stream: true });
+    await socket.waitFor((f) => f.type === 'reply_done', from);
+    return clientId;
+  };
+  const open = async (client: HttpClient, scenarioId: string) => {
+    const created = await client.post('/api/conversations', { scenarioId });
+    const upgrade = await RawSocket.connect(server.url, created.body.session.id, {
+      cookie: client.cookie,
+    });
+    if (!upgrade.socket) throw new Error(`socket refused: ${upgrade.status}`);
+    await upgrade.socket.waitFor((f) => f.type === 'history');
+    return {
+      id: created.body.session.id as string,
+      status: created.status,
+      socket: upgrade.socket,
+    };
+  };
+  const person = async (client: HttpClient): Promise<Person> => ({
+    client,
+    user: (await client.get('/api/auth/me')).body.user,
+  });
+
+  // B first, so B's completed session is older than A's: a cursor that ignored its owner would
+  // then page B's history from A's session and show it.
+  const bEmail = uniqueEmail('b');
+  const bClient = new HttpClient(server.url);
+  await bClient.post('/api/auth/sign-up', {
+    email: bEmail,
+    password: 'correct horse battery',
+    fullName: 'Bob Other',
+  });
+  const b = await person(bClient);
+  const scenarios = (await bClient.get('/api/scenarios')).body.scenarios as Array<{ id: string }>;
+  const bDone = await open(bClient, scenarios[2]!.id);
+  await say(bDone.socket, 'B: what worries you most today?');
+  await say(bDone.socket, 'B: shall we talk through the options?');
+  await bDone.socket.close();
+  const bEnd = await bClient.post(`/api/conversations/${bDone.id}/end`);
+  if (bEnd.status !== 200) throw new Error(`B could not end: ${bEnd.text}`);
+
+  const aClient = await signedInClient(server.url, `Alice Private ${tag}`);
+  const a = await person(aClient);
+  const userTexts = [0, 1, 2, 3].map((i) => `A-private-${i}-${randomUUID()}`);
+  const clientIds: string[] = [];
+  const ended = await open(aClient, scenarios[0]!.id);
+  clientIds.push(await say(ended.socket, userTexts[0]!), await say(ended.socket, userTexts[1]!));
+  await ended.socket.close();
+  const end = await aClient.post(`/api/conversations/${ended.id}/end`);
+  if (end.status !== 200) throw new Error(`A could not end: ${end.text}`);
+  const aOpen = await open(aClient, scenarios[1]!.id);
+  clientIds.push(await say(aOpen.socket, userTexts[2]!), await say(aOpen.socket, userTexts[3]!));
+
+  const endedMessages = await listMessagesBySession(t.db, { sessionId: ended.id });
+  const openMessages = await listMessagesBySession(t.db, { sessionId: aOpen.id });
+  const all = [...endedMessages, ...openMessages];
+  const [feedback] = await t.db.query<{ id: string }>(
+    'SELECT id FROM feedback WHERE session_id = $1',
+    [ended.id],
+  );
+
+  const bOwn = await open(bClient, scenarios[1]!.id);
+  if (bOwn.status !== 201 || bOwn.id === aOpen.id) {
+    throw new Error(`B was given ${bOwn.id} (${bOwn.status}) for A's scenario`);
+  }
+
+  return {
+    server,
+    stub,
+    db: t.db,
+    a: {
+      ...a,
+      ended: ended.id,
+      open: aOpen.id,
+      openScenarioId: scenarios[1]!.id,
+      feedbackId: feedback!.id,
+      userTexts,
+      clientIds,
+      userMessageIds: all.filter((m) => m.role === 'user').map((m) => m.id),
+      assistantMessageIds: {
+        ended: endedMessages.filter((m) => m.role === 'assistant').at(-1)!.id,
+        open: openMessages.filter((m) => m.role === 'assistant').at(-1)!.id,
+      },
+      allMessageIds: all.map((m) => m.id),
+      socket: aOpen.socket,
+    },
+    b: { ...b, own: bOwn.id, completed: bDone.id, socket: bOwn.socket },
+  };
+}
+
+/**
+ * The deliberate mistake the matrix must catch: GET /api/conversations/:id loading the
+ * conversation by id alone, never asking whose it is. Lives here, never in the app.
+ */
+async function startUnguardedCopy(db: Db, mistake: 'no-owner-check' | 'crash'): Promise<Server> {
+  const app = express();
+  app.get('/api/conversations/:id', async (req, res) => {
+    const [session] = await db.query<{ id: string; scenarioId: string }>(
+      `SELECT id, scenario_id AS "scenarioId" FROM conversation_sessions WHERE id = $1`,
+      [req.params.id],
+    );
+    if (!session) {
+      res.status(404).json({ error: { code: 'not_found:session', message: 'Not found' } });
+      return;
+    }
+    if (mistake === 'crash') throw new Error(`session ${session.id} belongs to someone else`);
+    const [scenario, messages] = await Promise.all([
+      getScenarioById(db, { id: session.scenarioId }),
+      listMessagesBySession(db, { sessionId: session.id }),
+    ]);
+    res.json({ session, scenario, messages, feedback: null });
+  });
+  // No error handler: a thrown error gets Express's own 500 page.
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+describe.each(databaseKinds())('isolation between users on %s', (kind) => {
+  let t: TestDb;
+  let stub: OpenAiStub;
+  let server: TestServer;
+  let w: World;
+
+  beforeAll(async () => {
+    t = await createTestDb(kind);
+    stub = await startOpenAiStub();
+    server = await startTestServer(t.db, {
+      AI_PROVIDER: 'openai',
+      OPENAI_API_KEY: 'sk-test-isolation',
+      OPENAI_BASE_URL: stub.url,
+      AI_MAX_RETRIES: '0',
+    });
+    w = await buildWorld(t, stub, server);
+  });
+  afterAll(async () => {
+    await w?.a.socket.close();
+    await w?.b.socket.close();
+    await server?.close();
+    await stub?.close();
+    await t?.drop();
+  });
+
+  it('has a row for every /api route and every socket message type', () => {
+    const covered = new Set(rows.map((row) => row.covers));
+    const routes = listApiRoutes(server.services);
+    const types = clientMessageSchema.options.map((option) => option.shape.type.value);
+    expect(routes.length).toBeGreaterThanOrEqual(13);
+    expect([...routes, ...types].filter((name) => !covered.has(name))).toEqual([]);
+  });
+
+  it.each(rows.map((row) => [row.name, row] as const))('%s', async (_name, row) => {
+    const observation = await row.attempt(w, { url: server.url });
+    expect(await judge(row, w, observation)).toEqual([]);
+  });
+
+  it('bites: the same row fails against an unguarded copy of GET /api/conversations/:id', async () => {
+    const row = rows.find(
+      (r) => r.name === "GET /api/conversations/:id with A's open conversation",
+    )!;
+    for (const mistake of ['no-owner-check', 'crash'] as const) {
+      const copy = await startUnguardedCopy(t.db, mistake);
+      try {
+        const url = `http://127.0.0.1:${(copy.address() as AddressInfo).port}`;
+        const problems = await judge(row, w, await row.attempt(w, { url }));
+        if (mistake === 'no-owner-check') {
+          expect(problems).toContain(`${row.name}: expected HTTP 404, got HTTP 200`);
+          expect(problems).toContainEqual(expect.stringMatching(/leaked A's message text #2$/));
+          expect(problems).toContainEqual(expect.stringMatching(/leaked A's message id/));
+        } else {
+          expect(problems).toContain(`${row.name}: server failure (HTTP 500)`);
+        }
+      } finally {
+        await new Promise((resolve) => copy.close(resolve));
+      }
+    }
+  });
+});

@@ -1,0 +1,645 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { z } from 'zod';
+import { createTestDb, type TestDb } from '../helpers/testDb';
+import { startTestServer, type TestServer } from '../helpers/testServer';
+import { HttpClient, signedInClient, uniqueEmail } from '../helpers/httpClient';
+import { RawSocket } from '../helpers/rawSocket';
+import { listApiRoutes, type ApiRoute } from '../helpers/apiRoutes';
+import { scenarioResponse, scenariosResponse, userResponse } from '../../shared/api';
+import {
+  conversationDetailResponse,
+  historyResponse,
+  progressResponse,
+  storedFeedbackSchema,
+} from '../../shared/progressApi';
+import { conversationSessionSchema } from '../../shared/conversation';
+import { DEFAULT_THROTTLE } from '../../server/auth/throttle';
+
+/**
+ * Property tests over every /api route: 1,000 generated requests each (wrong types, huge
+ * strings, unicode, missing and extra fields, odd JSON, malformed JSON text, odd path ids, odd
+ * query strings, odd headers and cookies). Whatever arrives: never a 5xx, every 4xx a JSON
+ * `{error: {code, message}}` a person can read, and a refused request stores nothing.
+ */
+
+const RUNS = 1000;
+const BODY_LIMIT = 64 * 1024;
+const PASSWORD = 'correct horse battery';
+
+// ---------------------------------------------------------------------------------------------
+// A raw HTTP client: paths, bodies and headers go out exactly as generated.
+
+interface RawRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  headers: Record<string, string>;
+}
+
+interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+function send(baseUrl: string, request: RawRequest): Promise<RawResponse> {
+  const url = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: request.method,
+        path: request.path,
+        agent,
+        headers: {
+          ...(request.body !== undefined
+            ? { 'content-length': String(Buffer.byteLength(request.body)) }
+            : {}),
+          ...request.headers,
+        },
+      },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (part: Buffer) => parts.push(part));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text: Buffer.concat(parts).toString(),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(request.body);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generators.
+
+/** encodeURIComponent for any string (a lone surrogate becomes U+FFFD instead of throwing). */
+const encode = (value: string) => encodeURIComponent(Buffer.from(value).toString());
+
+/** Strings people and attackers type: unicode, control characters, markup, SQL, nothing. */
+const nastyString = fc.constantFrom(
+  '',
+  ' ',
+  '\t\n',
+  '\u0000',
+  '\u202e\u0041',
+  '\ud800',
+  '😀'.repeat(20),
+  'é'.normalize('NFD'),
+  '<script>alert(1)</script>',
+  "'; DROP TABLE users; --",
+  '%00',
+  '%E0%A4%A',
+  '../../etc/passwd',
+  'null',
+  'undefined',
+  'NaN',
+  '__proto__',
+  'constructor',
+  '{"$ne":null}',
+  'a@b',
+  'a@b.c',
+);
+
+const text = fc.oneof(
+  { weight: 4, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 30 }) },
+  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 30 }) },
+  { weight: 3, arbitrary: nastyString },
+);
+
+/** Up to ~100 KB in one string, so a body can reach past the 64 KB limit. */
+const hugeString = fc
+  .tuple(fc.integer({ min: 200, max: 100_000 }), fc.constantFrom('x', 'é', '😀', ' ', '"'))
+  .map(([length, unit]) => unit.repeat(Math.ceil(length / unit.length / 2)));
+
+const oddValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', maxDepth: 4 },
+    text,
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(text, tie('value'), { maxKeys: 4 }),
+  ),
+})).value;
+
+const fieldValue = (...likely: Array<fc.Arbitrary<unknown>>) =>
+  fc.oneof(
+    { weight: 8, arbitrary: fc.oneof(...likely) },
+    { weight: 2, arbitrary: oddValue },
+    { weight: 1, arbitrary: hugeString },
+  );
+
+/** An object with the route's fields (plausible or odd values), some missing, perhaps extra ones. */
+function objectBody(fields: Record<string, fc.Arbitrary<unknown>>) {
+  return fc
+    .tuple(
+      fc.oneof(
+        { weight: 3, arbitrary: fc.record(fields) },
+        { weight: 2, arbitrary: fc.record(fields, { requiredKeys: [] }) },
+      ),
+      fc.oneof(
+        { weight: 5, arbitrary: fc.constant({}) },
+        { weight: 1, arbitrary: fc.dictionary(text, oddValue, { minKeys: 1, maxKeys: 3 }) },
+      ),
+    )
+    .map(([known, extra]) => ({ ...extra, ...known }));
+}
+
+const malformedJson = fc.oneof(
+  fc.constantFrom(
+    '{',
+    '}',
+    '{"a":',
+    "{'a': 1}",
+    '{"a": 1,}',
+    '[1, 2',
+    'nul',
+    'tru',
+    '{"a": NaN}',
+    '{"a": undefined}',
+    '\u0000',
+    '{"a":"\\x41"}',
+    '{"__proto__": {"admin": true}}',
+    '"just a string"',
+    '42',
+    'null',
+    '',
+    ' ',
+    '\ufeff{}',
+  ),
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+);
+
+/** The body as sent: JSON of a value, or text that is not JSON at all, or far too much of it. */
+function bodyText(object: fc.Arbitrary<unknown>): fc.Arbitrary<string> {
+  return fc.oneof(
+    { weight: 12, arbitrary: object.map((value) => JSON.stringify(value)) },
+    { weight: 3, arbitrary: oddValue.map((value) => JSON.stringify(value) ?? '') },
+    { weight: 3, arbitrary: malformedJson },
+    {
+      weight: 1,
+      arbitrary: fc
+        .integer({ min: BODY_LIMIT + 1, max: BODY_LIMIT + 36_000 })
+        .map((size) => JSON.stringify({ padding: 'x'.repeat(size) })),
+    },
+  );
+}
+
+const contentType = fc.oneof(
+  { weight: 12, arbitrary: fc.constant('application/json') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'application/json; charset=utf-8',
+      'application/json; charset=UTF-8',
+      'application/json; charset=latin1',
+      'application/json; charset=utf-16',
+
+      'application/vnd.api+json',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/octet-stream',
+      'application/json; boundary',
+      '*/*',
+      ';;;',
+    ),
+  },
+);
+
+const contentEncoding = fc.oneof(
+  { weight: 20, arbitrary: fc.constant(undefined) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('identity', 'gzip', 'deflate', 'br', 'x-unknown', 'gzip, gzip'),
+  },
+);
+
+type CookieChoice = 'valid' | 'none' | string;
+
+/** Mostly the signed-in user's cookie; sometimes none, or one that is no good. */
+const cookie = fc.oneof(
+  { weight: 12, arbitrary: fc.constant<CookieChoice>('valid') },
+  { weight: 1, arbitrary: fc.constant<CookieChoice>('none') },
+  {
+    weight: 2,
+    arbitrary: fc.oneof(
+      fc.constantFrom(
+        'chairtalk_session=',
+        'chairtalk_session=%E0%A4%A',
+        'chairtalk_session=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+        'chairtalk_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+        'chairtalk_session',
+        '=;=;=',
+        `chairtalk_session=${'a'.repeat(4000)}`,
+      ),
+      fc.string({ maxLength: 60 }).map((value) => `chairtalk_session=${encode(value)}`),
+    ),
+  },
+);
+
+const origin = fc.oneof(
+  { weight: 10, arbitrary: fc.constant<'none' | 'own' | string>('none') },
+  { weight: 2, arbitrary: fc.constant('own') },
+  { weight: 1, arbitrary: fc.constantFrom('https://evil.example', 'null', 'not a url', '') },
+);
+
+interface HeaderChoice {
+  contentType: string;
+  contentEncoding: string | undefined;
+  cookie: CookieChoice;
+  origin: string;
+}
+
+const PLAIN_HEADERS: HeaderChoice = {
+  contentType: 'application/json',
+  contentEncoding: undefined,
+  cookie: 'valid',
+  origin: 'none',
+};
+
+const headerChoice: fc.Arbitrary<HeaderChoice> = fc.record({
+  contentType,
+  contentEncoding,
+  cookie,
+  origin,
+});
+
+/** A path segment: a real id (the user's or someone else's), a random uuid, or anything. */
+function pathId(ids: () => string[]) {
+  return fc.oneof(
+    { weight: 4, arbitrary: fc.integer({ min: 0, max: 99 }).map((i) => ids()[i % ids().length]!) },
+    { weight: 2, arbitrary: fc.uuid() },
+    { weight: 3, arbitrary: text.map(encode) },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        '%',
+        '%E0%A4%A',
+        '%ZZ',
+        '%00',
+        '%2F',
+        '..',
+        '.',
+        '%2e%2e',
+        'null',
+        '0',
+        '-1',
+        'a'.repeat(5000),
+        `${randomUUID()}%00`,
+        randomUUID().toUpperCase(),
+        `{${randomUUID()}}`,
+        randomUUID().replaceAll('-', ''),
+        '%F0%9F%98%80',
+      ),
+    },
+  );
+}
+
+/** A query string: known keys with odd values, unknown keys, repeats, broken escapes. */
+function queryString(keys: Record<string, fc.Arbitrary<string>>) {
+  const pair = fc.oneof(
+    ...Object.entries(keys).map(([key, value]) => value.map((v) => `${key}=${encode(v)}`)),
+    text.map((key) => `${encode(key)}=x`),
+    fc.constantFrom('%', '%E0%A4%A=1', '&&', '=', 'a[b]=1', 'limit[]=1', 'before[0]=x', '?'),
+  );
+  return fc
+    .array(pair, { maxLength: 4 })
+    .map((pairs) => (pairs.length === 0 ? '' : `?${pairs.join('&')}`));
+}
+
+/** The body of a route that reads none: usually empty, sometimes anything at all. */
+const ignoredBody = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom('', '{}', '[]', '{"extra":true}') },
+  { weight: 3, arbitrary: bodyText(oddValue) },
+);
+
+// ---------------------------------------------------------------------------------------------
+
+interface Counts {
+  users: number;
+  user_sessions: number;
+  conversation_sessions: number;
+  messages: number;
+  feedback: number;
+}
+
+type Diff = { [K in keyof Counts]: number };
+
+interface RouteSpec {
+  method: 'GET' | 'POST';
+  /** The path (with any id and query) and, for POST, the body. */
+  input: fc.Arbitrary<{ path: string; body?: string }>;
+  /** Answers a 2xx must match (for some routes it depends on the path). */
+  ok?: z.ZodType | ((path: string) => z.ZodType);
+  /** Inputs always tried first (with plain headers): cases that once found a bug. */
+  examples?: Array<{ path: string; body?: string }>;
+  /** Whether a 2xx may have changed the stored rows this way. */
+  allowed(status: number, diff: Diff): boolean;
+}
+
+const unchanged = (_status: number, diff: Diff) => Object.values(diff).every((n) => n === 0);
+const only = (expected: Partial<Diff>) => (_status: number, diff: Diff) =>
+  Object.entries(diff).every(([table, n]) => n === (expected[table as keyof Counts] ?? 0));
+
+describe('every /api route under 1,000 generated requests', () => {
+  let t: TestDb;
+  let server: TestServer;
+  let user: HttpClient;
+  let email: string;
+  let scenarioIds: string[] = [];
+  let ownIds: string[] = [];
+  let foreignIds: string[] = [];
+  let counts: Counts;
+
+  const countRows = async (): Promise<Counts> => {
+    const [row] = await t.db.query<Counts>(
+      `SELECT (SELECT count(*)::int FROM users) AS users,
+              (SELECT count(*)::int FROM user_sessions) AS user_sessions,
+              (SELECT count(*)::int FROM conversation_sessions) AS conversation_sessions,
+              (SELECT count(*)::int FROM messages) AS messages,
+              (SELECT count(*)::int FROM feedback) AS feedback`,
+    );
+    return row!;
+  };
+
+  beforeAll(async () => {
+    t = await createTestDb('pglite');
+    // Sign-in throttling per address is off here: a thousand attempts from one address would
+    // otherwise all be refused before their input is stored (sign-up) or checked (sign-in).
+    server = await startTestServer(
+      t.db,
+      { LOG_LEVEL: 'warn' },
+      { throttle: { ...DEFAULT_THROTTLE, perIpPoints: 1_000_000 } },
+    );
+    email = uniqueEmail('fuzz');
+    user = new HttpClient(server.url);
+    await user.post('/api/auth/sign-up', { email, password: PASSWORD, fullName: 'Dr Fuzz' });
+    const other = await signedInClient(server.url, 'Someone Else');
+    scenarioIds = (await user.get('/api/scenarios')).body.scenarios.map(
+      (s: { id: string }) => s.id,
+    );
+    // The user's conversations: one just opened (too short to grade), one long enough to end.
+    const short = await user.post('/api/conversations', { scenarioId: scenarioIds[0] });
+    const ready = await user.post('/api/conversations', { scenarioId: scenarioIds[1] });
+    const socket = (
+      await RawSocket.connect(server.url, ready.body.session.id, { cookie: user.cookie })
+    ).socket!;
+    for (const line of ['What worries you most?', 'Tell me more about that.']) {
+      const from = socket.frames.length;
+      socket.send({ type: 'turn', clientId: randomUUID(), text: line, stream: false });
+      await socket.waitFor((f) => f.type === 'reply_done', from);
+    }
+    await socket.close();
+    const foreign = await other.post('/api/conversations', { scenarioId: scenarioIds[0] });
+    ownIds = [short.body.session.id, ready.body.session.id];
+    foreignIds = [foreign.body.session.id];
+  });
+  afterAll(async () => {
+    agent.destroy();
+    await server?.close();
+    await t?.drop();
+  });
+
+  const ids = () => [...ownIds, ...foreignIds, ...scenarioIds];
+  const id = pathId(ids);
+  const emailish = fc.oneof(
+    { weight: 3, arbitrary: fc.constant(null).map(() => uniqueEmail('gen')) },
+    { weight: 1, arbitrary: fc.emailAddress() },
+    { weight: 1, arbitrary: fc.constantFrom('', 'a@b', '@example.com', 'UPPER@EXAMPLE.COM') },
+    { weight: 1, arbitrary: text.map((s) => `${s}@example.com`) },
+  );
+  const password = fc.oneof(
+    { weight: 4, arbitrary: fc.string({ unit: 'grapheme', minLength: 8, maxLength: 40 }) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 7 }) },
+    { weight: 1, arbitrary: fc.string({ minLength: 120, maxLength: 140 }) },
+  );
+
+  const specs: Record<ApiRoute, RouteSpec> = {
+    'GET /api/health': {
+      method: 'GET',
+      input: queryString({}).map((q) => ({ path: `/api/health${q}` })),
+      allowed: unchanged,
+    },
+    'POST /api/auth/sign-up': {
+      method: 'POST',
+      input: bodyText(
+        objectBody({
+          email: fieldValue(
+            emailish,
+            fc.constant('x').map(() => uniqueEmail('new')),
+          ),
+          password: fieldValue(password),
+          fullName: fieldValue(text, fc.string({ minLength: 190, maxLength: 210 })),
+        }),
+      ).map((body) => ({ path: '/api/auth/sign-up', body })),
+      examples: [
+        {
+          path: '/api/auth/sign-up',
+          // PostgreSQL text cannot hold U+0000.
+          body: JSON.stringify({
+            email: uniqueEmail('nul'),
+            password: PASSWORD,
+            fullName: 'A\u0000B',
+          }),
+        },
+      ],
+      ok: userResponse,
+      allowed: only({ users: 1, user_sessions: 1 }),
+    },
+    'POST /api/auth/sign-in': {
+      method: 'POST',
+      input: bodyText(
+        objectBody({
+          email: fieldValue(
+            emailish,
+            fc.constant(null).map(() => email),
+          ),
+          password: fieldValue(password, fc.constant(PASSWORD)),
+        }),
+      ).map((body) => ({ path: '/api/auth/sign-in', body })),
+      ok: userResponse,
+      allowed: only({ user_sessions: 1 }),
+    },
+    'POST /api/auth/sign-out': {
+      method: 'POST',
+      input: ignoredBody.map((body) => ({ path: '/api/auth/sign-out', body })),
+      // Only ever with cookies that are not the user's (see below): nothing to delete.
+      allowed: unchanged,
+    },
+    'GET /api/auth/me': {
+      method: 'GET',
+      input: queryString({ id: text }).map((q) => ({ path: `/api/auth/me${q}` })),
+      ok: userResponse,
+      allowed: unchanged,
+    },
+    'GET /api/scenarios': {
+      method: 'GET',
+      input: queryString({ limit: text, category: text }).map((q) => ({
+        path: `/api/scenarios${q}`,
+      })),
+      ok: scenariosResponse,
+      allowed: unchanged,
+    },
+    'GET /api/scenarios/:id': {
+      method: 'GET',
+      input: fc
+        .tuple(id, queryString({}))
+        .map(([value, q]) => ({ path: `/api/scenarios/${value}${q}` })),
+      // An empty id is the list route: /api/scenarios/ is /api/scenarios.
+      ok: (path) => (/^\/api\/scenarios\/(\?|$)/.test(path) ? scenariosResponse : scenarioResponse),
+      allowed: unchanged,
+    },
+    'POST /api/conversations': {
+      method: 'POST',
+      input: bodyText(
+        objectBody({
+          scenarioId: fieldValue(
+            fc.integer({ min: 0, max: 99 }).map((i) => ids()[i % ids().length]!),
+            fc.uuid(),
+            text,
+          ),
+        }),
+      ).map((body) => ({ path: '/api/conversations', body })),
+      ok: z.object({ session: conversationSessionSchema }),
+      allowed: (status, diff) =>
+        status === 201
+          ? only({ conversation_sessions: 1, messages: 1 })(status, diff)
+          : unchanged(status, diff),
+    },
+    'GET /api/conversations/:id': {
+      method: 'GET',
+      input: fc
+        .tuple(id, queryString({}))
+        .map(([value, q]) => ({ path: `/api/conversations/${value}${q}` })),
+      ok: conversationDetailResponse,
+      allowed: unchanged,
+    },
+    'POST /api/conversations/:id/end': {
+      method: 'POST',
+      input: fc
+        .tuple(id, ignoredBody)
+        .map(([value, body]) => ({ path: `/api/conversations/${value}/end`, body })),
+      ok: z.object({ feedback: storedFeedbackSchema }),
+      // Grading happens once; every later end answers the stored feedback.
+      allowed: (status, diff) => only({ feedback: 1 })(status, diff) || unchanged(status, diff),
+    },
+    'POST /api/conversations/:id/hint': {
+      method: 'POST',
+      input: fc
+        .tuple(id, ignoredBody)
+        .map(([value, body]) => ({ path: `/api/conversations/${value}/hint`, body })),
+      ok: z.object({ hint: z.string().min(1) }),
+      allowed: unchanged,
+    },
+    'GET /api/progress': {
+      method: 'GET',
+      input: queryString({ userId: fc.constant('x').map(() => foreignIds[0]!) }).map((q) => ({
+        path: `/api/progress${q}`,
+      })),
+      ok: progressResponse,
+      allowed: unchanged,
+    },
+    'GET /api/history': {
+      method: 'GET',
+      input: queryString({
+        limit: fc.oneof(
+          fc.integer({ min: -5, max: 200 }).map(String),
+          fc.constantFrom('1e2', '0x10', ' 5', '5 ', '1.0', '2.5', '-0', 'Infinity', ''),
+          text,
+        ),
+        before: fc.oneof(
+          fc.integer({ min: 0, max: 99 }).map((i) => ids()[i % ids().length]!),
+          fc.uuid(),
+          text,
+        ),
+      }).map((q) => ({ path: `/api/history${q}` })),
+      ok: historyResponse,
+      allowed: unchanged,
+    },
+  };
+
+  it('has a property for every route', () => {
+    expect(Object.keys(specs).sort()).toEqual(listApiRoutes(server.services));
+  });
+
+  it.each(Object.keys(specs) as ApiRoute[])(
+    '%s: never a 5xx, always a clear 4xx, nothing stored on refusal',
+    async (route) => {
+      const spec = specs[route]!;
+      counts = await countRows();
+      await fc.assert(
+        fc.asyncProperty(spec.input, headerChoice, async (input, choice) => {
+          const headers: Record<string, string> = {};
+          if (spec.method === 'POST') headers['content-type'] = choice.contentType;
+          if (spec.method === 'POST' && choice.contentEncoding)
+            headers['content-encoding'] = choice.contentEncoding;
+          // Signing out with the user's own cookie would end every later request's session.
+          const cookieChoice =
+            route === 'POST /api/auth/sign-out' && choice.cookie === 'valid'
+              ? 'chairtalk_session=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'
+              : choice.cookie;
+          if (cookieChoice === 'valid') headers.cookie = user.cookie!;
+          else if (cookieChoice !== 'none') headers.cookie = cookieChoice;
+          if (choice.origin === 'own') headers.origin = server.url;
+          else if (choice.origin !== 'none') headers.origin = choice.origin;
+
+          const response = await send(server.url, { method: spec.method, ...input, headers });
+          const after = await countRows();
+          const diff = Object.fromEntries(
+            Object.entries(after).map(([k, v]) => [k, v - counts[k as keyof Counts]]),
+          ) as Diff;
+          counts = after;
+          const what = `${spec.method} ${input.path.slice(0, 200)} → ${response.status} ${response.text.slice(0, 300)}`;
+
+          expect(response.status, what).toBeLessThan(500);
+          if (response.status >= 400) {
+            expect(response.headers['content-type'], what).toMatch(/^application\/json/);
+            const body = JSON.parse(response.text) as unknown;
+            const error = z
+              .object({
+                error: z.object({ code: z.string().min(1), message: z.string().trim().min(1) }),
+              })
+              .parse(body).error;
+            // A sentence for a person, not a stack trace.
+            expect(error.message, what).not.toMatch(/\n\s+at |node_modules|\.ts:\d+|Error:/);
+            expect(error.code, what).not.toBe('internal');
+            expect(diff, `${what}: a refused request stored something`).toEqual({
+              users: 0,
+              user_sessions: 0,
+              conversation_sessions: 0,
+              messages: 0,
+              feedback: 0,
+            });
+          } else {
+            const schema = typeof spec.ok === 'function' ? spec.ok(input.path) : spec.ok;
+            if (schema && response.status !== 204) schema.parse(JSON.parse(response.text));
+            expect(
+              spec.allowed(response.status, diff),
+              `${what}: stored ${JSON.stringify(diff)}`,
+            ).toBe(true);
+          }
+        }),
+        { numRuns: RUNS, examples: spec.examples?.map((input) => [input, PLAIN_HEADERS]) },
+      );
+    },
+    60_000,
+  );
+});

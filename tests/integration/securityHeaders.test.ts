@@ -1,0 +1,320 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { createTestDb, type TestDb } from '../helpers/testDb';
+import { startTestServer, type TestServer } from '../helpers/testServer';
+import { HttpClient, signedInClient, uniqueEmail } from '../helpers/httpClient';
+import { RawSocket } from '../helpers/rawSocket';
+import { buildClient, type ClientBuild } from '../helpers/clientBuild';
+import { listApiRoutes } from '../helpers/apiRoutes';
+
+/**
+ * The headers that keep the built app strict (CSP, nosniff, HSTS in production), the session
+ * cookie's attributes, and the same-origin rule for every state-changing request and for the
+ * conversation socket.
+ */
+
+type Csp = Map<string, string[]>;
+
+function parseCsp(header: string | null): Csp {
+  const csp: Csp = new Map();
+  for (const directive of (header ?? '').split(';')) {
+    const [name, ...values] = directive.trim().split(/\s+/);
+    if (name) csp.set(name.toLowerCase(), values);
+  }
+  return csp;
+}
+
+function cookieAttributes(setCookie: string): Map<string, string> {
+  const [, ...attributes] = setCookie.split(';');
+  return new Map(
+    attributes.map((attribute) => {
+      const [name, value = ''] = attribute.trim().split('=');
+      return [name!.toLowerCase(), value] as const;
+    }),
+  );
+}
+
+const count = async (t: TestDb, table: string) =>
+  (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n;
+
+describe('security headers, cookies and the same-origin rule', () => {
+  let build: ClientBuild;
+  let t: TestDb;
+  /** NODE_ENV=test, production, and test with COOKIE_SECURE=true. */
+  let dev: TestServer;
+  let prod: TestServer;
+  let secureCookie: TestServer;
+
+  beforeAll(async () => {
+    [build, t] = await Promise.all([buildClient('headers'), createTestDb('pglite')]);
+    const options = { clientDir: build.dir };
+    dev = await startTestServer(t.db, {}, options);
+    prod = await startTestServer(t.db, { NODE_ENV: 'production' }, options);
+    secureCookie = await startTestServer(t.db, { COOKIE_SECURE: 'true' }, options);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([dev?.close(), prod?.close(), secureCookie?.close()]);
+    await t?.drop();
+    await build?.remove();
+  });
+
+  describe('Content-Security-Policy', () => {
+    it.each(['/', '/progress', '/scenarios/some-scenario'])(
+      'is strict on the page at %s, in development and production',
+      async (path) => {
+        for (const server of [dev, prod]) {
+          const response = await fetch(server.url + path);
+          expect(response.status).toBe(200);
+          expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+          const csp = parseCsp(response.headers.get('content-security-policy'));
+          expect(csp.get('default-src')).toEqual(["'self'"]);
+          expect(csp.get('object-src')).toEqual(["'none'"]);
+          expect(csp.get('base-uri')).toEqual(["'none'"]);
+          expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+          const scriptSrc = csp.get('script-src') ?? [];
+          expect(scriptSrc).toContain("'self'");
+          // The VAD runs onnxruntime's WebAssembly: compiling wasm is allowed, eval is not.
+          expect(scriptSrc).toContain("'wasm-unsafe-eval'");
+          for (const loose of [
+            "'unsafe-eval'",
+            "'unsafe-inline'",
+            '*',
+            'data:',
+            'http:',
+            'https:',
+          ]) {
+            expect(scriptSrc).not.toContain(loose);
+          }
+          // ...and only there.
+          for (const [name, values] of csp) {
+            if (name !== 'script-src') expect(values, name).not.toContain("'wasm-unsafe-eval'");
+          }
+        }
+      },
+    );
+
+    it('is one the built page can live with: no inline script, handler or style', async () => {
+      const html = await readFile(`${build.dir}/index.html`, 'utf8');
+      const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const [, attributes, body] of scripts) {
+        expect(attributes).toMatch(/\ssrc="\/[^/]/);
+        expect(body!.trim()).toBe('');
+      }
+      expect(html).not.toMatch(/\son[a-z]+\s*=/i);
+      expect(html).not.toMatch(/<style\b|\sstyle\s*=/i);
+    });
+  });
+
+  it('sends nosniff on the page, its assets, API answers and API errors', async () => {
+    const script = build.files.find((f) => f.endsWith('.js'))!;
+    for (const path of [
+      '/',
+      `/assets/${basename(script)}`,
+      '/api/health',
+      '/api/nope',
+      '/api/auth/me',
+    ]) {
+      const response = await fetch(dev.url + path);
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+    }
+  });
+
+  it('sends HSTS in production only', async () => {
+    for (const path of ['/', '/api/health']) {
+      expect((await fetch(dev.url + path)).headers.get('strict-transport-security')).toBeNull();
+      expect(
+        (await fetch(secureCookie.url + path)).headers.get('strict-transport-security'),
+      ).toBeNull();
+      const hsts = (await fetch(prod.url + path)).headers.get('strict-transport-security') ?? '';
+      const maxAge = Number(/max-age=(\d+)/.exec(hsts)?.[1] ?? 0);
+      // At least 180 days, the usual floor for HSTS to count.
+      expect(maxAge).toBeGreaterThanOrEqual(15_552_000);
+      expect(hsts).toMatch(/includeSubDomains/i);
+    }
+  });
+
+  it.each([
+    ['development', () => dev, false],
+    ['production', () => prod, true],
+    ['COOKIE_SECURE=true', () => secureCookie, true],
+  ] as const)(
+    'sets the session cookie HttpOnly, SameSite=Lax (%s)',
+    async (_name, server, secure) => {
+      const client = new HttpClient(server().url);
+      const signUp = await client.post('/api/auth/sign-up', {
+        email: uniqueEmail('cookie'),
+        password: 'correct horse battery',
+        fullName: 'Dr Cookie',
+      });
+      expect(signUp.status).toBe(201);
+      const signOut = await client.post('/api/auth/sign-out');
+      expect(signOut.status).toBe(204);
+      for (const response of [signUp, signOut]) {
+        const cookies = response.headers.getSetCookie();
+        expect(cookies).toHaveLength(1);
+        const attributes = cookieAttributes(cookies[0]!);
+        expect(attributes.has('httponly')).toBe(true);
+        expect(attributes.get('samesite')?.toLowerCase()).toBe('lax');
+        expect(attributes.get('path')).toBe('/');
+        expect(attributes.has('secure')).toBe(secure);
+      }
+    },
+  );
+
+  describe('requests from another site', () => {
+    const ORIGINS = (url: string) => {
+      const port = new URL(url).port;
+      return [
+        'https://evil.example',
+        'null',
+        `http://127.0.0.1:${Number(port) + 1}`,
+        `http://localhost:${port}`,
+      ];
+    };
+
+    interface Case {
+      /** Path, body and cookie of a request that would succeed from the app's own origin. */
+      prepare(): Promise<{ path: string; body: unknown; cookie: string | null }>;
+      /** What the request would change; equal before and after a refused request. */
+      state(prepared: { path: string; cookie: string | null }): Promise<unknown>;
+      /** Status from the app's own origin, proving the refused request would have done something. */
+      control: number;
+    }
+
+    const scenarioId = async (client: HttpClient, index: number) =>
+      (await client.get('/api/scenarios')).body.scenarios[index].id as string;
+    const conversationWithTurns = async (index: number) => {
+      const client = await signedInClient(dev.url);
+      const created = await client.post('/api/conversations', {
+        scenarioId: await scenarioId(client, index),
+      });
+      const id = created.body.session.id as string;
+      const upgrade = await RawSocket.connect(dev.url, id, { cookie: client.cookie });
+      const socket = upgrade.socket!;
+      for (const text of ['What worries you most?', 'Tell me more about that.']) {
+        const from = socket.frames.length;
+        socket.send({ type: 'turn', clientId: randomUUID(), text, stream: false });
+        await socket.waitFor((f) => f.type === 'reply_done', from);
+      }
+      await socket.close();
+      return { client, id };
+    };
+    const credentials = { email: uniqueEmail('origin'), password: 'correct horse battery' };
+
+    const cases: Record<string, Case> = {
+      'POST /api/auth/sign-up': {
+        async prepare() {
+          return {
+            path: '/api/auth/sign-up',
+            body: { email: uniqueEmail('xsite'), password: 'correct horse battery', fullName: 'X' },
+            cookie: null,
+          };
+        },
+        state: () => count(t, 'users'),
+        control: 201,
+      },
+      'POST /api/auth/sign-in': {
+        async prepare() {
+          const client = new HttpClient(dev.url);
+          await client.post('/api/auth/sign-up', { ...credentials, fullName: 'Dr Origin' });
+          return { path: '/api/auth/sign-in', body: credentials, cookie: null };
+        },
+        state: () => count(t, 'user_sessions'),
+        control: 200,
+      },
+      'POST /api/auth/sign-out': {
+        async prepare() {
+          const client = await signedInClient(dev.url);
+          return { path: '/api/auth/sign-out', body: {}, cookie: client.cookie };
+        },
+        async state({ cookie }) {
+          const client = new HttpClient(dev.url);
+          client.cookie = cookie;
+          return (await client.get('/api/auth/me')).status;
+        },
+        control: 204,
+      },
+      'POST /api/conversations': {
+        async prepare() {
+          const client = await signedInClient(dev.url);
+          return {
+            path: '/api/conversations',
+            body: { scenarioId: await scenarioId(client, 2) },
+            cookie: client.cookie,
+          };
+        },
+        state: () => count(t, 'conversation_sessions'),
+        control: 201,
+      },
+      'POST /api/conversations/:id/end': {
+        async prepare() {
+          const { client, id } = await conversationWithTurns(0);
+          return { path: `/api/conversations/${id}/end`, body: {}, cookie: client.cookie };
+        },
+        async state() {
+          const [row] = await t.db.query(
+            `SELECT (SELECT count(*)::int FROM feedback) AS feedback,
+                    (SELECT count(*)::int FROM conversation_sessions WHERE ended_at IS NOT NULL) AS ended`,
+          );
+          return row;
+        },
+        control: 200,
+      },
+      'POST /api/conversations/:id/hint': {
+        async prepare() {
+          const { client, id } = await conversationWithTurns(1);
+          return { path: `/api/conversations/${id}/hint`, body: {}, cookie: client.cookie };
+        },
+        // A hint stores nothing; refusing it still spares a provider call made on the user's behalf.
+        state: () => count(t, 'messages'),
+        control: 200,
+      },
+    };
+
+    it('has a case for every state-changing route', () => {
+      const writes = listApiRoutes(dev.services).filter((route) => !route.startsWith('GET '));
+      expect(writes.length).toBeGreaterThanOrEqual(6);
+      expect(writes.sort()).toEqual(Object.keys(cases).sort());
+    });
+
+    it.each(Object.keys(cases))('refuses %s with 403 and changes nothing', async (route) => {
+      const c = cases[route]!;
+      const prepared = await c.prepare();
+      const client = new HttpClient(dev.url);
+      const before = await c.state(prepared);
+      for (const origin of ORIGINS(dev.url)) {
+        client.cookie = prepared.cookie;
+        const response = await client.post(prepared.path, prepared.body, { origin });
+        expect(response.status, origin).toBe(403);
+        expect(response.body.error.code).toBe('forbidden:origin');
+        expect(response.body.error.message).not.toBe('');
+        expect(response.headers.getSetCookie(), origin).toEqual([]);
+        expect(await c.state(prepared), origin).toEqual(before);
+      }
+      client.cookie = prepared.cookie;
+      const control = await client.post(prepared.path, prepared.body, { origin: dev.url });
+      expect(control.status).toBe(c.control);
+      if (route !== 'POST /api/conversations/:id/hint') {
+        expect(await c.state(prepared)).not.toEqual(before);
+      }
+    });
+
+    it('refuses a socket upgrade from another origin with 403', async () => {
+      const client = await signedInClient(dev.url);
+      const created = await client.post('/api/conversations', {
+        scenarioId: await scenarioId(client, 3),
+      });
+      const id = created.body.session.id as string;
+      for (const origin of ORIGINS(dev.url)) {
+        const upgrade = await RawSocket.connect(dev.url, id, { cookie: client.cookie, origin });
+        expect(upgrade.status, origin).toBe(403);
+      }
+      const own = await RawSocket.connect(dev.url, id, { cookie: client.cookie, origin: dev.url });
+      expect(own.status).toBe(101);
+      await own.socket?.close();
+    });
+  });
+});
