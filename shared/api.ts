@@ -7,6 +7,7 @@ import { scenarioSchema } from './scenario';
  * C0 control characters other than tab and line breaks. PostgreSQL cannot store NUL at all, and
  * none of these belongs in a name or a message.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** Removes those characters from text we did not type ourselves (transcripts, model replies). */
