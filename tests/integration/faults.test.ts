@@ -272,7 +272,9 @@ describe.skipIf(!postgresUrl())('database briefly unreachable (PostgreSQL)', () 
     });
 
     proxy.pause();
-    expectUnavailable(await user.get('/api/scenarios'));
+    // The scenario list and a just-validated session live in memory, so browsing goes on.
+    expect((await user.get('/api/scenarios')).status).toBe(200);
+    expectUnavailable(await user.get('/api/progress'));
     expectUnavailable(await user.get(`/api/conversations/${sessionId}`));
     expectUnavailable(await user.post('/api/conversations', { scenarioId: body.scenarios[1].id }));
     expectUnavailable(
