@@ -4,7 +4,7 @@ export const VOICE_MESSAGES = {
   transcriptionFailed: 'Failed to process your message. Please try again.',
   speechFailed: 'Failed to generate speech response. Please try again.',
   noServerTranscription:
-    'Server transcription is not configured. Set OPENAI_API_KEY (or OPENAI_BASE_URL for a local OpenAI-compatible server), or use a browser with speech recognition.',
+    'Server transcription is not configured. Ask whoever runs ChairTalk to configure an OpenAI API key (or a local OpenAI-compatible server), or use a browser with speech recognition.',
   noServerSpeech:
-    "Server speech is not configured; the browser's own voice reads replies. Set OPENAI_API_KEY for natural voices.",
+    "Server speech is not configured; the browser's own voice reads replies. An OpenAI API key on the server gives natural voices.",
 } as const;

@@ -342,7 +342,7 @@ describe('VoiceSession (voice mode engine, with a fake socket, VAD and speaker)'
     for (const l of t.channel.listeners) l.onState?.(t.channel.state);
     expect(t.snapshot().input).toBe('none');
     t.session.toggleMicrophone();
-    expect(t.snapshot().error).toMatch(/OPENAI_API_KEY/);
+    expect(t.snapshot().error).toMatch(/OpenAI API key/);
     expect(t.channel.audio).toEqual([]);
   });
 });

@@ -23,7 +23,7 @@ export const VOICE_MESSAGES = {
   stopFailed: 'Error stopping recording. Please refresh the page and try again.',
   /** Neither the server nor this browser can turn speech into text. */
   notConfigured:
-    'Voice input needs speech-to-text, and none is available: the server has no transcription configured and this browser has no speech recognition. Ask whoever runs ChairTalk to set OPENAI_API_KEY (or OPENAI_BASE_URL for a local OpenAI-compatible server), or use Chrome or Edge. You can keep typing in the chat meanwhile.',
+    'Voice input needs speech-to-text, and none is available: the server has no transcription configured and this browser has no speech recognition. Ask whoever runs ChairTalk to configure an OpenAI API key (or a local OpenAI-compatible server) on the server, or use Chrome or Edge. You can keep typing in the chat meanwhile.',
   offline:
     'The connection to the conversation is down. Voice mode will work again once it is back.',
   ended: 'This conversation has ended.',

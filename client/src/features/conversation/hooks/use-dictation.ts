@@ -16,7 +16,7 @@ export const DICTATION_MESSAGES = {
   transcriptionError: (message: string) => `Transcription error: ${message}`,
   noAudio: 'No audio recorded. Please try again and speak clearly.',
   unavailable:
-    'Dictation needs speech-to-text: the server has no transcription configured (set OPENAI_API_KEY, or OPENAI_BASE_URL for a local OpenAI-compatible server) and this browser has no speech recognition. Please type your message instead.',
+    'Dictation needs speech-to-text: the server has no transcription configured (it needs an OpenAI API key or a local OpenAI-compatible server) and this browser has no speech recognition. Please type your message instead.',
 } as const;
 
 /** How long a transcript may take before we give up on it. */
