@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_UTTERANCE_BYTES, MAX_UTTERANCE_MS } from '../shared/voice';
 
 /**
  * Every setting the server reads, parsed once at start. Nothing else reads process.env:
@@ -37,8 +38,8 @@ const envSchema = z.object({
   BODY_LIMIT_KB: int(1, 10_240).default(64),
   TURNS_PER_HOUR: int(1, 100_000).default(200),
   CONCURRENT_TURNS_PER_USER: int(1, 1000).default(3),
-  MAX_UTTERANCE_SECONDS: int(1, 300).default(30),
-  MAX_UTTERANCE_KB: int(16, 10_240).default(1000),
+  MAX_UTTERANCE_SECONDS: int(1, 300).default(MAX_UTTERANCE_MS / 1000),
+  MAX_UTTERANCE_KB: int(16, 10_240).default(MAX_UTTERANCE_BYTES / 1000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

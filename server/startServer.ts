@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
+import express, { type Express } from 'express';
 import { createApp, type AppOptions } from './app';
 import { createAiRoles } from './ai/roles';
 import type { AiRoles } from './ai/types';
@@ -55,7 +55,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
   const app = createApp(services, options);
   const server = createServer();
   if (options.before) {
-    const outer = (await import('express')).default();
+    const outer = express();
     options.before(outer);
     outer.use(app);
     server.on('request', outer);

@@ -1,7 +1,6 @@
 /** Checks an utterance before it costs a transcription call. */
 
-export const MAX_UTTERANCE_BYTES = 1_000_000;
-export const MAX_UTTERANCE_MS = 30_000;
+import { MAX_UTTERANCE_BYTES, MAX_UTTERANCE_MS } from '../../shared/voice';
 
 export type UtteranceCheck =
   { ok: true; durationMs: number | null; mime: string } | { ok: false; message: string };

@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WebSocket } from 'ws';
-import { createSentenceChunker } from '../../shared/sentences';
 import type { ServerMessage } from '../../shared/protocol';
 import { encodeWav } from '../../server/voice/audioFormat';
 import { signedInClient, type HttpClient } from '../helpers/httpClient';
 import { processCpuSeconds, processMemory, startChildBenchServer } from './childServer';
 import { percentile, type BenchRow } from './report';
 import { spawnStub } from './stubProcess';
+import { openConversationWebSocket } from '../helpers/socketClient';
+// The same stub latencies and overhead rule as the voice pipeline benchmark (issue 5).
+import { componentSum, FIRST_TOKEN_MS, STT_MS, TOKEN_MS, TTS_FIRST_BYTE_MS } from './voicePipeline';
 
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 200);
 const TYPED_TURNS = 3;
@@ -20,25 +22,8 @@ const OVERHEAD_TARGET_MS = 100;
 // would land in the same millisecond, which measures a burst, not 200 people talking.
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
 
-/** The stub's component latencies, as in the voice pipeline benchmark (issue 5). */
-const STT_MS = 300;
-const FIRST_TOKEN_MS = 250;
-const TOKEN_MS = 20;
-const TTS_FIRST_BYTE_MS = 150;
 const REPLY =
   'Honestly, the cost is what worries me most. I had a bad experience with a filling years ago.';
-
-/**
- * What the components alone cost before the first speech byte can exist (transcription, first
- * token, the tokens to the end of the first sentence, speech's first byte), computed as the
- * voice pipeline benchmark does: anything above it is our overhead.
- */
-function componentSum(reply: string): number {
-  const tokens = reply.split(/(?=\s)/);
-  const chunker = createSentenceChunker();
-  const index = tokens.findIndex((token) => chunker.push(token).length > 0);
-  return STT_MS + FIRST_TOKEN_MS + index * TOKEN_MS + TTS_FIRST_BYTE_MS;
-}
 
 /**
  * A lean conversation socket for load: frames are parsed and time-stamped on arrival, without
@@ -61,9 +46,7 @@ class LoadSocket {
   }
 
   static open(baseUrl: string, sessionId: string, cookie: string): Promise<LoadSocket> {
-    const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws/conversations/${sessionId}`, {
-      headers: { cookie, origin: baseUrl },
-    });
+    const ws = openConversationWebSocket(baseUrl, sessionId, { cookie });
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve(new LoadSocket(ws)));
       ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));

@@ -9,10 +9,10 @@ import { spawnStub } from './stubProcess';
 import { percentile, type BenchRow } from './report';
 
 /** Issue 5's fixed component latencies, played by the stub. */
-const STT_MS = 300;
-const FIRST_TOKEN_MS = 250;
-const TOKEN_MS = 20; // 50 tokens per second
-const TTS_FIRST_BYTE_MS = 150;
+export const STT_MS = 300;
+export const FIRST_TOKEN_MS = 250;
+export const TOKEN_MS = 20; // 50 tokens per second
+export const TTS_FIRST_BYTE_MS = 150;
 const SPEECH_CHUNKS = 4;
 const TURNS = Number(process.env.BENCH_VOICE_TURNS ?? 50);
 // Our turns run one at a time so the figure is the pipeline's latency, not queueing on a
@@ -50,7 +50,7 @@ function replyOfWords(words: number): string {
  * token, the tokens up to the end of the first sentence (as the stub streams them, word by word),
  * and speech's first byte. Anything above this is our pipeline's overhead.
  */
-function componentSum(reply: string): number {
+export function componentSum(reply: string): number {
   const tokens = reply.split(/(?=\s)/);
   const chunker = createSentenceChunker();
   const index = tokens.findIndex((token) => chunker.push(token).length > 0);

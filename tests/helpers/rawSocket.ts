@@ -1,5 +1,6 @@
 import { WebSocket } from 'ws';
 import { serverMessageSchema, type ServerMessage } from '../../shared/protocol';
+import { openConversationWebSocket, type SocketOptions } from './socketClient';
 
 /**
  * A conversation socket for tests that judge what the server sends rather than trust it: every
@@ -49,15 +50,9 @@ export class RawSocket {
   static connect(
     baseUrl: string,
     sessionId: string,
-    options: { cookie?: string | null; origin?: string } = {},
+    options: SocketOptions = {},
   ): Promise<Upgrade> {
-    const url = `${baseUrl.replace(/^http/, 'ws')}/ws/conversations/${sessionId}`;
-    const ws = new WebSocket(url, {
-      headers: {
-        ...(options.cookie ? { cookie: options.cookie } : {}),
-        origin: options.origin ?? baseUrl,
-      },
-    });
+    const ws = openConversationWebSocket(baseUrl, sessionId, options);
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve({ status: 101, body: '', socket: new RawSocket(ws) }));
       ws.once('unexpected-response', (_req, res) => {

@@ -5,6 +5,25 @@ import {
   type ServerMessage,
 } from '../../shared/protocol';
 
+export interface SocketOptions {
+  cookie?: string | null;
+  origin?: string;
+}
+
+/** Opens /ws/conversations/:id as a browser on `baseUrl` would (its Origin, its cookie). */
+export function openConversationWebSocket(
+  baseUrl: string,
+  sessionId: string,
+  options: SocketOptions = {},
+): WebSocket {
+  return new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws/conversations/${sessionId}`, {
+    headers: {
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      origin: options.origin ?? baseUrl,
+    },
+  });
+}
+
 /** A conversation socket as a browser would open it, collecting every frame it receives. */
 export class TestSocket {
   readonly frames: ServerMessage[] = [];
@@ -30,15 +49,9 @@ export class TestSocket {
   static open(
     baseUrl: string,
     sessionId: string,
-    options: { cookie?: string | null; origin?: string } = {},
+    options: SocketOptions = {},
   ): Promise<TestSocket> {
-    const url = `${baseUrl.replace(/^http/, 'ws')}/ws/conversations/${sessionId}`;
-    const ws = new WebSocket(url, {
-      headers: {
-        ...(options.cookie ? { cookie: options.cookie } : {}),
-        origin: options.origin ?? baseUrl,
-      },
-    });
+    const ws = openConversationWebSocket(baseUrl, sessionId, options);
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve(new TestSocket(ws)));
       ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
@@ -92,7 +105,7 @@ export class TestSocket {
 export async function upgradeStatus(
   baseUrl: string,
   sessionId: string,
-  options: { cookie?: string | null; origin?: string } = {},
+  options: SocketOptions = {},
 ): Promise<number> {
   try {
     const socket = await TestSocket.open(baseUrl, sessionId, options);
