@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Page, Response } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Scenario } from '../../shared/scenario';
@@ -325,6 +327,107 @@ describe.skipIf(skipBrowserSuite)('a conversation in the browser (provider fault
     await eventually(() => shownMessages(page).then((m) => m.at(-1))).toBe(
       'I see. Can you tell me a bit more about that?',
     );
+  });
+
+  it('reconnects after a drop mid-reply and shows every stored message once; a turn whose acknowledgement was lost is stored once', async () => {
+    // Every conversation socket the server accepts, so the test can cut them as a network would.
+    const accepted: Duplex[] = [];
+    const onUpgrade = (_request: IncomingMessage, socket: Duplex) => accepted.push(socket);
+    app.server.server.on('upgrade', onUpgrade);
+    try {
+      const page = await app.newPage();
+      await signUpByApi(page);
+      // The page's socket goes through this relay, which can swallow one acknowledgement.
+      let loseNextAck = false;
+      let connections = 0;
+      await page.routeWebSocket(/\/ws\/conversations\//, (route) => {
+        connections += 1;
+        const server = route.connectToServer();
+        server.onMessage((frame) => {
+          if (loseNextAck && typeof frame === 'string' && frame.includes('"turn_stored"')) {
+            loseNextAck = false;
+            route.close({ code: 1011, reason: 'network blip' });
+            server.close();
+            return;
+          }
+          route.send(frame);
+        });
+      });
+      const scenarios: Scenario[] = (await apiGet(page, '/api/scenarios')).scenarios;
+      const scenario = scenarios[1]!;
+      const created = page.waitForResponse(isSessionCreation);
+      await page.goto(`/scenario/${scenario.id}`);
+      const sessionId: string = (await (await created).json()).session.id;
+      const ui = chat(page);
+      await eventually(() => shownMessages(page)).toEqual([scenario.initialMessage]);
+      const chatCalls = () =>
+        stub!.requests.filter((r) => r.path === '/v1/chat/completions').length;
+      const shownMatchStored = async () => {
+        const stored = await storedMessages(page, sessionId);
+        return { shown: await shownMessages(page), stored: stored.map((m) => m.content) };
+      };
+
+      // 1. The connection dies while the reply streams.
+      stub!.reset();
+      stub!.setReply([
+        'Well, ',
+        'it started ',
+        'about a week ago ',
+        'and it ',
+        'keeps ',
+        'aching.',
+      ]);
+      stub!.setTiming({ tokenDelayMs: 400 });
+      const first = 'When did you first notice the pain?';
+      await ui.composer.fill(first);
+      await ui.composer.press('Enter');
+      await page.locator('.bubble--streaming', { hasText: 'it started' }).waitFor();
+      for (const socket of accepted.splice(0)) socket.destroy();
+
+      // The client heals by itself and shows the stored history: the cut reply, marked.
+      await eventually(() => ui.items.filter({ hasText: 'Reply cut short' }).count()).toBe(1);
+      await eventually(shownMatchStored).toSatisfy(
+        ({ shown, stored }: { shown: string[]; stored: string[] }) =>
+          JSON.stringify(shown) === JSON.stringify(stored),
+      );
+      const afterDrop = await storedMessages(page, sessionId);
+      expect(afterDrop.map((m) => m.role)).toEqual(['assistant', 'user', 'assistant']);
+      expect(afterDrop[1]!.content).toBe(first);
+      expect(afterDrop[2]!.content).toMatch(/^Well, it started/);
+      expect(afterDrop[2]!.content).not.toContain('aching');
+      expect(connections).toBe(2);
+      expect(chatCalls()).toBe(1);
+
+      // 2. The turn is stored but its acknowledgement is lost with the connection: the client
+      // resends it under the same id, and the server stores it once and answers it once.
+      stub!.setReply('Mostly at night, when I lie down.');
+      stub!.setTiming({ tokenDelayMs: 0, firstTokenDelayMs: 300 });
+      loseNextAck = true;
+      const second = 'Does anything make it worse?';
+      await ui.composer.fill(second);
+      await ui.composer.press('Enter');
+      await eventually(() => shownMessages(page).then((m) => m.at(-1))).toBe(
+        'Mostly at night, when I lie down.',
+      );
+      expect(loseNextAck).toBe(false);
+      expect(connections).toBe(3);
+      const stored = await storedMessages(page, sessionId);
+      expect(stored.filter((m) => m.content === second)).toHaveLength(1);
+      expect(stored.filter((m) => m.content === 'Mostly at night, when I lie down.')).toHaveLength(
+        1,
+      );
+      expect(stored.map((m) => m.role)).toEqual([
+        'assistant',
+        'user',
+        'assistant',
+        'user',
+        'assistant',
+      ]);
+      await eventually(() => shownMessages(page)).toEqual(stored.map((m) => m.content));
+      expect(await ui.composer.isEnabled()).toBe(true);
+    } finally {
+      app.server.server.off('upgrade', onUpgrade);
+    }
   });
 
   async function storedMessages(page: Page, sessionId: string) {
