@@ -5,6 +5,7 @@ import { REPLY_FAILED_TEXT, type ServerMessage } from '../../shared/protocol';
 import type { ScenarioRecord } from '../ai/types';
 import { heardPart, insertAssistantMessage, storeTurnAndListHistory } from '../db/messages';
 import type { Services } from '../services';
+import { createDeltaPacer } from './deltaPacer';
 
 export interface TurnInput {
   sessionId: string;
@@ -69,6 +70,9 @@ export async function runTurn(
   hooks.send({ type: 'reply_start', replyId });
   hooks.onReplyStart?.(replyId);
   let text = '';
+  const pacer = createDeltaPacer((delta) =>
+    hooks.send({ type: 'reply_delta', replyId, text: delta }),
+  );
   try {
     const deltas = ai.patient.streamReply(
       {
@@ -80,12 +84,13 @@ export async function runTurn(
     for await (const delta of deltas) {
       if (signal.aborted) break;
       text += delta;
-      if (input.stream) hooks.send({ type: 'reply_delta', replyId, text: delta });
+      if (input.stream) pacer.push(delta);
       hooks.onDelta?.(delta);
     }
   } catch (error) {
     if (!signal.aborted) {
       logger.warn('turn.reply_failed', { sessionId: input.sessionId, error });
+      pacer.flush();
       if (text.trim() !== '') await storeReply(true);
       hooks.send({
         type: 'error',
@@ -98,6 +103,7 @@ export async function runTurn(
   }
 
   if (signal.aborted) {
+    pacer.stop();
     const heard = hooks.heardChars?.();
     if (heard !== undefined) text = heardPart(text, heard);
     if (text.trim() !== '') await storeReply(true);
@@ -112,6 +118,7 @@ export async function runTurn(
     });
     return 'failed';
   }
+  pacer.flush();
   await storeReply(false);
   return 'replied';
 

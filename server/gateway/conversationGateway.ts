@@ -22,6 +22,7 @@ import { checkUtterance } from '../voice/audioFormat';
 import { createSpeechPipeline } from '../voice/speechPipeline';
 import { voiceForScenario } from '../voice/voiceChoice';
 import { VOICE_MESSAGES } from '../voice/messages';
+import { batchWrites } from './writeBatching';
 
 const PATH = /^\/ws\/conversations\/([^/?#]+)$/;
 const HEARTBEAT_MS = 30_000;
@@ -84,7 +85,7 @@ export function attachConversationGateway(server: Server, services: Services): G
         : null;
       if (!session) return refuse(socket, 404, 'Not Found');
       wss.handleUpgrade(req, socket, head, (ws) => {
-        onConnection(ws, user.id, session.id, session.scenarioId, session.endedAt !== null);
+        onConnection(ws, socket, user.id, session.id, session.scenarioId, session.endedAt !== null);
       });
     })().catch((error: unknown) => {
       logger.error('ws.upgrade_failed', { error });
@@ -94,17 +95,23 @@ export function attachConversationGateway(server: Server, services: Services): G
 
   function onConnection(
     ws: WebSocket,
+    socket: Duplex,
     userId: string,
     sessionId: string,
     scenarioId: string,
     ended: boolean,
   ) {
     const { transcriber, speaker } = services.ai;
+    const holdWrites = batchWrites(socket);
     const send = (message: ServerMessage) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+      if (ws.readyState !== ws.OPEN) return;
+      holdWrites();
+      ws.send(JSON.stringify(message));
     };
     const sendBinary = (bytes: Buffer) => {
-      if (ws.readyState === ws.OPEN) ws.send(bytes, { binary: true });
+      if (ws.readyState !== ws.OPEN) return;
+      holdWrites();
+      ws.send(bytes, { binary: true });
     };
     const sendError = (code: SocketErrorCode, message: string, clientId?: string) =>
       send({ type: 'error', code, message, ...(clientId ? { clientId } : {}) });

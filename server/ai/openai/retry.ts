@@ -27,6 +27,7 @@ const MAX_BACKOFF_MS = 2_000;
 class AttemptScope {
   readonly controller = new AbortController();
   timedOut = false;
+  private completed = false;
   private timer: NodeJS.Timeout | undefined;
   private readonly onAbort = () => this.controller.abort(this.signal.reason);
 
@@ -53,11 +54,17 @@ class AttemptScope {
     this.timer = undefined;
   }
 
+  /** The answer was read to its end: there is no request left to end. */
+  complete(): void {
+    this.completed = true;
+  }
+
   dispose(): void {
     this.pause();
     this.signal.removeEventListener('abort', this.onAbort);
-    // Ends the HTTP request if the caller stopped reading early.
-    this.controller.abort();
+    // Ends the HTTP request if the caller stopped reading early. Not after a complete answer:
+    // an abort builds an AbortError with a stack trace, a real cost on every turn.
+    if (!this.completed) this.controller.abort();
   }
 
   failure(error: unknown): AiProviderError {
@@ -132,6 +139,7 @@ export async function* streamWithRetries(
       }
       // The SDK ends an aborted stream quietly; without this a cut reply would look complete.
       if (scope.controller.signal.aborted) throw scope.failure(new Error('stream aborted'));
+      scope.complete();
       if (!delivered) throw new AiProviderError('empty', 'The model returned no text');
       return;
     } catch (error) {
@@ -158,7 +166,9 @@ export async function callWithRetries<T>(
     const scope = new AttemptScope(signal, policy.timeoutMs);
     try {
       scope.arm();
-      return await call(scope.controller.signal);
+      const answer = await call(scope.controller.signal);
+      scope.complete();
+      return answer;
     } catch (error) {
       const failure = scope.failure(error);
       const delay = retryDelay(failure, attempt, policy);
