@@ -1,6 +1,7 @@
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { clientAssetRoutes } from './http/clientAssets';
 import { AppError } from './http/errors';
 import { isAllowedOrigin } from './http/origin';
 import { securityHeaders } from './http/security';
@@ -72,10 +73,7 @@ export function createApp(services: Services, options: AppOptions): Express {
 
   if (options.clientDir && existsSync(options.clientDir)) {
     const clientDir = options.clientDir;
-    app.use(
-      '/assets',
-      express.static(`${clientDir}/assets`, { immutable: true, maxAge: '1y', fallthrough: false }),
-    );
+    app.use('/assets', clientAssetRoutes(`${clientDir}/assets`));
     app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
     // Client-side routes all load the same page.
     app.get('{/*splat}', (_req, res) => {
@@ -94,8 +92,6 @@ export function createApp(services: Services, options: AppOptions): Express {
       appError = new AppError('bad_request:json', 'The request body is not valid JSON.');
     } else if ((error as { type?: string }).type === 'entity.too.large') {
       appError = new AppError('too_large:body', 'The request is too large.');
-    } else if ((error as { status?: number }).status === 404 && req.path.startsWith('/assets')) {
-      appError = new AppError('not_found:asset', 'Not found');
     } else if ((error as { status?: number }).status === 415) {
       appError = new AppError(
         'unsupported:body',

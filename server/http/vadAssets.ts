@@ -2,10 +2,9 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import express, { type Request, type Response, type Router } from 'express';
 import { VAD_ASSETS_PATH, VAD_MODEL_FILE, type VadAssetManifest } from '../../shared/voice';
+import { compressOnce, sendEncoded, sendPlainFile, type Encoding } from './compression';
 
 export { VAD_ASSETS_PATH };
 
@@ -23,8 +22,6 @@ interface AssetFile {
 }
 
 const YEAR_SECONDS = 31_536_000;
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
 
 /** Where npm put the files; onnxruntime is resolved from vad-web, as the client bundle does. */
 export function locateVadAssets(): AssetFile[] {
@@ -53,26 +50,9 @@ export function locateVadAssets(): AssetFile[] {
   ];
 }
 
-type Encoding = 'br' | 'gzip';
-
 interface LoadedAsset extends AssetFile {
   hash: string;
   encoded: Map<Encoding, Promise<Buffer>>;
-}
-
-/** Brotli when the browser takes it (2.8 MB for the wasm), else gzip, else the plain file. */
-export function pickEncoding(acceptEncoding: string | undefined): Encoding | null {
-  const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    accepted.set(name, q === undefined ? 1 : Number(q));
-  }
-  const weight = (name: Encoding) => accepted.get(name) ?? accepted.get('*') ?? 0;
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return null;
 }
 
 export function vadAssetRoutes(files: AssetFile[] = locateVadAssets()): Router {
@@ -88,21 +68,7 @@ export function vadAssetRoutes(files: AssetFile[] = locateVadAssets()): Router {
         const bytes = await readFile(file.path);
         const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
         whole.update(hash);
-        const encoded = new Map<Encoding, Promise<Buffer>>([
-          [
-            'br',
-            brotliAsync(bytes, {
-              // Quality 5 packs the wasm to 2.8 MB in ~1.5 s; 11 would take minutes.
-              params: {
-                [zlib.BROTLI_PARAM_QUALITY]: 5,
-                [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-              },
-            }),
-          ],
-          ['gzip', gzipAsync(bytes, { level: 6 })],
-        ]);
-        // Nobody may ask for an encoding; a failure then must not go unhandled.
-        for (const promise of encoded.values()) promise.catch(() => undefined);
+        const encoded = compressOnce(bytes);
         assets.set(file.name, { ...file, hash, encoded });
       }
       return { version: whole.digest('hex').slice(0, 12), assets };
@@ -139,32 +105,15 @@ export function vadAssetRoutes(files: AssetFile[] = locateVadAssets()): Router {
 }
 
 async function send(req: Request, res: Response, asset: LoadedAsset, current: boolean) {
-  const encoding = pickEncoding(req.headers['accept-encoding']);
-  const etag = `"${asset.hash}${encoding ? `-${encoding}` : ''}"`;
   res.setHeader('Content-Type', asset.type);
-  res.setHeader('Vary', 'Accept-Encoding');
-  res.setHeader('ETag', etag);
   // A page from before a deploy asks for an old version: give it today's files, uncached.
   res.setHeader(
     'Cache-Control',
     current ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache',
   );
-  if (req.headers['if-none-match'] === etag) {
-    res.status(304).end();
-    return;
-  }
-  if (!encoding) {
-    await new Promise<void>((resolve, reject) =>
-      res.sendFile(
-        asset.path,
-        { etag: false, lastModified: false, cacheControl: false },
-        (error) => (error ? reject(error) : resolve()),
-      ),
-    );
-    return;
-  }
-  const body = await asset.encoded.get(encoding)!;
-  res.setHeader('Content-Encoding', encoding);
-  res.setHeader('Content-Length', String(body.length));
-  res.end(body);
+  await sendEncoded(req, res, {
+    tag: asset.hash,
+    encoded: asset.encoded,
+    identity: () => sendPlainFile(res, asset.path),
+  });
 }

@@ -4,12 +4,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  locateVadAssets,
-  pickEncoding,
-  VAD_ASSETS_PATH,
-  vadAssetRoutes,
-} from '../../server/http/vadAssets';
+import { locateVadAssets, VAD_ASSETS_PATH, vadAssetRoutes } from '../../server/http/vadAssets';
+import { pickEncoding } from '../../server/http/compression';
 
 interface Reply {
   status: number;
