@@ -1,10 +1,15 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import express, { type Router } from 'express';
-import { compressOnce, sendEncoded, sendPlainFile, type Encoding } from './compression';
+import {
+  CACHE_FOREVER,
+  compressOnce,
+  sendEncoded,
+  sendPlainFile,
+  type EncodedCopies,
+} from './compression';
 import { AppError } from './errors';
 
-const YEAR_SECONDS = 31_536_000;
 /** Text worth compressing; images and fonts come compressed already. */
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.svg', '.json', '.html', '.txt', '.map']);
 /** A file name Vite writes: no folders, no leading dot. */
@@ -12,7 +17,7 @@ const ASSET_NAME = /^[\w-][\w.-]*$/;
 
 interface Asset {
   path: string;
-  encoded: Map<Encoding, Promise<Buffer>> | null;
+  encoded: EncodedCopies | null;
 }
 
 /**
@@ -28,10 +33,14 @@ export function clientAssetRoutes(dir: string): Router {
     let asset = assets.get(name);
     if (!asset) {
       const path = join(dir, name);
-      asset = readFile(path).then((bytes) => ({
-        path,
-        encoded: COMPRESSIBLE.has(extname(name)) ? compressOnce(bytes) : null,
-      }));
+      // Only text is read into memory, to compress; anything else is checked for and streamed.
+      const encoded = COMPRESSIBLE.has(extname(name))
+        ? readFile(path).then(compressOnce)
+        : stat(path).then((info) => {
+            if (!info.isFile()) throw new Error(`${name} is not a file`);
+            return null;
+          });
+      asset = encoded.then((copies) => ({ path, encoded: copies }));
       assets.set(name, asset);
       // A missing file is not remembered: a newer build may put it there later.
       asset.catch(() => assets.delete(name));
@@ -44,7 +53,7 @@ export function clientAssetRoutes(dir: string): Router {
     const asset = ASSET_NAME.test(name) ? await load(name).catch(() => null) : null;
     if (!asset) throw new AppError('not_found:asset', 'Not found');
     res.type(extname(name));
-    res.setHeader('Cache-Control', `public, max-age=${YEAR_SECONDS}, immutable`);
+    res.setHeader('Cache-Control', CACHE_FOREVER);
     const identity = () => sendPlainFile(res, asset.path);
     if (!asset.encoded) {
       await identity();

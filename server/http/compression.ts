@@ -4,6 +4,11 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { Request, Response } from 'express';
 
 export type Encoding = 'br' | 'gzip';
+/** A body's compressed copies, each made once and shared by every request that takes it. */
+export type EncodedCopies = Map<Encoding, Promise<Buffer>>;
+
+/** For a file whose name changes with its content: browsers keep it a year without asking. */
+export const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -28,8 +33,8 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding | nul
  * on the thread pool). Brotli quality 5 packs well at a fraction of the time of 11, which on a
  * 14 MB file would take minutes.
  */
-export function compressOnce(bytes: Buffer): Map<Encoding, Promise<Buffer>> {
-  const encoded = new Map<Encoding, Promise<Buffer>>([
+export function compressOnce(bytes: Buffer): EncodedCopies {
+  const encoded: EncodedCopies = new Map([
     [
       'br',
       brotliAsync(bytes, {
@@ -56,7 +61,7 @@ export async function sendEncoded(
   body: {
     /** Content hash without quotes; the encoding is appended, as each is a different body. */
     tag: string;
-    encoded: Map<Encoding, Promise<Buffer>>;
+    encoded: EncodedCopies;
     identity: () => void | Promise<void>;
   },
 ): Promise<void> {

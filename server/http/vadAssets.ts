@@ -4,7 +4,13 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
 import { VAD_ASSETS_PATH, VAD_MODEL_FILE, type VadAssetManifest } from '../../shared/voice';
-import { compressOnce, sendEncoded, sendPlainFile, type Encoding } from './compression';
+import {
+  CACHE_FOREVER,
+  compressOnce,
+  sendEncoded,
+  sendPlainFile,
+  type EncodedCopies,
+} from './compression';
 
 export { VAD_ASSETS_PATH };
 
@@ -20,8 +26,6 @@ interface AssetFile {
   path: string;
   type: string;
 }
-
-const YEAR_SECONDS = 31_536_000;
 
 /** Where npm put the files; onnxruntime is resolved from vad-web, as the client bundle does. */
 export function locateVadAssets(): AssetFile[] {
@@ -52,7 +56,7 @@ export function locateVadAssets(): AssetFile[] {
 
 interface LoadedAsset extends AssetFile {
   hash: string;
-  encoded: Map<Encoding, Promise<Buffer>>;
+  encoded: EncodedCopies;
 }
 
 export function vadAssetRoutes(files: AssetFile[] = locateVadAssets()): Router {
@@ -107,10 +111,7 @@ export function vadAssetRoutes(files: AssetFile[] = locateVadAssets()): Router {
 async function send(req: Request, res: Response, asset: LoadedAsset, current: boolean) {
   res.setHeader('Content-Type', asset.type);
   // A page from before a deploy asks for an old version: give it today's files, uncached.
-  res.setHeader(
-    'Cache-Control',
-    current ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache',
-  );
+  res.setHeader('Cache-Control', current ? CACHE_FOREVER : 'no-cache');
   await sendEncoded(req, res, {
     tag: asset.hash,
     encoded: asset.encoded,

@@ -3,14 +3,14 @@ import { Router } from 'express';
 import { uuidSchema } from '../../shared/api';
 import { getScenarioById, listScenarios } from '../db/scenarios';
 import { requireUser } from '../auth/guard';
-import { compressOnce, sendEncoded, type Encoding } from '../http/compression';
+import { compressOnce, sendEncoded, type EncodedCopies } from '../http/compression';
 import { notFound } from '../http/errors';
 import type { Services } from '../services';
 
 interface EncodedList {
   body: string;
   tag: string;
-  encoded: Map<Encoding, Promise<Buffer>>;
+  encoded: EncodedCopies;
 }
 
 export function scenarioRoutes(services: Services): Router {

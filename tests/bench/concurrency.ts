@@ -40,6 +40,12 @@ const ROUNDS = [
 
 const REPLY =
   'Honestly, the cost is what worries me most. I had a bad experience with a filling years ago.';
+/** What the stub's latencies alone cost before the first speech byte of REPLY. */
+const COMPONENTS_MS = componentSum(REPLY);
+/** One second of tone: the spoken turn every conversation sends. */
+const UTTERANCE = encodeWav(
+  new Int16Array(16_000).map((_, i) => Math.round(2000 * Math.sin(i / 9))),
+);
 
 /**
  * A lean conversation socket for load: frames are parsed and time-stamped on arrival, without
@@ -130,13 +136,7 @@ interface Conversation {
   failure: string | null;
 }
 
-async function converse(
-  c: Conversation,
-  audio: Buffer,
-  sum: number,
-  thinkMs: number,
-  random: () => number,
-): Promise<void> {
+async function converse(c: Conversation, thinkMs: number, random: () => number): Promise<void> {
   const { socket } = c;
   const think = () => sleep(thinkMs * (1 + random()));
   await sleep(thinkMs * random());
@@ -165,17 +165,17 @@ async function converse(
     clientId: randomUUID(),
     format: 'wav',
     purpose: 'turn',
-    bytes: audio.length,
+    bytes: UTTERANCE.length,
     stream: true,
     speak: true,
   };
   socket.ws.send(JSON.stringify(header));
   const ended = await new Promise<number>((resolve) =>
-    socket.ws.send(audio, { binary: true }, () => resolve(performance.now())),
+    socket.ws.send(UTTERANCE, { binary: true }, () => resolve(performance.now())),
   );
   c.sent++;
   const speech = await socket.next('speech', from, (f) => f.bytes > 0);
-  c.overhead = speech.at - ended - sum;
+  c.overhead = speech.at - ended - COMPONENTS_MS;
   await socket.next('reply_done', from);
   c.replies++;
   await socket.next('speech_done', from);
@@ -233,16 +233,12 @@ async function playRound(
     });
   }, 100);
   try {
-    const audio = encodeWav(
-      new Int16Array(16_000).map((_, i) => Math.round(2000 * Math.sin(i / 9))),
-    );
-    const sum = componentSum(REPLY);
     const random = seededRandom(6);
     const before = await cpuOf(pids.server, pids.stub);
     const started = performance.now();
     await Promise.all(
       conversations.map((c) =>
-        converse(c, audio, sum, thinkMs, random).catch((error: unknown) => {
+        converse(c, thinkMs, random).catch((error: unknown) => {
           c.failure = String(error);
         }),
       ),
@@ -323,7 +319,7 @@ function roundRows(
     },
     { name: `${at} time to first token p95`, value: percentile(firstTokens, 95), unit: 'ms' },
     {
-      name: `${at} voice overhead p50 (components ${componentSum(REPLY)} ms)`,
+      name: `${at} voice overhead p50 (components ${COMPONENTS_MS} ms)`,
       value: percentile(overheads, 50),
       unit: 'ms',
     },

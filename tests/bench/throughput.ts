@@ -33,7 +33,7 @@ const server = app.listen(0, '127.0.0.1', () =>
 /** What a browser sends: our list goes out brotli-compressed to it, as in real use. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
-async function spawnServer(source: string): Promise<{ url: string; stop(): void }> {
+async function spawnBaseline(source: string): Promise<{ url: string; stop(): void }> {
   // From the repository root, so that require('express') finds our own copy.
   const child = spawn(process.execPath, ['-e', source], {
     cwd: fileURLToPath(new URL('../..', import.meta.url)),
@@ -62,8 +62,8 @@ async function load(url: string, headers: Record<string, string> = {}) {
 export async function benchThroughput(): Promise<BenchRow[]> {
   const chairtalk = await startChildBenchServer({ LOG_LEVEL: 'error' });
   const baselines = await Promise.all([
-    spawnServer(HELLO_WORLD),
-    spawnServer(EXPRESS_HELLO_WORLD),
+    spawnBaseline(HELLO_WORLD),
+    spawnBaseline(EXPRESS_HELLO_WORLD),
   ]).catch(async (error: unknown) => {
     await chairtalk.stop();
     await chairtalk.drop();
