@@ -423,9 +423,17 @@ describe.skipIf(skipBrowserSuite)('voice mode with server speech (fake microphon
     const scenarios: Scenario[] = (await apiGet(page, '/api/scenarios')).scenarios;
     const scenario = scenarios[0]!;
     stub.setSpeech({ bytes: longVoice(), chunks: 1 });
+    const history = new Promise<void>((resolve) =>
+      page.on('websocket', (socket) =>
+        socket.on('framereceived', ({ payload }) => {
+          if (typeof payload === 'string' && JSON.parse(payload).type === 'history') resolve();
+        }),
+      ),
+    );
     await page.goto(`/scenario/${scenario.id}`);
+    // Clicked as soon as the stored opening line is there, before the app would read it by itself.
+    await history;
     const read = page.getByRole('button', { name: 'Read aloud' }).first();
-    await read.waitFor();
     const before = requestsTo('/audio/speech').length;
     await read.click();
     await eventually(() => requestsTo('/audio/speech').length).toBeGreaterThan(before);
@@ -434,6 +442,12 @@ describe.skipIf(skipBrowserSuite)('voice mode with server speech (fake microphon
     await eventually(() =>
       page.getByRole('button', { name: 'Read aloud' }).count(),
     ).toBeGreaterThan(0);
+    // Stopped means stopped: the opening line's own reading (due half a second after the
+    // history) does not start it again.
+    const after = requestsTo('/audio/speech').length;
+    await page.waitForTimeout(1_500);
+    expect(requestsTo('/audio/speech')).toHaveLength(after);
+    expect(await page.getByRole('button', { name: 'Stop reading aloud' }).count()).toBe(0);
   });
 });
 

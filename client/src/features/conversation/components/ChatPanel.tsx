@@ -103,7 +103,7 @@ export function ChatPanel({
   const closed = chat.ended || session === null;
   const canEnd = !busy && !closed && messageCount >= MESSAGES_TO_END;
 
-  useInitialSpeech(chat.historyLoaded ? chat.messages : null, speech.speak, speech.supported);
+  useInitialSpeech(chat.historyLoaded ? chat.messages : null, speech);
 
   const send = () => {
     const text = draft.trim();
@@ -307,9 +307,9 @@ export function ChatPanel({
 /** Reads the opening line aloud once, when the conversation has nothing else in it yet. */
 function useInitialSpeech(
   messages: Message[] | null,
-  speak: (id: string, text: string) => void,
-  supported: boolean,
+  speech: Pick<ReturnType<typeof useSpeech>, 'speak' | 'supported' | 'untouched'>,
 ) {
+  const { speak, supported, untouched } = speech;
   const spokenRef = useRef(false);
   const first = messages?.[0];
   const onlyOpening = messages !== null && messages.length === 1 && first?.role === 'assistant';
@@ -321,12 +321,13 @@ function useInitialSpeech(
       if (cancelled) return;
       timer = setTimeout(() => {
         spokenRef.current = true;
-        speak(first.id, first.content);
+        // The clinician got there first (read it, or stopped it): do not start it again.
+        if (untouched()) speak(first.id, first.content);
       }, INITIAL_SPEECH_DELAY_MS);
     });
     return () => {
       cancelled = true;
       if (timer !== undefined) clearTimeout(timer);
     };
-  }, [supported, onlyOpening, first, speak]);
+  }, [supported, onlyOpening, first, speak, untouched]);
 }

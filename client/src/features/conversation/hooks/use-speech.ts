@@ -22,6 +22,8 @@ export function useSpeech(options: { serverVoice: boolean }) {
   const [speakingId, setSpeakingId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const runRef = useRef(0);
+  /** Set once anything was read aloud or stopped: the opening line is then not read by itself. */
+  const usedRef = useRef(false);
   const serverRef = useRef<{ id: string; queue: SpeechQueue } | null>(null);
   const playerRef = useRef<SpeechPlayer | null>(null);
   const supported = serverVoice || browserSpeech() !== null;
@@ -71,6 +73,7 @@ export function useSpeech(options: { serverVoice: boolean }) {
   );
 
   const stop = useCallback(() => {
+    usedRef.current = true;
     runRef.current += 1;
     if (serverRef.current) conversationChannel.send({ type: 'stop_speaking' });
     serverRef.current = null;
@@ -115,5 +118,7 @@ export function useSpeech(options: { serverVoice: boolean }) {
     stop,
     error,
     dismissError: useCallback(() => setError(null), []),
+    /** Whether nothing has been read aloud or stopped yet in this conversation. */
+    untouched: useCallback(() => !usedRef.current, []),
   };
 }
