@@ -1,5 +1,5 @@
 // Must stay first: it configures zod before any module builds a schema.
-import './lib/zod-config';
+import './lib/zodConfig';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

@@ -31,7 +31,7 @@ export function authRoutes(services: Services): Router {
 
   const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
-  router.post('/sign-up', async (req, res) => {
+  router.post('/signUp', async (req, res) => {
     const input = parseInput(signUpInput, req.body);
     await throttle.consume({ ip: clientIp(req), email: input.email });
     const row = await createUser(db, {
@@ -50,7 +50,7 @@ export function authRoutes(services: Services): Router {
     res.status(201).json({ user });
   });
 
-  router.post('/sign-in', async (req, res) => {
+  router.post('/signIn', async (req, res) => {
     const input = parseInput(signInInput, req.body);
     await throttle.consume({ ip: clientIp(req), email: input.email });
     const row = await getUserByEmail(db, { email: input.email });
@@ -64,7 +64,7 @@ export function authRoutes(services: Services): Router {
     res.json({ user });
   });
 
-  router.post('/sign-out', async (req, res) => {
+  router.post('/signOut', async (req, res) => {
     const token = readCookie(req.headers.cookie, SESSION_COOKIE);
     if (token) {
       services.sessionCache.delete(sessionIdFromToken(token));

@@ -3,9 +3,9 @@ import {
   isPermanentPlaybackError,
   microphoneErrorMessage,
   playbackErrorMessage,
-} from '../../client/src/lib/audio/audio-messages';
-import { recognitionErrorMessage } from '../../client/src/lib/audio/speech-recognition';
-import { VOICE_STATUS, voiceErrorMessage } from '../../client/src/features/voice/voice-text';
+} from '../../client/src/lib/audio/audioMessages';
+import { recognitionErrorMessage } from '../../client/src/lib/audio/speechRecognition';
+import { VOICE_STATUS, voiceErrorMessage } from '../../client/src/features/voice/voiceText';
 
 const dom = (name: string, message = '') => Object.assign(new Error(message), { name });
 

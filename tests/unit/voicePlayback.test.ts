@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sniffAudioMime } from '../../client/src/lib/audio/audio-format';
-import { heardChars } from '../../client/src/lib/audio/heard-chars';
-import { SpeechPlayer, type AudioLike } from '../../client/src/lib/audio/speech-player';
-import { SpeechQueue, type SpeechChunk } from '../../client/src/lib/audio/speech-queue';
+import { sniffAudioMime } from '../../client/src/lib/audio/audioFormat';
+import { heardChars } from '../../client/src/lib/audio/heardChars';
+import { SpeechPlayer, type AudioLike } from '../../client/src/lib/audio/speechPlayer';
+import { SpeechQueue, type SpeechChunk } from '../../client/src/lib/audio/speechQueue';
 
 const bytes = (...values: number[]) => new Uint8Array(values).buffer;
 const ascii = (text: string) => new TextEncoder().encode(text).buffer;

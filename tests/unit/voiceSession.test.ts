@@ -1,16 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientMessageInput, ServerMessage } from '../../shared/protocol';
 import { MicrophoneError } from '../../client/src/lib/audio/microphone';
-import { SpeechPlayer, type AudioLike } from '../../client/src/lib/audio/speech-player';
-import type { SpeechChunk } from '../../client/src/lib/audio/speech-queue';
+import { SpeechPlayer, type AudioLike } from '../../client/src/lib/audio/speechPlayer';
+import type { SpeechChunk } from '../../client/src/lib/audio/speechQueue';
 import type {
   AudioHeader,
   ChannelListener,
   ChannelState,
   ConversationChannel,
-} from '../../client/src/lib/conversation-channel';
+} from '../../client/src/lib/conversationChannel';
 import { VadInitError, type VadCallbacks } from '../../client/src/features/voice/vad';
-import { VoiceSession, type VoiceSessionDeps } from '../../client/src/features/voice/voice-session';
+import { VoiceSession, type VoiceSessionDeps } from '../../client/src/features/voice/voiceSession';
 
 /** The chat's socket as voice mode sees it, recording what is sent. */
 class FakeChannel implements ConversationChannel {

@@ -3,7 +3,7 @@ import { Redirect, Route, Switch } from 'wouter';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { useAuthStore } from '../features/auth/store';
 import { onUnauthorized } from '../lib/api';
-import { RedirectIfSignedIn, RequireUser } from './guards';
+import { RedirectIfSignedIn, RequireUser } from './Guards';
 import { ConversationPage } from './pages/ConversationPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { NotFoundPage } from './pages/NotFoundPage';

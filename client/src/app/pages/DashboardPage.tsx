@@ -4,7 +4,7 @@ import { useAuthStore, userDisplayName } from '../../features/auth/store';
 import { HistoryPanel } from '../../features/history/components/HistoryPanel';
 import { ProgressPanel } from '../../features/progress/components/ProgressPanel';
 import { ScenarioBrowser } from '../../features/scenarios/components/ScenarioBrowser';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { dashboardPath, paths, type DashboardTab } from '../routes';
 
 function readTab(value: string | null): DashboardTab {

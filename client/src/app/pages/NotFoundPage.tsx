@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { paths } from '../routes';
 
 export function NotFoundPage() {

@@ -1,9 +1,9 @@
 import { create } from 'zustand';
 import type { SignInInput, SignUpInput, User } from '../../../../shared/api';
-import { getMe } from './api/get-me';
-import { signIn } from './api/sign-in';
-import { signOut } from './api/sign-out';
-import { signUp } from './api/sign-up';
+import { getMe } from './api/getMe';
+import { signIn } from './api/signIn';
+import { signOut } from './api/signOut';
+import { signUp } from './api/signUp';
 
 export type AuthStatus = 'idle' | 'loading' | 'ready';
 

@@ -1,15 +1,15 @@
 import { create } from 'zustand';
 import type { ServerMessage } from '../../../../shared/protocol';
-import type { SpeechChunk } from '../../lib/audio/speech-queue';
-import { newClientId } from '../../lib/client-id';
+import type { SpeechChunk } from '../../lib/audio/speechQueue';
+import { newClientId } from '../../lib/clientId';
 import type {
   ChannelListener,
   ChannelState,
   ConversationChannel,
-} from '../../lib/conversation-channel';
+} from '../../lib/conversationChannel';
 import { ConversationSocket, type SocketStatus } from '../../lib/socket';
-import { checkConversation } from './api/check-conversation';
-import { applyCancel, applyServerMessage, emptyChat, type ChatSnapshot } from './chat-state';
+import { checkConversation } from './api/checkConversation';
+import { applyCancel, applyServerMessage, emptyChat, type ChatSnapshot } from './chatState';
 
 /** After this many failed connects in a row, ask over HTTP whether the session still exists. */
 const PROBE_EVERY = 3;

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { mergeHistoryPages, type HistoryEntry } from '../../../../shared/history';
-import { getHistory } from './api/get-history';
+import { getHistory } from './api/getHistory';
 
 interface HistoryState {
   /** Whose history this is: another user's must never show, even for a moment. */

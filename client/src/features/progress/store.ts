@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { emptyProgressSummary, type ProgressSummary } from '../../../../shared/progress';
-import { getProgress, progressErrorMessage } from './api/get-progress';
+import { getProgress, progressErrorMessage } from './api/getProgress';
 
 interface ProgressState {
   /** Whose summary this is: another user's must never show, even for a moment. */

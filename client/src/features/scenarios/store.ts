@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { DIFFICULTIES, type Difficulty, type Scenario } from '../../../../shared/scenario';
-import { getScenarios } from './api/get-scenarios';
+import { getScenarios } from './api/getScenarios';
 
 /** '' is "nothing chosen" (the control reads 'Filter by Difficulty'); 'all' was chosen explicitly. */
 export type DifficultyChoice = '' | 'all' | Difficulty;

@@ -1,4 +1,4 @@
-import { MICROPHONE_MESSAGES, microphoneErrorMessage } from './audio-messages';
+import { MICROPHONE_MESSAGES, microphoneErrorMessage } from './audioMessages';
 
 /** Spec §9 recording: mono, echo cancellation, noise suppression, auto gain. */
 export const MICROPHONE_CONSTRAINTS: MediaTrackConstraints = {

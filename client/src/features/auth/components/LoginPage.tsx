@@ -1,5 +1,5 @@
 import { Logo } from '../../../components/Logo';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { LoginForm } from './LoginForm';
 
 export function LoginPage() {

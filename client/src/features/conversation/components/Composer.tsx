@@ -2,8 +2,8 @@ import { useId, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import { MAX_MESSAGE_CHARS } from '../../../../../shared/conversation';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
-import { MicIcon, SendIcon, StopIcon } from '../../../components/icons';
-import type { DictationState } from '../hooks/use-dictation';
+import { MicIcon, SendIcon, StopIcon } from '../../../components/Icons';
+import type { DictationState } from '../hooks/useDictation';
 import './dictation.css';
 
 export interface DictationControls {

@@ -1,4 +1,4 @@
-import { BulbIcon, CloseIcon } from '../../../components/icons';
+import { BulbIcon, CloseIcon } from '../../../components/Icons';
 
 interface HintCalloutProps {
   hint: string;

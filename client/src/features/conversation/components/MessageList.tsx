@@ -2,9 +2,9 @@ import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { formatMessageTime } from '../../../../../shared/conversation';
 import type { PatientAvatar } from '../../../../../shared/illustrations';
 import { Spinner } from '../../../components/Spinner';
-import { SpeakerIcon, StopIcon } from '../../../components/icons';
+import { SpeakerIcon, StopIcon } from '../../../components/Icons';
 import { PatientAvatarArt } from '../art/PatientAvatarArt';
-import type { ChatItem, PendingTurn } from '../chat-state';
+import type { ChatItem, PendingTurn } from '../chatState';
 
 interface MessageListProps {
   items: ChatItem[];

@@ -6,7 +6,7 @@ import {
 } from '../../../../../shared/scenario';
 import { paths } from '../../../app/routes';
 import { Badge } from '../../../components/Badge';
-import { ArrowLeftIcon } from '../../../components/icons';
+import { ArrowLeftIcon } from '../../../components/Icons';
 
 export function ScenarioHeader({ scenario }: { scenario: Scenario }) {
   return (

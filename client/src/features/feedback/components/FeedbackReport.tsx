@@ -6,7 +6,7 @@ import {
   type ScoreKey,
 } from '../../../../../shared/feedback';
 import { Dialog } from '../../../components/Dialog';
-import { CloseIcon } from '../../../components/icons';
+import { CloseIcon } from '../../../components/Icons';
 
 /** Spec §2 feedback report: the five bars, in this order, with these labels. */
 const SCORE_ROWS: readonly { key: ScoreKey; label: string }[] = [

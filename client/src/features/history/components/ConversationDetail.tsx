@@ -7,9 +7,9 @@ import type { ConversationDetail as Detail } from '../../../../../shared/progres
 import { dashboardPath } from '../../../app/routes';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
-import { ArrowLeftIcon } from '../../../components/icons';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { conversationErrorMessage, getConversation } from '../api/get-conversation';
+import { ArrowLeftIcon } from '../../../components/Icons';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { conversationErrorMessage, getConversation } from '../api/getConversation';
 
 type LoadState =
   | { status: 'loading' }

@@ -2,10 +2,10 @@ import { useId } from 'react';
 import { Alert } from '../../../components/Alert';
 import { Dialog } from '../../../components/Dialog';
 import { Spinner } from '../../../components/Spinner';
-import { CloseIcon, MicIcon, StopIcon } from '../../../components/icons';
-import type { ConversationChannel } from '../../../lib/conversation-channel';
-import { useVoiceSession } from '../use-voice-session';
-import { VOICE_MESSAGES } from '../voice-text';
+import { CloseIcon, MicIcon, StopIcon } from '../../../components/Icons';
+import type { ConversationChannel } from '../../../lib/conversationChannel';
+import { useVoiceSession } from '../useVoiceSession';
+import { VOICE_MESSAGES } from '../voiceText';
 import '../voice.css';
 
 interface VoiceModeDialogProps {

@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isPermanentPlaybackError } from '../../../lib/audio/audio-messages';
+import { isPermanentPlaybackError } from '../../../lib/audio/audioMessages';
 import {
   browserSpeech,
   cancelBrowserSpeech,
   speakWithBrowser,
-} from '../../../lib/audio/browser-speech';
-import { SpeechPlayer } from '../../../lib/audio/speech-player';
-import { SpeechQueue } from '../../../lib/audio/speech-queue';
+} from '../../../lib/audio/browserSpeech';
+import { SpeechPlayer } from '../../../lib/audio/speechPlayer';
+import { SpeechQueue } from '../../../lib/audio/speechQueue';
 import { conversationChannel } from '../store';
 
-export { voicesReady } from '../../../lib/audio/browser-speech';
+export { voicesReady } from '../../../lib/audio/browserSpeech';
 
 /**
  * Reads patient lines aloud, one message at a time: with the server's voice when it has one

@@ -1,5 +1,5 @@
-import { isPermanentPlaybackError, playbackErrorMessage } from './audio-messages';
-import type { SpeechSentence } from './speech-queue';
+import { isPermanentPlaybackError, playbackErrorMessage } from './audioMessages';
+import type { SpeechSentence } from './speechQueue';
 
 /** Spec §4 and §9: failed playback retries 3 times, 1 s apart; a clip that never loads fails after 3 s. */
 export const PLAYBACK_RETRIES = 3;

@@ -1,4 +1,4 @@
-import { MICROPHONE_MESSAGES } from './audio-messages';
+import { MICROPHONE_MESSAGES } from './audioMessages';
 
 /**
  * The browser's own speech recognition (Chrome and Edge prefix it), used when the server has no

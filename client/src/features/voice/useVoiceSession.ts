@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { ConversationChannel } from '../../lib/conversation-channel';
-import { VoiceSession } from './voice-session';
+import type { ConversationChannel } from '../../lib/conversationChannel';
+import { VoiceSession } from './voiceSession';
 
 /** One voice session for as long as the modal is open; closing it releases everything. */
 export function useVoiceSession(channel: ConversationChannel) {

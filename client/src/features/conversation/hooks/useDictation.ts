@@ -5,8 +5,8 @@ import {
   hasSpeechRecognition,
   recognizeOnce,
   type RecognitionHandle,
-} from '../../../lib/audio/speech-recognition';
-import { newClientId } from '../../../lib/client-id';
+} from '../../../lib/audio/speechRecognition';
+import { newClientId } from '../../../lib/clientId';
 import { conversationChannel } from '../store';
 import { MAX_UTTERANCE_BYTES } from '../../../../../shared/voice';
 

@@ -1,6 +1,6 @@
 import type { Message } from '../../../../shared/conversation';
 import { REPLY_FAILED_TEXT, type ServerMessage } from '../../../../shared/protocol';
-import type { VoiceCapabilities } from '../../lib/conversation-channel';
+import type { VoiceCapabilities } from '../../lib/conversationChannel';
 
 /** A turn the user wrote that the server has not confirmed yet. Kept until it is stored. */
 export interface PendingTurn {

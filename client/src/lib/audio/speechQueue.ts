@@ -1,4 +1,4 @@
-import { sniffAudioMime } from './audio-format';
+import { sniffAudioMime } from './audioFormat';
 
 /** One `speech` frame of the socket with the binary frame that followed it (null when none). */
 export interface SpeechChunk {

@@ -1,5 +1,5 @@
 import type { ClientMessageInput, ServerMessage } from '../../../shared/protocol';
-import type { SpeechChunk } from './audio/speech-queue';
+import type { SpeechChunk } from './audio/speechQueue';
 
 /** What the server can do with audio (from `history`); null until the first history arrives. */
 export interface VoiceCapabilities {

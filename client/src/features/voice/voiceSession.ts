@@ -4,20 +4,20 @@ import {
   browserSpeech,
   cancelBrowserSpeech,
   speakWithBrowser,
-} from '../../lib/audio/browser-speech';
-import { heardChars } from '../../lib/audio/heard-chars';
+} from '../../lib/audio/browserSpeech';
+import { heardChars } from '../../lib/audio/heardChars';
 import { MicrophoneError, openMicrophone, stopStream } from '../../lib/audio/microphone';
 import {
   hasSpeechRecognition,
   recognizeOnce,
   type RecognitionHandle,
-} from '../../lib/audio/speech-recognition';
-import { SpeechPlayer, type SpeechPlayerEvents } from '../../lib/audio/speech-player';
-import { SpeechQueue, type SpeechChunk } from '../../lib/audio/speech-queue';
-import { newClientId } from '../../lib/client-id';
-import type { ChannelState, ConversationChannel } from '../../lib/conversation-channel';
+} from '../../lib/audio/speechRecognition';
+import { SpeechPlayer, type SpeechPlayerEvents } from '../../lib/audio/speechPlayer';
+import { SpeechQueue, type SpeechChunk } from '../../lib/audio/speechQueue';
+import { newClientId } from '../../lib/clientId';
+import type { ChannelState, ConversationChannel } from '../../lib/conversationChannel';
 import { createVad, VadInitError, type Vad, type VadCallbacks } from './vad';
-import { VOICE_MESSAGES, VOICE_STATUS, voiceErrorMessage } from './voice-text';
+import { VOICE_MESSAGES, VOICE_STATUS, voiceErrorMessage } from './voiceText';
 
 /** Where a voice turn is, as the modal shows it. */
 export type VoicePhase =
