@@ -26,24 +26,28 @@ export const SCORE_KEYS = [
   'objectionHandlingScore',
 ] as const satisfies readonly ScoreKey[];
 
-export interface FeedbackItem {
-  text: string;
+export const feedbackItemSchema = z.object({
+  text: z.string(),
   /** A verbatim quote of the trainee's own words that supports the point, or null. */
-  quote: string | null;
-}
+  quote: z.string().nullable(),
+});
+export type FeedbackItem = z.infer<typeof feedbackItemSchema>;
 
-export interface Feedback extends FeedbackScores {
-  strengths: FeedbackItem[];
-  areasForImprovement: FeedbackItem[];
-  suggestedResponses: string[];
-}
+export const feedbackFallbackSchema = z.enum(['json_in_text', 'text_scan', 'default']);
+export type FeedbackFallback = z.infer<typeof feedbackFallbackSchema>;
 
-export type FeedbackFallback = 'json_in_text' | 'text_scan' | 'default';
-
-/** null when the grader's answer passed validation as it was. */
-export interface ParsedFeedback extends Feedback {
-  fallback: FeedbackFallback | null;
-}
+/**
+ * The one feedback shape: what a grader returns, what the database stores and what the API
+ * sends. `fallback` is null when the grader's answer passed validation as it was; otherwise it
+ * names the spec §5 fallback that produced it.
+ */
+export const feedbackSchema = feedbackScoresSchema.extend({
+  strengths: z.array(feedbackItemSchema),
+  areasForImprovement: z.array(feedbackItemSchema),
+  suggestedResponses: z.array(z.string()),
+  fallback: feedbackFallbackSchema.nullable(),
+});
+export type Feedback = z.infer<typeof feedbackSchema>;
 
 /** Spec §9: feedback lists hold at most 3 items. */
 export const MAX_FEEDBACK_ITEMS = 3;
@@ -63,7 +67,7 @@ const DEFAULT_SUGGESTIONS: readonly string[] = [
   'It sounds like this has been on your mind. Can you tell me more about it?',
 ];
 
-export function defaultFeedback(): ParsedFeedback {
+export function defaultFeedback(): Feedback {
   return {
     overallScore: FALLBACK_SCORE,
     empathyScore: FALLBACK_SCORE,
@@ -141,13 +145,14 @@ export function validateFeedback(raw: unknown): Feedback | null {
     strengths,
     areasForImprovement,
     suggestedResponses: suggestions.map((item) => item.text),
+    fallback: null,
   };
 }
 
-export function parseFeedbackText(text: string): ParsedFeedback {
+export function parseFeedbackText(text: string): Feedback {
   const whole = tryJson(text.trim());
   const direct = whole === undefined ? null : validateFeedback(whole);
-  if (direct) return { ...direct, fallback: null };
+  if (direct) return direct;
 
   for (const candidate of jsonCandidates(text)) {
     const embedded = validateFeedback(tryJson(candidate));
@@ -268,7 +273,7 @@ function cleanBullet(text: string): string {
   return text.replace(/\*\*/g, '').trim();
 }
 
-function scanText(text: string): Feedback | null {
+function scanText(text: string): Omit<Feedback, 'fallback'> | null {
   const found = SCORE_LABELS.map(([key, label]) => [key, findScore(text, label)] as const);
 
   const lists: Record<Section, string[]> = { strengths: [], areas: [], suggestions: [] };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { conversationSessionSchema, messageSchema } from './conversation';
-import { feedbackScoresSchema } from './feedback';
+import { feedbackSchema } from './feedback';
 import type { HistoryEntry } from './history';
 import type { ProgressSummary } from './progress';
 import { scenarioSchema } from './scenario';
@@ -77,21 +77,11 @@ export const historyResponse = z.object({
 });
 export type HistoryResponse = z.infer<typeof historyResponse>;
 
-const feedbackItemSchema = z.object({ text: z.string(), quote: z.string().nullable() });
-
-/** A stored feedback as the conversation endpoints send it. */
-export const storedFeedbackSchema = feedbackScoresSchema.extend({
-  strengths: z.array(feedbackItemSchema),
-  areasForImprovement: z.array(feedbackItemSchema),
-  suggestedResponses: z.array(z.string()),
-  fallback: z.enum(['json_in_text', 'text_scan', 'default']).nullable(),
-});
-
 /** GET /api/conversations/:id: the session with its scenario, transcript and feedback. */
 export const conversationDetailResponse = z.object({
   session: conversationSessionSchema,
   scenario: scenarioSchema.nullable(),
   messages: z.array(messageSchema),
-  feedback: storedFeedbackSchema.nullable(),
+  feedback: feedbackSchema.nullable(),
 });
 export type ConversationDetail = z.infer<typeof conversationDetailResponse>;

@@ -1,4 +1,4 @@
-import type { FeedbackItem, GradedFeedback } from './types';
+import type { FeedbackItem, Feedback } from '../../shared/feedback';
 
 /**
  * Feedback quotes are shown to the trainee as "you said ...", so a quote the trainee never said
@@ -6,10 +6,7 @@ import type { FeedbackItem, GradedFeedback } from './types';
  * span of one of their own messages; small copying slips by the grader are repaired to the
  * exact original span, anything else loses its quote but keeps its point.
  */
-export function verifyEvidence(
-  feedback: GradedFeedback,
-  traineeMessages: readonly string[],
-): GradedFeedback {
+export function verifyEvidence(feedback: Feedback, traineeMessages: readonly string[]): Feedback {
   const sources = traineeMessages.map(normaliseWithMap);
   const check = (item: FeedbackItem): FeedbackItem => ({
     text: item.text,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { ChatTurn, ConversationContext, ScenarioRecord } from './types';
+import type { ChatTurn, ConversationContext } from './types';
+import type { ScenarioRecord } from '../scenarios/schema';
 import type { HiddenConcern } from '../scenarios/schema';
 
 /** Plain message shape; assignable to any OpenAI-compatible chat message parameter. */

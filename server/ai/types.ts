@@ -1,12 +1,8 @@
-import type { PatientExtras } from '../scenarios/schema';
-import type { Scenario } from '../../shared/scenario';
+import type { Feedback } from '../../shared/feedback';
+import type { ScenarioRecord } from '../scenarios/schema';
 import type { Speaker, Transcriber } from '../voice/types';
 
-/** A scenario as the server knows it: the public fields plus the engine extras. */
-export interface ScenarioRecord extends Scenario {
-  slug: string;
-  extras: PatientExtras;
-}
+/** The AI roles' interfaces. Domain shapes live with their domain (shared/, scenarios/). */
 
 export interface ChatTurn {
   role: 'user' | 'assistant';
@@ -36,31 +32,9 @@ export interface PatientModel {
   ): AsyncIterable<string>;
 }
 
-export interface FeedbackItem {
-  text: string;
-  /** A verbatim quote of the trainee's own words that supports the point, or null. */
-  quote: string | null;
-}
-
-export interface GradedFeedback {
-  overallScore: number;
-  empathyScore: number;
-  clarityScore: number;
-  persuasionScore: number;
-  objectionHandlingScore: number;
-  strengths: FeedbackItem[];
-  areasForImprovement: FeedbackItem[];
-  suggestedResponses: string[];
-  /**
-   * null when the grader's answer passed validation as it was; otherwise which of the
-   * spec §5 fallbacks produced it.
-   */
-  fallback: null | 'json_in_text' | 'text_scan' | 'default';
-}
-
 /** Scores a finished conversation. */
 export interface FeedbackModel {
-  grade(context: ConversationContext, options: CallOptions): Promise<GradedFeedback>;
+  grade(context: ConversationContext, options: CallOptions): Promise<Feedback>;
 }
 
 /** One short coaching nudge for this moment of the conversation. */

@@ -1,8 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import type { Services } from '../services';
+import type { Config } from '../config';
+import type { Db } from '../db/db';
 import { AppError } from '../http/errors';
 import { readCookie, setSessionCookie } from '../http/cookies';
+import type { SessionCache } from './sessionCache';
 import {
   SESSION_COOKIE,
   sessionIdFromToken,
@@ -10,9 +12,16 @@ import {
   type SessionUser,
 } from './sessions';
 
+/** What resolving a session needs: the whole Services bag fits, and so does a test's. */
+export interface SessionDeps {
+  db: Db;
+  sessionCache: SessionCache;
+  config: Pick<Config, 'sessionDays' | 'cookieSecure'>;
+}
+
 /** Resolves the signed-in user from the session cookie, or null. */
 export async function userFromRequest(
-  services: Services,
+  services: SessionDeps,
   req: IncomingMessage,
   res?: Response,
 ): Promise<SessionUser | null> {
@@ -38,7 +47,7 @@ export async function userFromRequest(
 }
 
 /** Express middleware: 401 JSON unless signed in; the user lands in res.locals.user. */
-export function requireUser(services: Services) {
+export function requireUser(services: SessionDeps) {
   return async (req: Request, res: Response, next: NextFunction) => {
     const user = await userFromRequest(services, req, res);
     if (!user) throw new AppError('unauthorized:session', 'Please sign in to continue.');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Message } from '../../shared/conversation';
 import { stripControlChars } from '../../shared/api';
 import { REPLY_FAILED_TEXT, type ServerMessage } from '../../shared/protocol';
-import type { ScenarioRecord } from '../ai/types';
+import type { ScenarioRecord } from '../scenarios/schema';
 import { heardPart, insertAssistantMessage, storeTurnAndListHistory } from '../db/messages';
 import type { Services } from '../services';
 import { createDeltaPacer } from './deltaPacer';

@@ -1,51 +1,29 @@
-import type { FeedbackItem, GradedFeedback } from '../ai/types';
+import type { Feedback } from '../../shared/feedback';
 import type { Queryable } from './db';
-
-export interface StoredFeedback extends GradedFeedback {
-  createdAt: string;
-}
-
-interface FeedbackRow {
-  overallScore: number;
-  empathyScore: number;
-  clarityScore: number;
-  persuasionScore: number;
-  objectionHandlingScore: number;
-  strengths: FeedbackItem[];
-  areasForImprovement: FeedbackItem[];
-  suggestedResponses: string[];
-  fallback: GradedFeedback['fallback'];
-  createdAt: Date;
-}
 
 const COLUMNS = `overall_score AS "overallScore", empathy_score AS "empathyScore",
   clarity_score AS "clarityScore", persuasion_score AS "persuasionScore",
   objection_handling_score AS "objectionHandlingScore", strengths,
   areas_for_improvement AS "areasForImprovement", suggested_responses AS "suggestedResponses",
-  fallback, created_at AS "createdAt"`;
-
-function toDto(row: FeedbackRow): StoredFeedback {
-  return { ...row, createdAt: new Date(row.createdAt).toISOString() };
-}
+  fallback`;
 
 export async function getFeedbackBySession(
   db: Queryable,
   { sessionId }: { sessionId: string },
-): Promise<StoredFeedback | null> {
-  const [row] = await db.query<FeedbackRow>(
-    `SELECT ${COLUMNS} FROM feedback WHERE session_id = $1`,
-    [sessionId],
-  );
-  return row ? toDto(row) : null;
+): Promise<Feedback | null> {
+  const [row] = await db.query<Feedback>(`SELECT ${COLUMNS} FROM feedback WHERE session_id = $1`, [
+    sessionId,
+  ]);
+  return row ?? null;
 }
 
 /** Inserts the session's one feedback row; if another request got there first, returns that. */
 export async function insertFeedbackOnce(
   db: Queryable,
-  input: { sessionId: string; feedback: GradedFeedback },
-): Promise<StoredFeedback> {
+  input: { sessionId: string; feedback: Feedback },
+): Promise<Feedback> {
   const f = input.feedback;
-  const [row] = await db.query<FeedbackRow>(
+  const [row] = await db.query<Feedback>(
     `INSERT INTO feedback (session_id, overall_score, empathy_score, clarity_score,
                            persuasion_score, objection_handling_score, strengths,
                            areas_for_improvement, suggested_responses, fallback)
@@ -65,7 +43,7 @@ export async function insertFeedbackOnce(
       f.fallback,
     ],
   );
-  if (row) return toDto(row);
+  if (row) return row;
   const existing = await getFeedbackBySession(db, { sessionId: input.sessionId });
   if (!existing) throw new Error('feedback vanished after a conflict');
   return existing;

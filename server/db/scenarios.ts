@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Scenario } from '../../shared/scenario';
-import type { ScenarioRecord } from '../ai/types';
+import type { ScenarioRecord } from '../scenarios/schema';
 import type { ScenarioSeed } from '../scenarios/schema';
 import type { Db, Queryable } from './db';
 

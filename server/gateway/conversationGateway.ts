@@ -15,7 +15,7 @@ import { getConversationForUser } from '../db/conversations';
 import { cutReplyToHeard, getMessageInSession, listMessagesBySession } from '../db/messages';
 import { getScenarioRecordById } from '../db/scenarios';
 import { isAllowedOrigin } from '../http/origin';
-import type { ScenarioRecord } from '../ai/types';
+import type { ScenarioRecord } from '../scenarios/schema';
 import type { Services } from '../services';
 import { runTurn } from '../conversations/runTurn';
 import { checkUtterance } from '../voice/audioFormat';

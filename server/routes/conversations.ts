@@ -14,7 +14,7 @@ import { listMessagesBySession } from '../db/messages';
 import { getScenarioById, getScenarioRecordById } from '../db/scenarios';
 import { AppError, notFound } from '../http/errors';
 import { parseInput } from '../http/validate';
-import type { GradedFeedback } from '../ai/types';
+import type { Feedback } from '../../shared/feedback';
 import type { Services } from '../services';
 
 export const TOO_SHORT =
@@ -90,7 +90,7 @@ export function conversationRoutes(services: Services): Router {
     const scenario = await getScenarioRecordById(db, { id: session.scenarioId });
     if (!scenario) throw notFound('scenario', 'Scenario not found');
 
-    let graded: GradedFeedback;
+    let graded: Feedback;
     try {
       graded = await ai.grader.grade(
         { scenario, history: messages.map(({ role, content }) => ({ role, content })) },

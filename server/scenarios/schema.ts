@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { difficultySchema } from '../../shared/scenario';
+import { difficultySchema, type Scenario } from '../../shared/scenario';
 
 /**
  * The shape of a shipped scenario. Everything under `extras` is for the patient engines
@@ -102,3 +102,9 @@ export type ScenarioSeed = z.infer<typeof scenarioSeedSchema>;
 export type PatientExtras = z.infer<typeof patientExtrasSchema>;
 export type HiddenConcern = z.infer<typeof hiddenConcernSchema>;
 export type StatedConcern = z.infer<typeof statedConcernSchema>;
+
+/** A scenario as the server knows it: the public fields plus the engine extras. */
+export interface ScenarioRecord extends Scenario {
+  slug: string;
+  extras: PatientExtras;
+}

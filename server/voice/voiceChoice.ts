@@ -1,5 +1,5 @@
 import { choosePatientAvatar } from '../../shared/illustrations';
-import type { ScenarioRecord } from '../ai/types';
+import type { ScenarioRecord } from '../scenarios/schema';
 import type { SpeechVoice } from './types';
 
 /**

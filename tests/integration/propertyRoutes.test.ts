@@ -13,8 +13,8 @@ import {
   conversationDetailResponse,
   historyResponse,
   progressResponse,
-  storedFeedbackSchema,
 } from '../../shared/progressApi';
+import { feedbackSchema } from '../../shared/feedback';
 import { conversationSessionSchema } from '../../shared/conversation';
 import { DEFAULT_THROTTLE } from '../../server/auth/throttle';
 
@@ -537,7 +537,7 @@ describe('every /api route under 1,000 generated requests', () => {
       input: fc
         .tuple(id, ignoredBody)
         .map(([value, body]) => ({ path: `/api/conversations/${value}/end`, body })),
-      ok: z.object({ feedback: storedFeedbackSchema }),
+      ok: z.object({ feedback: feedbackSchema }),
       // Grading happens once; every later end answers the stored feedback.
       allowed: (status, diff) => only({ feedback: 1 })(status, diff) || unchanged(status, diff),
     },

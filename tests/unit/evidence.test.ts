@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { verifyEvidence } from '../../server/ai/evidence';
-import type { GradedFeedback } from '../../server/ai/types';
+import type { Feedback } from '../../shared/feedback';
 
 const trainee = [
   "Hi Margaret, I can see you're worried about the cost.",
@@ -8,7 +8,7 @@ const trainee = [
   'It sounds like the last crown was a really painful experience, and I understand why you would hesitate.',
 ];
 
-function withQuote(quote: string | null): GradedFeedback {
+function withQuote(quote: string | null): Feedback {
   return {
     overallScore: 7,
     empathyScore: 7,

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createOfflineCoach, createOfflinePatient } from '../../server/ai/offline';
 import { MAX_HINT_WORDS } from '../../server/ai/offline/coach';
 import { countWords } from '../../server/ai/offline/text';
-import type { ChatTurn, ScenarioRecord } from '../../server/ai/types';
+import type { ChatTurn } from '../../server/ai/types';
+import type { ScenarioRecord } from '../../server/scenarios/schema';
 import { childScenario, conversation, crownScenario } from '../fixtures/offlineScenario';
 
 const coach = createOfflineCoach();

@@ -6,7 +6,8 @@ import {
 } from '../../server/ai/offline';
 import { replayConversation } from '../../server/ai/offline/patientState';
 import { splitSentences } from '../../server/ai/offline/text';
-import type { ChatTurn, ScenarioRecord } from '../../server/ai/types';
+import type { ChatTurn } from '../../server/ai/types';
+import type { ScenarioRecord } from '../../server/scenarios/schema';
 import { scenarioLibrary } from '../../server/scenarios/library';
 import { childScenario, conversation, crownScenario, toRecord } from '../fixtures/offlineScenario';
 

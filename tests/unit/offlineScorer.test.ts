@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createOfflineScorer } from '../../server/ai/offline';
-import type { ChatTurn, GradedFeedback, ScenarioRecord } from '../../server/ai/types';
+import type { ChatTurn } from '../../server/ai/types';
+import type { Feedback } from '../../shared/feedback';
+import type { ScenarioRecord } from '../../server/scenarios/schema';
 import { childScenario, conversation, crownScenario } from '../fixtures/offlineScenario';
 
 const scorer = createOfflineScorer();
 const signal = new AbortController().signal;
 
-function grade(scenario: ScenarioRecord, history: readonly ChatTurn[]): Promise<GradedFeedback> {
+function grade(scenario: ScenarioRecord, history: readonly ChatTurn[]): Promise<Feedback> {
   return scorer.grade({ scenario, history }, { signal });
 }
 

@@ -8,7 +8,7 @@ import { ConversationPage } from './pages/ConversationPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ScenarioPage } from './pages/ScenarioPage';
-import { paths } from './routes';
+import { paths } from '../lib/paths';
 
 export function App() {
   const loadUser = useAuthStore((s) => s.loadUser);

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { Spinner } from '../components/Spinner';
 import { useAuthStore } from '../features/auth/store';
-import { paths } from './routes';
+import { paths } from '../lib/paths';
 
 function Checking() {
   return (

@@ -3,7 +3,8 @@ import { onTaskTurns } from './rubric';
 import { lowerFirst } from './text';
 import type { SentenceAnalysis } from './analyseTurn';
 import type { ClinicianTurnReplay, ConversationReplay, PatientState } from './patientState';
-import type { FeedbackItem, ScenarioRecord } from '../types';
+import type { FeedbackItem } from '../../../shared/feedback';
+import type { ScenarioRecord } from '../../scenarios/schema';
 
 /**
  * Strengths and areas for improvement, each tied to the trainee's own words. Quotes are whole

@@ -2,7 +2,8 @@ import { hasSaid, joinReply, pickLine } from './lines';
 import { replayConversation } from './patientState';
 import type { ClinicianTurnReplay } from './patientState';
 import { hashText } from './text';
-import type { ChatTurn, ScenarioRecord } from '../types';
+import type { ChatTurn } from '../types';
+import type { ScenarioRecord } from '../../scenarios/schema';
 
 /**
  * The offline patient's next line, from the state after the clinician's newest turn. Every

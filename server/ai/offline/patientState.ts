@@ -1,7 +1,8 @@
 import { analyseTurn } from './analyseTurn';
 import type { TurnAnalysis } from './analyseTurn';
 import { clamp, foldText, mentions, mentionsAny, sameWords } from './text';
-import type { ChatTurn, ScenarioRecord } from '../types';
+import type { ChatTurn } from '../types';
+import type { ScenarioRecord } from '../../scenarios/schema';
 
 /**
  * The simulated patient's state as a pure function of the conversation: the server keeps no

@@ -2,10 +2,11 @@ import { feedbackLists } from './feedbackItems';
 import { replayConversation } from './patientState';
 import { scoreSkills } from './rubric';
 import { suggestedResponses } from './suggestions';
-import type { ConversationContext, FeedbackModel, GradedFeedback } from '../types';
+import type { ConversationContext, FeedbackModel } from '../types';
+import type { Feedback } from '../../../shared/feedback';
 
 /** Rubric feedback for a finished conversation, from the same replay the patient used. */
-export function gradeConversation(context: ConversationContext): GradedFeedback {
+export function gradeConversation(context: ConversationContext): Feedback {
   const replay = replayConversation(context.scenario, context.history);
   return {
     ...scoreSkills(replay),

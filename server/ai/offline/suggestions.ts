@@ -3,7 +3,7 @@ import { onTaskTurns } from './rubric';
 import { whoFor } from './feedbackItems';
 import { lowerFirst } from './text';
 import type { ClinicianTurnReplay, ConversationReplay } from './patientState';
-import type { ScenarioRecord } from '../types';
+import type { ScenarioRecord } from '../../scenarios/schema';
 
 /**
  * Alternative lines the trainee could have said in this scenario: a rewrite of their weakest

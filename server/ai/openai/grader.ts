@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import { defaultFeedback, parseFeedbackText } from '../../../shared/feedback';
-import type { CallOptions, ConversationContext, FeedbackModel, GradedFeedback } from '../types';
+import type { CallOptions, ConversationContext, FeedbackModel } from '../types';
+import type { Feedback } from '../../../shared/feedback';
 import { verifyEvidence } from '../evidence';
 import { FEEDBACK_SCHEMA_NAME, feedbackJsonSchema, graderMessages } from '../prompts';
 import { AiProviderError } from './errors';
@@ -20,7 +21,7 @@ export function createOpenAiGrader(
   logger?: AiLogger,
 ): FeedbackModel {
   return {
-    async grade(context: ConversationContext, options: CallOptions): Promise<GradedFeedback> {
+    async grade(context: ConversationContext, options: CallOptions): Promise<Feedback> {
       if (context.history.length < MIN_MESSAGES_FOR_FEEDBACK) return defaultFeedback();
 
       const text = await callWithRetries(

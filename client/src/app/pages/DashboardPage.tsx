@@ -5,7 +5,7 @@ import { HistoryPanel } from '../../features/history/components/HistoryPanel';
 import { ProgressPanel } from '../../features/progress/components/ProgressPanel';
 import { ScenarioBrowser } from '../../features/scenarios/components/ScenarioBrowser';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { dashboardPath, paths, type DashboardTab } from '../routes';
+import { dashboardPath, paths, type DashboardTab } from '../../lib/paths';
 
 function readTab(value: string | null): DashboardTab {
   return value === 'progress' || value === 'history' ? value : 'scenarios';

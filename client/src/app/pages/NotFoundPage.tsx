@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import { paths } from '../routes';
+import { paths } from '../../lib/paths';
 
 export function NotFoundPage() {
   useDocumentTitle('Page not found');

@@ -1,4 +1,4 @@
-import type { ParsedFeedback } from '../../../../../shared/feedback';
+import type { Feedback } from '../../../../../shared/feedback';
 import { ApiError, apiRequest } from '../../../lib/api';
 import { feedbackResponse } from '../../../lib/feedback';
 
@@ -6,7 +6,7 @@ import { feedbackResponse } from '../../../lib/feedback';
 export const FEEDBACK_FAILED_TEXT = 'Error generating feedback. Please try again.';
 
 /** Grades the conversation and closes it; asking twice returns the same feedback. */
-export async function endConversation(sessionId: string): Promise<ParsedFeedback> {
+export async function endConversation(sessionId: string): Promise<Feedback> {
   const { feedback } = await apiRequest(
     `/api/conversations/${encodeURIComponent(sessionId)}/end`,
     feedbackResponse,

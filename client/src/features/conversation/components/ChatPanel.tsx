@@ -5,7 +5,7 @@ import {
   type ConversationSession,
   type Message,
 } from '../../../../../shared/conversation';
-import type { ParsedFeedback } from '../../../../../shared/feedback';
+import type { Feedback } from '../../../../../shared/feedback';
 import type { PatientAvatar } from '../../../../../shared/illustrations';
 import type { Scenario } from '../../../../../shared/scenario';
 import { Alert } from '../../../components/Alert';
@@ -37,7 +37,7 @@ interface ChatPanelProps {
   resourcesOn: boolean;
   onToggleResources: () => void;
   onOpenVoice: () => void;
-  onFeedback: (feedback: ParsedFeedback) => void;
+  onFeedback: (feedback: Feedback) => void;
 }
 
 type HintState =

@@ -4,7 +4,7 @@ import {
   scenarioHeaderBadgeColour,
   type Scenario,
 } from '../../../../../shared/scenario';
-import { paths } from '../../../app/routes';
+import { paths } from '../../../lib/paths';
 import { Badge } from '../../../components/Badge';
 import { ArrowLeftIcon } from '../../../components/Icons';
 

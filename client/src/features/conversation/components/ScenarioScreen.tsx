@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { ConversationSession } from '../../../../../shared/conversation';
-import type { ParsedFeedback } from '../../../../../shared/feedback';
+import type { Feedback } from '../../../../../shared/feedback';
 import { choosePatientAvatar } from '../../../../../shared/illustrations';
 import type { Scenario } from '../../../../../shared/scenario';
 import type { ConversationChannel } from '../../../lib/conversationChannel';
-import { paths } from '../../../app/routes';
+import { paths } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { ApiError } from '../../../lib/api';
@@ -24,7 +24,7 @@ const LEAVE_AFTER_MS = 1500;
 export interface ScenarioScreenProps {
   scenarioId: string;
   /** The feedback report; the page supplies it so this feature does not import another. */
-  renderFeedback: (props: { feedback: ParsedFeedback; onClose: () => void }) => ReactNode;
+  renderFeedback: (props: { feedback: Feedback; onClose: () => void }) => ReactNode;
   /** The voice mode dialog, likewise; it talks over the chat's own socket (`channel`). */
   renderVoiceMode: (props: {
     sessionId: string | null;
@@ -54,7 +54,7 @@ export function ScenarioScreen({
   const [sessionLoad, setSessionLoad] = useState<SessionLoad>({ status: 'creating' });
   const [resourcesOn, setResourcesOn] = useState(false);
   const [voiceOpen, setVoiceOpen] = useState(false);
-  const [feedback, setFeedback] = useState<ParsedFeedback | null>(null);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
 
   const scenario = scenarioLoad.status === 'ready' ? scenarioLoad.scenario : null;
   useDocumentTitle(scenario?.title ?? 'Scenario');

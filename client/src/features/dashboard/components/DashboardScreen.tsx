@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Tabs, type TabItem } from '../../../components/Tabs';
-import type { DashboardTab } from '../../../app/routes';
+import type { DashboardTab } from '../../../lib/paths';
 import { TopBar } from './TopBar';
 
 const TABS: readonly TabItem<DashboardTab>[] = [

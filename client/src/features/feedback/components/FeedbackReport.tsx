@@ -2,7 +2,7 @@ import { useId } from 'react';
 import {
   feedbackBarColour,
   type FeedbackItem,
-  type ParsedFeedback,
+  type Feedback,
   type ScoreKey,
 } from '../../../../../shared/feedback';
 import { Dialog } from '../../../components/Dialog';
@@ -17,7 +17,7 @@ const SCORE_ROWS: readonly { key: ScoreKey; label: string }[] = [
   { key: 'objectionHandlingScore', label: 'Objection Handling' },
 ];
 
-const FALLBACK_NOTES: Record<NonNullable<ParsedFeedback['fallback']>, string> = {
+const FALLBACK_NOTES: Record<NonNullable<Feedback['fallback']>, string> = {
   json_in_text: "These scores come from a fallback: the grader's answer could not be read in full.",
   text_scan: "These scores come from a fallback: the grader's answer could not be read in full.",
   default:
@@ -29,7 +29,7 @@ function formatScore(score: number): string {
 }
 
 interface FeedbackReportProps {
-  feedback: ParsedFeedback;
+  feedback: Feedback;
   onClose: () => void;
   /**
    * The second button. Right after a conversation it is 'Try Another Scenario'; a review of a

@@ -2,9 +2,9 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatClockTime, formatLongDate, formatScore } from '../../../../../shared/format';
 import type { Message } from '../../../../../shared/conversation';
-import type { ParsedFeedback } from '../../../../../shared/feedback';
+import type { Feedback } from '../../../../../shared/feedback';
 import type { ConversationDetail as Detail } from '../../../../../shared/progressApi';
-import { dashboardPath } from '../../../app/routes';
+import { dashboardPath } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { ArrowLeftIcon } from '../../../components/Icons';
@@ -19,7 +19,7 @@ type LoadState =
 interface ConversationDetailProps {
   sessionId: string;
   /** The page supplies the feedback report, so this feature does not import another. */
-  renderFeedback: (props: { feedback: ParsedFeedback; onClose: () => void }) => ReactNode;
+  renderFeedback: (props: { feedback: Feedback; onClose: () => void }) => ReactNode;
 }
 
 /** Spec §2 Conversation detail (/conversation/{id}). */

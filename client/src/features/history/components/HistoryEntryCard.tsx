@@ -14,7 +14,7 @@ import {
   type HistoryEntry,
 } from '../../../../../shared/history';
 import { difficultyBadgeColour } from '../../../../../shared/scenario';
-import { conversationPath } from '../../../app/routes';
+import { conversationPath } from '../../../lib/paths';
 import { Badge } from '../../../components/Badge';
 
 /**

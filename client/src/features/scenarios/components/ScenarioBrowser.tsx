@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { filterScenarios, foundLine, type Scenario } from '../../../../../shared/scenario';
-import { scenarioPath } from '../../../app/routes';
+import { scenarioPath } from '../../../lib/paths';
 import { Spinner } from '../../../components/Spinner';
 import { chosenDifficulty, useScenarioBrowser, type DifficultyChoice } from '../store';
 import { ScenarioCard } from './ScenarioCard';

@@ -1,4 +1,4 @@
-/** Every route path of the app, written once (spec §2). */
+/** Every route path of the app, written once (spec §2). Features link with these; app/ routes them. */
 export const paths = {
   home: '/',
   login: '/login',
