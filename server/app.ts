@@ -43,10 +43,7 @@ export function createApp(services: Services, options: AppOptions): Express {
   api.use((req, _res, next) => {
     const writes = req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS';
     if (writes && !isAllowedOrigin(req, config.allowedOrigins)) {
-      throw new AppError(
-        'forbidden:origin',
-        'This request came from another site and was refused.',
-      );
+      throw new AppError('forbidden:origin');
     }
     next();
   });
@@ -66,7 +63,7 @@ export function createApp(services: Services, options: AppOptions): Express {
   api.use('/conversations', conversationRoutes(services));
   api.use(progressRoutes(services));
   api.use(() => {
-    throw new AppError('not_found:route', 'Not found');
+    throw new AppError('not_found:route');
   });
   app.use('/api', api);
   app.use(VAD_ASSETS_PATH, vadAssetRoutes());
@@ -89,29 +86,19 @@ export function createApp(services: Services, options: AppOptions): Express {
     if (error instanceof AppError) {
       appError = error;
     } else if ((error as { type?: string }).type === 'entity.parse.failed') {
-      appError = new AppError('bad_request:json', 'The request body is not valid JSON.');
+      appError = new AppError('bad_request:json');
     } else if ((error as { type?: string }).type === 'entity.too.large') {
-      appError = new AppError('too_large:body', 'The request is too large.');
+      appError = new AppError('too_large:body');
     } else if ((error as { status?: number }).status === 415) {
-      appError = new AppError(
-        'unsupported:body',
-        'The request body must be JSON in UTF-8, without content encoding.',
-      );
+      appError = new AppError('unsupported:body');
     } else if (isClientError(error)) {
-      appError = new AppError('bad_request:request', 'The request could not be read.');
+      appError = new AppError('bad_request:request');
     } else if (isConnectionError(error)) {
       logger.error('db.unreachable', { path: req.path, error });
-      appError = new AppError(
-        'unavailable:database',
-        'ChairTalk is temporarily unavailable. Please try again in a moment.',
-        5,
-      );
+      appError = new AppError('unavailable:database', undefined, 5);
     } else {
       logger.error('http.unhandled', { method: req.method, path: req.path, error });
-      res.status(500).json({
-        error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' },
-      });
-      return;
+      appError = new AppError('internal');
     }
     if (appError.retryAfterSeconds)
       res.setHeader('Retry-After', String(appError.retryAfterSeconds));

@@ -64,11 +64,5 @@ export const userResponse = z.object({ user: userSchema });
 export const scenariosResponse = z.object({ scenarios: z.array(scenarioSchema) });
 export const scenarioResponse = z.object({ scenario: scenarioSchema });
 
-/** Every error the API returns has this body; `message` is meant for the user. */
-export const errorBody = z.object({
-  error: z.object({ code: z.string(), message: z.string() }),
-});
-export type ErrorBody = z.infer<typeof errorBody>;
-
 /** Ids in paths are uuids; anything else is simply not found. */
 export const uuidSchema = z.uuid();

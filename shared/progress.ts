@@ -4,6 +4,8 @@
  * reference it is tested against, and they compute everything that needs the ordered points.
  */
 
+import { INSIGHT_TEXT } from './text';
+
 /** One feedback row as far as progress cares; any score may be missing in old data. */
 export interface ProgressFeedback {
   overallScore: number | null;
@@ -54,28 +56,6 @@ export const SKILL_ORDER: readonly SkillKey[] = ['empathy', 'clarity', 'persuasi
 
 /** Spec §9: the weak-skill threshold for insights. */
 export const WEAK_SKILL_THRESHOLD = 7;
-
-/** Spec §8: shown when there is no data. */
-export const FALLBACK_INSIGHTS: readonly string[] = [
-  'Complete more sessions to see personalized insights.',
-  'Practice with different scenario types to improve your skills.',
-  'After each session, review your feedback to identify growth areas.',
-];
-
-export const TREND_UPWARD =
-  'Your overall performance is trending upward, indicating good progress.';
-export const TREND_STEADY =
-  'Your overall performance is steady. Try new techniques to see improvement.';
-export const TREND_DECLINE =
-  'Your recent scores show a slight decline. Review feedback carefully in your next sessions.';
-
-export function strongSkillInsight(skill: string): string {
-  return `Your ${skill} scores are consistently high, showing strong ${skill} skills.`;
-}
-
-export function weakSkillInsight(skill: string): string {
-  return `Focus on improving your ${skill}, which shows the most room for growth.`;
-}
 
 function isNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
@@ -161,7 +141,7 @@ function scoredSkills(point: ProgressPoint): { skill: SkillKey; score: number }[
  * later one as weakest, so a flat session never calls one skill both strong and weak.
  */
 export function progressInsights(points: readonly ProgressPoint[]): string[] {
-  if (points.length === 0) return [...FALLBACK_INSIGHTS];
+  if (points.length === 0) return [...INSIGHT_TEXT.fallback];
   const first = points[0]!;
   const latest = points[points.length - 1]!;
   const insights: string[] = [];
@@ -174,15 +154,15 @@ export function progressInsights(points: readonly ProgressPoint[]): string[] {
       if (s.score > best.score) best = s;
       if (s.score <= weakest.score) weakest = s;
     }
-    insights.push(strongSkillInsight(SKILL_NAMES[best.skill]));
+    insights.push(INSIGHT_TEXT.strongSkill(SKILL_NAMES[best.skill]));
     if (weakest.score < WEAK_SKILL_THRESHOLD && weakest.skill !== best.skill) {
-      insights.push(weakSkillInsight(SKILL_NAMES[weakest.skill]));
+      insights.push(INSIGHT_TEXT.weakSkill(SKILL_NAMES[weakest.skill]));
     }
   }
 
-  if (latest.overall > first.overall) insights.push(TREND_UPWARD);
-  else if (latest.overall === first.overall) insights.push(TREND_STEADY);
-  else insights.push(TREND_DECLINE);
+  if (latest.overall > first.overall) insights.push(INSIGHT_TEXT.trendUpward);
+  else if (latest.overall === first.overall) insights.push(INSIGHT_TEXT.trendSteady);
+  else insights.push(INSIGHT_TEXT.trendDecline);
   return insights;
 }
 
@@ -248,7 +228,7 @@ export function emptyProgressSummary(): ProgressSummary {
     avgScore: 0,
     improvementRate: 0,
     points: [],
-    insights: [...FALLBACK_INSIGHTS],
+    insights: [...INSIGHT_TEXT.fallback],
     proficiency: skillProficiency([]),
   };
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CONTROL_CHARS } from './api';
+import { errorCodeSchema } from './errors';
+import { CONVERSATION_TEXT } from './text';
 import { MAX_MESSAGE_CHARS, messageSchema } from './conversation';
 
 /**
@@ -16,9 +18,9 @@ const clientId = z
 
 const turnText = z
   .string({ error: 'Message text is required' })
-  .max(MAX_MESSAGE_CHARS, `Messages can be at most ${MAX_MESSAGE_CHARS} characters.`)
-  .refine((text) => text.trim() !== '', 'Message cannot be blank.')
-  .refine((text) => !CONTROL_CHARS.test(text), 'Message contains characters that are not allowed.');
+  .max(MAX_MESSAGE_CHARS, CONVERSATION_TEXT.tooLong(MAX_MESSAGE_CHARS))
+  .refine((text) => text.trim() !== '', CONVERSATION_TEXT.blank)
+  .refine((text) => !CONTROL_CHARS.test(text), CONVERSATION_TEXT.badCharacters);
 
 export const clientMessageSchema = z.discriminatedUnion('type', [
   /** A typed (or browser-recognised spoken) turn. */
@@ -55,21 +57,6 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export type ClientMessageInput = z.input<typeof clientMessageSchema>;
-
-export const errorCodeSchema = z.enum([
-  'bad_message',
-  'busy',
-  'not_found',
-  'ai_failed',
-  'rate_limited',
-  'audio_invalid',
-  'transcription_failed',
-  'nothing_heard',
-  'speech_failed',
-  'ended',
-  'unavailable',
-]);
-export type SocketErrorCode = z.infer<typeof errorCodeSchema>;
 
 export const serverMessageSchema = z.discriminatedUnion('type', [
   /** Sent on connect: everything stored, so a reconnecting client loses nothing. */
@@ -112,6 +99,3 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
-
-/** Spec §8: what the patient line becomes when a reply fails. */
-export const REPLY_FAILED_TEXT = "I apologize, but I'm having trouble responding right now.";

@@ -50,7 +50,7 @@ export async function userFromRequest(
 export function requireUser(services: SessionDeps) {
   return async (req: Request, res: Response, next: NextFunction) => {
     const user = await userFromRequest(services, req, res);
-    if (!user) throw new AppError('unauthorized:session', 'Please sign in to continue.');
+    if (!user) throw new AppError('unauthorized:session');
     res.locals.user = user;
     next();
   };
@@ -58,6 +58,6 @@ export function requireUser(services: SessionDeps) {
 
 export function currentUser(res: Response): SessionUser {
   const user = res.locals.user as SessionUser | undefined;
-  if (!user) throw new AppError('unauthorized:session', 'Please sign in to continue.');
+  if (!user) throw new AppError('unauthorized:session');
   return user;
 }

@@ -1,5 +1,6 @@
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Db } from '../db/db';
+import { AUTH_TEXT } from '../../shared/text';
 import { AppError } from '../http/errors';
 
 /**
@@ -64,12 +65,7 @@ export function createAuthThrottle(
       } catch (error) {
         if (error instanceof RateLimiterRes) {
           const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-          const minutes = Math.ceil(seconds / 60);
-          throw new AppError(
-            'rate_limit:sign_in',
-            `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-            seconds,
-          );
+          throw new AppError('rate_limit:sign_in', AUTH_TEXT.tooManyAttempts(seconds), seconds);
         }
         throw error;
       }

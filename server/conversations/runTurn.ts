@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Message } from '../../shared/conversation';
 import { stripControlChars } from '../../shared/api';
-import { REPLY_FAILED_TEXT, type ServerMessage } from '../../shared/protocol';
+import type { ServerMessage } from '../../shared/protocol';
+import { CONVERSATION_TEXT } from '../../shared/text';
 import type { ScenarioRecord } from '../scenarios/schema';
 import { heardPart, insertAssistantMessage, storeTurnAndListHistory } from '../db/messages';
 import type { Services } from '../services';
@@ -28,9 +29,6 @@ export interface TurnHooks {
 
 export type TurnOutcome = 'replied' | 'cancelled' | 'failed' | 'duplicate' | 'limited';
 
-export const TURN_QUOTA_MESSAGE = (perHour: number) =>
-  `You have reached the practice limit of ${perHour} messages per hour. Please take a break and try again later.`;
-
 /**
  * One turn, as a story: store the clinician's words → stream the patient's reply → store it.
  * The clinician's message is stored before any AI call and stays stored whatever fails; a reply
@@ -53,8 +51,8 @@ export async function runTurn(
   if (stored.limited) {
     hooks.send({
       type: 'error',
-      code: 'rate_limited',
-      message: TURN_QUOTA_MESSAGE(services.config.limits.turnsPerHour),
+      code: 'rate_limit:turns',
+      message: CONVERSATION_TEXT.turnQuota(services.config.limits.turnsPerHour),
       clientId: input.clientId,
     });
     return 'limited';
@@ -94,8 +92,8 @@ export async function runTurn(
       if (text.trim() !== '') await storeReply(true);
       hooks.send({
         type: 'error',
-        code: 'ai_failed',
-        message: REPLY_FAILED_TEXT,
+        code: 'unavailable:reply',
+        message: CONVERSATION_TEXT.replyFailed,
         clientId: input.clientId,
       });
       return 'failed';
@@ -112,8 +110,8 @@ export async function runTurn(
   if (text.trim() === '') {
     hooks.send({
       type: 'error',
-      code: 'ai_failed',
-      message: REPLY_FAILED_TEXT,
+      code: 'unavailable:reply',
+      message: CONVERSATION_TEXT.replyFailed,
       clientId: input.clientId,
     });
     return 'failed';

@@ -4,31 +4,27 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { stripControlChars, uuidSchema } from '../../shared/api';
 import type { Message } from '../../shared/conversation';
-import {
-  clientMessageSchema,
-  type ClientMessage,
-  type ServerMessage,
-  type SocketErrorCode,
-} from '../../shared/protocol';
+import { clientMessageSchema, type ClientMessage, type ServerMessage } from '../../shared/protocol';
+import { ERRORS, type ErrorCode } from '../../shared/errors';
+import { CONVERSATION_TEXT, FRAME_TEXT } from '../../shared/text';
 import { userFromRequest } from '../auth/guard';
 import { getConversationForUser } from '../db/conversations';
+import { isConnectionError } from '../db/db';
 import { cutReplyToHeard, getMessageInSession, listMessagesBySession } from '../db/messages';
 import { getScenarioRecordById } from '../db/scenarios';
 import { isAllowedOrigin } from '../http/origin';
 import type { ScenarioRecord } from '../scenarios/schema';
 import type { Services } from '../services';
 import { runTurn } from '../conversations/runTurn';
-import { checkUtterance } from '../voice/audioFormat';
+import { checkUtterance, utteranceTooLarge } from '../voice/audioFormat';
 import { createSpeechPipeline } from '../voice/speechPipeline';
 import { voiceForScenario } from '../voice/voiceChoice';
-import { VOICE_MESSAGES } from '../voice/messages';
 import { batchWrites } from './writeBatching';
 
 const PATH = /^\/ws\/conversations\/([^/?#]+)$/;
 const HEARTBEAT_MS = 30_000;
 // After the grace period, aborted work only has to store what it has; never hang shutdown on it.
 const ABORT_SETTLE_MS = 2_000;
-const RESTARTING = 'ChairTalk is restarting. Please try again in a moment.';
 
 export interface Gateway {
   /**
@@ -51,8 +47,8 @@ function describeIssue(error: {
 }) {
   const issue = error.issues[0];
   return issue?.code === 'invalid_union' || issue?.path[0] === 'type'
-    ? 'Unknown message type.'
-    : (issue?.message ?? 'Invalid message.');
+    ? FRAME_TEXT.unknownType
+    : (issue?.message ?? FRAME_TEXT.invalid);
 }
 
 export function attachConversationGateway(server: Server, services: Services): Gateway {
@@ -113,7 +109,7 @@ export function attachConversationGateway(server: Server, services: Services): G
       holdWrites();
       ws.send(bytes, { binary: true });
     };
-    const sendError = (code: SocketErrorCode, message: string, clientId?: string) =>
+    const sendError = (code: ErrorCode, message: string = ERRORS[code], clientId?: string) =>
       send({ type: 'error', code, message, ...(clientId ? { clientId } : {}) });
 
     // History goes out first; frames that arrive meanwhile wait for it, in order.
@@ -129,10 +125,7 @@ export function attachConversationGateway(server: Server, services: Services): G
     // rejection would end the process): say so and close, so the client reconnects and reloads.
     ready.catch((error: unknown) => {
       logger.error('ws.history_failed', { sessionId, error });
-      sendError(
-        'unavailable',
-        'ChairTalk is temporarily unavailable. Please try again in a moment.',
-      );
+      sendError('unavailable:database');
       ws.close(1011, 'History unavailable');
     });
 
@@ -163,7 +156,7 @@ export function attachConversationGateway(server: Server, services: Services): G
 
     const failed = (error: unknown) => {
       logger.error('ws.message_failed', { sessionId, error });
-      sendError('unavailable', 'Something went wrong. Please try again.');
+      sendError(isConnectionError(error) ? 'unavailable:database' : 'internal');
     };
     /** Long work (a turn, a transcription) runs beside the frame queue, so a cancel gets through. */
     const background = (work: Promise<void>) => {
@@ -185,18 +178,18 @@ export function attachConversationGateway(server: Server, services: Services): G
       if (awaitingAudio) {
         const { clientId } = awaitingAudio;
         awaitingAudio = null;
-        sendError('audio_invalid', 'The audio for the last recording never arrived.', clientId);
+        sendError('bad_request:audio', FRAME_TEXT.audioMissing, clientId);
       }
       let parsed: ClientMessage;
       try {
         const result = clientMessageSchema.safeParse(JSON.parse(text));
         if (!result.success) {
-          sendError('bad_message', describeIssue(result.error));
+          sendError('bad_request:message', describeIssue(result.error));
           return Promise.resolve();
         }
         parsed = result.data;
       } catch {
-        sendError('bad_message', 'Messages must be JSON.');
+        sendError('bad_request:message', FRAME_TEXT.notJson);
         return Promise.resolve();
       }
       handle(parsed);
@@ -209,8 +202,8 @@ export function attachConversationGateway(server: Server, services: Services): G
           if (!canStartTurn(message.clientId)) return;
           if (message.text.length > config.limits.maxMessageChars) {
             return sendError(
-              'bad_message',
-              `Messages can be at most ${config.limits.maxMessageChars} characters.`,
+              'bad_request:message',
+              CONVERSATION_TEXT.tooLong(config.limits.maxMessageChars),
               message.clientId,
             );
           }
@@ -230,13 +223,13 @@ export function attachConversationGateway(server: Server, services: Services): G
           if (message.purpose === 'turn' && !canStartTurn(message.clientId)) return;
           if (message.bytes > limits.maxUtteranceBytes) {
             return sendError(
-              'audio_invalid',
+              'bad_request:audio',
               utteranceTooLarge(limits.maxUtteranceBytes, limits.maxUtteranceMs),
               message.clientId,
             );
           }
           if (!transcriber) {
-            return sendError('unavailable', VOICE_MESSAGES.noServerTranscription, message.clientId);
+            return sendError('unavailable:server_transcription', undefined, message.clientId);
           }
           awaitingAudio = message;
           return;
@@ -265,19 +258,15 @@ export function attachConversationGateway(server: Server, services: Services): G
     async function onBinary(audio: Buffer): Promise<void> {
       const header = awaitingAudio;
       awaitingAudio = null;
-      if (!header) return sendError('bad_message', 'Unexpected binary frame.');
+      if (!header) return sendError('bad_request:message', FRAME_TEXT.unexpectedBinary);
       if (audio.length !== header.bytes) {
-        return sendError(
-          'audio_invalid',
-          'The recording arrived incomplete. Please try again.',
-          header.clientId,
-        );
+        return sendError('bad_request:audio', FRAME_TEXT.audioIncomplete, header.clientId);
       }
       const check = checkUtterance(audio, header.format, {
         maxBytes: limits.maxUtteranceBytes,
         maxMs: limits.maxUtteranceMs,
       });
-      if (!check.ok) return sendError('audio_invalid', check.message, header.clientId);
+      if (!check.ok) return sendError('bad_request:audio', check.message, header.clientId);
       if (header.purpose === 'dictation') {
         const controller = new AbortController();
         running.add(controller);
@@ -317,37 +306,33 @@ export function attachConversationGateway(server: Server, services: Services): G
           await transcriber!.transcribe(audio, { format: header.format }, { signal }),
         ).trim();
         if (text === '') {
-          sendError('nothing_heard', VOICE_MESSAGES.nothingHeard, header.clientId);
+          sendError('unprocessable:nothing_heard', undefined, header.clientId);
           return null;
         }
         return text;
       } catch (error) {
         if (signal.aborted) return null;
         logger.warn('voice.transcription_failed', { sessionId, error });
-        sendError('transcription_failed', VOICE_MESSAGES.transcriptionFailed, header.clientId);
+        sendError('unavailable:transcription', undefined, header.clientId);
         return null;
       }
     }
 
     function canStartTurn(clientId: string): boolean {
       if (closing) {
-        sendError('unavailable', RESTARTING, clientId);
+        sendError('unavailable:restarting', undefined, clientId);
         return false;
       }
       if (ended) {
-        sendError('ended', 'This conversation has ended.', clientId);
+        sendError('conflict:ended', undefined, clientId);
         return false;
       }
       if (turn) {
-        sendError('busy', 'Please wait for the patient to finish replying.', clientId);
+        sendError('conflict:busy', undefined, clientId);
         return false;
       }
       if ((turnsByUser.get(userId) ?? 0) >= limits.concurrentTurnsPerUser) {
-        sendError(
-          'rate_limited',
-          'Too many conversations are replying at once. Please wait for one to finish.',
-          clientId,
-        );
+        sendError('rate_limit:concurrent', undefined, clientId);
         return false;
       }
       return true;
@@ -388,7 +373,7 @@ export function attachConversationGateway(server: Server, services: Services): G
       },
     ) {
       scenario ??= await getScenarioRecordById(db, { id: scenarioId });
-      if (!scenario) return sendError('not_found', 'Scenario not found');
+      if (!scenario) return sendError('not_found:scenario');
       const signal = current.controller.signal;
       let pipeline: ReturnType<typeof createSpeechPipeline> | null = null;
       let stored: Message | null = null;
@@ -420,7 +405,7 @@ export function attachConversationGateway(server: Server, services: Services): G
               sink: { sendJson: send, sendBinary },
               onError(error) {
                 logger.warn('voice.speech_failed', { sessionId, error });
-                sendError('speech_failed', VOICE_MESSAGES.speechFailed, input.clientId);
+                sendError('unavailable:speech', undefined, input.clientId);
               },
             });
           },
@@ -446,11 +431,10 @@ export function attachConversationGateway(server: Server, services: Services): G
     }
 
     async function readAloud(messageId: string) {
-      if (!speaker) return sendError('unavailable', VOICE_MESSAGES.noServerSpeech);
+      if (!speaker) return sendError('unavailable:server_speech');
       const id = uuidSchema.safeParse(messageId);
       const message = id.success ? await getMessageInSession(db, { sessionId, id: id.data }) : null;
-      if (!message || message.role !== 'assistant')
-        return sendError('not_found', 'Message not found');
+      if (!message || message.role !== 'assistant') return sendError('not_found:message');
       reading?.abort();
       const controller = new AbortController();
       reading = controller;
@@ -465,7 +449,7 @@ export function attachConversationGateway(server: Server, services: Services): G
           sink: { sendJson: send, sendBinary },
           onError(error) {
             logger.warn('voice.speech_failed', { sessionId, error });
-            sendError('speech_failed', VOICE_MESSAGES.speechFailed);
+            sendError('unavailable:speech');
           },
         });
         pipeline.push(message.content);
@@ -500,12 +484,6 @@ export function attachConversationGateway(server: Server, services: Services): G
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
-}
-
-function utteranceTooLarge(maxBytes: number, maxMs: number): string {
-  const mb =
-    maxBytes >= 1e6 ? `${Math.round(maxBytes / 1e6)} MB` : `${Math.round(maxBytes / 1e3)} KB`;
-  return `That recording is too large (over ${mb}). Please keep each turn under ${Math.round(maxMs / 1000)} seconds.`;
 }
 
 function toBuffer(data: RawData): Buffer {

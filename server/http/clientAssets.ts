@@ -51,7 +51,7 @@ export function clientAssetRoutes(dir: string): Router {
   router.get('/:name', async (req, res) => {
     const { name } = req.params;
     const asset = ASSET_NAME.test(name) ? await load(name).catch(() => null) : null;
-    if (!asset) throw new AppError('not_found:asset', 'Not found');
+    if (!asset) throw new AppError('not_found:asset');
     res.type(extname(name));
     res.setHeader('Cache-Control', CACHE_FOREVER);
     const identity = () => sendPlainFile(res, asset.path);
@@ -64,7 +64,7 @@ export function clientAssetRoutes(dir: string): Router {
   });
 
   router.use(() => {
-    throw new AppError('not_found:asset', 'Not found');
+    throw new AppError('not_found:asset');
   });
 
   return router;

@@ -1,53 +1,32 @@
+import {
+  ERRORS,
+  errorKind,
+  errorStatus,
+  type ErrorCode,
+  type ErrorKind,
+} from '../../shared/errors';
+
 /**
- * One error type for everything the user may be told. The code names the kind
- * (`not_found:session`), the status follows from the kind, and the message is the sentence the
- * user sees. Anything that is not an AppError is logged and answered with a generic 500.
+ * One error type for everything the user may be told, over HTTP and on the socket. The code
+ * comes from the closed set in shared/errors.ts, which gives its status and its sentence; a
+ * sentence that needs a figure (a limit, a wait) is passed in. Anything that is not an AppError
+ * is logged and answered with the generic `internal` code.
  */
-export type ErrorKind =
-  | 'bad_request'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'too_large'
-  | 'unsupported'
-  | 'unprocessable'
-  | 'rate_limit'
-  | 'unavailable';
-
-const STATUS: Record<ErrorKind, number> = {
-  bad_request: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  too_large: 413,
-  unsupported: 415,
-  unprocessable: 422,
-  rate_limit: 429,
-  unavailable: 503,
-};
-
 export class AppError extends Error {
-  readonly kind: ErrorKind;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly retryAfterSeconds: number | undefined;
 
-  constructor(
-    code: `${ErrorKind}:${string}` | ErrorKind,
-    message: string,
-    retryAfterSeconds?: number,
-  ) {
+  constructor(code: ErrorCode, message: string = ERRORS[code], retryAfterSeconds?: number) {
     super(message);
-    this.kind = code.split(':')[0] as ErrorKind;
     this.code = code;
     this.retryAfterSeconds = retryAfterSeconds;
   }
 
+  get kind(): ErrorKind {
+    return errorKind(this.code);
+  }
+
   get status(): number {
-    return STATUS[this.kind];
+    return errorStatus(this.code);
   }
 }
-
-export const notFound = (what: string, message = 'Not found') =>
-  new AppError(`not_found:${what}`, message);

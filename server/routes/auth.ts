@@ -14,8 +14,6 @@ import { AppError } from '../http/errors';
 import { parseInput } from '../http/validate';
 import type { Services } from '../services';
 
-const WRONG_CREDENTIALS = 'Invalid email or password';
-
 export function authRoutes(services: Services): Router {
   const { db, config, throttle } = services;
   const router = Router();
@@ -40,10 +38,7 @@ export function authRoutes(services: Services): Router {
       passwordHash: await hashPassword(input.password),
     });
     if (!row) {
-      throw new AppError(
-        'conflict:email',
-        'An account with this email already exists. Please sign in.',
-      );
+      throw new AppError('conflict:email');
     }
     const user: User = { id: row.id, email: row.email, fullName: row.fullName };
     await startSession(res, user);
@@ -57,7 +52,7 @@ export function authRoutes(services: Services): Router {
     const valid = row
       ? await verifyPassword(row.passwordHash, input.password)
       : await verifyAgainstDummy(input.password);
-    if (!row || !valid) throw new AppError('unauthorized:credentials', WRONG_CREDENTIALS);
+    if (!row || !valid) throw new AppError('unauthorized:credentials');
     await throttle.reset(input.email);
     const user: User = { id: row.id, email: row.email, fullName: row.fullName };
     await startSession(res, user);

@@ -12,14 +12,10 @@ import {
 import { getFeedbackBySession, insertFeedbackOnce } from '../db/feedback';
 import { listMessagesBySession } from '../db/messages';
 import { getScenarioById, getScenarioRecordById } from '../db/scenarios';
-import { AppError, notFound } from '../http/errors';
+import { AppError } from '../http/errors';
 import { parseInput } from '../http/validate';
 import type { Feedback } from '../../shared/feedback';
 import type { Services } from '../services';
-
-export const TOO_SHORT =
-  'The conversation is too short to generate meaningful feedback. Please continue the conversation.';
-export const FEEDBACK_FAILED = 'Error generating feedback. Please try again.';
 
 const createInput = z.strictObject({
   scenarioId: z
@@ -49,7 +45,7 @@ export function conversationRoutes(services: Services): Router {
     const session = id.success
       ? await getConversationForUser(db, { id: id.data, userId: currentUser(res).id })
       : null;
-    if (!session) throw notFound('session', 'Conversation not found');
+    if (!session) throw new AppError('not_found:session');
     return session;
   };
 
@@ -57,7 +53,7 @@ export function conversationRoutes(services: Services): Router {
     const input = parseInput(createInput, req.body);
     const id = uuidSchema.safeParse(input.scenarioId);
     const scenario = id.success ? await getScenarioById(db, { id: id.data }) : null;
-    if (!scenario) throw notFound('scenario', 'Scenario not found');
+    if (!scenario) throw new AppError('not_found:scenario');
     const { session, created } = await openOrResumeConversation(db, {
       userId: currentUser(res).id,
       scenarioId: scenario.id,
@@ -85,10 +81,10 @@ export function conversationRoutes(services: Services): Router {
     }
     const messages = await listMessagesBySession(db, { sessionId: session.id });
     if (messages.length < MESSAGES_FOR_FEEDBACK) {
-      throw new AppError('unprocessable:too_short', TOO_SHORT);
+      throw new AppError('unprocessable:too_short');
     }
     const scenario = await getScenarioRecordById(db, { id: session.scenarioId });
-    if (!scenario) throw notFound('scenario', 'Scenario not found');
+    if (!scenario) throw new AppError('not_found:scenario');
 
     let graded: Feedback;
     try {
@@ -103,7 +99,7 @@ export function conversationRoutes(services: Services): Router {
         graded = defaultFeedback();
       } else {
         logger.warn('feedback.failed', { sessionId: session.id, error });
-        throw new AppError('unavailable:feedback', FEEDBACK_FAILED);
+        throw new AppError('unavailable:feedback');
       }
     }
     const feedback = await db.transaction(async (tx) => {
@@ -120,7 +116,7 @@ export function conversationRoutes(services: Services): Router {
       getScenarioRecordById(db, { id: session.scenarioId }),
       listMessagesBySession(db, { sessionId: session.id }),
     ]);
-    if (!scenario) throw notFound('scenario', 'Scenario not found');
+    if (!scenario) throw new AppError('not_found:scenario');
     try {
       const hint = await ai.coach.hint(
         { scenario, history: messages.map(({ role, content }) => ({ role, content })) },
@@ -129,7 +125,7 @@ export function conversationRoutes(services: Services): Router {
       res.json({ hint });
     } catch (error) {
       logger.warn('hint.failed', { sessionId: session.id, error });
-      throw new AppError('unavailable:hint', 'Could not get a hint right now. Please try again.');
+      throw new AppError('unavailable:hint');
     }
   });
 

@@ -4,7 +4,7 @@ import { uuidSchema } from '../../shared/api';
 import { getScenarioById, listScenarios } from '../db/scenarios';
 import { requireUser } from '../auth/guard';
 import { compressOnce, sendEncoded, type EncodedCopies } from '../http/compression';
-import { notFound } from '../http/errors';
+import { AppError } from '../http/errors';
 import type { Services } from '../services';
 
 interface EncodedList {
@@ -51,7 +51,7 @@ export function scenarioRoutes(services: Services): Router {
   router.get('/:id', async (req, res) => {
     const id = uuidSchema.safeParse(req.params.id);
     const scenario = id.success ? await getScenarioById(services.db, { id: id.data }) : null;
-    if (!scenario) throw notFound('scenario', 'Scenario not found');
+    if (!scenario) throw new AppError('not_found:scenario');
     res.json({ scenario });
   });
 

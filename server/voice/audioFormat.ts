@@ -1,5 +1,6 @@
 /** Checks an utterance before it costs a transcription call. */
 
+import { VOICE_TEXT } from '../../shared/text';
 import { MAX_UTTERANCE_BYTES, MAX_UTTERANCE_MS } from '../../shared/voice';
 
 export type UtteranceCheck =
@@ -10,18 +11,14 @@ export function checkUtterance(
   format: 'wav' | 'webm',
   limits = { maxBytes: MAX_UTTERANCE_BYTES, maxMs: MAX_UTTERANCE_MS },
 ): UtteranceCheck {
-  if (audio.length === 0)
-    return { ok: false, message: 'No audio recorded. Please try again and speak clearly.' };
+  if (audio.length === 0) return { ok: false, message: VOICE_TEXT.noAudio };
   if (audio.length > limits.maxBytes) {
-    return {
-      ok: false,
-      message: `That recording is too large (over ${Math.round(limits.maxBytes / 1e6)} MB). Please keep each turn under 30 seconds.`,
-    };
+    return { ok: false, message: utteranceTooLarge(limits.maxBytes, limits.maxMs) };
   }
   if (format === 'webm') {
     // EBML magic number: every WebM file starts with it.
     if (audio.length < 4 || audio.readUInt32BE(0) !== 0x1a45dfa3)
-      return { ok: false, message: 'The recording is not a WebM file.' };
+      return { ok: false, message: VOICE_TEXT.notWebm };
     return { ok: true, durationMs: null, mime: 'audio/webm' };
   }
   if (
@@ -29,13 +26,13 @@ export function checkUtterance(
     audio.toString('ascii', 0, 4) !== 'RIFF' ||
     audio.toString('ascii', 8, 12) !== 'WAVE'
   ) {
-    return { ok: false, message: 'The recording is not a WAV file.' };
+    return { ok: false, message: VOICE_TEXT.notWav };
   }
   const fmt = findChunk(audio, 'fmt ');
   const data = findChunk(audio, 'data');
   // A chunk header may promise more than the file holds: check before reading the fields.
   if (!fmt || !data || fmt.size < 16 || fmt.offset + 16 > audio.length)
-    return { ok: false, message: 'The WAV recording is damaged.' };
+    return { ok: false, message: VOICE_TEXT.wavDamaged };
   const audioFormat = audio.readUInt16LE(fmt.offset);
   const channels = audio.readUInt16LE(fmt.offset + 2);
   const sampleRate = audio.readUInt32LE(fmt.offset + 4);
@@ -47,20 +44,23 @@ export function checkUtterance(
     sampleRate < 8000 ||
     bitsPerSample < 8
   ) {
-    return { ok: false, message: 'The WAV recording is in an unsupported format.' };
+    return { ok: false, message: VOICE_TEXT.wavUnsupported };
   }
   const bytesPerSecond = sampleRate * channels * (bitsPerSample / 8);
   const dataBytes = Math.min(data.size, audio.length - data.offset);
   const durationMs = (dataBytes / bytesPerSecond) * 1000;
   if (durationMs > limits.maxMs) {
-    return {
-      ok: false,
-      message: `That recording is too long. Please keep each turn under ${Math.round(limits.maxMs / 1000)} seconds.`,
-    };
+    return { ok: false, message: VOICE_TEXT.recordingTooLong(Math.round(limits.maxMs / 1000)) };
   }
-  if (dataBytes === 0)
-    return { ok: false, message: 'No audio recorded. Please try again and speak clearly.' };
+  if (dataBytes === 0) return { ok: false, message: VOICE_TEXT.noAudio };
   return { ok: true, durationMs, mime: 'audio/wav' };
+}
+
+/** The sentence for an utterance over the size limit, naming the limits in the user's terms. */
+export function utteranceTooLarge(maxBytes: number, maxMs: number): string {
+  const size =
+    maxBytes >= 1e6 ? `${Math.round(maxBytes / 1e6)} MB` : `${Math.round(maxBytes / 1e3)} KB`;
+  return VOICE_TEXT.recordingTooLarge(size, Math.round(maxMs / 1000));
 }
 
 function findChunk(audio: Buffer, id: string): { offset: number; size: number } | null {

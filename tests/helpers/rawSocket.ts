@@ -118,8 +118,8 @@ export class RawSocket {
   /**
    * A round trip that tells what the socket is doing, costs nothing and stores nothing: the
    * header of an utterance announced as far too large. The gateway answers it at once, in frame
-   * order: 'busy' while a turn runs, 'ended' on an ended conversation, otherwise
-   * 'audio_invalid'. Every frame sent before it has been dispatched when its answer arrives.
+   * order: 'conflict:busy' while a turn runs, 'conflict:ended' on an ended conversation,
+   * otherwise 'bad_request:audio'. Every frame sent before it has been dispatched when its answer arrives.
    */
   async probe(): Promise<{ code: string; index: number; clientId: string }> {
     const clientId = `probe-${++probeCount}`;
@@ -143,7 +143,7 @@ export class RawSocket {
   async settle(): Promise<number> {
     for (;;) {
       const { code, index } = await this.probe();
-      if (code !== 'busy') return index;
+      if (code !== 'conflict:busy') return index;
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
         this.waitFor((f) => !RawSocket.isProbeAnswer(f), index + 1).catch(() => undefined),

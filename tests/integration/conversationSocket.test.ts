@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '../helpers/testServer';
 import { signedInClient, type HttpClient } from '../helpers/httpClient';
 import { TestSocket, upgradeStatus } from '../helpers/socketClient';
 import { startOpenAiStub, type OpenAiStub } from '../fixtures/openaiStub';
-import { REPLY_FAILED_TEXT } from '../../shared/protocol';
+import { CONVERSATION_TEXT } from '../../shared/text';
 import { listMessagesBySession } from '../../server/db/messages';
 
 printSkipNotice();
@@ -148,7 +148,7 @@ describe.each(kinds)('conversation socket on %s', (kind) => {
     await socket.next('history');
     socket.send(bad);
     const error = await socket.next('error');
-    expect(error).toMatchObject({ code: 'bad_message', message });
+    expect(error).toMatchObject({ code: 'bad_request:message', message });
     socket.send({ type: 'turn', clientId: randomUUID(), text: 'Still there?', stream: true });
     await socket.next('reply_done');
     expect(await stored(sessionId)).toHaveLength(3);
@@ -158,7 +158,7 @@ describe.each(kinds)('conversation socket on %s', (kind) => {
     const { socket } = await openConversation();
     socket.sendRaw('{not json');
     expect(await socket.next('error')).toMatchObject({
-      code: 'bad_message',
+      code: 'bad_request:message',
       message: 'Messages must be JSON.',
     });
   });
@@ -170,7 +170,7 @@ describe.each(kinds)('conversation socket on %s', (kind) => {
     await socket.next('turn_stored');
     socket.send({ type: 'turn', clientId: randomUUID(), text: 'Second', stream: true });
     expect(await socket.next('error')).toMatchObject({
-      code: 'busy',
+      code: 'conflict:busy',
       message: 'Please wait for the patient to finish replying.',
     });
     await socket.next('reply_done');
@@ -190,7 +190,11 @@ describe.each(kinds)('conversation socket on %s', (kind) => {
       const clientId = randomUUID();
       socket.send({ type: 'turn', clientId, text: 'What worries you most?', stream: true });
       const error = await socket.next('error');
-      expect(error).toMatchObject({ code: 'ai_failed', message: REPLY_FAILED_TEXT, clientId });
+      expect(error).toMatchObject({
+        code: 'unavailable:reply',
+        message: CONVERSATION_TEXT.replyFailed,
+        clientId,
+      });
       const messages = await stored(sessionId);
       expect(messages.map((m) => [m.role, m.content])).toEqual([
         ['assistant', expect.any(String)],
@@ -205,7 +209,7 @@ describe.each(kinds)('conversation socket on %s', (kind) => {
     const { socket, sessionId } = await openConversation();
     stub.queueFault({ kind: 'drop-mid-stream', afterChunks: 2 });
     socket.send({ type: 'turn', clientId: randomUUID(), text: 'Tell me more', stream: true });
-    expect(await socket.next('error')).toMatchObject({ code: 'ai_failed' });
+    expect(await socket.next('error')).toMatchObject({ code: 'unavailable:reply' });
     const done = await socket.next('reply_done');
     expect(done.message).toMatchObject({ partial: true, content: 'Well, I suppose' });
     expect((await stored(sessionId)).at(-1)).toMatchObject({

@@ -209,7 +209,7 @@ describe('graceful shutdown (SIGTERM) of a server process', () => {
       const late = randomUUID();
       socket.send({ type: 'turn', clientId: late, text: 'Are you still there?', stream: true });
       const refused = await socket.next('error', (f) => f.clientId === late);
-      expect(refused).toMatchObject({ code: 'unavailable' });
+      expect(refused).toMatchObject({ code: 'unavailable:restarting' });
       const done = await socket.next('reply_done');
       expect(done.message).toMatchObject({ content: 'Well,', partial: true });
       expect(await closed).toBe(1001);
@@ -291,7 +291,9 @@ describe.skipIf(!postgresUrl())('database briefly unreachable (PostgreSQL)', () 
     // An open socket says so and stays usable.
     const from = socket.frames.length;
     socket.send({ type: 'turn', clientId: randomUUID(), text: 'Hello?', stream: true });
-    expect(await socket.next('error', () => true, from)).toMatchObject({ code: 'unavailable' });
+    expect(await socket.next('error', () => true, from)).toMatchObject({
+      code: 'unavailable:database',
+    });
 
     proxy.resume();
     expect((await user.get('/api/scenarios')).status).toBe(200);

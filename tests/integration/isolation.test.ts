@@ -501,7 +501,7 @@ function socketRows(): Row[] {
     rows.push({
       name: `socket speak on B's own conversation with ${label}`,
       covers: 'speak',
-      expect: 'error:not_found',
+      expect: 'error:not_found:message',
       uses: (w) => [pick(w)],
       attempt: (w) =>
         onOwnSocket(w, (s) => s.send({ type: 'speak', messageId: pick(w) }), {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INSIGHT_TEXT } from '../../shared/text';
 import { randomUUID } from 'node:crypto';
 import { historyEntries, type HistorySource } from '../../shared/history';
 import {
-  FALLBACK_INSIGHTS,
   emptyProgressSummary,
   summarizeProgress,
   type ProgressSession,
@@ -126,7 +126,7 @@ describe.each(databaseKinds())('progress and history API on %s', (kind) => {
     const progress = await user.get('/api/progress');
     expect(progress.status).toBe(200);
     expect(progressResponse.parse(progress.body)).toEqual(emptyProgressSummary());
-    expect(progress.body.insights).toEqual(FALLBACK_INSIGHTS);
+    expect(progress.body.insights).toEqual(INSIGHT_TEXT.fallback);
     const history = await user.get('/api/history');
     expect(history.status).toBe(200);
     expect(history.body).toEqual({ entries: [], nextCursor: null });

@@ -20,11 +20,13 @@ import { listMessagesBySession } from '../../server/db/messages';
 
 const RUNS = 1000;
 /** Codes that mean the server failed, not the input; the stub provider never fails here. */
-const SERVER_FAULTS = new Set([
-  'unavailable',
-  'ai_failed',
-  'transcription_failed',
-  'speech_failed',
+const SERVER_FAULTS = new Set<string>([
+  'internal',
+  'unavailable:database',
+  'unavailable:restarting',
+  'unavailable:reply',
+  'unavailable:transcription',
+  'unavailable:speech',
 ]);
 const TRANSCRIPT = 'Hello, how are you feeling today?';
 
@@ -367,7 +369,7 @@ describe('the conversation socket under 1,000 generated frames per message type'
           expect(
             errors.map((e) => e.code),
             what,
-          ).toEqual(['bad_message']);
+          ).toEqual(['bad_request:message']);
           expect(result.stored, what).toBe(0);
           return;
         }
@@ -456,12 +458,14 @@ describe('the conversation socket under 1,000 generated frames per message type'
         commonChecks(socket, result, what);
         const errors = result.got.filter(isError);
         if (!valid) {
-          expect(errors[0]?.code, what).toBe('bad_message');
+          expect(errors[0]?.code, what).toBe('bad_request:message');
           // ...and the bytes that followed are refused as unannounced.
           expect(
             errors.map((e) => e.code),
             what,
-          ).toEqual(bytes ? ['bad_message', 'bad_message'] : ['bad_message']);
+          ).toEqual(
+            bytes ? ['bad_request:message', 'bad_request:message'] : ['bad_request:message'],
+          );
           expect(result.stored, what).toBe(0);
           return;
         }
@@ -470,7 +474,10 @@ describe('the conversation socket under 1,000 generated frames per message type'
           // Refused: said once, about this recording, in a way the user can act on. (A header
           // refused on sight, e.g. too large, leaves its bytes unannounced: refused as such.)
           const [first, ...rest] = errors;
-          expect([first!.code, first!.clientId], what).toEqual(['audio_invalid', valid.clientId]);
+          expect([first!.code, first!.clientId], what).toEqual([
+            'bad_request:audio',
+            valid.clientId,
+          ]);
           expect(
             rest.map((e) => e.message),
             what,
@@ -525,7 +532,7 @@ describe('the conversation socket under 1,000 generated frames per message type'
           expect(
             errors.map((e) => e.code),
             what,
-          ).toEqual(valid ? [] : ['bad_message']);
+          ).toEqual(valid ? [] : ['bad_request:message']);
           if (!duringReply) {
             expect(result.got, what).toEqual(valid ? [] : errors);
             expect(result.stored, what).toBe(0);
@@ -595,7 +602,7 @@ describe('the conversation socket under 1,000 generated frames per message type'
           expect(
             errors.map((e) => e.code),
             what,
-          ).toEqual(['bad_message']);
+          ).toEqual(['bad_request:message']);
         } else if (patientIds.includes(valid.messageId)) {
           expect(errors, what).toEqual([]);
           const speech = result.got.filter((f) => f.type === 'speech');
@@ -608,7 +615,7 @@ describe('the conversation socket under 1,000 generated frames per message type'
           expect(
             errors.map((e) => e.code),
             what,
-          ).toEqual(['not_found']);
+          ).toEqual(['not_found:message']);
           expect(
             result.got.some((f) => f.type === 'speech'),
             what,
@@ -650,7 +657,7 @@ describe('the conversation socket under 1,000 generated frames per message type'
           expect(
             errors.map((e) => e && isError(e) && e.code),
             what,
-          ).toEqual(valid ? [] : ['bad_message']);
+          ).toEqual(valid ? [] : ['bad_request:message']);
         }),
         { numRuns: RUNS },
       );
@@ -708,7 +715,7 @@ describe('the conversation socket under 1,000 generated frames per message type'
         expect(
           result.got.map((f) => f.type === 'error' && f.code),
           what,
-        ).toEqual(['bad_message']);
+        ).toEqual(['bad_request:message']);
         expect(result.stored, what).toBe(0);
       }),
       { numRuns: RUNS },

@@ -48,7 +48,7 @@ describe('cost-abuse limits on turns', () => {
     }
     socket.send({ type: 'turn', clientId: randomUUID(), text: 'Three', stream: true });
     expect(await socket.next('error')).toMatchObject({
-      code: 'rate_limited',
+      code: 'rate_limit:turns',
       message:
         'You have reached the practice limit of 2 messages per hour. Please take a break and try again later.',
     });
@@ -66,7 +66,7 @@ describe('cost-abuse limits on turns', () => {
     await a.socket.next('turn_stored');
     b.socket.send({ type: 'turn', clientId: randomUUID(), text: 'Meanwhile', stream: true });
     expect(await b.socket.next('error')).toMatchObject({
-      code: 'rate_limited',
+      code: 'rate_limit:concurrent',
       message: 'Too many conversations are replying at once. Please wait for one to finish.',
     });
     await a.socket.next('reply_done');

@@ -7,7 +7,7 @@ import { TestSocket } from '../helpers/socketClient';
 import { startOpenAiStub, type OpenAiStub } from '../fixtures/openaiStub';
 import { encodeWav } from '../../server/voice/audioFormat';
 import { listMessagesBySession } from '../../server/db/messages';
-import { VOICE_MESSAGES } from '../../server/voice/messages';
+import { VOICE_TEXT } from '../../shared/text';
 
 /** A WAV of `seconds` of a quiet tone: what the VAD would send. */
 function utterance(seconds = 1.2): Buffer {
@@ -153,7 +153,7 @@ describe('voice over the conversation socket (OpenAI-compatible stub)', () => {
       const clientId = randomUUID();
       socket.sendAudio({ clientId, format, purpose: 'turn' }, audio);
       expect(await socket.next('error')).toMatchObject({
-        code: 'audio_invalid',
+        code: 'bad_request:audio',
         message,
         clientId,
       });
@@ -174,7 +174,10 @@ describe('voice over the conversation socket (OpenAI-compatible stub)', () => {
       purpose: 'turn',
       bytes: 1_500_000,
     });
-    expect(await socket.next('error')).toMatchObject({ code: 'audio_invalid', clientId: 'big' });
+    expect(await socket.next('error')).toMatchObject({
+      code: 'bad_request:audio',
+      clientId: 'big',
+    });
     expect(stub.requests).toHaveLength(0);
   });
 
@@ -185,7 +188,7 @@ describe('voice over the conversation socket (OpenAI-compatible stub)', () => {
     socket.send({ type: 'audio', clientId: 'lost', format: 'wav', purpose: 'turn', bytes: 100 });
     socket.send({ type: 'turn', clientId: randomUUID(), text: 'typed instead', stream: true });
     expect(await socket.next('error', (e) => e.clientId === 'lost')).toMatchObject({
-      code: 'audio_invalid',
+      code: 'bad_request:audio',
     });
     await socket.next('reply_done');
   });
@@ -195,8 +198,8 @@ describe('voice over the conversation socket (OpenAI-compatible stub)', () => {
     stub.setTranscription('   ');
     socket.sendAudio({ clientId: randomUUID(), format: 'wav', purpose: 'turn' }, utterance());
     expect(await socket.next('error')).toMatchObject({
-      code: 'nothing_heard',
-      message: VOICE_MESSAGES.nothingHeard,
+      code: 'unprocessable:nothing_heard',
+      message: VOICE_TEXT.nothingHeard,
     });
   });
 
@@ -205,7 +208,7 @@ describe('voice over the conversation socket (OpenAI-compatible stub)', () => {
     stub.queueFault({ kind: 'status', status: 500, message: 'whisper down' });
     socket.sendAudio({ clientId: randomUUID(), format: 'wav', purpose: 'turn' }, utterance());
     expect(await socket.next('error')).toMatchObject({
-      code: 'transcription_failed',
+      code: 'unavailable:transcription',
       message: 'Failed to process your message. Please try again.',
     });
     expect(await listMessagesBySession(t.db, { sessionId })).toHaveLength(1);
@@ -217,7 +220,7 @@ describe('voice over the conversation socket (OpenAI-compatible stub)', () => {
     stub.queueFault({ kind: 'status', status: 500, message: 'tts down', path: '/v1/audio/speech' });
     socket.sendAudio({ clientId: randomUUID(), format: 'wav', purpose: 'turn' }, utterance());
     expect(await socket.next('error')).toMatchObject({
-      code: 'speech_failed',
+      code: 'unavailable:speech',
       message: 'Failed to generate speech response. Please try again.',
     });
     await socket.next('reply_done');
@@ -285,7 +288,7 @@ describe('voice over the conversation socket (OpenAI-compatible stub)', () => {
     expect(socket.binaries.length).toBeGreaterThan(0);
     const other = await open();
     other.socket.send({ type: 'speak', messageId: opening!.id });
-    expect(await other.socket.next('error')).toMatchObject({ code: 'not_found' });
+    expect(await other.socket.next('error')).toMatchObject({ code: 'not_found:message' });
   });
 });
 
@@ -313,8 +316,8 @@ describe('voice without a provider (offline)', () => {
     });
     socket.sendAudio({ clientId: 'x', format: 'wav', purpose: 'turn' }, utterance());
     expect(await socket.next('error')).toMatchObject({
-      code: 'unavailable',
-      message: VOICE_MESSAGES.noServerTranscription,
+      code: 'unavailable:server_transcription',
+      message: VOICE_TEXT.noServerTranscription,
     });
     // A browser-recognised utterance arrives as a text turn flagged as spoken.
     socket.send({

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { INSIGHT_TEXT } from '../../shared/text';
 import {
-  FALLBACK_INSIGHTS,
   PROFICIENCY_HALF_LIFE,
-  TREND_DECLINE,
-  TREND_STEADY,
-  TREND_UPWARD,
   averageScore,
   chartPoints,
   emptyProgressSummary,
@@ -192,7 +189,7 @@ describe('progressInsights (spec §2 insight rules, §8 texts)', () => {
       'Practice with different scenario types to improve your skills.',
       'After each session, review your feedback to identify growth areas.',
     ]);
-    expect(FALLBACK_INSIGHTS).toHaveLength(3);
+    expect(INSIGHT_TEXT.fallback).toHaveLength(3);
   });
 
   it.each([
@@ -251,17 +248,20 @@ describe('progressInsights (spec §2 insight rules, §8 texts)', () => {
     [
       'the trend compares first and last only',
       [point(6), point(9), point(2), point(7)],
-      ['Your empathy scores are consistently high, showing strong empathy skills.', TREND_UPWARD],
+      [
+        'Your empathy scores are consistently high, showing strong empathy skills.',
+        INSIGHT_TEXT.trendUpward,
+      ],
     ],
   ] as const)('%s', (_name, points, expected) => {
     expect(progressInsights(points)).toEqual(expected);
   });
 
   it.each([
-    [[6, 7], TREND_UPWARD],
-    [[7, 7], TREND_STEADY],
-    [[7, 6], TREND_DECLINE],
-    [[7], TREND_STEADY],
+    [[6, 7], INSIGHT_TEXT.trendUpward],
+    [[7, 7], INSIGHT_TEXT.trendSteady],
+    [[7, 6], INSIGHT_TEXT.trendDecline],
+    [[7], INSIGHT_TEXT.trendSteady],
   ] as const)('trend of %j', (overalls, text) => {
     const insights = progressInsights(overalls.map((o) => point(o)));
     expect(insights[insights.length - 1]).toBe(text);
@@ -336,6 +336,6 @@ describe('summarizeProgress (spec §3 progress summary)', () => {
     const empty = emptyProgressSummary();
     expect(summarizeProgress([])).toEqual(empty);
     expect(empty).toMatchObject({ completedSessions: 0, avgScore: 0, improvementRate: 0 });
-    expect(empty.insights).toEqual(FALLBACK_INSIGHTS);
+    expect(empty.insights).toEqual(INSIGHT_TEXT.fallback);
   });
 });

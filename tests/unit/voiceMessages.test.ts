@@ -5,7 +5,8 @@ import {
   playbackErrorMessage,
 } from '../../client/src/lib/audio/audioMessages';
 import { recognitionErrorMessage } from '../../client/src/lib/audio/speechRecognition';
-import { VOICE_STATUS, voiceErrorMessage } from '../../client/src/features/voice/voiceText';
+import { voiceErrorMessage } from '../../client/src/features/voice/voiceText';
+import { VOICE_STATUS } from '../../shared/text';
 
 const dom = (name: string, message = '') => Object.assign(new Error(message), { name });
 
@@ -89,24 +90,28 @@ describe('playback errors (spec §8)', () => {
 describe('server errors in voice mode (spec §8)', () => {
   it.each([
     [
-      'ai_failed',
+      'unavailable:reply',
       "I apologize, but I'm having trouble responding right now.",
       'Error getting response from AI. Please try again.',
     ],
-    ['transcription_failed', 'x', 'Failed to process your message. Please try again.'],
-    ['nothing_heard', 'x', "I couldn't hear what you said. Please try speaking again."],
-    ['speech_failed', 'x', 'Failed to generate speech response. Please try again.'],
+    ['unavailable:transcription', 'x', 'Failed to process your message. Please try again.'],
     [
-      'audio_invalid',
+      'unprocessable:nothing_heard',
+      'x',
+      "I couldn't hear what you said. Please try speaking again.",
+    ],
+    ['unavailable:speech', 'x', 'Failed to generate speech response. Please try again.'],
+    [
+      'bad_request:audio',
       'That recording is too long. Please keep each turn under 30 seconds.',
       'That recording is too long. Please keep each turn under 30 seconds.',
     ],
     [
-      'unavailable',
+      'unavailable:server_transcription',
       'Server transcription is not configured. Set OPENAI_API_KEY.',
       'Server transcription is not configured. Set OPENAI_API_KEY.',
     ],
-    ['busy', '', 'Failed to process your message. Please try again.'],
+    ['conflict:busy', '', 'Failed to process your message. Please try again.'],
   ] as const)('%s', (code, serverMessage, expected) => {
     expect(voiceErrorMessage(code, serverMessage)).toBe(expected);
   });

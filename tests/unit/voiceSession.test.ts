@@ -276,7 +276,12 @@ describe('VoiceSession (voice mode engine, with a fake socket, VAD and speaker)'
     t.vad().onSpeechEnd(new Float32Array(16_000));
     await tick();
     expect(t.vadCalls).toEqual(['start', 'pause']);
-    t.channel.server({ type: 'error', code: 'nothing_heard', message: 'x', clientId: 'c1' });
+    t.channel.server({
+      type: 'error',
+      code: 'unprocessable:nothing_heard',
+      message: 'x',
+      clientId: 'c1',
+    });
     expect(t.snapshot()).toMatchObject({
       state: 'idle',
       status: 'Click the microphone button to speak again',
@@ -285,8 +290,8 @@ describe('VoiceSession (voice mode engine, with a fake socket, VAD and speaker)'
   });
 
   it.each([
-    ['ai_failed', 'Error getting response from AI. Please try again.'],
-    ['transcription_failed', 'Failed to process your message. Please try again.'],
+    ['unavailable:reply', 'Error getting response from AI. Please try again.'],
+    ['unavailable:transcription', 'Failed to process your message. Please try again.'],
   ] as const)('a %s error ends the turn with its spec message', async (code, message) => {
     const t = setup();
     t.session.toggleMicrophone();
@@ -299,7 +304,7 @@ describe('VoiceSession (voice mode engine, with a fake socket, VAD and speaker)'
   it('speech failure keeps the words and says the voice failed', async () => {
     const t = setup();
     await untilSpeaking(t);
-    t.channel.server({ type: 'error', code: 'speech_failed', message: 'x', clientId: 'c1' });
+    t.channel.server({ type: 'error', code: 'unavailable:speech', message: 'x', clientId: 'c1' });
     expect(t.snapshot()).toMatchObject({
       error: 'Failed to generate speech response. Please try again.',
       patient: REPLY,

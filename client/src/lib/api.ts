@@ -1,8 +1,12 @@
 import type { z } from 'zod';
-import { errorBody } from '../../../shared/api';
+import { errorBody, type ErrorCode } from '../../../shared/errors';
+import { GENERIC_ERROR_TEXT } from '../../../shared/text';
 
-/** Spec §8: what the user reads when the server gave no message of its own. */
-export const GENERIC_ERROR_MESSAGE = 'An error occurred';
+/**
+ * Why a call failed when the server did not say: no answer at all (`network`, `aborted`), an
+ * error without our error body (a proxy's page), or a success we cannot read.
+ */
+export type TransportErrorCode = 'network' | 'aborted' | 'unknown' | 'bad_response';
 
 /**
  * Every failed call surfaces as this. `status` 0 means the request never got an answer
@@ -10,9 +14,9 @@ export const GENERIC_ERROR_MESSAGE = 'An error occurred';
  */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode | TransportErrorCode;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: ErrorCode | TransportErrorCode, message: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
@@ -21,6 +25,11 @@ export class ApiError extends Error {
 
   get isNetworkError(): boolean {
     return this.status === 0;
+  }
+
+  /** The server answered with one of our error codes (and its own sentence). */
+  get fromServer(): boolean {
+    return this.status > 0 && this.code !== 'unknown' && this.code !== 'bad_response';
   }
 }
 
@@ -55,9 +64,9 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') {
-      throw new ApiError(0, 'aborted', GENERIC_ERROR_MESSAGE);
+      throw new ApiError(0, 'aborted', GENERIC_ERROR_TEXT);
     }
-    throw new ApiError(0, 'network', GENERIC_ERROR_MESSAGE);
+    throw new ApiError(0, 'network', GENERIC_ERROR_TEXT);
   }
 }
 
@@ -79,7 +88,7 @@ async function failure(path: string, response: Response): Promise<ApiError> {
   if (parsed.success) {
     return new ApiError(response.status, parsed.data.error.code, parsed.data.error.message);
   }
-  return new ApiError(response.status, `http_${response.status}`, GENERIC_ERROR_MESSAGE);
+  return new ApiError(response.status, 'unknown', GENERIC_ERROR_TEXT);
 }
 
 /** A JSON call whose answer is checked against the shared schema before anyone sees it. */
@@ -93,7 +102,7 @@ export async function apiRequest<S extends z.ZodType>(
   const parsed = schema.safeParse(await readJson(response));
   if (!parsed.success) {
     console.error(`Unexpected response from ${path}`, parsed.error);
-    throw new ApiError(response.status, 'bad_response', GENERIC_ERROR_MESSAGE);
+    throw new ApiError(response.status, 'bad_response', GENERIC_ERROR_TEXT);
   }
   return parsed.data;
 }
@@ -105,8 +114,6 @@ export async function apiCommand(path: string, options: RequestOptions = {}): Pr
 }
 
 /** The server's own words when it sent some, otherwise the caller's fallback. */
-export function errorMessage(error: unknown, fallback = GENERIC_ERROR_MESSAGE): string {
-  return error instanceof ApiError && error.message !== GENERIC_ERROR_MESSAGE
-    ? error.message
-    : fallback;
+export function errorMessage(error: unknown, fallback: string = GENERIC_ERROR_TEXT): string {
+  return error instanceof ApiError && error.fromServer ? error.message : fallback;
 }

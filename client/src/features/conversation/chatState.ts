@@ -1,5 +1,6 @@
 import type { Message } from '../../../../shared/conversation';
-import { REPLY_FAILED_TEXT, type ServerMessage } from '../../../../shared/protocol';
+import type { ServerMessage } from '../../../../shared/protocol';
+import { CONVERSATION_TEXT } from '../../../../shared/text';
 import type { VoiceCapabilities } from '../../lib/conversationChannel';
 
 /** A turn the user wrote that the server has not confirmed yet. Kept until it is stored. */
@@ -47,8 +48,6 @@ export const emptyChat: ChatSnapshot = {
   voice: null,
 };
 
-const ENDED_TEXT = 'This conversation has ended.';
-
 function upsert(messages: Message[], message: Message): Message[] {
   const index = messages.findIndex((m) => m.id === message.id);
   if (index === -1) return [...messages, message];
@@ -88,7 +87,7 @@ export function applyServerMessage(state: ChatSnapshot, message: ServerMessage):
   switch (message.type) {
     case 'history': {
       const pending = message.ended
-        ? failTurns(state.pending, ENDED_TEXT, () => true)
+        ? failTurns(state.pending, CONVERSATION_TEXT.ended, () => true)
         : state.pending;
       return {
         ...state,
@@ -140,12 +139,12 @@ function applyError(
   error: Extract<ServerMessage, { type: 'error' }>,
 ): ChatSnapshot {
   switch (error.code) {
-    case 'speech_failed':
-    case 'transcription_failed':
-    case 'nothing_heard':
-    case 'audio_invalid':
+    case 'unavailable:speech':
+    case 'unavailable:transcription':
+    case 'unprocessable:nothing_heard':
+    case 'bad_request:audio':
       return { ...state, notice: error.message };
-    case 'ai_failed': {
+    case 'unavailable:reply': {
       const unsent = error.clientId
         ? state.pending.some((turn) => turn.clientId === error.clientId)
         : false;
@@ -161,7 +160,7 @@ function applyError(
       const reply: UnsavedReply = {
         id: `unsaved-${unsavedCounter}`,
         afterId: lastMessageId(state),
-        content: REPLY_FAILED_TEXT,
+        content: CONVERSATION_TEXT.replyFailed,
         createdAt: new Date().toISOString(),
       };
       return {
@@ -181,7 +180,7 @@ function applyError(
         pending,
         streaming: null,
         awaitingReply: stillSending(pending),
-        ended: state.ended || error.code === 'ended',
+        ended: state.ended || error.code === 'conflict:ended',
         notice: matched ? state.notice : error.message,
       };
     }

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { ServerMessage } from '../../../../shared/protocol';
+import { CONVERSATION_TEXT } from '../../../../shared/text';
 import type { SpeechChunk } from '../../lib/audio/speechQueue';
 import { newClientId } from '../../lib/clientId';
 import type {
@@ -15,8 +16,6 @@ import { applyCancel, applyServerMessage, emptyChat, type ChatSnapshot } from '.
 const PROBE_EVERY = 3;
 /** A reply that has sent nothing for this long is given up on, so the composer never locks. */
 const REPLY_TIMEOUT_MS = 90_000;
-const NO_REPLY_TEXT = 'The patient did not answer. Please try sending your message again.';
-const REJECTED_TEXT = 'This conversation is no longer available. Please go back to the dashboard.';
 
 interface ChatState extends ChatSnapshot {
   sessionId: string | null;
@@ -53,7 +52,7 @@ function isBorrowedError(message: ServerMessage): boolean {
     message.type === 'error' &&
     message.clientId !== undefined &&
     borrowedClientIds.has(message.clientId) &&
-    message.code !== 'ai_failed'
+    message.code !== 'unavailable:reply'
   );
 }
 
@@ -77,9 +76,11 @@ export const useChatStore = create<ChatState>()((set, get) => {
         awaitingReply: false,
         streaming: null,
         pending: state.pending.map((turn) =>
-          turn.status === 'sending' ? { ...turn, status: 'failed', error: NO_REPLY_TEXT } : turn,
+          turn.status === 'sending'
+            ? { ...turn, status: 'failed', error: CONVERSATION_TEXT.noReply }
+            : turn,
         ),
-        notice: state.pending.length > 0 ? state.notice : NO_REPLY_TEXT,
+        notice: state.pending.length > 0 ? state.notice : CONVERSATION_TEXT.noReply,
       }));
     }, REPLY_TIMEOUT_MS);
   };
@@ -121,14 +122,14 @@ export const useChatStore = create<ChatState>()((set, get) => {
         onRejected: ({ code }) => {
           if (socket !== current) return;
           console.warn('Conversation socket refused', code);
-          set({ notice: REJECTED_TEXT, awaitingReply: false, streaming: null });
+          set({ notice: CONVERSATION_TEXT.gone, awaitingReply: false, streaming: null });
         },
         onConnectFailed: (failures) => {
           if (failures % PROBE_EVERY !== 0) return;
           void checkConversation(sessionId).then((result) => {
             if (socket !== current || result !== 'gone') return;
             current.close();
-            set({ notice: REJECTED_TEXT, awaitingReply: false, streaming: null });
+            set({ notice: CONVERSATION_TEXT.gone, awaitingReply: false, streaming: null });
           });
         },
       });

@@ -1,5 +1,5 @@
 import type { ServerMessage } from '../../../../shared/protocol';
-import { MAX_UTTERANCE_BYTES } from '../../../../shared/voice';
+import { MAX_UTTERANCE_BYTES, MAX_UTTERANCE_MS } from '../../../../shared/voice';
 import {
   browserSpeech,
   cancelBrowserSpeech,
@@ -17,7 +17,8 @@ import { SpeechQueue, type SpeechChunk } from '../../lib/audio/speechQueue';
 import { newClientId } from '../../lib/clientId';
 import type { ChannelState, ConversationChannel } from '../../lib/conversationChannel';
 import { createVad, VadInitError, type Vad, type VadCallbacks } from './vad';
-import { VOICE_MESSAGES, VOICE_STATUS, voiceErrorMessage } from './voiceText';
+import { voiceErrorMessage } from './voiceText';
+import { VOICE_STATUS, VOICE_TEXT } from '../../../../shared/text';
 
 /** Where a voice turn is, as the modal shows it. */
 export type VoicePhase =
@@ -253,12 +254,12 @@ export class VoiceSession {
 
   private async startListening(): Promise<void> {
     if (!this.channelState.ready) {
-      this.fail(this.channelState.ended ? VOICE_MESSAGES.ended : VOICE_MESSAGES.offline);
+      this.fail(this.channelState.ended ? VOICE_TEXT.ended : VOICE_TEXT.offline);
       return;
     }
-    if (this.channelState.ended) return this.fail(VOICE_MESSAGES.ended);
+    if (this.channelState.ended) return this.fail(VOICE_TEXT.ended);
     const input = this.input;
-    if (input === 'none') return this.fail(VOICE_MESSAGES.notConfigured);
+    if (input === 'none') return this.fail(VOICE_TEXT.notConfigured);
     this.wantMic = true;
     if (input === 'browser') {
       this.resumeRecognition();
@@ -294,10 +295,10 @@ export class VoiceSession {
         this.fail(error.message);
       } else if (error instanceof VadInitError) {
         console.error('Voice activity detector failed to load', error.cause);
-        this.fail(VOICE_MESSAGES.initFailed);
+        this.fail(VOICE_TEXT.initFailed);
       } else {
         console.error('Microphone failed to start', error);
-        this.fail(VOICE_MESSAGES.recordingError);
+        this.fail(VOICE_TEXT.recordingError);
       }
     } finally {
       this.starting = false;
@@ -316,7 +317,7 @@ export class VoiceSession {
       await this.vad.pause();
     } catch (error) {
       console.error('Could not stop the microphone', error);
-      this.fail(VOICE_MESSAGES.stopFailed);
+      this.fail(VOICE_TEXT.stopFailed);
     }
   }
 
@@ -340,13 +341,13 @@ export class VoiceSession {
         this.holding = false;
         this.player.resume();
       } else if (!this.turn) {
-        this.error = VOICE_MESSAGES.noAudio;
+        this.error = VOICE_TEXT.noAudio;
       }
       this.emit();
     },
     onSpeechEnd: (audio) => {
       this.holding = false;
-      if (audio.length === 0) return this.fail(VOICE_MESSAGES.noAudio);
+      if (audio.length === 0) return this.fail(VOICE_TEXT.noAudio);
       if (!this.handsFree) void this.stopListening();
       const vad = this.vad;
       if (!vad) return;
@@ -355,10 +356,10 @@ export class VoiceSession {
         wav = vad.encodeWav(audio);
       } catch (error) {
         console.error('Could not encode the utterance', error);
-        return this.fail(VOICE_MESSAGES.recordingError);
+        return this.fail(VOICE_TEXT.recordingError);
       }
       if (wav.byteLength > MAX_UTTERANCE_BYTES) {
-        return this.fail('That was too long for one turn. Please keep each turn under 30 seconds.');
+        return this.fail(VOICE_TEXT.tooLongForTurn(MAX_UTTERANCE_MS / 1000));
       }
       this.sendUtterance(wav);
     },
@@ -377,7 +378,7 @@ export class VoiceSession {
         this.recognition = null;
         if (!this.handsFree) this.wantMic = false;
         if (text === '') {
-          this.error = VOICE_MESSAGES.nothingHeard;
+          this.error = VOICE_TEXT.nothingHeard;
           this.emit();
           this.resumeRecognition();
           return;
@@ -388,7 +389,7 @@ export class VoiceSession {
         if (this.recognition !== handle) return;
         this.recognition = null;
         this.wantMic = false;
-        this.fail(error instanceof Error ? error.message : VOICE_MESSAGES.recordingError);
+        this.fail(error instanceof Error ? error.message : VOICE_TEXT.recordingError);
       },
     );
   }
@@ -418,7 +419,7 @@ export class VoiceSession {
       { clientId, format: 'wav', purpose: 'turn', stream: true, speak: turn.speak },
       wav,
     );
-    if (!sent) return this.fail(VOICE_MESSAGES.processingFailed);
+    if (!sent) return this.fail(VOICE_TEXT.processingFailed);
     this.beginTurn(turn, null);
   }
 
@@ -435,7 +436,7 @@ export class VoiceSession {
       speak: turn.speak,
     });
     if (!sent) {
-      this.fail(VOICE_MESSAGES.processingFailed);
+      this.fail(VOICE_TEXT.processingFailed);
       this.resumeRecognition();
       return;
     }
@@ -495,7 +496,7 @@ export class VoiceSession {
       case 'error':
         if (message.clientId !== turn.clientId) return;
         this.error = voiceErrorMessage(message.code, message.message);
-        if (message.code === 'speech_failed') {
+        if (message.code === 'unavailable:speech') {
           // The words still arrive; only the voice is gone.
           turn.speechDone = true;
           this.settle();
@@ -525,7 +526,7 @@ export class VoiceSession {
     if (!state.ready && this.turn) {
       // The reply will never arrive on this socket; the chat reloads what was stored.
       this.turn = null;
-      this.error = VOICE_MESSAGES.offline;
+      this.error = VOICE_TEXT.offline;
     }
     if (state.ended) void this.stopListening();
     this.emit();

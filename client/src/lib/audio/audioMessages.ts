@@ -3,17 +3,9 @@
  * mapping from browser error to sentence can be tested without a browser.
  */
 
-export const MICROPHONE_MESSAGES = {
-  denied: 'Microphone access denied. Please allow microphone permissions in your browser settings.',
-  notFound: 'No microphone detected. Please connect a microphone and try again.',
-  inUse:
-    'Cannot access the microphone. It may be in use by another application or disconnected. Please check it and try again.',
-  insecure:
-    'Security error: the browser only allows the microphone on a secure (HTTPS) connection. Please open ChairTalk over HTTPS.',
-  other: 'Recording error occurred. Please try again.',
-} as const;
+import { MICROPHONE_TEXT, PLAYBACK_TEXT } from '../../../../shared/text';
 
-export type MicrophoneProblem = keyof typeof MICROPHONE_MESSAGES;
+export type MicrophoneProblem = keyof typeof MICROPHONE_TEXT;
 
 function errorName(error: unknown): string {
   if (error && typeof error === 'object' && 'name' in error && typeof error.name === 'string') {
@@ -51,17 +43,10 @@ export function microphoneProblem(error: unknown): MicrophoneProblem {
 }
 
 export function microphoneErrorMessage(error: unknown): string {
-  return MICROPHONE_MESSAGES[microphoneProblem(error)];
+  return MICROPHONE_TEXT[microphoneProblem(error)];
 }
 
 /** Failures of an <audio> element: its MediaError codes, or the play() promise's DOMException. */
-export const PLAYBACK_MESSAGES = {
-  blocked:
-    'Audio playback was blocked by your browser. Click Retry Audio (or anywhere on the page) to allow sound.',
-  unsupported:
-    'This audio format is not supported by your browser. Please try a different browser.',
-} as const;
-
 const MEDIA_ERROR_REASONS: Record<number, string> = {
   1: 'playback was interrupted',
   2: 'a network error interrupted the audio',
@@ -71,17 +56,17 @@ const MEDIA_ERR_SRC_NOT_SUPPORTED = 4;
 
 export function playbackErrorMessage(error: unknown): string {
   const name = errorName(error);
-  if (name === 'NotAllowedError') return PLAYBACK_MESSAGES.blocked;
-  if (name === 'NotSupportedError') return PLAYBACK_MESSAGES.unsupported;
+  if (name === 'NotAllowedError') return PLAYBACK_TEXT.blocked;
+  if (name === 'NotSupportedError') return PLAYBACK_TEXT.unsupported;
   const code =
     error && typeof error === 'object' && 'code' in error && typeof error.code === 'number'
       ? error.code
       : null;
-  if (name === '' && code === MEDIA_ERR_SRC_NOT_SUPPORTED) return PLAYBACK_MESSAGES.unsupported;
+  if (name === '' && code === MEDIA_ERR_SRC_NOT_SUPPORTED) return PLAYBACK_TEXT.unsupported;
   const reason =
     errorText(error) || (code !== null ? MEDIA_ERROR_REASONS[code] : undefined) || 'unknown error';
   // The reason sits mid-sentence: no trailing full stop of its own.
-  return `Audio playback failed: ${reason.replace(/[.\s]+$/, '')}. Please try again.`;
+  return PLAYBACK_TEXT.failed(reason.replace(/[.\s]+$/, ''));
 }
 
 /** Retrying cannot help these: the browser wants a click, or cannot decode the format at all. */

@@ -1,4 +1,5 @@
-import { MICROPHONE_MESSAGES, microphoneErrorMessage } from './audioMessages';
+import { MICROPHONE_TEXT } from '../../../../shared/text';
+import { microphoneErrorMessage } from './audioMessages';
 
 /** Spec §9 recording: mono, echo cancellation, noise suppression, auto gain. */
 export const MICROPHONE_CONSTRAINTS: MediaTrackConstraints = {
@@ -22,7 +23,7 @@ export class MicrophoneError extends Error {
  */
 export async function openMicrophone(): Promise<MediaStream> {
   if (typeof navigator === 'undefined' || !navigator.mediaDevices?.getUserMedia) {
-    throw new MicrophoneError(MICROPHONE_MESSAGES.insecure, null);
+    throw new MicrophoneError(MICROPHONE_TEXT.insecure, null);
   }
   try {
     return await navigator.mediaDevices.getUserMedia({ audio: MICROPHONE_CONSTRAINTS });

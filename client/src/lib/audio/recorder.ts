@@ -1,3 +1,4 @@
+import { DICTATION_TEXT, VOICE_TEXT } from '../../../../shared/text';
 import { MicrophoneError, openMicrophone, stopStream } from './microphone';
 import { rmsOf, SilenceDetector } from './silence';
 
@@ -36,10 +37,7 @@ export async function recordUtterance(): Promise<RecordingHandle> {
     (type) => typeof MediaRecorder !== 'undefined' && MediaRecorder.isTypeSupported(type),
   );
   if (!mimeType) {
-    throw new MicrophoneError(
-      'This browser cannot record WebM audio. Please try Chrome, Edge or Firefox.',
-      null,
-    );
+    throw new MicrophoneError(DICTATION_TEXT.noWebm, null);
   }
   const stream = await openMicrophone();
   let recorder: MediaRecorder;
@@ -47,7 +45,7 @@ export async function recordUtterance(): Promise<RecordingHandle> {
     recorder = new MediaRecorder(stream, { mimeType, audioBitsPerSecond: BITS_PER_SECOND });
   } catch (error) {
     stopStream(stream);
-    throw new MicrophoneError('Recording error occurred. Please try again.', error);
+    throw new MicrophoneError(VOICE_TEXT.recordingError, error);
   }
 
   const detector = new SilenceDetector();
@@ -65,7 +63,7 @@ export async function recordUtterance(): Promise<RecordingHandle> {
     };
     recorder.onerror = (event) => {
       cleanup();
-      reject(new MicrophoneError('Recording error occurred. Please try again.', event));
+      reject(new MicrophoneError(VOICE_TEXT.recordingError, event));
     };
     recorder.onstop = () => {
       cleanup();

@@ -1,4 +1,4 @@
-import { MICROPHONE_MESSAGES } from './audioMessages';
+import { DICTATION_TEXT, MICROPHONE_TEXT, VOICE_TEXT } from '../../../../shared/text';
 
 /**
  * The browser's own speech recognition (Chrome and Edge prefix it), used when the server has no
@@ -42,15 +42,15 @@ export function recognitionErrorMessage(code: string): string {
   switch (code) {
     case 'not-allowed':
     case 'service-not-allowed':
-      return MICROPHONE_MESSAGES.denied;
+      return MICROPHONE_TEXT.denied;
     case 'audio-capture':
-      return MICROPHONE_MESSAGES.notFound;
+      return MICROPHONE_TEXT.notFound;
     case 'no-speech':
       return NOTHING_HEARD;
     case 'network':
       return "The browser's speech recognition needs a network connection. Please check it and try again.";
     default:
-      return 'Recording error occurred. Please try again.';
+      return VOICE_TEXT.recordingError;
   }
 }
 
@@ -66,7 +66,7 @@ export function recognizeOnce(events: { onSpeechStart?: () => void } = {}): Reco
   const Constructor = recognitionConstructor();
   if (!Constructor) {
     return {
-      result: Promise.reject(new Error('Speech recognition is not available in this browser.')),
+      result: Promise.reject(new Error(DICTATION_TEXT.noRecognition)),
       stop() {},
       abort() {},
     };
@@ -98,7 +98,7 @@ export function recognizeOnce(events: { onSpeechStart?: () => void } = {}): Reco
   } catch (error) {
     console.warn('Speech recognition did not start', error);
     return {
-      result: Promise.reject(new Error('Recording error occurred. Please try again.')),
+      result: Promise.reject(new Error(VOICE_TEXT.recordingError)),
       stop() {},
       abort() {},
     };

@@ -1,3 +1,4 @@
+import { GENERIC_ERROR_TEXT } from '../../../../../shared/text';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { signInInput, signUpInput } from '../../../../../shared/api';
 import { Alert } from '../../../components/Alert';
@@ -40,7 +41,7 @@ export function LoginForm() {
       ? signUpInput.safeParse({ email, password, fullName })
       : signInInput.safeParse({ email, password });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'An error occurred');
+      setError(parsed.error.issues[0]?.message ?? GENERIC_ERROR_TEXT);
       return;
     }
     setBusy(true);

@@ -1,3 +1,4 @@
+import { CONVERSATION_TEXT, FEEDBACK_TEXT } from '../../../../../shared/text';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   concernsLine,
@@ -12,7 +13,7 @@ import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { BulbIcon, CheckIcon, HeadsetIcon } from '../../../components/Icons';
 import { errorMessage } from '../../../lib/api';
-import { endConversation, FEEDBACK_FAILED_TEXT, isTooShort } from '../api/endConversation';
+import { endConversation, isTooShort } from '../api/endConversation';
 import { getHint } from '../api/getHint';
 import { chatItems, type ChatItem } from '../chatState';
 import { useDictation } from '../hooks/useDictation';
@@ -129,7 +130,7 @@ export function ChatPanel({
     } catch (error) {
       setHint({
         status: 'shown',
-        text: errorMessage(error, 'Could not get a hint right now. Please try again.'),
+        text: errorMessage(error, CONVERSATION_TEXT.hintFailed),
         tone: 'error',
       });
     }
@@ -147,7 +148,7 @@ export function ChatPanel({
       onFeedback(feedback);
     } catch (error) {
       setEnding(false);
-      setEndError(isTooShort(error) ? error.message : FEEDBACK_FAILED_TEXT);
+      setEndError(isTooShort(error) ? error.message : FEEDBACK_TEXT.failed);
     }
   };
 

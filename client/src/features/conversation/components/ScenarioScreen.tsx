@@ -1,3 +1,4 @@
+import { CONVERSATION_TEXT, SCENARIO_TEXT } from '../../../../../shared/text';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { ConversationSession } from '../../../../../shared/conversation';
@@ -66,11 +67,11 @@ export function ScenarioScreen({
       (loaded) => live && setScenarioLoad({ status: 'ready', scenario: loaded }),
       (error: unknown) => {
         if (!live) return;
-        const missing = error instanceof ApiError && error.status === 404;
+        const missing = error instanceof ApiError && error.code === 'not_found:scenario';
         if (!missing) console.error('Could not load scenario', error);
         setScenarioLoad({
           status: 'failed',
-          message: missing ? 'Scenario not found' : 'Error loading scenario',
+          message: missing ? SCENARIO_TEXT.notFound : SCENARIO_TEXT.loadFailed,
         });
       },
     );
@@ -90,14 +91,11 @@ export function ScenarioScreen({
       setSessionLoad({ status: 'ready', session: await createSession(id) });
     } catch (error) {
       // Spec §8: the API said no, versus we never got a usable answer.
-      const refused =
-        error instanceof ApiError && !error.isNetworkError && error.code !== 'bad_response';
+      const refused = error instanceof ApiError && error.fromServer;
       if (!refused) console.error('Could not start the conversation', error);
       setSessionLoad({
         status: 'failed',
-        message: refused
-          ? 'Failed to create conversation session'
-          : 'Error initializing conversation',
+        message: refused ? CONVERSATION_TEXT.createFailed : CONVERSATION_TEXT.initFailed,
         retrying: false,
       });
     }

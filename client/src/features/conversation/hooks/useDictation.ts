@@ -8,16 +8,11 @@ import {
 } from '../../../lib/audio/speechRecognition';
 import { newClientId } from '../../../lib/clientId';
 import { conversationChannel } from '../store';
-import { MAX_UTTERANCE_BYTES } from '../../../../../shared/voice';
+import { MAX_UTTERANCE_BYTES, MAX_UTTERANCE_MS } from '../../../../../shared/voice';
+import { DICTATION_TEXT } from '../../../../../shared/text';
 
-/** Spec §8 typed-chat dictation messages. */
-export const DICTATION_MESSAGES = {
-  failed: 'Failed to transcribe audio. Please try again.',
-  transcriptionError: (message: string) => `Transcription error: ${message}`,
-  noAudio: 'No audio recorded. Please try again and speak clearly.',
-  unavailable:
-    'Dictation needs speech-to-text: the server has no transcription configured (it needs an OpenAI API key or a local OpenAI-compatible server) and this browser has no speech recognition. Please type your message instead.',
-} as const;
+/** An expected failure whose message is the sentence to show (the unexpected are logged). */
+class DictationError extends Error {}
 
 /** How long a transcript may take before we give up on it. */
 const TRANSCRIPT_TIMEOUT_MS = 30_000;
@@ -53,7 +48,7 @@ export function useDictation(onText: (text: string) => void) {
     const clientId = newClientId();
     const text = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(
-        () => finish(() => reject(new Error(DICTATION_MESSAGES.failed))),
+        () => finish(() => reject(new DictationError(DICTATION_TEXT.failed))),
         TRANSCRIPT_TIMEOUT_MS,
       );
       const unsubscribe = conversationChannel.subscribe({
@@ -61,11 +56,13 @@ export function useDictation(onText: (text: string) => void) {
           if (message.type === 'transcript' && message.clientId === clientId) {
             finish(() => resolve(message.text));
           } else if (message.type === 'error' && message.clientId === clientId) {
-            finish(() => reject(new Error(DICTATION_MESSAGES.transcriptionError(message.message))));
+            finish(() =>
+              reject(new DictationError(DICTATION_TEXT.transcriptionError(message.message))),
+            );
           }
         },
         onState(channel) {
-          if (!channel.ready) finish(() => reject(new Error(DICTATION_MESSAGES.failed)));
+          if (!channel.ready) finish(() => reject(new DictationError(DICTATION_TEXT.failed)));
         },
       });
       function finish(settle: () => void) {
@@ -77,7 +74,7 @@ export function useDictation(onText: (text: string) => void) {
         { clientId, format: 'webm', purpose: 'dictation', stream: false, speak: false },
         audio,
       );
-      if (!sent) finish(() => reject(new Error(DICTATION_MESSAGES.failed)));
+      if (!sent) finish(() => reject(new DictationError(DICTATION_TEXT.failed)));
     });
     if (run.current === current && text.trim() !== '') onTextRef.current(text.trim());
   }, []);
@@ -88,12 +85,12 @@ export function useDictation(onText: (text: string) => void) {
     setError(null);
     const { ready, voice } = conversationChannel.getState();
     if (!ready) {
-      setError(DICTATION_MESSAGES.failed);
+      setError(DICTATION_TEXT.failed);
       return;
     }
     if (!voice?.transcription) {
       if (!hasSpeechRecognition()) {
-        setError(DICTATION_MESSAGES.unavailable);
+        setError(DICTATION_TEXT.unavailable);
         return;
       }
       const handle = recognizeOnce();
@@ -102,7 +99,7 @@ export function useDictation(onText: (text: string) => void) {
       try {
         const text = await handle.result;
         if (run.current !== current) return;
-        if (text === '') setError(DICTATION_MESSAGES.noAudio);
+        if (text === '') setError(DICTATION_TEXT.noAudio);
         else onTextRef.current(text);
       } catch (failure) {
         if (run.current === current) setError((failure as Error).message);
@@ -127,12 +124,12 @@ export function useDictation(onText: (text: string) => void) {
       recording.current = null;
       if (run.current !== current) return;
       if (blob.size === 0 || !heardSpeech) {
-        setError(DICTATION_MESSAGES.noAudio);
+        setError(DICTATION_TEXT.noAudio);
         setState('idle');
         return;
       }
       if (blob.size > MAX_UTTERANCE_BYTES) {
-        setError('That recording is too long. Please keep each dictation under 30 seconds.');
+        setError(DICTATION_TEXT.tooLong(MAX_UTTERANCE_MS / 1000));
         setState('idle');
         return;
       }
@@ -140,15 +137,11 @@ export function useDictation(onText: (text: string) => void) {
       await transcribe(await blob.arrayBuffer(), current);
     } catch (failure) {
       if (run.current !== current) return;
-      if (failure instanceof MicrophoneError) {
-        setError(failure.message);
-      } else if (failure instanceof Error && failure.message.startsWith('Transcription error')) {
+      if (failure instanceof MicrophoneError || failure instanceof DictationError) {
         setError(failure.message);
       } else {
-        if (!(failure instanceof Error && failure.message === DICTATION_MESSAGES.failed)) {
-          console.error('Dictation failed', failure);
-        }
-        setError(DICTATION_MESSAGES.failed);
+        console.error('Dictation failed', failure);
+        setError(DICTATION_TEXT.failed);
       }
     } finally {
       if (run.current === current) setState('idle');

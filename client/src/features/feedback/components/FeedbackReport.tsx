@@ -1,3 +1,4 @@
+import { FEEDBACK_TEXT } from '../../../../../shared/text';
 import { useId } from 'react';
 import {
   feedbackBarColour,
@@ -18,10 +19,9 @@ const SCORE_ROWS: readonly { key: ScoreKey; label: string }[] = [
 ];
 
 const FALLBACK_NOTES: Record<NonNullable<Feedback['fallback']>, string> = {
-  json_in_text: "These scores come from a fallback: the grader's answer could not be read in full.",
-  text_scan: "These scores come from a fallback: the grader's answer could not be read in full.",
-  default:
-    'These are default scores: the grader could not assess this conversation, so every score is 5.',
+  json_in_text: FEEDBACK_TEXT.partlyRead,
+  text_scan: FEEDBACK_TEXT.partlyRead,
+  default: FEEDBACK_TEXT.defaultScores,
 };
 
 function formatScore(score: number): string {

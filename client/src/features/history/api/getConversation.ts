@@ -2,11 +2,8 @@ import {
   conversationDetailResponse,
   type ConversationDetail,
 } from '../../../../../shared/progressApi';
+import { CONVERSATION_TEXT } from '../../../../../shared/text';
 import { ApiError, apiRequest } from '../../../lib/api';
-
-/** Spec §8, conversation detail. */
-export const CONVERSATION_NOT_FOUND = 'Conversation not found';
-export const CONVERSATION_LOAD_FAILED = 'Could not load conversation details';
 
 /** A past session with its scenario, transcript and feedback (another user's id is a 404). */
 export async function getConversation(sessionId: string): Promise<ConversationDetail> {
@@ -17,7 +14,7 @@ export async function getConversation(sessionId: string): Promise<ConversationDe
 }
 
 export function conversationErrorMessage(error: unknown): string {
-  return error instanceof ApiError && error.status === 404
-    ? CONVERSATION_NOT_FOUND
-    : CONVERSATION_LOAD_FAILED;
+  return error instanceof ApiError && error.code === 'not_found:session'
+    ? CONVERSATION_TEXT.notFound
+    : CONVERSATION_TEXT.detailFailed;
 }

@@ -1,12 +1,7 @@
 import type { ProgressSummary } from '../../../../../shared/progress';
 import { progressResponse } from '../../../../../shared/progressApi';
+import { PROGRESS_TEXT } from '../../../../../shared/text';
 import { ApiError, apiRequest } from '../../../lib/api';
-
-/** Spec §8, progress: the server answered with an error. */
-export const PROGRESS_QUERY_ERROR = 'Failed to load progress data. Please try again.';
-/** Spec §8, progress: anything else (no answer, an answer we cannot read, a bug). */
-export const PROGRESS_UNEXPECTED_ERROR =
-  'An error occurred while loading your progress data. Please try again later.';
 
 export async function getProgress(): Promise<ProgressSummary> {
   return apiRequest('/api/progress', progressResponse);
@@ -18,7 +13,7 @@ export async function getProgress(): Promise<ProgressSummary> {
  */
 export function progressErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status > 0 && error.code !== 'bad_response') {
-    return PROGRESS_QUERY_ERROR;
+    return PROGRESS_TEXT.queryFailed;
   }
-  return PROGRESS_UNEXPECTED_ERROR;
+  return PROGRESS_TEXT.unexpected;
 }

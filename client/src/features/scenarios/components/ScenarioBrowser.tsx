@@ -1,3 +1,4 @@
+import { SCENARIO_TEXT } from '../../../../../shared/text';
 import { useEffect, useId, useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { filterScenarios, foundLine, type Scenario } from '../../../../../shared/scenario';
@@ -5,11 +6,6 @@ import { scenarioPath } from '../../../lib/paths';
 import { Spinner } from '../../../components/Spinner';
 import { chosenDifficulty, useScenarioBrowser, type DifficultyChoice } from '../store';
 import { ScenarioCard } from './ScenarioCard';
-
-/** Spec §2 Tab 1, with {host} filled in with the product name. */
-const NO_SCENARIOS = 'No scenarios found. Please create some scenarios in your ChairTalk database.';
-const NO_MATCHES =
-  'No scenarios match your current filters. Try different search terms or difficulty level.';
 
 export function ScenarioBrowser() {
   const { scenarios, status, search, difficulty, load, setSearch, setDifficulty, clearFilters } =
@@ -97,7 +93,9 @@ export function ScenarioBrowser() {
         </ul>
       ) : (
         <div className="empty-state">
-          <p className="empty-state__text">{found ? NO_MATCHES : NO_SCENARIOS}</p>
+          <p className="empty-state__text">
+            {found ? SCENARIO_TEXT.noneMatch : SCENARIO_TEXT.noneInLibrary}
+          </p>
         </div>
       )}
     </section>

@@ -5,8 +5,8 @@ import { Spinner } from '../../../components/Spinner';
 import { CloseIcon, MicIcon, StopIcon } from '../../../components/Icons';
 import type { ConversationChannel } from '../../../lib/conversationChannel';
 import { useVoiceSession } from '../useVoiceSession';
-import { VOICE_MESSAGES } from '../voiceText';
 import '../voice.css';
+import { VOICE_TEXT } from '../../../../../shared/text';
 
 interface VoiceModeDialogProps {
   channel: ConversationChannel;
@@ -85,7 +85,7 @@ export function VoiceModeDialog({ channel, onClose }: VoiceModeDialogProps) {
               : 'Push to talk: click the microphone for each thing you say.'}
           </p>
 
-          {unavailable ? <Alert tone="info">{VOICE_MESSAGES.notConfigured}</Alert> : null}
+          {unavailable ? <Alert tone="info">{VOICE_TEXT.notConfigured}</Alert> : null}
           {!voice.ready && !voice.ended && !unavailable ? (
             <p className="voice__hint">
               <Spinner /> Connecting to the conversation…

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import {
+  AUTH_TEXT,
+  CONVERSATION_TEXT,
+  FEEDBACK_TEXT,
+  FRAME_TEXT,
+  REQUEST_TEXT,
+  SCENARIO_TEXT,
+  VOICE_TEXT,
+} from './text';
+
+/**
+ * The one closed set of error codes, for HTTP answers and socket error frames alike. A code is
+ * `kind:detail`: the kind gives the HTTP status, the detail says what went wrong, and each code
+ * has the sentence a user reads. Where the sentence needs a figure (a limit, a wait) the server
+ * sends its own wording with the same code. Clients decide by code, never by reading the text.
+ */
+
+export const ERROR_STATUS = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported: 415,
+  unprocessable: 422,
+  rate_limit: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+export type ErrorKind = keyof typeof ERROR_STATUS;
+
+export const ERRORS = {
+  // Requests and frames that cannot be taken as they are.
+  'bad_request:json': REQUEST_TEXT.invalidJson,
+  'bad_request:validation': REQUEST_TEXT.invalid,
+  'bad_request:request': REQUEST_TEXT.unreadable,
+  'bad_request:message': FRAME_TEXT.invalid,
+  'bad_request:audio': VOICE_TEXT.noAudio,
+  'too_large:body': REQUEST_TEXT.tooLarge,
+  'unsupported:body': REQUEST_TEXT.unsupportedBody,
+  // Who is asking.
+  'unauthorized:session': AUTH_TEXT.signInRequired,
+  'unauthorized:credentials': AUTH_TEXT.wrongCredentials,
+  'forbidden:origin': REQUEST_TEXT.crossSite,
+  // What they asked for. Another user's ids are simply not found.
+  'not_found:route': REQUEST_TEXT.notFound,
+  'not_found:asset': REQUEST_TEXT.notFound,
+  'not_found:session': CONVERSATION_TEXT.notFound,
+  'not_found:scenario': SCENARIO_TEXT.notFound,
+  'not_found:message': CONVERSATION_TEXT.messageNotFound,
+  // The state of things.
+  'conflict:email': AUTH_TEXT.emailTaken,
+  'conflict:busy': CONVERSATION_TEXT.busy,
+  'conflict:ended': CONVERSATION_TEXT.ended,
+  'unprocessable:too_short': FEEDBACK_TEXT.tooShort,
+  'unprocessable:nothing_heard': VOICE_TEXT.nothingHeard,
+  // Limits.
+  'rate_limit:sign_in': AUTH_TEXT.slowDown,
+  'rate_limit:turns': CONVERSATION_TEXT.quotaReached,
+  'rate_limit:concurrent': CONVERSATION_TEXT.concurrentTurns,
+  // Our side or a provider's.
+  'unavailable:database': REQUEST_TEXT.unavailable,
+  'unavailable:restarting': REQUEST_TEXT.restarting,
+  'unavailable:reply': CONVERSATION_TEXT.replyFailed,
+  'unavailable:feedback': FEEDBACK_TEXT.failed,
+  'unavailable:hint': CONVERSATION_TEXT.hintFailed,
+  'unavailable:transcription': VOICE_TEXT.processingFailed,
+  'unavailable:speech': VOICE_TEXT.speechFailed,
+  'unavailable:server_transcription': VOICE_TEXT.noServerTranscription,
+  'unavailable:server_speech': VOICE_TEXT.noServerSpeech,
+  internal: REQUEST_TEXT.internal,
+} as const satisfies Record<`${ErrorKind}:${string}` | 'internal', string>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export const ERROR_CODES = Object.keys(ERRORS) as [ErrorCode, ...ErrorCode[]];
+export const errorCodeSchema = z.enum(ERROR_CODES);
+
+export function errorKind(code: ErrorCode): ErrorKind {
+  return code.split(':')[0] as ErrorKind;
+}
+
+export function errorStatus(code: ErrorCode): number {
+  return ERROR_STATUS[errorKind(code)];
+}
+
+/** Every error the API returns has this body; `message` is meant for the user. */
+export const errorBody = z.object({
+  error: z.object({ code: errorCodeSchema, message: z.string() }),
+});
+export type ErrorBody = z.infer<typeof errorBody>;

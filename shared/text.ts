@@ -1,0 +1,191 @@
+/**
+ * Every sentence ChairTalk shows a user when something goes wrong or needs saying, in one place:
+ * the spec's fixed strings (quoted exactly, marked with their section) and our own. The server
+ * and the client import them from here; nothing writes them out again. Field rules keep their
+ * messages in their schemas (`shared/api/`), and labels stay in the components that show them.
+ */
+
+/** Spec §8 'Login': the error message returned, or this. Also the last resort everywhere. */
+export const GENERIC_ERROR_TEXT = 'An error occurred';
+
+export const REQUEST_TEXT = {
+  invalidJson: 'The request body is not valid JSON.',
+  invalid: 'The request is not valid.',
+  unreadable: 'The request could not be read.',
+  tooLarge: 'The request is too large.',
+  unsupportedBody: 'The request body must be JSON in UTF-8, without content encoding.',
+  crossSite: 'This request came from another site and was refused.',
+  notFound: 'Not found',
+  unavailable: 'ChairTalk is temporarily unavailable. Please try again in a moment.',
+  restarting: 'ChairTalk is restarting. Please try again in a moment.',
+  internal: 'Something went wrong on our side. Please try again.',
+} as const;
+
+export const AUTH_TEXT = {
+  signInRequired: 'Please sign in to continue.',
+  wrongCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists. Please sign in.',
+  slowDown: 'Too many attempts. Please wait a few minutes and try again.',
+  tooManyAttempts: (seconds: number) => {
+    const minutes = Math.max(1, Math.ceil(seconds / 60));
+    return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+  },
+} as const;
+
+export const SCENARIO_TEXT = {
+  /** Spec §8. */
+  notFound: 'Scenario not found',
+  /** Spec §8. */
+  loadFailed: 'Error loading scenario',
+  noneInLibrary: 'No scenarios found. Please create some scenarios in your ChairTalk database.',
+  noneMatch:
+    'No scenarios match your current filters. Try different search terms or difficulty level.',
+} as const;
+
+export const CONVERSATION_TEXT = {
+  /** Spec §8 'Session creation': the server refused. */
+  createFailed: 'Failed to create conversation session',
+  /** Spec §8 'Session creation': no usable answer. */
+  initFailed: 'Error initializing conversation',
+  /** Spec §8 'Conversation detail'. */
+  notFound: 'Conversation not found',
+  /** Spec §8 'Conversation detail'. */
+  detailFailed: 'Could not load conversation details',
+  /** Spec §8 'Chat reply failure': what the patient line becomes. */
+  replyFailed: "I apologize, but I'm having trouble responding right now.",
+  ended: 'This conversation has ended.',
+  busy: 'Please wait for the patient to finish replying.',
+  noReply: 'The patient did not answer. Please try sending your message again.',
+  gone: 'This conversation is no longer available. Please go back to the dashboard.',
+  messageNotFound: 'Message not found',
+  tooLong: (maxChars: number) => `Messages can be at most ${maxChars} characters.`,
+  blank: 'Message cannot be blank.',
+  badCharacters: 'Message contains characters that are not allowed.',
+  quotaReached:
+    'You have reached the hourly practice limit. Please take a break and try again later.',
+  turnQuota: (perHour: number) =>
+    `You have reached the practice limit of ${perHour} messages per hour. Please take a break and try again later.`,
+  concurrentTurns: 'Too many conversations are replying at once. Please wait for one to finish.',
+  hintFailed: 'Could not get a hint right now. Please try again.',
+} as const;
+
+/** What the socket says about a frame it cannot take. */
+export const FRAME_TEXT = {
+  notJson: 'Messages must be JSON.',
+  unknownType: 'Unknown message type.',
+  invalid: 'Invalid message.',
+  unexpectedBinary: 'Unexpected binary frame.',
+  audioMissing: 'The audio for the last recording never arrived.',
+  audioIncomplete: 'The recording arrived incomplete. Please try again.',
+} as const;
+
+export const FEEDBACK_TEXT = {
+  /** Spec §8. */
+  failed: 'Error generating feedback. Please try again.',
+  /** Spec §8. */
+  tooShort:
+    'The conversation is too short to generate meaningful feedback. Please continue the conversation.',
+  partlyRead: "These scores come from a fallback: the grader's answer could not be read in full.",
+  defaultScores:
+    'These are default scores: the grader could not assess this conversation, so every score is 5.',
+} as const;
+
+export const PROGRESS_TEXT = {
+  /** Spec §8 'Progress, query error'. */
+  queryFailed: 'Failed to load progress data. Please try again.',
+  /** Spec §8 'Progress, unexpected error'. */
+  unexpected: 'An error occurred while loading your progress data. Please try again later.',
+} as const;
+
+/** Spec §8 insights. */
+export const INSIGHT_TEXT = {
+  fallback: [
+    'Complete more sessions to see personalized insights.',
+    'Practice with different scenario types to improve your skills.',
+    'After each session, review your feedback to identify growth areas.',
+  ],
+  strongSkill: (skill: string) =>
+    `Your ${skill} scores are consistently high, showing strong ${skill} skills.`,
+  weakSkill: (skill: string) =>
+    `Focus on improving your ${skill}, which shows the most room for growth.`,
+  trendUpward: 'Your overall performance is trending upward, indicating good progress.',
+  trendSteady: 'Your overall performance is steady. Try new techniques to see improvement.',
+  trendDecline:
+    'Your recent scores show a slight decline. Review feedback carefully in your next sessions.',
+} as const;
+
+/** Spec §2 'Voice Conversation Mode': the status line for each step of a turn, in order. */
+export const VOICE_STATUS = {
+  start: 'Click the microphone button to start speaking',
+  listening: 'Listening... (speak now)',
+  processing: 'Processing your message...',
+  gettingReply: 'Getting response from AI...',
+  converting: 'Converting response to speech...',
+  playing: 'Playing AI response...',
+  again: 'Click the microphone button to speak again',
+} as const;
+
+/** Spec §8 voice-mode messages, and what to configure when nothing can hear or speak. */
+export const VOICE_TEXT = {
+  nothingHeard: "I couldn't hear what you said. Please try speaking again.",
+  noAudio: 'No audio recorded. Please try again and speak clearly.',
+  processingFailed: 'Failed to process your message. Please try again.',
+  recordingError: 'Recording error occurred. Please try again.',
+  aiFailed: 'Error getting response from AI. Please try again.',
+  speechFailed: 'Failed to generate speech response. Please try again.',
+  initFailed: 'Failed to initialize audio recording. Please try a different browser.',
+  stopFailed: 'Error stopping recording. Please refresh the page and try again.',
+  tooLongForTurn: (maxSeconds: number) =>
+    `That was too long for one turn. Please keep each turn under ${maxSeconds} seconds.`,
+  recordingTooLarge: (size: string, maxSeconds: number) =>
+    `That recording is too large (over ${size}). Please keep each turn under ${maxSeconds} seconds.`,
+  recordingTooLong: (maxSeconds: number) =>
+    `That recording is too long. Please keep each turn under ${maxSeconds} seconds.`,
+  notWebm: 'The recording is not a WebM file.',
+  notWav: 'The recording is not a WAV file.',
+  wavDamaged: 'The WAV recording is damaged.',
+  wavUnsupported: 'The WAV recording is in an unsupported format.',
+  /** Neither the server nor this browser can turn speech into text. */
+  notConfigured:
+    'Voice input needs speech-to-text, and none is available: the server has no transcription configured and this browser has no speech recognition. Ask whoever runs ChairTalk to configure an OpenAI API key (or a local OpenAI-compatible server) on the server, or use Chrome or Edge. You can keep typing in the chat meanwhile.',
+  noServerTranscription:
+    'Server transcription is not configured. Ask whoever runs ChairTalk to configure an OpenAI API key (or a local OpenAI-compatible server), or use a browser with speech recognition.',
+  noServerSpeech:
+    "Server speech is not configured; the browser's own voice reads replies. An OpenAI API key on the server gives natural voices.",
+  offline:
+    'The connection to the conversation is down. Voice mode will work again once it is back.',
+  ended: CONVERSATION_TEXT.ended,
+} as const;
+
+/** Spec §8 typed-chat dictation messages. */
+export const DICTATION_TEXT = {
+  failed: 'Failed to transcribe audio. Please try again.',
+  transcriptionError: (message: string) => `Transcription error: ${message}`,
+  noAudio: VOICE_TEXT.noAudio,
+  tooLong: (maxSeconds: number) =>
+    `That recording is too long. Please keep each dictation under ${maxSeconds} seconds.`,
+  unavailable:
+    'Dictation needs speech-to-text: the server has no transcription configured (it needs an OpenAI API key or a local OpenAI-compatible server) and this browser has no speech recognition. Please type your message instead.',
+  noWebm: 'This browser cannot record WebM audio. Please try Chrome, Edge or Firefox.',
+  noRecognition: 'Speech recognition is not available in this browser.',
+} as const;
+
+/** Spec §8 microphone errors. */
+export const MICROPHONE_TEXT = {
+  denied: 'Microphone access denied. Please allow microphone permissions in your browser settings.',
+  notFound: 'No microphone detected. Please connect a microphone and try again.',
+  inUse:
+    'Cannot access the microphone. It may be in use by another application or disconnected. Please check it and try again.',
+  insecure:
+    'Security error: the browser only allows the microphone on a secure (HTTPS) connection. Please open ChairTalk over HTTPS.',
+  other: VOICE_TEXT.recordingError,
+} as const;
+
+/** Spec §8 playback errors. */
+export const PLAYBACK_TEXT = {
+  blocked:
+    'Audio playback was blocked by your browser. Click Retry Audio (or anywhere on the page) to allow sound.',
+  unsupported:
+    'This audio format is not supported by your browser. Please try a different browser.',
+  failed: (reason: string) => `Audio playback failed: ${reason}. Please try again.`,
+} as const;
