@@ -1,5 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
 import { scenarioLibrary } from '../../server/scenarios/library';
+import {
+  loadLibrary,
+  parseScenarioFile,
+  ScenarioLibraryError,
+} from '../../server/scenarios/loadLibrary';
 import { scenarioSeedSchema } from '../../server/scenarios/schema';
 import type { ScenarioSeed } from '../../server/scenarios/schema';
 import { DIFFICULTIES } from '../../shared/scenario';
@@ -25,6 +34,9 @@ function spokenLines(s: ScenarioSeed): string[] {
   ];
 }
 
+const LIBRARY_DIR = fileURLToPath(new URL('../../server/scenarios/library/', import.meta.url));
+const libraryFiles = readdirSync(LIBRARY_DIR).filter((name) => name.endsWith('.json'));
+
 const bySlug = scenarioLibrary.map((s) => [s.slug, s] as const);
 
 describe('scenario library', () => {
@@ -35,6 +47,20 @@ describe('scenario library', () => {
   it.each(bySlug)('%s parses with the seed schema', (_slug, scenario) => {
     const result = scenarioSeedSchema.safeParse(scenario);
     expect(result.success ? [] : result.error.issues).toEqual([]);
+  });
+
+  it.each(libraryFiles)('%s passes the loader on its own', (file) => {
+    const { problems } = parseScenarioFile(file, readFileSync(join(LIBRARY_DIR, file), 'utf8'));
+    expect(problems).toEqual([]);
+  });
+
+  it('loads every file in the folder, ordered by difficulty then title', () => {
+    expect(scenarioLibrary.map((s) => `${s.slug}.json`).sort()).toEqual([...libraryFiles].sort());
+    const keys = scenarioLibrary.map((s) => [DIFFICULTIES.indexOf(s.difficulty), s.title]);
+    const sorted = [...keys].sort(([d1, t1], [d2, t2]) =>
+      d1 !== d2 ? Number(d1) - Number(d2) : String(t1) < String(t2) ? -1 : 1,
+    );
+    expect(keys).toEqual(sorted);
   });
 
   it('has unique slugs and titles', () => {
@@ -130,5 +156,106 @@ describe.each(bySlug)('scenario %s', (_slug, s) => {
       expect(line, line).not.toMatch(/\p{Extended_Pictographic}/u);
       expect(line, line).toMatch(/[.?!]$/);
     }
+  });
+});
+
+describe('loading a library folder', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A temporary library holding `files`: objects are written as JSON, strings as they are. */
+  function folderWith(files: Record<string, unknown>): string {
+    const dir = mkdtempSync(join(tmpdir(), 'chairtalk-library-'));
+    dirs.push(dir);
+    for (const [name, content] of Object.entries(files)) {
+      writeFileSync(
+        join(dir, name),
+        typeof content === 'string' ? content : JSON.stringify(content, null, 2),
+      );
+    }
+    return dir;
+  }
+
+  /** A valid scenario from the shipped library, with `slug` and any changes applied. */
+  function scenario(slug: string, change: (s: any) => void = () => {}): ScenarioSeed {
+    const copy = structuredClone(scenarioLibrary[0]!) as any;
+    copy.slug = slug;
+    copy.title = `Title of ${slug}`;
+    change(copy);
+    return copy;
+  }
+
+  function problemsIn(dir: string): string[] {
+    try {
+      loadLibrary(dir);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ScenarioLibraryError);
+      const { problems, message } = error as ScenarioLibraryError;
+      expect(message).toContain(dir);
+      for (const problem of problems) expect(message).toContain(problem);
+      return problems;
+    }
+    return [];
+  }
+
+  it('loads valid files, skips other files and sorts by difficulty then title', () => {
+    const dir = folderWith({
+      'b.json': scenario('b', (s) => (s.difficulty = 'advanced')),
+      'c.json': scenario('c', (s) => (s.title = 'Zebra')),
+      'a.json': scenario('a', (s) => (s.title = 'Apple')),
+      'README.md': '# Not a scenario',
+    });
+    expect(loadLibrary(dir).map((s) => s.slug)).toEqual(['a', 'c', 'b']);
+  });
+
+  it.each([
+    {
+      case: 'a bad file names every problem with its path',
+      files: {
+        'ok.json': scenario('ok'),
+        'bad.json': scenario('bad', (s) => {
+          delete s.title;
+          s.extras.hiddenConcerns[0].unlock = 'sometimes';
+          s.extras.start.trust = 2;
+        }),
+      },
+      problems: [
+        expect.stringMatching(/^bad\.json: title: Invalid input/),
+        expect.stringMatching(/^bad\.json: extras\.start\.trust: Too big/),
+        expect.stringMatching(/^bad\.json: extras\.hiddenConcerns\[0\]\.unlock: Invalid option/),
+      ],
+    },
+    {
+      case: 'a rule across fields is reported at the file',
+      files: { 'x.json': scenario('x', (s) => (s.patientConcerns = ['a', 'b'])) },
+      problems: ['x.json: every statedConcerns[].concern must be one of patientConcerns'],
+    },
+    {
+      case: 'a file name that differs from its slug',
+      files: { 'first.json': scenario('first-visit') },
+      problems: ['first.json: slug: "first-visit" differs from the file name (first-visit.json)'],
+    },
+    {
+      case: 'a duplicate slug',
+      files: { 'a.json': scenario('a'), 'copy.json': scenario('a') },
+      problems: [
+        'copy.json: slug: "a" differs from the file name (a.json)',
+        'copy.json: slug: "a" is already used by a.json',
+      ],
+    },
+    {
+      case: 'a file that is not JSON, beside a valid one',
+      files: { 'a.json': scenario('a'), 'broken.json': '{ "slug": ' },
+      problems: [expect.stringMatching(/^broken\.json: not valid JSON: /)],
+    },
+    {
+      case: 'an empty folder',
+      files: {},
+      problems: ['no scenario files (*.json) found'],
+    },
+  ])('refuses $case', ({ files, problems }) => {
+    expect(problemsIn(folderWith(files))).toEqual(problems);
   });
 });
