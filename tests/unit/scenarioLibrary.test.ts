@@ -34,7 +34,7 @@ function spokenLines(s: ScenarioSeed): string[] {
   ];
 }
 
-const LIBRARY_DIR = fileURLToPath(new URL('../../server/scenarios/library/', import.meta.url));
+const LIBRARY_DIR = fileURLToPath(new URL('../../server/scenarios/shipped/', import.meta.url));
 const libraryFiles = readdirSync(LIBRARY_DIR).filter((name) => name.endsWith('.json'));
 
 const bySlug = scenarioLibrary.map((s) => [s.slug, s] as const);
