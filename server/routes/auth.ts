@@ -29,7 +29,7 @@ export function authRoutes(services: Services): Router {
 
   const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
-  router.post('/signUp', async (req, res) => {
+  router.post('/sign-up', async (req, res) => {
     const input = parseInput(signUpInput, req.body);
     await throttle.consume({ ip: clientIp(req), email: input.email });
     const row = await createUser(db, {
@@ -45,7 +45,7 @@ export function authRoutes(services: Services): Router {
     res.status(201).json({ user });
   });
 
-  router.post('/signIn', async (req, res) => {
+  router.post('/sign-in', async (req, res) => {
     const input = parseInput(signInInput, req.body);
     await throttle.consume({ ip: clientIp(req), email: input.email });
     const row = await getUserByEmail(db, { email: input.email });
@@ -59,7 +59,7 @@ export function authRoutes(services: Services): Router {
     res.json({ user });
   });
 
-  router.post('/signOut', async (req, res) => {
+  router.post('/sign-out', async (req, res) => {
     const token = readCookie(req.headers.cookie, SESSION_COOKIE);
     if (token) {
       services.sessionCache.delete(sessionIdFromToken(token));

@@ -30,7 +30,7 @@ describe.skipIf(skipBrowserSuite)('accounts in the browser', () => {
   async function existingAccount() {
     const account = { email: uniqueEmail('taken'), password: 'correct horse battery' };
     const client = new HttpClient(app.baseUrl);
-    const response = await client.post('/api/auth/signUp', { ...account, fullName: 'Dr Taken' });
+    const response = await client.post('/api/auth/sign-up', { ...account, fullName: 'Dr Taken' });
     expect(response.status).toBe(201);
     return account;
   }

@@ -361,7 +361,7 @@ export interface TestUser {
 /** Signs a new user up through the API inside the page's browser profile (sets its cookie). */
 export async function signUpByApi(page: Page, fullName = 'Dr Ada Molar'): Promise<TestUser> {
   const user = { email: uniqueEmail('e2e'), password: 'correct horse battery', fullName };
-  const response = await page.request.post('/api/auth/signUp', { data: user });
+  const response = await page.request.post('/api/auth/sign-up', { data: user });
   if (response.status() !== 201) {
     throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
   }

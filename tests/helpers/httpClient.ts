@@ -52,7 +52,7 @@ export function uniqueEmail(prefix = 'user'): string {
 /** Signs a new user up and returns a client holding their session cookie. */
 export async function signedInClient(baseUrl: string, name = 'Dr Test'): Promise<HttpClient> {
   const client = new HttpClient(baseUrl);
-  const response = await client.post('/api/auth/signUp', {
+  const response = await client.post('/api/auth/sign-up', {
     email: uniqueEmail(),
     password: 'correct horse battery',
     fullName: name,

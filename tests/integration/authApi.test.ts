@@ -29,7 +29,7 @@ describe.each(databaseKinds())('accounts and scenarios API on %s', (kind) => {
   it('signs up, reads the current user, signs out', async () => {
     const client = new HttpClient(server.url);
     const email = uniqueEmail('Mixed.Case');
-    const up = await client.post('/api/auth/signUp', {
+    const up = await client.post('/api/auth/sign-up', {
       email,
       password,
       fullName: '  Dr Ada Lee ',
@@ -44,7 +44,7 @@ describe.each(databaseKinds())('accounts and scenarios API on %s', (kind) => {
     expect(cookie).not.toMatch(/Secure/i);
 
     expect((await client.get('/api/auth/me')).body.user.email).toBe(email.toLowerCase());
-    expect((await client.post('/api/auth/signOut')).status).toBe(204);
+    expect((await client.post('/api/auth/sign-out')).status).toBe(204);
     expect(client.cookie).toBeNull();
     const me = await client.get('/api/auth/me');
     expect(me.status).toBe(401);
@@ -54,16 +54,16 @@ describe.each(databaseKinds())('accounts and scenarios API on %s', (kind) => {
   it('stores only the SHA-256 of the session token and issues a new token per sign-in', async () => {
     const email = uniqueEmail();
     const a = new HttpClient(server.url);
-    await a.post('/api/auth/signUp', { email, password, fullName: 'A' });
+    await a.post('/api/auth/sign-up', { email, password, fullName: 'A' });
     const b = new HttpClient(server.url);
-    await b.post('/api/auth/signIn', { email, password });
+    await b.post('/api/auth/sign-in', { email, password });
     expect(a.cookie).not.toBe(b.cookie);
     const token = a.cookie!.split('=')[1]!;
     const rows = await t.db.query<{ id: string }>('SELECT id FROM user_sessions');
     expect(rows.some((r) => r.id === token)).toBe(false);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.id))).toBe(true);
     // Signing out one browser leaves the other signed in.
-    await a.post('/api/auth/signOut');
+    await a.post('/api/auth/sign-out');
     expect((await b.get('/api/auth/me')).status).toBe(200);
   });
 
@@ -103,15 +103,15 @@ describe.each(databaseKinds())('accounts and scenarios API on %s', (kind) => {
     [{ email: uniqueEmail(), password, fullName: 'A', admin: true }, 'Unexpected field: admin'],
     [[1, 2], 'Expected a JSON object'],
   ])('sign-up with bad input %j → 400 "%s"', async (body, message) => {
-    const response = await new HttpClient(server.url).post('/api/auth/signUp', body);
+    const response = await new HttpClient(server.url).post('/api/auth/sign-up', body);
     expect(response.status).toBe(400);
     expect(response.body.error.message).toBe(message);
   });
 
   it('says when an email is taken', async () => {
     const email = uniqueEmail();
-    await new HttpClient(server.url).post('/api/auth/signUp', { email, password, fullName: 'A' });
-    const again = await new HttpClient(server.url).post('/api/auth/signUp', {
+    await new HttpClient(server.url).post('/api/auth/sign-up', { email, password, fullName: 'A' });
+    const again = await new HttpClient(server.url).post('/api/auth/sign-up', {
       email: email.toUpperCase(),
       password,
       fullName: 'B',
@@ -124,12 +124,12 @@ describe.each(databaseKinds())('accounts and scenarios API on %s', (kind) => {
 
   it('gives one message for an unknown email and a wrong password', async () => {
     const email = uniqueEmail();
-    await new HttpClient(server.url).post('/api/auth/signUp', { email, password, fullName: 'A' });
-    const wrong = await new HttpClient(server.url).post('/api/auth/signIn', {
+    await new HttpClient(server.url).post('/api/auth/sign-up', { email, password, fullName: 'A' });
+    const wrong = await new HttpClient(server.url).post('/api/auth/sign-in', {
       email,
       password: 'wrong password',
     });
-    const unknown = await new HttpClient(server.url).post('/api/auth/signIn', {
+    const unknown = await new HttpClient(server.url).post('/api/auth/sign-in', {
       email: uniqueEmail(),
       password,
     });
@@ -141,12 +141,12 @@ describe.each(databaseKinds())('accounts and scenarios API on %s', (kind) => {
 
   it('throttles repeated attempts on one email, in the database', async () => {
     const email = uniqueEmail();
-    await new HttpClient(server.url).post('/api/auth/signUp', { email, password, fullName: 'A' });
+    await new HttpClient(server.url).post('/api/auth/sign-up', { email, password, fullName: 'A' });
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
       statuses.push(
         (
-          await new HttpClient(server.url).post('/api/auth/signIn', {
+          await new HttpClient(server.url).post('/api/auth/sign-in', {
             email,
             password: 'nope nope',
           })
@@ -154,7 +154,7 @@ describe.each(databaseKinds())('accounts and scenarios API on %s', (kind) => {
       );
     }
     expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
-    const limited = await new HttpClient(server.url).post('/api/auth/signIn', { email, password });
+    const limited = await new HttpClient(server.url).post('/api/auth/sign-in', { email, password });
     expect(limited.status).toBe(429);
     expect(limited.body.error.message).toMatch(
       /^Too many attempts\. Please wait \d+ minutes? and try again\.$/,
@@ -169,7 +169,7 @@ describe.each(databaseKinds())('accounts and scenarios API on %s', (kind) => {
 
   it('answers API errors as JSON, never HTML', async () => {
     const client = new HttpClient(server.url);
-    const malformed = await client.request('POST', '/api/auth/signIn', '{"email": ', {
+    const malformed = await client.request('POST', '/api/auth/sign-in', '{"email": ', {
       'content-type': 'application/json',
     });
     expect(malformed.status).toBe(400);
@@ -180,7 +180,7 @@ describe.each(databaseKinds())('accounts and scenarios API on %s', (kind) => {
     const unauth = await client.get('/api/scenarios');
     expect(unauth.status).toBe(401);
     expect(unauth.headers.get('content-type')).toMatch(/application\/json/);
-    const big = await client.post('/api/auth/signIn', {
+    const big = await client.post('/api/auth/sign-in', {
       email: 'a@b.co',
       password: 'x'.repeat(200_000),
     });
@@ -190,13 +190,13 @@ describe.each(databaseKinds())('accounts and scenarios API on %s', (kind) => {
 
   it('refuses state-changing requests from another origin', async () => {
     const response = await new HttpClient(server.url).post(
-      '/api/auth/signUp',
+      '/api/auth/sign-up',
       { email: uniqueEmail(), password, fullName: 'A' },
       { origin: 'https://evil.example' },
     );
     expect(response.status).toBe(403);
     const sameOrigin = await new HttpClient(server.url).post(
-      '/api/auth/signUp',
+      '/api/auth/sign-up',
       { email: uniqueEmail(), password, fullName: 'A' },
       { origin: server.url },
     );

@@ -278,7 +278,7 @@ describe.skipIf(!postgresUrl())('database briefly unreachable (PostgreSQL)', () 
     expectUnavailable(await user.get(`/api/conversations/${sessionId}`));
     expectUnavailable(await user.post('/api/conversations', { scenarioId: body.scenarios[1].id }));
     expectUnavailable(
-      await new HttpClient(server.url).post('/api/auth/signIn', {
+      await new HttpClient(server.url).post('/api/auth/sign-in', {
         email: 'someone@example.com',
         password: 'correct horse battery',
       }),

@@ -234,7 +234,7 @@ function httpRows(): Row[] {
     },
     {
       name: "POST /api/auth/sign-up with A's email",
-      covers: 'POST /api/auth/signUp',
+      covers: 'POST /api/auth/sign-up',
       expect: 'HTTP 409',
       uses: (w) => [w.a.user.email],
       attempt: (w, t) =>
@@ -242,14 +242,14 @@ function httpRows(): Row[] {
           w,
           t,
           'POST',
-          '/api/auth/signUp',
+          '/api/auth/sign-up',
           { email: w.a.user.email, password: 'another horse battery', fullName: 'Impostor' },
           null,
         ),
     },
     {
       name: "POST /api/auth/sign-in with A's email and B's password",
-      covers: 'POST /api/auth/signIn',
+      covers: 'POST /api/auth/sign-in',
       expect: 'HTTP 401',
       uses: (w) => [w.a.user.email],
       attempt: (w, t) =>
@@ -257,22 +257,22 @@ function httpRows(): Row[] {
           w,
           t,
           'POST',
-          '/api/auth/signIn',
+          '/api/auth/sign-in',
           { email: w.a.user.email, password: 'correct horse battery B' },
           null,
         ),
     },
     {
       name: 'POST /api/auth/sign-out from a second session of B',
-      covers: 'POST /api/auth/signOut',
+      covers: 'POST /api/auth/sign-out',
       expect: 'HTTP 204',
       async attempt(w, t) {
         const second = new HttpClient(t.url);
-        await second.post('/api/auth/signIn', {
+        await second.post('/api/auth/sign-in', {
           email: w.b.user.email,
           password: 'correct horse battery',
         });
-        return httpAs(w, t, 'POST', '/api/auth/signOut', {}, second.cookie);
+        return httpAs(w, t, 'POST', '/api/auth/sign-out', {}, second.cookie);
       },
       async verify(w) {
         const [a, b] = await Promise.all([
@@ -625,7 +625,7 @@ async function buildWorld(t: TestDb, stub: OpenAiStub, server: TestServer): Prom
   // then page B's history from A's session and show it.
   const bEmail = uniqueEmail('b');
   const bClient = new HttpClient(server.url);
-  await bClient.post('/api/auth/signUp', {
+  await bClient.post('/api/auth/sign-up', {
     email: bEmail,
     password: 'correct horse battery',
     fullName: 'Bob Other',

@@ -391,7 +391,7 @@ describe('every /api route under 1,000 generated requests', () => {
     );
     email = uniqueEmail('fuzz');
     user = new HttpClient(server.url);
-    await user.post('/api/auth/signUp', { email, password: PASSWORD, fullName: 'Dr Fuzz' });
+    await user.post('/api/auth/sign-up', { email, password: PASSWORD, fullName: 'Dr Fuzz' });
     const other = await signedInClient(server.url, 'Someone Else');
     scenarioIds = (await user.get('/api/scenarios')).body.scenarios.map(
       (s: { id: string }) => s.id,
@@ -438,7 +438,7 @@ describe('every /api route under 1,000 generated requests', () => {
       input: queryString({}).map((q) => ({ path: `/api/health${q}` })),
       allowed: unchanged,
     },
-    'POST /api/auth/signUp': {
+    'POST /api/auth/sign-up': {
       method: 'POST',
       input: bodyText(
         objectBody({
@@ -449,10 +449,10 @@ describe('every /api route under 1,000 generated requests', () => {
           password: fieldValue(password),
           fullName: fieldValue(text, fc.string({ minLength: 190, maxLength: 210 })),
         }),
-      ).map((body) => ({ path: '/api/auth/signUp', body })),
+      ).map((body) => ({ path: '/api/auth/sign-up', body })),
       examples: [
         {
-          path: '/api/auth/signUp',
+          path: '/api/auth/sign-up',
           // PostgreSQL text cannot hold U+0000.
           body: JSON.stringify({
             email: uniqueEmail('nul'),
@@ -464,7 +464,7 @@ describe('every /api route under 1,000 generated requests', () => {
       ok: userResponse,
       allowed: only({ users: 1, user_sessions: 1 }),
     },
-    'POST /api/auth/signIn': {
+    'POST /api/auth/sign-in': {
       method: 'POST',
       input: bodyText(
         objectBody({
@@ -474,13 +474,13 @@ describe('every /api route under 1,000 generated requests', () => {
           ),
           password: fieldValue(password, fc.constant(PASSWORD)),
         }),
-      ).map((body) => ({ path: '/api/auth/signIn', body })),
+      ).map((body) => ({ path: '/api/auth/sign-in', body })),
       ok: userResponse,
       allowed: only({ user_sessions: 1 }),
     },
-    'POST /api/auth/signOut': {
+    'POST /api/auth/sign-out': {
       method: 'POST',
-      input: ignoredBody.map((body) => ({ path: '/api/auth/signOut', body })),
+      input: ignoredBody.map((body) => ({ path: '/api/auth/sign-out', body })),
       // Only ever with cookies that are not the user's (see below): nothing to delete.
       allowed: unchanged,
     },
@@ -593,7 +593,7 @@ describe('every /api route under 1,000 generated requests', () => {
             headers['content-encoding'] = choice.contentEncoding;
           // Signing out with the user's own cookie would end every later request's session.
           const cookieChoice =
-            route === 'POST /api/auth/signOut' && choice.cookie === 'valid'
+            route === 'POST /api/auth/sign-out' && choice.cookie === 'valid'
               ? 'chairtalk_session=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'
               : choice.cookie;
           if (cookieChoice === 'valid') headers.cookie = user.cookie!;

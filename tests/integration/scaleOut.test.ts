@@ -51,7 +51,7 @@ describe.skipIf(!postgresUrl())('two server processes on one PostgreSQL database
   it('signed in on A, the conversation continues and ends on B and shows in history on A', async () => {
     const onA = new HttpClient(a.url);
     const email = uniqueEmail('scale');
-    const signedUp = await onA.post('/api/auth/signUp', {
+    const signedUp = await onA.post('/api/auth/sign-up', {
       email,
       password: PASSWORD,
       fullName: 'Dr Two Hosts',
@@ -98,7 +98,7 @@ describe.skipIf(!postgresUrl())('two server processes on one PostgreSQL database
 
   it('counts sign-in attempts across both instances', async () => {
     const email = uniqueEmail('throttle');
-    const signUp = await new HttpClient(a.url).post('/api/auth/signUp', {
+    const signUp = await new HttpClient(a.url).post('/api/auth/sign-up', {
       email,
       password: PASSWORD,
       fullName: 'Dr Throttled',
@@ -106,14 +106,14 @@ describe.skipIf(!postgresUrl())('two server processes on one PostgreSQL database
     expect(signUp.status).toBe(201);
     // A right password resets the email's counter (on B, which never saw the sign-up).
     expect(
-      (await new HttpClient(b.url).post('/api/auth/signIn', { email, password: PASSWORD })).status,
+      (await new HttpClient(b.url).post('/api/auth/sign-in', { email, password: PASSWORD })).status,
     ).toBe(200);
 
     const limit = DEFAULT_THROTTLE.perEmailPoints;
     const statuses: number[] = [];
     for (let attempt = 0; attempt < limit; attempt++) {
       const server = attempt % 2 === 0 ? a : b;
-      const wrong = await new HttpClient(server.url).post('/api/auth/signIn', {
+      const wrong = await new HttpClient(server.url).post('/api/auth/sign-in', {
         email,
         password: 'wrong password here',
       });
@@ -122,7 +122,7 @@ describe.skipIf(!postgresUrl())('two server processes on one PostgreSQL database
     // Each instance saw only half the limit; together they reached it.
     expect(statuses).toEqual(Array(limit).fill(401));
     for (const server of [a, b]) {
-      const blocked = await new HttpClient(server.url).post('/api/auth/signIn', {
+      const blocked = await new HttpClient(server.url).post('/api/auth/sign-in', {
         email,
         password: PASSWORD,
       });

@@ -106,7 +106,7 @@ describe('secret hygiene: the provider key reaches the provider and no one else'
     expect((await call('GET', '/api/health')).status).toBe(200);
     expect(
       (
-        await call('POST', '/api/auth/signUp', {
+        await call('POST', '/api/auth/sign-up', {
           email: uniqueEmail('secret'),
           password: 'correct horse battery',
           fullName: 'Dr Secret',
@@ -185,7 +185,7 @@ describe('secret hygiene: the provider key reaches the provider and no one else'
     await call('GET', `/api/conversations/${sessionId}`);
     await call('GET', '/api/progress');
     await call('GET', '/api/history');
-    await call('POST', '/api/auth/signOut');
+    await call('POST', '/api/auth/sign-out');
     await socket.close();
     seen.push(...socket.texts, ...socket.binaries.map((b) => b.toString('latin1')));
 

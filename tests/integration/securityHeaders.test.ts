@@ -144,13 +144,13 @@ describe('security headers, cookies and the same-origin rule', () => {
     'sets the session cookie HttpOnly, SameSite=Lax (%s)',
     async (_name, server, secure) => {
       const client = new HttpClient(server().url);
-      const signUp = await client.post('/api/auth/signUp', {
+      const signUp = await client.post('/api/auth/sign-up', {
         email: uniqueEmail('cookie'),
         password: 'correct horse battery',
         fullName: 'Dr Cookie',
       });
       expect(signUp.status).toBe(201);
-      const signOut = await client.post('/api/auth/signOut');
+      const signOut = await client.post('/api/auth/sign-out');
       expect(signOut.status).toBe(204);
       for (const response of [signUp, signOut]) {
         const cookies = response.headers.getSetCookie();
@@ -205,10 +205,10 @@ describe('security headers, cookies and the same-origin rule', () => {
     const credentials = { email: uniqueEmail('origin'), password: 'correct horse battery' };
 
     const cases: Record<string, Case> = {
-      'POST /api/auth/signUp': {
+      'POST /api/auth/sign-up': {
         async prepare() {
           return {
-            path: '/api/auth/signUp',
+            path: '/api/auth/sign-up',
             body: { email: uniqueEmail('xsite'), password: 'correct horse battery', fullName: 'X' },
             cookie: null,
           };
@@ -216,19 +216,19 @@ describe('security headers, cookies and the same-origin rule', () => {
         state: () => count(t, 'users'),
         control: 201,
       },
-      'POST /api/auth/signIn': {
+      'POST /api/auth/sign-in': {
         async prepare() {
           const client = new HttpClient(dev.url);
-          await client.post('/api/auth/signUp', { ...credentials, fullName: 'Dr Origin' });
-          return { path: '/api/auth/signIn', body: credentials, cookie: null };
+          await client.post('/api/auth/sign-up', { ...credentials, fullName: 'Dr Origin' });
+          return { path: '/api/auth/sign-in', body: credentials, cookie: null };
         },
         state: () => count(t, 'user_sessions'),
         control: 200,
       },
-      'POST /api/auth/signOut': {
+      'POST /api/auth/sign-out': {
         async prepare() {
           const client = await signedInClient(dev.url);
-          return { path: '/api/auth/signOut', body: {}, cookie: client.cookie };
+          return { path: '/api/auth/sign-out', body: {}, cookie: client.cookie };
         },
         async state({ cookie }) {
           const client = new HttpClient(dev.url);

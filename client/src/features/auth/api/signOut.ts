@@ -1,5 +1,5 @@
 import { apiCommand } from '../../../lib/api';
 
 export async function signOut(): Promise<void> {
-  await apiCommand('/api/auth/signOut', { method: 'POST' });
+  await apiCommand('/api/auth/sign-out', { method: 'POST' });
 }
