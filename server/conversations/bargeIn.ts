@@ -55,7 +55,10 @@ export function createBargeIn(context: ConversationContext) {
       return keepHeardPart(target, heardChars);
     },
 
-    /** A reply stored whole has been spoken: what is stored is what was heard. */
+    /**
+     * A reply stored whole has had its audio sent: what is stored is what was heard. Cut in on
+     * already, it is cut now; otherwise it is remembered while its audio may still be playing.
+     */
     async replySpoken(reply: Message, turn: RunningTurn) {
       if (turn.controller.signal.aborted && turn.heardChars !== undefined) {
         await keepHeardPart(reply, turn.heardChars);
@@ -65,5 +68,3 @@ export function createBargeIn(context: ConversationContext) {
     },
   };
 }
-
-export type BargeIn = ReturnType<typeof createBargeIn>;

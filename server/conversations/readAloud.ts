@@ -41,5 +41,3 @@ export function createReadAloud(context: ConversationContext, work: BackgroundWo
     },
   };
 }
-
-export type ReadAloud = ReturnType<typeof createReadAloud>;
