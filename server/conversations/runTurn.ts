@@ -4,9 +4,10 @@ import { stripControlChars } from '../../shared/api';
 import type { ServerMessage } from '../../shared/protocol';
 import { CONVERSATION_TEXT } from '../../shared/text';
 import type { ScenarioRecord } from '../scenarios/schema';
-import { heardPart, insertAssistantMessage, storeTurnAndListHistory } from '../db/messages';
+import { insertAssistantMessage, storeTurnAndListHistory } from '../db/messages';
 import type { Services } from '../services';
 import { createDeltaPacer } from './deltaPacer';
+import { heardPart } from './heardPart';
 
 export interface TurnInput {
   sessionId: string;
@@ -27,7 +28,11 @@ export interface TurnHooks {
   heardChars?(): number | undefined;
 }
 
-export type TurnOutcome = 'replied' | 'cancelled' | 'failed' | 'duplicate' | 'limited';
+/** How a turn ended, with the patient's reply as stored (a cut-short reply is partial). */
+export type TurnResult =
+  | { outcome: 'replied'; reply: Message }
+  | { outcome: 'cancelled' | 'failed'; reply: Message | null }
+  | { outcome: 'duplicate' | 'limited' };
 
 /**
  * One turn, as a story: store the clinician's words → stream the patient's reply → store it.
@@ -39,7 +44,7 @@ export async function runTurn(
   input: TurnInput,
   signal: AbortSignal,
   hooks: TurnHooks,
-): Promise<TurnOutcome> {
+): Promise<TurnResult> {
   const { db, ai, logger } = services;
   const stored = await storeTurnAndListHistory(db, {
     sessionId: input.sessionId,
@@ -55,14 +60,14 @@ export async function runTurn(
       message: CONVERSATION_TEXT.turnQuota(services.config.limits.turnsPerHour),
       clientId: input.clientId,
     });
-    return 'limited';
+    return { outcome: 'limited' };
   }
   const { message, duplicate, history } = stored;
   // Acknowledged only now, after the last await a duplicate makes, so its turn is over by the
   // time the client can react to the acknowledgement.
   hooks.send({ type: 'turn_stored', clientId: input.clientId, message });
   // A resent turn that was already answered must not be answered twice.
-  if (duplicate && history.at(-1)?.id !== message.id) return 'duplicate';
+  if (duplicate && history.at(-1)?.id !== message.id) return { outcome: 'duplicate' };
 
   const replyId = randomUUID();
   hooks.send({ type: 'reply_start', replyId });
@@ -89,14 +94,14 @@ export async function runTurn(
     if (!signal.aborted) {
       logger.warn('turn.reply_failed', { sessionId: input.sessionId, error });
       pacer.flush();
-      if (text.trim() !== '') await storeReply(true);
+      const reply = text.trim() !== '' ? await storeReply(true) : null;
       hooks.send({
         type: 'error',
         code: 'unavailable:reply',
         message: CONVERSATION_TEXT.replyFailed,
         clientId: input.clientId,
       });
-      return 'failed';
+      return { outcome: 'failed', reply };
     }
   }
 
@@ -104,8 +109,7 @@ export async function runTurn(
     pacer.stop();
     const heard = hooks.heardChars?.();
     if (heard !== undefined) text = heardPart(text, heard);
-    if (text.trim() !== '') await storeReply(true);
-    return 'cancelled';
+    return { outcome: 'cancelled', reply: text.trim() !== '' ? await storeReply(true) : null };
   }
   if (text.trim() === '') {
     hooks.send({
@@ -114,18 +118,18 @@ export async function runTurn(
       message: CONVERSATION_TEXT.replyFailed,
       clientId: input.clientId,
     });
-    return 'failed';
+    return { outcome: 'failed', reply: null };
   }
   pacer.flush();
-  await storeReply(false);
-  return 'replied';
+  return { outcome: 'replied', reply: await storeReply(false) };
 
-  async function storeReply(partial: boolean) {
+  async function storeReply(partial: boolean): Promise<Message> {
     const stored = await insertAssistantMessage(db, {
       sessionId: input.sessionId,
       content: stripControlChars(text).trim(),
       partial,
     });
     hooks.send({ type: 'reply_done', replyId, message: stored });
+    return stored;
   }
 }

@@ -97,31 +97,18 @@ export async function storeTurnAndListHistory(
 }
 
 /**
- * Keeps only the first `heardChars` characters of a stored patient reply (cut back to a whole
- * word), marked partial. Returns null when nothing changes.
+ * Replaces a stored patient reply with the part the clinician heard (already cut to a whole
+ * word, see conversations/heardPart), marked partial. Null when no such reply is stored.
  */
-export async function cutReplyToHeard(
+export async function markReplyHeard(
   db: Queryable,
-  input: { sessionId: string; id: string; heardChars: number },
+  input: { sessionId: string; id: string; content: string },
 ): Promise<Message | null> {
-  const [row] = await db.query<MessageRow>(
-    `SELECT ${COLUMNS} FROM messages WHERE session_id = $1 AND id = $2 AND role = 'assistant'`,
-    [input.sessionId, input.id],
-  );
-  if (!row || input.heardChars >= row.content.length) return null;
-  const heard = heardPart(row.content, input.heardChars);
   const [updated] = await db.query<MessageRow>(
-    `UPDATE messages SET content = $3, partial = true WHERE session_id = $1 AND id = $2
+    `UPDATE messages SET content = $3, partial = true
+      WHERE session_id = $1 AND id = $2 AND role = 'assistant'
      RETURNING ${COLUMNS}`,
-    [input.sessionId, input.id, heard],
+    [input.sessionId, input.id, input.content],
   );
   return updated ? toDto(updated) : null;
-}
-
-/** The heard part of a reply, ending on a whole word. */
-export function heardPart(content: string, heardChars: number): string {
-  const cut = content.slice(0, Math.max(0, heardChars));
-  const atWord =
-    /\S$/.test(cut) && /^\S/.test(content.slice(cut.length)) ? cut.replace(/\S+$/, '') : cut;
-  return atWord.trim();
 }

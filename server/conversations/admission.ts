@@ -1,0 +1,56 @@
+import type { ErrorCode } from '../../shared/errors';
+
+export interface AdmissionState {
+  /** The server is shutting down. */
+  closing: boolean;
+  /** The conversation has ended (feedback was asked for). */
+  ended: boolean;
+  /** A turn of this conversation is still running on this socket. */
+  busy: boolean;
+  /** Turns this user has running on this instance, over all their sockets. */
+  userTurns: number;
+  concurrentTurnsPerUser: number;
+}
+
+export type TurnRefusal = Extract<
+  ErrorCode,
+  'unavailable:restarting' | 'conflict:ended' | 'conflict:busy' | 'rate_limit:concurrent'
+>;
+
+/**
+ * Whether a new turn (typed or spoken) may start, and if not, why. The order matters: a server
+ * going away says so before anything else, and an ended conversation is final, so the user is
+ * told that rather than to wait.
+ */
+export function turnRefusal(state: AdmissionState): TurnRefusal | null {
+  if (state.closing) return 'unavailable:restarting';
+  if (state.ended) return 'conflict:ended';
+  if (state.busy) return 'conflict:busy';
+  if (state.userTurns >= state.concurrentTurnsPerUser) return 'rate_limit:concurrent';
+  return null;
+}
+
+/**
+ * Turns running per user on this instance, over all their sockets: the cost-abuse guard for
+ * parallel sockets. (The hourly quota, which holds across instances, is kept by the database.)
+ */
+export interface UserTurns {
+  running(userId: string): number;
+  start(userId: string): void;
+  finish(userId: string): void;
+}
+
+export function createUserTurns(): UserTurns {
+  const turnsByUser = new Map<string, number>();
+  return {
+    running: (userId) => turnsByUser.get(userId) ?? 0,
+    start(userId) {
+      turnsByUser.set(userId, (turnsByUser.get(userId) ?? 0) + 1);
+    },
+    finish(userId) {
+      const left = (turnsByUser.get(userId) ?? 1) - 1;
+      if (left > 0) turnsByUser.set(userId, left);
+      else turnsByUser.delete(userId);
+    },
+  };
+}

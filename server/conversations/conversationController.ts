@@ -1,0 +1,220 @@
+import { setMaxListeners } from 'node:events';
+import type { Message } from '../../shared/conversation';
+import type { ClientMessage, ServerMessage } from '../../shared/protocol';
+import { CONVERSATION_TEXT } from '../../shared/text';
+import { isConnectionError } from '../db/db';
+import { listMessagesBySession } from '../db/messages';
+import { getScenarioRecordById } from '../db/scenarios';
+import type { ScenarioRecord } from '../scenarios/schema';
+import type { Services } from '../services';
+import { checkUtterance, utteranceTooLarge } from '../voice/audioFormat';
+import { createUserTurns, turnRefusal, type UserTurns } from './admission';
+import { createBackgroundWork, type BackgroundWork } from './backgroundWork';
+import { createBargeIn, type RunningTurn } from './bargeIn';
+import { errorFrame, type ConversationContext } from './conversationContext';
+import { createReadAloud } from './readAloud';
+import { runDictation, runSpokenTurn, type Utterance } from './spokenTurn';
+import { replyToTurn } from './turnReply';
+
+export type AudioHeader = Extract<ClientMessage, { type: 'audio' }>;
+
+/** One open socket of a conversation, as the gateway hands it over (already authorised). */
+export interface ConversationConnection {
+  userId: string;
+  sessionId: string;
+  scenarioId: string;
+  /** The conversation had ended when the socket opened. */
+  ended: boolean;
+  send(message: ServerMessage): void;
+  sendBinary(bytes: Buffer): void;
+}
+
+/** What the conversation does with a socket's frames, once the gateway has parsed them. */
+export interface ConversationController {
+  /** Sends the stored messages: the first frame, which every later frame waits for. */
+  sendHistory(): Promise<void>;
+  handle(message: Exclude<ClientMessage, AudioHeader>): void;
+  /** An utterance is announced: true when its bytes are welcome (the next binary frame). */
+  announceAudio(header: AudioHeader): boolean;
+  /** The bytes of an announced utterance, as long as its header said. */
+  handleAudio(header: AudioHeader, audio: Buffer): void;
+  /** Logs a failure and tells the user, by code. */
+  failed(error: unknown): void;
+  /** The socket closed: closing the page aborts the provider calls. */
+  close(): void;
+}
+
+/** The conversations of this instance: one controller per socket, sharing what is per user. */
+export function createConversationControllers(services: Services) {
+  const work = createBackgroundWork();
+  const userTurns = createUserTurns();
+  return {
+    open: (connection: ConversationConnection) =>
+      createConversationController({ services, work, userTurns, connection }),
+    /** Shutdown: see BackgroundWork.drain. */
+    drain: (options: { graceMs: number }) => work.drain(options),
+  };
+}
+
+export function createConversationController(input: {
+  services: Services;
+  work: BackgroundWork;
+  userTurns: UserTurns;
+  connection: ConversationConnection;
+}): ConversationController {
+  const { services, work, userTurns, connection } = input;
+  const { userId, sessionId, scenarioId, ended, send } = connection;
+  const { db, logger, config } = services;
+  const limits = config.limits;
+  const { transcriber, speaker } = services.ai;
+
+  let scenario: ScenarioRecord | null = null;
+  const context: ConversationContext = {
+    services,
+    sessionId,
+    send,
+    sendBinary: connection.sendBinary,
+    sendError: (code, message, clientId) => send(errorFrame(code, message, clientId)),
+    async scenario() {
+      scenario ??= await getScenarioRecordById(db, { id: scenarioId });
+      return scenario;
+    },
+  };
+  const { sendError } = context;
+  const bargeIn = createBargeIn(context);
+  const readAloud = createReadAloud(context, work);
+  /** The running turn (typed or spoken): one at a time per socket. */
+  let turn: RunningTurn | null = null;
+
+  function failed(error: unknown) {
+    logger.error('ws.message_failed', { sessionId, error });
+    sendError(isConnectionError(error) ? 'unavailable:database' : 'internal');
+  }
+
+  /** Long work (a turn, a transcription) runs beside the frame queue, so a cancel gets through. */
+  const background = (job: Promise<void>) => work.run(job, failed);
+
+  function admitTurn(clientId: string): boolean {
+    const refusal = turnRefusal({
+      closing: work.draining,
+      ended,
+      busy: turn !== null,
+      userTurns: userTurns.running(userId),
+      concurrentTurnsPerUser: limits.concurrentTurnsPerUser,
+    });
+    if (refusal) sendError(refusal, undefined, clientId);
+    return refusal === null;
+  }
+
+  /** Runs a turn as this socket's one running turn; a reply it spoke is left to barge-in. */
+  async function withTurn(answer: (current: RunningTurn) => Promise<Message | null>) {
+    const current: RunningTurn = { controller: new AbortController() };
+    // One turn's signal reaches every provider call of that turn (a reply and one speech
+    // request per sentence), which is more listeners than Node's leak warning expects.
+    setMaxListeners(100, current.controller.signal);
+    turn = current;
+    bargeIn.turnStarted();
+    const release = work.abortOnShutdown(current.controller);
+    userTurns.start(userId);
+    try {
+      const spoken = await answer(current);
+      if (spoken) await bargeIn.replySpoken(spoken, current);
+    } finally {
+      release();
+      turn = null;
+      userTurns.finish(userId);
+    }
+  }
+
+  return {
+    sendHistory: () =>
+      listMessagesBySession(db, { sessionId }).then((messages) =>
+        send({
+          type: 'history',
+          messages,
+          ended,
+          voice: { transcription: transcriber !== null, speech: speaker !== null },
+        }),
+      ),
+
+    handle(message) {
+      switch (message.type) {
+        case 'turn': {
+          if (!admitTurn(message.clientId)) return;
+          if (message.text.length > limits.maxMessageChars) {
+            return sendError(
+              'bad_request:message',
+              CONVERSATION_TEXT.tooLong(limits.maxMessageChars),
+              message.clientId,
+            );
+          }
+          const request = {
+            clientId: message.clientId,
+            text: message.text.trim(),
+            source: message.source,
+            stream: message.stream,
+            speak: message.speak,
+          };
+          return background(withTurn((current) => replyToTurn(context, current, request)));
+        }
+        case 'cancel': {
+          const revision = bargeIn.cancel(turn, message.heardChars);
+          if (revision) background(revision);
+          readAloud.stop();
+          return;
+        }
+        case 'speak':
+          return background(readAloud.read(message.messageId));
+        case 'stop_speaking':
+          return readAloud.stop();
+      }
+    },
+
+    announceAudio(header) {
+      if (header.purpose === 'turn' && !admitTurn(header.clientId)) return false;
+      if (header.bytes > limits.maxUtteranceBytes) {
+        sendError(
+          'bad_request:audio',
+          utteranceTooLarge(limits.maxUtteranceBytes, limits.maxUtteranceMs),
+          header.clientId,
+        );
+        return false;
+      }
+      if (!transcriber) {
+        sendError('unavailable:server_transcription', undefined, header.clientId);
+        return false;
+      }
+      return true;
+    },
+
+    handleAudio(header, audio) {
+      const check = checkUtterance(audio, header.format, {
+        maxBytes: limits.maxUtteranceBytes,
+        maxMs: limits.maxUtteranceMs,
+      });
+      if (!check.ok) return sendError('bad_request:audio', check.message, header.clientId);
+      // announceAudio refused the utterance without one; the check keeps the type honest.
+      if (!transcriber) return;
+      const { type: _type, bytes: _bytes, ...fields } = header;
+      const utterance: Utterance = { ...fields, audio };
+      if (utterance.purpose === 'dictation') {
+        const controller = new AbortController();
+        const release = work.abortOnShutdown(controller);
+        return background(
+          runDictation(context, transcriber, utterance, controller.signal).finally(release),
+        );
+      }
+      if (!admitTurn(utterance.clientId)) return;
+      return background(
+        withTurn((current) => runSpokenTurn(context, transcriber, current, utterance)),
+      );
+    },
+
+    failed,
+
+    close() {
+      turn?.controller.abort();
+      readAloud.stop();
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { uuidSchema } from '../../shared/api';
+import { getMessageInSession } from '../db/messages';
+import type { BackgroundWork } from './backgroundWork';
+import { speakTo, type ConversationContext } from './conversationContext';
+
+/** Reading a stored patient message aloud with the server's voice, one message at a time. */
+export function createReadAloud(context: ConversationContext, work: BackgroundWork) {
+  let reading: AbortController | null = null;
+
+  return {
+    async read(messageId: string): Promise<void> {
+      const { db, ai } = context.services;
+      const { speaker } = ai;
+      if (!speaker) return context.sendError('unavailable:server_speech');
+      const id = uuidSchema.safeParse(messageId);
+      const message = id.success
+        ? await getMessageInSession(db, { sessionId: context.sessionId, id: id.data })
+        : null;
+      if (!message || message.role !== 'assistant') return context.sendError('not_found:message');
+      reading?.abort();
+      const controller = new AbortController();
+      reading = controller;
+      const release = work.abortOnShutdown(controller);
+      try {
+        const pipeline = speakTo(context, {
+          speaker,
+          scenario: await context.scenario(),
+          replyId: message.id,
+          signal: controller.signal,
+        });
+        pipeline.push(message.content);
+        await pipeline.finish();
+      } finally {
+        release();
+        if (reading === controller) reading = null;
+      }
+    },
+
+    stop() {
+      reading?.abort();
+    },
+  };
+}
