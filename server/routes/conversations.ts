@@ -2,7 +2,6 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { uuidSchema } from '../../shared/api';
 import { MESSAGES_FOR_FEEDBACK } from '../../shared/conversation';
-import { defaultFeedback } from '../../shared/feedback';
 import { requireUser, currentUser } from '../auth/guard';
 import {
   getConversationForUser,
@@ -93,14 +92,10 @@ export function conversationRoutes(services: Services): Router {
         { signal: abortOnClose(req, res) },
       );
     } catch (error) {
-      // Spec §8: an answer with no content falls back to default feedback; a provider that
-      // cannot be reached is a failure the user can retry, not a permanent score of 5.
-      if ((error as { kind?: string }).kind === 'empty') {
-        graded = defaultFeedback();
-      } else {
-        logger.warn('feedback.failed', { sessionId: session.id, error });
-        throw new AppError('unavailable:feedback');
-      }
+      // The grader already fell back to default feedback where spec §8 says so (an answer with
+      // no content); what it throws is a failure the user can retry, not a permanent score of 5.
+      logger.warn('feedback.failed', { sessionId: session.id, error });
+      throw new AppError('unavailable:feedback');
     }
     const feedback = await db.transaction(async (tx) => {
       const stored = await insertFeedbackOnce(tx, { sessionId: session.id, feedback: graded });

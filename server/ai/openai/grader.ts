@@ -4,7 +4,6 @@ import type { CallOptions, ConversationContext, FeedbackModel } from '../types';
 import type { Feedback } from '../../../shared/feedback';
 import { verifyEvidence } from '../evidence';
 import { FEEDBACK_SCHEMA_NAME, feedbackJsonSchema, graderMessages } from '../prompts';
-import { AiProviderError } from './errors';
 import { callWithRetries } from './retry';
 import type { AiLogger, RetryPolicy } from './retry';
 
@@ -43,15 +42,18 @@ export function createOpenAiGrader(
             },
             { signal, timeout: policy.timeoutMs },
           );
-          const content = completion.choices[0]?.message?.content;
-          // Spec §8: no choices or empty content means default feedback, which the caller owns.
-          if (!content?.trim()) throw new AiProviderError('empty', 'The grader returned no text');
-          return content;
+          return completion.choices[0]?.message?.content ?? '';
         },
         policy,
         options.signal,
         logger,
       );
+      // Spec §8: no choices or empty content gets the default feedback, stored like any other
+      // answer. Whatever the call throws is a failure the caller reports as retryable.
+      if (!text.trim()) {
+        logger?.warn('ai.feedback_fallback', { fallback: 'default' });
+        return defaultFeedback();
+      }
 
       const trainee = context.history.filter((t) => t.role === 'user').map((t) => t.content);
       const feedback = verifyEvidence(parseFeedbackText(text), trainee);
