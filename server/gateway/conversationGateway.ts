@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { stripControlChars, uuidSchema } from '../../shared/api';
+import { stripControlChars, uuidSchema } from '../../shared/inputChecks';
 import type { Message } from '../../shared/conversation';
 import { clientMessageSchema, type ClientMessage, type ServerMessage } from '../../shared/protocol';
 import { ERRORS, type ErrorCode } from '../../shared/errors';

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { CONTROL_CHARS } from '../inputChecks';
+import { resource } from './endpoint';
+
+/** /api/auth: accounts and the session cookie. */
+
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .pipe(z.email({ error: 'Enter a valid email address' }))
+  .transform((email) => email.toLowerCase());
+
+export const passwordSchema = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password must be at most 128 characters');
+
+export const signInInput = z.strictObject({
+  email: emailSchema,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(128, 'Password must be at most 128 characters'),
+});
+export type SignInInput = z.input<typeof signInInput>;
+
+export const signUpInput = z.strictObject({
+  email: emailSchema,
+  password: passwordSchema,
+  fullName: z
+    .string({ error: 'Full name is required' })
+    .refine(
+      (name) => !CONTROL_CHARS.test(name),
+      'Full name contains characters that are not allowed',
+    )
+    .trim()
+    .min(1, 'Full name is required')
+    .max(200, 'Full name must be at most 200 characters'),
+});
+export type SignUpInput = z.input<typeof signUpInput>;
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userResponse = z.object({ user: userSchema });
+
+export const authApi = resource('/auth', {
+  /** 201 with a new session cookie. */
+  signUp: { method: 'POST', route: '/sign-up', body: signUpInput, response: userResponse },
+  signIn: { method: 'POST', route: '/sign-in', body: signInInput, response: userResponse },
+  /** 204; the cookie is cleared. */
+  signOut: { method: 'POST', route: '/sign-out', response: null },
+  /** 401 when nobody is signed in. */
+  me: { method: 'GET', route: '/me', response: userResponse },
+});

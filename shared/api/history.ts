@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import type { HistoryEntry } from '../history';
+import { resource } from './endpoint';
+
+/**
+ * GET /api/history. `satisfies` ties the entry schema to the type the pure rules use, so
+ * renaming a field on one side breaks the build on the other.
+ */
+
+/** A page of history: 20 entries unless asked otherwise, never more than 100. */
+export const HISTORY_PAGE_SIZE = 20;
+export const HISTORY_MAX_PAGE_SIZE = 100;
+
+export const historyQuery = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(HISTORY_MAX_PAGE_SIZE, `limit must be at most ${HISTORY_MAX_PAGE_SIZE}`)
+    .default(HISTORY_PAGE_SIZE),
+  /** The last session id of the previous page: the next page starts after it. */
+  before: z.uuid({ error: 'before must be a session id' }).optional(),
+});
+export type HistoryQuery = z.input<typeof historyQuery>;
+
+const nullableScore = z.number().nullable();
+
+export const historyEntrySchema = z.object({
+  sessionId: z.string(),
+  scenarioTitle: z.string().nullable(),
+  difficulty: z.string().nullable(),
+  createdAt: z.string(),
+  endedAt: z.string().nullable(),
+  overallScore: nullableScore,
+  subScores: z
+    .object({
+      empathy: nullableScore,
+      clarity: nullableScore,
+      persuasion: nullableScore,
+      objectionHandling: nullableScore,
+    })
+    .nullable(),
+}) satisfies z.ZodType<HistoryEntry>;
+
+export const historyResponse = z.object({
+  entries: z.array(historyEntrySchema),
+  /** Pass as `before` to get the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type HistoryResponse = z.infer<typeof historyResponse>;
+
+/** Mounted at the API root beside progress, each route behind its own sign-in guard. */
+export const historyApi = resource('', {
+  /** One page, newest first. */
+  list: { method: 'GET', route: '/history', query: historyQuery, response: historyResponse },
+});
