@@ -1,4 +1,5 @@
 import type OpenAI from 'openai';
+import { MESSAGES_FOR_FEEDBACK } from '../../../shared/conversation';
 import { defaultFeedback, parseFeedbackText } from '../../../shared/feedback';
 import type { CallOptions, ConversationContext, FeedbackModel } from '../types';
 import type { Feedback } from '../../../shared/feedback';
@@ -10,8 +11,6 @@ import type { AiLogger, RetryPolicy } from './retry';
 /** Spec §9: feedback generation at temperature 0.3, at most 1000 tokens. */
 const GRADER_TEMPERATURE = 0.3;
 const GRADER_MAX_TOKENS = 1000;
-/** Spec §5 and §9: fewer messages than this get default feedback without a call. */
-const MIN_MESSAGES_FOR_FEEDBACK = 2;
 
 export function createOpenAiGrader(
   client: OpenAI,
@@ -21,7 +20,8 @@ export function createOpenAiGrader(
 ): FeedbackModel {
   return {
     async grade(context: ConversationContext, options: CallOptions): Promise<Feedback> {
-      if (context.history.length < MIN_MESSAGES_FOR_FEEDBACK) return defaultFeedback();
+      // Spec §5 and §9: too short a conversation gets default feedback without a call.
+      if (context.history.length < MESSAGES_FOR_FEEDBACK) return defaultFeedback();
 
       const text = await callWithRetries(
         async (signal) => {
