@@ -1,8 +1,13 @@
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { authApi } from '../shared/api/auth';
+import { conversationsApi } from '../shared/api/conversations';
+import { healthApi } from '../shared/api/health';
+import { scenariosApi } from '../shared/api/scenarios';
 import { clientAssetRoutes } from './http/clientAssets';
 import { AppError } from './http/errors';
+import { sendJson } from './http/respond';
 import { isAllowedOrigin } from './http/origin';
 import { securityHeaders } from './http/security';
 import { VAD_ASSETS_PATH, vadAssetRoutes } from './http/vadAssets';
@@ -48,19 +53,23 @@ export function createApp(services: Services, options: AppOptions): Express {
     next();
   });
   api.use(express.json({ limit: config.limits.bodyLimitBytes }));
-  api.get('/health', async (_req, res) => {
+  api.get(healthApi.check.route, async (_req, res) => {
     try {
       await services.db.query('SELECT 1');
-      res.json({ status: 'ok', database: 'ok', ai: services.ai.kind });
+      sendJson(res, healthApi.check, { status: 'ok', database: 'ok', ai: services.ai.kind });
     } catch {
-      res
-        .status(503)
-        .json({ status: 'unavailable', database: 'unreachable', ai: services.ai.kind });
+      const down = {
+        status: 'unavailable',
+        database: 'unreachable',
+        ai: services.ai.kind,
+      } as const;
+      sendJson(res, healthApi.check, down, 503);
     }
   });
-  api.use('/auth', authRoutes(services));
-  api.use('/scenarios', scenarioRoutes(services));
-  api.use('/conversations', conversationRoutes(services));
+  api.use(authApi.mount, authRoutes(services));
+  api.use(scenariosApi.mount, scenarioRoutes(services));
+  api.use(conversationsApi.mount, conversationRoutes(services));
+  // Progress and history sit at the API root (their contracts' mount is '').
   api.use(progressRoutes(services));
   api.use(() => {
     throw new AppError('not_found:route');

@@ -1,7 +1,9 @@
 /**
  * The progress rules of spec §2 Tab 2, §3 (progress summary), §5 and §8 as pure functions.
- * The server's SQL computes the count and the average itself; these functions are the
- * reference it is tested against, and they compute everything that needs the ordered points.
+ * The server's SQL (server/db/progress.ts) computes the count, the average and the chart points
+ * itself; these functions are the reference it is tested against on generated data
+ * (tests/integration/progressQueries.test.ts), and they compute everything derived from the
+ * ordered points.
  */
 
 import { INSIGHT_TEXT } from './text';
@@ -61,8 +63,11 @@ function isNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
 
-function byCreatedAt(a: { createdAt: string }, b: { createdAt: string }): number {
-  return Date.parse(a.createdAt) - Date.parse(b.createdAt);
+/** Oldest first; equal times fall back to the id, the same tie-break the SQL uses. */
+function oldestFirst(a: ProgressSession, b: ProgressSession): number {
+  const byTime = Date.parse(a.createdAt) - Date.parse(b.createdAt);
+  if (byTime !== 0) return byTime;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 /** Spec §4: only completed sessions appear in progress. */
@@ -96,12 +101,12 @@ export function roundToOneDecimal(value: number): number {
 
 /**
  * Spec §5 chart points: completed sessions whose first feedback has a numeric overall score,
- * oldest first. A missing objection score is 0 (spec §3); the other sub-scores, which the spec
+ * oldest first (sessions started at the same moment in id order). A missing objection score is 0 (spec §3); the other sub-scores, which the spec
  * says always exist, get the same treatment rather than dropping the point.
  */
 export function chartPoints(sessions: readonly ProgressSession[]): ProgressPoint[] {
   const points: ProgressPoint[] = [];
-  for (const session of [...completed(sessions)].sort(byCreatedAt)) {
+  for (const session of [...completed(sessions)].sort(oldestFirst)) {
     const first = session.feedback[0];
     if (!first || !isNumber(first.overallScore)) continue;
     const orZero = (value: number | null) => (isNumber(value) ? value : 0);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTROL_CHARS } from './api';
+import { CONTROL_CHARS } from './inputChecks';
 import { errorCodeSchema } from './errors';
 import { CONVERSATION_TEXT } from './text';
 import { MAX_MESSAGE_CHARS, messageSchema } from './conversation';

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Feedback } from '../../shared/feedback';
 import type { ChatTurn, ConversationContext } from './types';
 import type { ScenarioRecord } from '../scenarios/schema';
 import type { HiddenConcern } from '../scenarios/schema';
@@ -168,7 +169,13 @@ const evidenceItemsSchema = {
   },
 } as const;
 
-/** Structured-output schema (strict mode: every property required, no extras). */
+/** What the grader writes: the one feedback shape less `fallback`, which we decide. */
+type GradedField = Exclude<keyof Feedback, 'fallback'>;
+
+/**
+ * Structured-output schema (strict mode: every property required, no extras). Its fields are
+ * checked against the shared Feedback type, so the shape is not written a second time freely.
+ */
 export const feedbackJsonSchema = {
   type: 'object',
   additionalProperties: false,
@@ -192,7 +199,12 @@ export const feedbackJsonSchema = {
     areasForImprovement: evidenceItemsSchema,
     suggestedResponses: { type: 'array', minItems: 2, maxItems: 3, items: { type: 'string' } },
   },
-} as const;
+} as const satisfies {
+  type: 'object';
+  additionalProperties: false;
+  required: readonly GradedField[];
+  properties: Record<GradedField, unknown>;
+};
 
 function scenarioBrief(scenario: ScenarioRecord): string {
   return `Scenario: ${scenario.title} (${scenario.difficulty}). ${sentence(scenario.description)}

@@ -32,7 +32,11 @@ export interface PatientModel {
   ): AsyncIterable<string>;
 }
 
-/** Scores a finished conversation. */
+/**
+ * Scores a finished conversation. The grader owns spec §5 and §8's fallbacks: what it resolves
+ * with is stored as it is (`fallback` says when the default feedback was used); a rejection is
+ * a failure the user may retry.
+ */
 export interface FeedbackModel {
   grade(context: ConversationContext, options: CallOptions): Promise<Feedback>;
 }

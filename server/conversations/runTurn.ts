@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Message } from '../../shared/conversation';
-import { stripControlChars } from '../../shared/api';
+import { stripControlChars } from '../../shared/inputChecks';
 import type { ServerMessage } from '../../shared/protocol';
 import { CONVERSATION_TEXT } from '../../shared/text';
 import type { ScenarioRecord } from '../scenarios/schema';

@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { uuidSchema } from '../../shared/api';
+import { uuidSchema } from '../../shared/inputChecks';
 import { clientMessageSchema, type ClientMessage, type ServerMessage } from '../../shared/protocol';
 import type { ErrorCode } from '../../shared/errors';
 import { FRAME_TEXT } from '../../shared/text';

@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { signInInput, signUpInput, type User } from '../../shared/api';
+import { authApi, type User } from '../../shared/api/auth';
 import { createUser, getUserByEmail } from '../db/users';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords';
 import {
@@ -11,6 +11,7 @@ import {
 import { currentUser, requireUser } from '../auth/guard';
 import { clearSessionCookie, readCookie, setSessionCookie } from '../http/cookies';
 import { AppError } from '../http/errors';
+import { sendJson } from '../http/respond';
 import { parseInput } from '../http/validate';
 import type { Services } from '../services';
 
@@ -29,8 +30,8 @@ export function authRoutes(services: Services): Router {
 
   const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
-  router.post('/sign-up', async (req, res) => {
-    const input = parseInput(signUpInput, req.body);
+  router.post(authApi.signUp.route, async (req, res) => {
+    const input = parseInput(authApi.signUp.body, req.body);
     await throttle.consume({ ip: clientIp(req), email: input.email });
     const row = await createUser(db, {
       email: input.email,
@@ -42,11 +43,11 @@ export function authRoutes(services: Services): Router {
     }
     const user: User = { id: row.id, email: row.email, fullName: row.fullName };
     await startSession(res, user);
-    res.status(201).json({ user });
+    sendJson(res, authApi.signUp, { user }, 201);
   });
 
-  router.post('/sign-in', async (req, res) => {
-    const input = parseInput(signInInput, req.body);
+  router.post(authApi.signIn.route, async (req, res) => {
+    const input = parseInput(authApi.signIn.body, req.body);
     await throttle.consume({ ip: clientIp(req), email: input.email });
     const row = await getUserByEmail(db, { email: input.email });
     const valid = row
@@ -56,10 +57,10 @@ export function authRoutes(services: Services): Router {
     await throttle.reset(input.email);
     const user: User = { id: row.id, email: row.email, fullName: row.fullName };
     await startSession(res, user);
-    res.json({ user });
+    sendJson(res, authApi.signIn, { user });
   });
 
-  router.post('/sign-out', async (req, res) => {
+  router.post(authApi.signOut.route, async (req, res) => {
     const token = readCookie(req.headers.cookie, SESSION_COOKIE);
     if (token) {
       services.sessionCache.delete(sessionIdFromToken(token));
@@ -69,8 +70,8 @@ export function authRoutes(services: Services): Router {
     res.status(204).end();
   });
 
-  router.get('/me', requireUser(services), (_req, res) => {
-    res.json({ user: currentUser(res) });
+  router.get(authApi.me.route, requireUser(services), (_req, res) => {
+    sendJson(res, authApi.me, { user: currentUser(res) });
   });
 
   return router;

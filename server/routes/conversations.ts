@@ -1,8 +1,8 @@
 import { Router, type Request, type Response } from 'express';
-import { z } from 'zod';
-import { uuidSchema } from '../../shared/api';
+import { conversationsApi } from '../../shared/api/conversations';
 import { MESSAGES_FOR_FEEDBACK } from '../../shared/conversation';
-import { defaultFeedback } from '../../shared/feedback';
+import type { Feedback } from '../../shared/feedback';
+import { uuidSchema } from '../../shared/inputChecks';
 import { requireUser, currentUser } from '../auth/guard';
 import {
   getConversationForUser,
@@ -13,18 +13,9 @@ import { getFeedbackBySession, insertFeedbackOnce } from '../db/feedback';
 import { listMessagesBySession } from '../db/messages';
 import { getScenarioById, getScenarioRecordById } from '../db/scenarios';
 import { AppError } from '../http/errors';
+import { sendJson } from '../http/respond';
 import { parseInput } from '../http/validate';
-import type { Feedback } from '../../shared/feedback';
 import type { Services } from '../services';
-
-const createInput = z.strictObject({
-  scenarioId: z
-    .string({
-      error: (issue) =>
-        issue.input === undefined ? 'scenarioId is required' : 'scenarioId must be a string',
-    })
-    .max(64, 'Scenario not found'),
-});
 
 /** Aborts AI work when the browser goes away before the answer is sent. */
 function abortOnClose(req: Request, res: Response): AbortSignal {
@@ -49,8 +40,8 @@ export function conversationRoutes(services: Services): Router {
     return session;
   };
 
-  router.post('/', async (req, res) => {
-    const input = parseInput(createInput, req.body);
+  router.post(conversationsApi.create.route, async (req, res) => {
+    const input = parseInput(conversationsApi.create.body, req.body);
     const id = uuidSchema.safeParse(input.scenarioId);
     const scenario = id.success ? await getScenarioById(db, { id: id.data }) : null;
     if (!scenario) throw new AppError('not_found:scenario');
@@ -59,24 +50,24 @@ export function conversationRoutes(services: Services): Router {
       scenarioId: scenario.id,
       initialMessage: scenario.initialMessage,
     });
-    res.status(created ? 201 : 200).json({ session });
+    sendJson(res, conversationsApi.create, { session }, created ? 201 : 200);
   });
 
-  router.get('/:id', async (req, res) => {
+  router.get(conversationsApi.get.route, async (req, res) => {
     const session = await loadOwned(req, res);
     const [scenario, messages, feedback] = await Promise.all([
       getScenarioById(db, { id: session.scenarioId }),
       listMessagesBySession(db, { sessionId: session.id }),
       getFeedbackBySession(db, { sessionId: session.id }),
     ]);
-    res.json({ session, scenario, messages, feedback });
+    sendJson(res, conversationsApi.get, { session, scenario, messages, feedback });
   });
 
-  router.post('/:id/end', async (req, res) => {
+  router.post(conversationsApi.end.route, async (req, res) => {
     const session = await loadOwned(req, res);
     const existing = await getFeedbackBySession(db, { sessionId: session.id });
     if (existing) {
-      res.json({ feedback: existing });
+      sendJson(res, conversationsApi.end, { feedback: existing });
       return;
     }
     const messages = await listMessagesBySession(db, { sessionId: session.id });
@@ -93,24 +84,20 @@ export function conversationRoutes(services: Services): Router {
         { signal: abortOnClose(req, res) },
       );
     } catch (error) {
-      // Spec §8: an answer with no content falls back to default feedback; a provider that
-      // cannot be reached is a failure the user can retry, not a permanent score of 5.
-      if ((error as { kind?: string }).kind === 'empty') {
-        graded = defaultFeedback();
-      } else {
-        logger.warn('feedback.failed', { sessionId: session.id, error });
-        throw new AppError('unavailable:feedback');
-      }
+      // The grader already fell back to default feedback where spec §8 says so (an answer with
+      // no content); what it throws is a failure the user can retry, not a permanent score of 5.
+      logger.warn('feedback.failed', { sessionId: session.id, error });
+      throw new AppError('unavailable:feedback');
     }
     const feedback = await db.transaction(async (tx) => {
       const stored = await insertFeedbackOnce(tx, { sessionId: session.id, feedback: graded });
       await markConversationEnded(tx, { id: session.id, successRating: stored.overallScore });
       return stored;
     });
-    res.json({ feedback });
+    sendJson(res, conversationsApi.end, { feedback });
   });
 
-  router.post('/:id/hint', async (req, res) => {
+  router.post(conversationsApi.hint.route, async (req, res) => {
     const session = await loadOwned(req, res);
     const [scenario, messages] = await Promise.all([
       getScenarioRecordById(db, { id: session.scenarioId }),
@@ -122,7 +109,7 @@ export function conversationRoutes(services: Services): Router {
         { scenario, history: messages.map(({ role, content }) => ({ role, content })) },
         { signal: abortOnClose(req, res) },
       );
-      res.json({ hint });
+      sendJson(res, conversationsApi.hint, { hint });
     } catch (error) {
       logger.warn('hint.failed', { sessionId: session.id, error });
       throw new AppError('unavailable:hint');

@@ -1,13 +1,10 @@
 import { Router } from 'express';
-import type { z } from 'zod';
+import { historyApi } from '../../shared/api/history';
+import { progressApi } from '../../shared/api/progress';
 import { summaryFromPoints } from '../../shared/progress';
-import {
-  historyQuery,
-  type historyResponse,
-  type progressResponse,
-} from '../../shared/progressApi';
 import { currentUser, requireUser } from '../auth/guard';
 import { getProgressByUser, listHistoryByUser } from '../db/progress';
+import { sendJson } from '../http/respond';
 import { parseInput } from '../http/validate';
 import type { Services } from '../services';
 
@@ -21,20 +18,19 @@ export function progressRoutes(services: Services): Router {
   const router = Router();
   const signedIn = requireUser(services);
 
-  router.get('/progress', signedIn, async (_req, res) => {
+  router.get(progressApi.get.route, signedIn, async (_req, res) => {
     const { points, ...totals } = await getProgressByUser(db, { userId: currentUser(res).id });
-    const body: z.output<typeof progressResponse> = summaryFromPoints(totals, points);
-    res.json(body);
+    sendJson(res, progressApi.get, summaryFromPoints(totals, points));
   });
 
-  router.get('/history', signedIn, async (req, res) => {
-    const query = parseInput(historyQuery, req.query);
-    const page: z.output<typeof historyResponse> = await listHistoryByUser(db, {
+  router.get(historyApi.list.route, signedIn, async (req, res) => {
+    const query = parseInput(historyApi.list.query, req.query);
+    const page = await listHistoryByUser(db, {
       userId: currentUser(res).id,
       limit: query.limit,
       before: query.before,
     });
-    res.json(page);
+    sendJson(res, historyApi.list, page);
   });
 
   return router;

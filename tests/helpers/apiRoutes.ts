@@ -1,3 +1,10 @@
+import { authApi } from '../../shared/api/auth';
+import { conversationsApi } from '../../shared/api/conversations';
+import type { Endpoint } from '../../shared/api/endpoint';
+import { healthApi } from '../../shared/api/health';
+import { historyApi } from '../../shared/api/history';
+import { progressApi } from '../../shared/api/progress';
+import { scenariosApi } from '../../shared/api/scenarios';
 import { createApp } from '../../server/app';
 import type { Services } from '../../server/services';
 
@@ -38,4 +45,15 @@ export function listApiRoutes(services: Services): ApiRoute[] {
 function join(prefix: string, path: string): string {
   const joined = `${prefix}/${path}`.replace(/\/+/g, '/');
   return joined.length > 1 ? joined.replace(/\/$/, '') : joined;
+}
+
+/** Every operation the contracts in shared/api describe, written the way listApiRoutes writes routes. */
+export function listContractRoutes(): ApiRoute[] {
+  const resources = [authApi, conversationsApi, healthApi, historyApi, progressApi, scenariosApi];
+  const operations = resources.flatMap((resource) =>
+    Object.values(resource).filter((value): value is Endpoint => typeof value === 'object'),
+  );
+  return operations
+    .map((op) => `${op.method} ${join(`/api${op.mount}`, op.route)}` as ApiRoute)
+    .sort();
 }

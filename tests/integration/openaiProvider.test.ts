@@ -5,6 +5,7 @@ import type { ChatTurn, ConversationContext } from '../../server/ai/types';
 import { crownScenario } from '../fixtures/offlineScenario';
 import { startOpenAiStub } from '../fixtures/openaiStub';
 import type { OpenAiStub } from '../fixtures/openaiStub';
+import { defaultFeedback } from '../../shared/feedback';
 
 let stub: OpenAiStub;
 
@@ -312,10 +313,10 @@ describe('grader over the OpenAI wire format', () => {
     expect(feedback.strengths[0]?.quote).toBe("I can see you're worried about the cost");
   });
 
-  it('no choices throws kind empty so the caller can use default feedback', async () => {
+  it('no choices gets default feedback from the grader itself (spec §8)', async () => {
     stub.queueFault({ kind: 'empty-choices' });
-    const error = await failure(roles().grader.grade(context, { signal }));
-    expect(error.kind).toBe('empty');
+    const feedback = await roles().grader.grade(context, { signal });
+    expect(feedback).toEqual(defaultFeedback());
     expect(stub.requests).toHaveLength(1);
   });
 

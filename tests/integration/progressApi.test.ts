@@ -7,11 +7,9 @@ import {
   summarizeProgress,
   type ProgressSession,
 } from '../../shared/progress';
-import {
-  conversationDetailResponse,
-  historyResponse,
-  progressResponse,
-} from '../../shared/progressApi';
+import { conversationDetailResponse } from '../../shared/api/conversations';
+import { historyResponse } from '../../shared/api/history';
+import { progressResponse } from '../../shared/api/progress';
 import type { Db } from '../../server/db/db';
 import { createTestDb, databaseKinds, printSkipNotice, type TestDb } from '../helpers/testDb';
 import { startTestServer, type TestServer } from '../helpers/testServer';

@@ -7,13 +7,12 @@ import { createTestDb, type TestDb } from '../helpers/testDb';
 import { startTestServer, type TestServer } from '../helpers/testServer';
 import { HttpClient, signedInClient, uniqueEmail } from '../helpers/httpClient';
 import { RawSocket } from '../helpers/rawSocket';
-import { listApiRoutes, type ApiRoute } from '../helpers/apiRoutes';
-import { scenarioResponse, scenariosResponse, userResponse } from '../../shared/api';
-import {
-  conversationDetailResponse,
-  historyResponse,
-  progressResponse,
-} from '../../shared/progressApi';
+import { listApiRoutes, listContractRoutes, type ApiRoute } from '../helpers/apiRoutes';
+import { userResponse } from '../../shared/api/auth';
+import { conversationDetailResponse } from '../../shared/api/conversations';
+import { historyResponse } from '../../shared/api/history';
+import { progressResponse } from '../../shared/api/progress';
+import { scenarioResponse, scenariosResponse } from '../../shared/api/scenarios';
 import { feedbackSchema } from '../../shared/feedback';
 import { conversationSessionSchema } from '../../shared/conversation';
 import { DEFAULT_THROTTLE } from '../../server/auth/throttle';
@@ -578,6 +577,10 @@ describe('every /api route under 1,000 generated requests', () => {
 
   it('has a property for every route', () => {
     expect(Object.keys(specs).sort()).toEqual(listApiRoutes(server.services));
+  });
+
+  it('routes exactly the operations the shared contracts describe', () => {
+    expect(listContractRoutes()).toEqual(listApiRoutes(server.services));
   });
 
   it.each(Object.keys(specs) as ApiRoute[])(

@@ -159,6 +159,19 @@ describe('chartPoints (spec §5, §3)', () => {
     const [only] = chartPoints([session(1, { feedback: [feedback(7, [7, 7, 7, null])] })]);
     expect(only?.objection).toBe(0);
   });
+
+  it.each([
+    ['given in id order', ['a', 'b', 'c']],
+    ['given in reverse', ['c', 'b', 'a']],
+    ['given shuffled', ['b', 'c', 'a']],
+  ])('orders sessions started at the same moment by id, as the SQL does (%s)', (_name, ids) => {
+    const scores: Record<string, number> = { a: 4, b: 6, c: 8 };
+    const sessions = ids.map((id) => ({
+      ...session(2, { feedback: [feedback(scores[id]!)] }),
+      id,
+    }));
+    expect(chartPoints(sessions).map((p) => p.overall)).toEqual([4, 6, 8]);
+  });
 });
 
 describe('improvementRate (spec §5)', () => {

@@ -1,4 +1,10 @@
 import type { z } from 'zod';
+import {
+  endpointPath,
+  type Endpoint,
+  type ParamsOf,
+  type RouteParams,
+} from '../../../shared/api/endpoint';
 import { errorBody, type ErrorCode } from '../../../shared/errors';
 import { GENERIC_ERROR_TEXT } from '../../../shared/text';
 
@@ -111,6 +117,55 @@ export async function apiRequest<S extends z.ZodType>(
 export async function apiCommand(path: string, options: RequestOptions = {}): Promise<void> {
   const response = await send(path, options);
   if (!response.ok) throw await failure(path, response);
+}
+
+/** What a call to an operation of the shared contract takes: its path ids, body and query. */
+export type CallInput<E extends Endpoint> = ([RouteParams<E['route']>] extends [never]
+  ? { params?: undefined }
+  : { params: ParamsOf<E> }) &
+  (E extends { body: infer B extends z.ZodType } ? { body: z.input<B> } : { body?: undefined }) &
+  (E extends { query: infer Q extends z.ZodType }
+    ? { query?: z.input<Q> }
+    : { query?: undefined }) & { signal?: AbortSignal };
+
+export type CallResult<E extends Endpoint> = E['response'] extends z.ZodType
+  ? z.output<E['response']>
+  : void;
+
+/** The operation's path with its query string; fields left undefined are not sent. */
+export function operationUrl<E extends Endpoint>(
+  endpoint: E,
+  input: { params?: ParamsOf<E> | undefined; query?: unknown },
+): string {
+  const path = endpointPath(endpoint, (input.params ?? {}) as ParamsOf<E>);
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined && value !== null) query.set(key, String(value));
+  }
+  const search = query.toString();
+  return search === '' ? path : `${path}?${search}`;
+}
+
+/**
+ * Calls one operation of the shared contract (shared/api/): the path, the method, the body's
+ * type and the answer's schema all come from the same description the server routes with.
+ */
+export async function callApi<E extends Endpoint>(
+  endpoint: E,
+  ...[input]: object extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]
+): Promise<CallResult<E>> {
+  const call = (input ?? {}) as { params?: ParamsOf<E>; query?: unknown; body?: unknown };
+  const path = operationUrl(endpoint, call);
+  const options: RequestOptions = {
+    method: endpoint.method,
+    body: call.body,
+    signal: input?.signal,
+  };
+  if (endpoint.response === null) {
+    await apiCommand(path, options);
+    return undefined as CallResult<E>;
+  }
+  return (await apiRequest(path, endpoint.response, options)) as CallResult<E>;
 }
 
 /** The server's own words when it sent some, otherwise the caller's fallback. */

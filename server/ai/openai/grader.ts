@@ -1,18 +1,16 @@
 import type OpenAI from 'openai';
+import { MESSAGES_FOR_FEEDBACK } from '../../../shared/conversation';
 import { defaultFeedback, parseFeedbackText } from '../../../shared/feedback';
 import type { CallOptions, ConversationContext, FeedbackModel } from '../types';
 import type { Feedback } from '../../../shared/feedback';
 import { verifyEvidence } from '../evidence';
 import { FEEDBACK_SCHEMA_NAME, feedbackJsonSchema, graderMessages } from '../prompts';
-import { AiProviderError } from './errors';
 import { callWithRetries } from './retry';
 import type { AiLogger, RetryPolicy } from './retry';
 
 /** Spec §9: feedback generation at temperature 0.3, at most 1000 tokens. */
 const GRADER_TEMPERATURE = 0.3;
 const GRADER_MAX_TOKENS = 1000;
-/** Spec §5 and §9: fewer messages than this get default feedback without a call. */
-const MIN_MESSAGES_FOR_FEEDBACK = 2;
 
 export function createOpenAiGrader(
   client: OpenAI,
@@ -22,7 +20,8 @@ export function createOpenAiGrader(
 ): FeedbackModel {
   return {
     async grade(context: ConversationContext, options: CallOptions): Promise<Feedback> {
-      if (context.history.length < MIN_MESSAGES_FOR_FEEDBACK) return defaultFeedback();
+      // Spec §5 and §9: too short a conversation gets default feedback without a call.
+      if (context.history.length < MESSAGES_FOR_FEEDBACK) return defaultFeedback();
 
       const text = await callWithRetries(
         async (signal) => {
@@ -43,15 +42,18 @@ export function createOpenAiGrader(
             },
             { signal, timeout: policy.timeoutMs },
           );
-          const content = completion.choices[0]?.message?.content;
-          // Spec §8: no choices or empty content means default feedback, which the caller owns.
-          if (!content?.trim()) throw new AiProviderError('empty', 'The grader returned no text');
-          return content;
+          return completion.choices[0]?.message?.content ?? '';
         },
         policy,
         options.signal,
         logger,
       );
+      // Spec §8: no choices or empty content gets the default feedback, stored like any other
+      // answer. Whatever the call throws is a failure the caller reports as retryable.
+      if (!text.trim()) {
+        logger?.warn('ai.feedback_fallback', { fallback: 'default' });
+        return defaultFeedback();
+      }
 
       const trainee = context.history.filter((t) => t.role === 'user').map((t) => t.content);
       const feedback = verifyEvidence(parseFeedbackText(text), trainee);

@@ -1,10 +1,7 @@
-import { userResponse, type SignInInput, type User } from '../../../../../shared/api';
-import { apiRequest } from '../../../lib/api';
+import { authApi, type SignInInput, type User } from '../../../../../shared/api/auth';
+import { callApi } from '../../../lib/api';
 
 export async function signIn(input: SignInInput): Promise<User> {
-  const { user } = await apiRequest('/api/auth/sign-in', userResponse, {
-    method: 'POST',
-    body: input,
-  });
+  const { user } = await callApi(authApi.signIn, { body: input });
   return user;
 }

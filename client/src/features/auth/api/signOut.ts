@@ -1,5 +1,6 @@
-import { apiCommand } from '../../../lib/api';
+import { authApi } from '../../../../../shared/api/auth';
+import { callApi } from '../../../lib/api';
 
 export async function signOut(): Promise<void> {
-  await apiCommand('/api/auth/sign-out', { method: 'POST' });
+  await callApi(authApi.signOut);
 }

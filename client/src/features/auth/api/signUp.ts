@@ -1,10 +1,7 @@
-import { userResponse, type SignUpInput, type User } from '../../../../../shared/api';
-import { apiRequest } from '../../../lib/api';
+import { authApi, type SignUpInput, type User } from '../../../../../shared/api/auth';
+import { callApi } from '../../../lib/api';
 
 export async function signUp(input: SignUpInput): Promise<User> {
-  const { user } = await apiRequest('/api/auth/sign-up', userResponse, {
-    method: 'POST',
-    body: input,
-  });
+  const { user } = await callApi(authApi.signUp, { body: input });
   return user;
 }

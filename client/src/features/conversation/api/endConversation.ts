@@ -1,14 +1,10 @@
+import { conversationsApi } from '../../../../../shared/api/conversations';
 import type { Feedback } from '../../../../../shared/feedback';
-import { ApiError, apiRequest } from '../../../lib/api';
-import { feedbackResponse } from '../../../lib/feedback';
+import { ApiError, callApi } from '../../../lib/api';
 
 /** Grades the conversation and closes it; asking twice returns the same feedback. */
 export async function endConversation(sessionId: string): Promise<Feedback> {
-  const { feedback } = await apiRequest(
-    `/api/conversations/${encodeURIComponent(sessionId)}/end`,
-    feedbackResponse,
-    { method: 'POST' },
-  );
+  const { feedback } = await callApi(conversationsApi.end, { params: { id: sessionId } });
   return feedback;
 }
 

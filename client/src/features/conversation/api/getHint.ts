@@ -1,13 +1,7 @@
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api';
-
-const hintResponse = z.object({ hint: z.string() });
+import { conversationsApi } from '../../../../../shared/api/conversations';
+import { callApi } from '../../../lib/api';
 
 export async function getHint(sessionId: string): Promise<string> {
-  const { hint } = await apiRequest(
-    `/api/conversations/${encodeURIComponent(sessionId)}/hint`,
-    hintResponse,
-    { method: 'POST' },
-  );
+  const { hint } = await callApi(conversationsApi.hint, { params: { id: sessionId } });
   return hint;
 }

@@ -1,11 +1,8 @@
-import { scenarioResponse } from '../../../../../shared/api';
+import { scenariosApi } from '../../../../../shared/api/scenarios';
 import type { Scenario } from '../../../../../shared/scenario';
-import { apiRequest } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 
 export async function getScenario(id: string): Promise<Scenario> {
-  const { scenario } = await apiRequest(
-    `/api/scenarios/${encodeURIComponent(id)}`,
-    scenarioResponse,
-  );
+  const { scenario } = await callApi(scenariosApi.get, { params: { id } });
   return scenario;
 }

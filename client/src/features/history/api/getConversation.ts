@@ -1,16 +1,10 @@
-import {
-  conversationDetailResponse,
-  type ConversationDetail,
-} from '../../../../../shared/progressApi';
+import { conversationsApi, type ConversationDetail } from '../../../../../shared/api/conversations';
 import { CONVERSATION_TEXT } from '../../../../../shared/text';
-import { ApiError, apiRequest } from '../../../lib/api';
+import { ApiError, callApi } from '../../../lib/api';
 
 /** A past session with its scenario, transcript and feedback (another user's id is a 404). */
 export async function getConversation(sessionId: string): Promise<ConversationDetail> {
-  return apiRequest(
-    `/api/conversations/${encodeURIComponent(sessionId)}`,
-    conversationDetailResponse,
-  );
+  return callApi(conversationsApi.get, { params: { id: sessionId } });
 }
 
 export function conversationErrorMessage(error: unknown): string {

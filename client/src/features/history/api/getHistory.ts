@@ -1,8 +1,7 @@
-import { historyResponse, type HistoryResponse } from '../../../../../shared/progressApi';
-import { apiRequest } from '../../../lib/api';
+import { historyApi, type HistoryResponse } from '../../../../../shared/api/history';
+import { callApi } from '../../../lib/api';
 
 /** One page of the signed-in user's history, newest first; `before` is the previous cursor. */
 export async function getHistory(page: { before?: string | null } = {}): Promise<HistoryResponse> {
-  const query = page.before ? `?before=${encodeURIComponent(page.before)}` : '';
-  return apiRequest(`/api/history${query}`, historyResponse);
+  return callApi(historyApi.list, { query: { before: page.before || undefined } });
 }

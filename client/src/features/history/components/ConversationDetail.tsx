@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { formatClockTime, formatLongDate, formatScore } from '../../../../../shared/format';
 import type { Message } from '../../../../../shared/conversation';
 import type { Feedback } from '../../../../../shared/feedback';
-import type { ConversationDetail as Detail } from '../../../../../shared/progressApi';
+import type { ConversationDetail as Detail } from '../../../../../shared/api/conversations';
 import { dashboardPath } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';

@@ -1,10 +1,10 @@
+import { progressApi } from '../../../../../shared/api/progress';
 import type { ProgressSummary } from '../../../../../shared/progress';
-import { progressResponse } from '../../../../../shared/progressApi';
 import { PROGRESS_TEXT } from '../../../../../shared/text';
-import { ApiError, apiRequest } from '../../../lib/api';
+import { ApiError, callApi } from '../../../lib/api';
 
 export async function getProgress(): Promise<ProgressSummary> {
-  return apiRequest('/api/progress', progressResponse);
+  return callApi(progressApi.get);
 }
 
 /**

@@ -1,9 +1,9 @@
-import { scenariosResponse } from '../../../../../shared/api';
+import { scenariosApi } from '../../../../../shared/api/scenarios';
 import type { Scenario } from '../../../../../shared/scenario';
-import { apiRequest } from '../../../lib/api';
+import { callApi } from '../../../lib/api';
 
 /** Already sorted by the server (beginner → advanced, then title). */
 export async function getScenarios(): Promise<Scenario[]> {
-  const { scenarios } = await apiRequest('/api/scenarios', scenariosResponse);
+  const { scenarios } = await callApi(scenariosApi.list);
   return scenarios;
 }

@@ -1,19 +1,8 @@
 import { z } from 'zod';
-import { scenarioSchema } from './scenario';
+import { CONTROL_CHARS } from '../inputChecks';
+import { resource } from './endpoint';
 
-/** Request and response shapes of the JSON API under /api, shared by server and client. */
-
-/**
- * C0 control characters other than tab and line breaks. PostgreSQL cannot store NUL at all, and
- * none of these belongs in a name or a message.
- */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-
-/** Removes those characters from text we did not type ourselves (transcripts, model replies). */
-export function stripControlChars(text: string): string {
-  return text.replace(new RegExp(CONTROL_CHARS.source, 'g'), '');
-}
+/** /api/auth: accounts and the session cookie. */
 
 export const emailSchema = z
   .string({ error: 'Email is required' })
@@ -61,8 +50,13 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const userResponse = z.object({ user: userSchema });
-export const scenariosResponse = z.object({ scenarios: z.array(scenarioSchema) });
-export const scenarioResponse = z.object({ scenario: scenarioSchema });
 
-/** Ids in paths are uuids; anything else is simply not found. */
-export const uuidSchema = z.uuid();
+export const authApi = resource('/auth', {
+  /** 201 with a new session cookie. */
+  signUp: { method: 'POST', route: '/sign-up', body: signUpInput, response: userResponse },
+  signIn: { method: 'POST', route: '/sign-in', body: signInInput, response: userResponse },
+  /** 204; the cookie is cleared. */
+  signOut: { method: 'POST', route: '/sign-out', response: null },
+  /** 401 when nobody is signed in. */
+  me: { method: 'GET', route: '/me', response: userResponse },
+});

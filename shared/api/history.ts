@@ -1,39 +1,11 @@
 import { z } from 'zod';
-import { conversationSessionSchema, messageSchema } from './conversation';
-import { feedbackSchema } from './feedback';
-import type { HistoryEntry } from './history';
-import type { ProgressSummary } from './progress';
-import { scenarioSchema } from './scenario';
+import type { HistoryEntry } from '../history';
+import { resource } from './endpoint';
 
 /**
- * Request and response shapes of GET /api/progress, GET /api/history and
- * GET /api/conversations/:id. `satisfies` ties each schema to the type the pure rules use, so
+ * GET /api/history. `satisfies` ties the entry schema to the type the pure rules use, so
  * renaming a field on one side breaks the build on the other.
  */
-
-const progressPointSchema = z.object({
-  date: z.string(),
-  overall: z.number(),
-  empathy: z.number(),
-  clarity: z.number(),
-  persuasion: z.number(),
-  objection: z.number(),
-});
-
-const skillProficiencySchema = z.object({
-  skill: z.enum(['empathy', 'clarity', 'persuasion', 'objection']),
-  value: z.number().nullable(),
-  sessions: z.number().int(),
-});
-
-export const progressResponse = z.object({
-  completedSessions: z.number().int().min(0),
-  avgScore: z.number(),
-  improvementRate: z.number().int().min(0),
-  points: z.array(progressPointSchema),
-  insights: z.array(z.string()),
-  proficiency: z.array(skillProficiencySchema),
-}) satisfies z.ZodType<ProgressSummary>;
 
 /** A page of history: 20 entries unless asked otherwise, never more than 100. */
 export const HISTORY_PAGE_SIZE = 20;
@@ -77,11 +49,8 @@ export const historyResponse = z.object({
 });
 export type HistoryResponse = z.infer<typeof historyResponse>;
 
-/** GET /api/conversations/:id: the session with its scenario, transcript and feedback. */
-export const conversationDetailResponse = z.object({
-  session: conversationSessionSchema,
-  scenario: scenarioSchema.nullable(),
-  messages: z.array(messageSchema),
-  feedback: feedbackSchema.nullable(),
+/** Mounted at the API root beside progress, each route behind its own sign-in guard. */
+export const historyApi = resource('', {
+  /** One page, newest first. */
+  list: { method: 'GET', route: '/history', query: historyQuery, response: historyResponse },
 });
-export type ConversationDetail = z.infer<typeof conversationDetailResponse>;

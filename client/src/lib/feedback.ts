@@ -1,4 +1,0 @@
-import { z } from 'zod';
-import { feedbackSchema } from '../../../shared/feedback';
-
-export const feedbackResponse = z.object({ feedback: feedbackSchema });

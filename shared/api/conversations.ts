@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { conversationSessionSchema, messageSchema } from '../conversation';
+import { feedbackSchema } from '../feedback';
+import { scenarioSchema } from '../scenario';
+import { resource } from './endpoint';
+
+/** /api/conversations: opening, reading, ending (grading) and coaching a practice session. */
+
+export const createConversationInput = z.strictObject({
+  scenarioId: z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? 'scenarioId is required' : 'scenarioId must be a string',
+    })
+    .max(64, 'Scenario not found'),
+});
+export type CreateConversationInput = z.input<typeof createConversationInput>;
+
+export const sessionResponse = z.object({ session: conversationSessionSchema });
+
+/** The session with its scenario, transcript and feedback. */
+export const conversationDetailResponse = z.object({
+  session: conversationSessionSchema,
+  scenario: scenarioSchema.nullable(),
+  messages: z.array(messageSchema),
+  feedback: feedbackSchema.nullable(),
+});
+export type ConversationDetail = z.infer<typeof conversationDetailResponse>;
+
+export const feedbackResponse = z.object({ feedback: feedbackSchema });
+
+export const hintResponse = z.object({ hint: z.string() });
+
+export const conversationsApi = resource('/conversations', {
+  /** Opens a session, or resumes the user's open one for the scenario (200 then, 201 if new). */
+  create: {
+    method: 'POST',
+    route: '/',
+    body: createConversationInput,
+    response: sessionResponse,
+  },
+  /** Another user's session is a 404. */
+  get: { method: 'GET', route: '/:id', response: conversationDetailResponse },
+  /** Grades the conversation and closes it; asking twice returns the same feedback. */
+  end: { method: 'POST', route: '/:id/end', response: feedbackResponse },
+  hint: { method: 'POST', route: '/:id/hint', response: hintResponse },
+});
