@@ -1,4 +1,4 @@
-import { uuidSchema } from '../../shared/api';
+import { uuidSchema } from '../../shared/inputChecks';
 import { getMessageInSession } from '../db/messages';
 import type { BackgroundWork } from './backgroundWork';
 import { speakTo, type ConversationContext } from './conversationContext';

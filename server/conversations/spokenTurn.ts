@@ -1,4 +1,4 @@
-import { stripControlChars } from '../../shared/api';
+import { stripControlChars } from '../../shared/inputChecks';
 import type { Message } from '../../shared/conversation';
 import type { ClientMessage } from '../../shared/protocol';
 import type { Transcriber } from '../voice/types';
