@@ -2,8 +2,9 @@
 import './lib/zodConfig';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+// The base stylesheet before the app, so each feature's own stylesheet comes after it.
+import './styles/index.css';
 import { App } from './app/App';
-import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, databaseKinds, printSkipNotice, type TestDb } from '../helpers/testDb';
-import { startTestServer, type TestServer } from '../helpers/testServer';
+import { describe, expect, it } from 'vitest';
+import { databaseKinds, printSkipNotice } from '../helpers/testDb';
+import { useTestServer } from '../helpers/useTestServer';
 import { HttpClient, signedInClient, uniqueEmail } from '../helpers/httpClient';
 import { scenarioLibrary } from '../../server/scenarios/library';
 
 printSkipNotice();
 
 describe.each(databaseKinds())('accounts and scenarios API on %s', (kind) => {
-  let t: TestDb;
-  let server: TestServer;
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-    server = await startTestServer(
-      t.db,
-      {},
-      {
-        throttle: { perIpPoints: 1000, perIpSeconds: 60, perEmailPoints: 4, perEmailSeconds: 60 },
-      },
-    );
-  });
-  afterAll(async () => {
-    await server?.close();
-    await t?.drop();
+  const { server, testDb: t } = useTestServer(kind, {
+    start: {
+      throttle: { perIpPoints: 1000, perIpSeconds: 60, perEmailPoints: 4, perEmailSeconds: 60 },
+    },
   });
 
   const password = 'correct horse battery';

@@ -4,10 +4,9 @@ import { mkdir, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { createTestDb, type TestDb } from '../helpers/testDb';
 import { startTestServer, type TestServer } from '../helpers/testServer';
+import { useTestServer } from '../helpers/useTestServer';
 import { signedInClient } from '../helpers/httpClient';
-import { buildClient, type ClientBuild } from '../helpers/clientBuild';
 
 /**
  * The built client's files and the scenario list go out compressed when the browser takes it,
@@ -48,29 +47,27 @@ function decode(response: RawResponse): Buffer {
 }
 
 describe('compressed assets and scenario list', () => {
-  let build: ClientBuild;
-  let t: TestDb;
-  let server: TestServer;
+  const {
+    build,
+    testDb: t,
+    server,
+  } = useTestServer('pglite', { clientBuild: { label: 'compressed' } });
   /** The same build reached through a dot-folder, as a checkout under ~/.projects would be. */
   let dotFolder: string;
   let dotServer: TestServer;
 
   beforeAll(async () => {
-    [build, t] = await Promise.all([buildClient('compressed'), createTestDb('pglite')]);
     dotFolder = await mkdtemp(join(tmpdir(), 'chairtalk-dot-'));
     await mkdir(join(dotFolder, '.checkout'));
     await symlink(build.dir, join(dotFolder, '.checkout', 'dist'));
-    server = await startTestServer(t.db, {}, { clientDir: build.dir });
     dotServer = await startTestServer(
       t.db,
       {},
       { clientDir: join(dotFolder, '.checkout', 'dist') },
     );
-  }, 120_000);
+  });
   afterAll(async () => {
-    await Promise.all([server?.close(), dotServer?.close()]);
-    await t?.drop();
-    await build?.remove();
+    await dotServer?.close();
     if (dotFolder) await rm(dotFolder, { recursive: true, force: true });
   });
 

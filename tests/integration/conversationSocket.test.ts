@@ -1,16 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import {
-  createTestDb,
-  postgresUrl,
-  printSkipNotice,
-  type TestDb,
-  type TestDbKind,
-} from '../helpers/testDb';
-import { startTestServer, type TestServer } from '../helpers/testServer';
+import { postgresUrl, printSkipNotice, type TestDbKind } from '../helpers/testDb';
+import { useTestServer } from '../helpers/useTestServer';
 import { signedInClient, type HttpClient } from '../helpers/httpClient';
 import { TestSocket, upgradeStatus } from '../helpers/socketClient';
-import { startOpenAiStub, type OpenAiStub } from '../fixtures/openaiStub';
 import { CONVERSATION_TEXT } from '../../shared/text';
 import { listMessagesBySession } from '../../server/db/messages';
 
@@ -20,31 +13,20 @@ const kinds: TestDbKind[] = postgresUrl() ? ['pglite', 'postgres'] : ['pglite'];
 const REPLY = 'Well, the cost does worry me. What would it come to, roughly, all in?';
 
 describe.each(kinds)('conversation socket on %s', (kind) => {
-  let t: TestDb;
-  let stub: OpenAiStub;
-  let server: TestServer;
+  const {
+    server,
+    testDb: t,
+    stub,
+  } = useTestServer(kind, {
+    openAiStub: true,
+    env: { OPENAI_API_KEY: 'sk-test-stub-key', AI_MAX_RETRIES: '0', AI_TIMEOUT_SECONDS: '2' },
+  });
   const sockets: TestSocket[] = [];
 
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-    stub = await startOpenAiStub();
-    server = await startTestServer(t.db, {
-      AI_PROVIDER: 'openai',
-      OPENAI_API_KEY: 'sk-test-stub-key',
-      OPENAI_BASE_URL: stub.url,
-      AI_MAX_RETRIES: '0',
-      AI_TIMEOUT_SECONDS: '2',
-    });
-  });
   afterEach(async () => {
     await Promise.all(sockets.splice(0).map((s) => s.close()));
     stub.reset();
     stub.setReply(REPLY);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await stub?.close();
-    await t?.drop();
   });
 
   async function openConversation(client?: HttpClient) {

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { createTestDb, databaseKinds, printSkipNotice, type TestDb } from '../helpers/testDb';
-import { startTestServer, type TestServer } from '../helpers/testServer';
+import { databaseKinds, printSkipNotice } from '../helpers/testDb';
+import { useTestServer } from '../helpers/useTestServer';
 import { signedInClient } from '../helpers/httpClient';
 import { say, startConversation } from '../helpers/conversations';
-import { startOpenAiStub, type OpenAiStub } from '../fixtures/openaiStub';
 import { scenarioLibrary } from '../../server/scenarios/library';
 
 printSkipNotice();
@@ -13,16 +12,7 @@ const TOO_SHORT =
   'The conversation is too short to generate meaningful feedback. Please continue the conversation.';
 
 describe.each(databaseKinds())('conversations API (offline patient) on %s', (kind) => {
-  let t: TestDb;
-  let server: TestServer;
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-    server = await startTestServer(t.db);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await t?.drop();
-  });
+  const { server, testDb: t } = useTestServer(kind);
 
   it('creates a session once and resumes it on reload', async () => {
     const user = await signedInClient(server.url);
@@ -136,23 +126,9 @@ describe.each(databaseKinds())('conversations API (offline patient) on %s', (kin
 });
 
 describe('conversations API with an OpenAI-compatible grader', () => {
-  let t: TestDb;
-  let stub: OpenAiStub;
-  let server: TestServer;
-  beforeAll(async () => {
-    t = await createTestDb('pglite');
-    stub = await startOpenAiStub();
-    server = await startTestServer(t.db, {
-      AI_PROVIDER: 'openai',
-      OPENAI_API_KEY: 'sk-test-grader',
-      OPENAI_BASE_URL: stub.url,
-      AI_MAX_RETRIES: '0',
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await stub?.close();
-    await t?.drop();
+  const { server, stub } = useTestServer('pglite', {
+    openAiStub: true,
+    env: { OPENAI_API_KEY: 'sk-test-grader', AI_MAX_RETRIES: '0' },
   });
 
   async function readyToEnd() {

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cpSync, mkdtempSync, appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDb, databaseKinds, printSkipNotice, type TestDb } from '../helpers/testDb';
+import { databaseKinds, printSkipNotice } from '../helpers/testDb';
+import { useTestDb } from '../helpers/useTestServer';
 import {
   migrate,
   MIGRATIONS_DIR,
@@ -25,13 +26,7 @@ import { compareScenarios } from '../../shared/scenario';
 printSkipNotice();
 
 describe.each(databaseKinds())('data layer on %s', (kind) => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-  });
-  afterAll(async () => {
-    await t?.drop();
-  });
+  const t = useTestDb(kind);
 
   const newUser = async (email = `u${Math.random().toString(36).slice(2)}@example.com`) => {
     const user = await createUser(t.db, { email, fullName: 'Test User', passwordHash: 'x' });

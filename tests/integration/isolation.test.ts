@@ -3,12 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { createTestDb, databaseKinds, printSkipNotice, type TestDb } from '../helpers/testDb';
-import { startTestServer, type TestServer } from '../helpers/testServer';
+import { databaseKinds, printSkipNotice, type TestDb } from '../helpers/testDb';
+import type { TestServer } from '../helpers/testServer';
+import { useTestServer } from '../helpers/useTestServer';
 import { HttpClient, signedInClient, uniqueEmail } from '../helpers/httpClient';
 import { RawSocket } from '../helpers/rawSocket';
 import { listApiRoutes } from '../helpers/apiRoutes';
-import { startOpenAiStub, type OpenAiStub } from '../fixtures/openaiStub';
+import type { OpenAiStub } from '../fixtures/openaiStub';
 import { clientMessageSchema, type ServerMessage } from '../../shared/protocol';
 import { encodeWav } from '../../server/voice/audioFormat';
 import { getScenarioById } from '../../server/db/scenarios';
@@ -717,28 +718,22 @@ async function startUnguardedCopy(db: Db, mistake: 'no-owner-check' | 'crash'): 
 }
 
 describe.each(databaseKinds())('isolation between users on %s', (kind) => {
-  let t: TestDb;
-  let stub: OpenAiStub;
-  let server: TestServer;
+  const {
+    server,
+    testDb: t,
+    stub,
+  } = useTestServer(kind, {
+    openAiStub: true,
+    env: { OPENAI_API_KEY: 'sk-test-isolation', AI_MAX_RETRIES: '0' },
+  });
   let w: World;
 
   beforeAll(async () => {
-    t = await createTestDb(kind);
-    stub = await startOpenAiStub();
-    server = await startTestServer(t.db, {
-      AI_PROVIDER: 'openai',
-      OPENAI_API_KEY: 'sk-test-isolation',
-      OPENAI_BASE_URL: stub.url,
-      AI_MAX_RETRIES: '0',
-    });
     w = await buildWorld(t, stub, server);
   });
   afterAll(async () => {
     await w?.a.socket.close();
     await w?.b.socket.close();
-    await server?.close();
-    await stub?.close();
-    await t?.drop();
   });
 
   it('has a row for every /api route and every socket message type', () => {

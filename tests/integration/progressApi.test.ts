@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INSIGHT_TEXT } from '../../shared/text';
 import { randomUUID } from 'node:crypto';
 import { historyEntries, type HistorySource } from '../../shared/history';
@@ -11,8 +11,8 @@ import { conversationDetailResponse } from '../../shared/api/conversations';
 import { historyResponse } from '../../shared/api/history';
 import { progressResponse } from '../../shared/api/progress';
 import type { Db } from '../../server/db/db';
-import { createTestDb, databaseKinds, printSkipNotice, type TestDb } from '../helpers/testDb';
-import { startTestServer, type TestServer } from '../helpers/testServer';
+import { databaseKinds, printSkipNotice } from '../helpers/testDb';
+import { useTestServer } from '../helpers/useTestServer';
 import { HttpClient, signedInClient } from '../helpers/httpClient';
 import { say, startConversation } from '../helpers/conversations';
 
@@ -97,16 +97,7 @@ function asProgressSessions(ids: string[], sessions: SeedSession[]): ProgressSes
 }
 
 describe.each(databaseKinds())('progress and history API on %s', (kind) => {
-  let t: TestDb;
-  let server: TestServer;
-  beforeAll(async () => {
-    t = await createTestDb(kind);
-    server = await startTestServer(t.db);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await t?.drop();
-  });
+  const { server, testDb: t } = useTestServer(kind);
 
   it('requires sign-in', async () => {
     const anonymous = new HttpClient(server.url);

@@ -3,8 +3,7 @@ import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { z } from 'zod';
-import { createTestDb, type TestDb } from '../helpers/testDb';
-import { startTestServer, type TestServer } from '../helpers/testServer';
+import { useTestServer } from '../helpers/useTestServer';
 import { HttpClient, signedInClient, uniqueEmail } from '../helpers/httpClient';
 import { RawSocket } from '../helpers/rawSocket';
 import { listApiRoutes, listContractRoutes, type ApiRoute } from '../helpers/apiRoutes';
@@ -359,8 +358,12 @@ const only = (expected: Partial<Diff>) => (_status: number, diff: Diff) =>
   Object.entries(diff).every(([table, n]) => n === (expected[table as keyof Counts] ?? 0));
 
 describe('every /api route under 1,000 generated requests', () => {
-  let t: TestDb;
-  let server: TestServer;
+  // Sign-in throttling per address is off here: a thousand attempts from one address would
+  // otherwise all be refused before their input is stored (sign-up) or checked (sign-in).
+  const { server, testDb: t } = useTestServer('pglite', {
+    env: { LOG_LEVEL: 'warn' },
+    start: { throttle: { ...DEFAULT_THROTTLE, perIpPoints: 1_000_000 } },
+  });
   let user: HttpClient;
   let email: string;
   let scenarioIds: string[] = [];
@@ -380,14 +383,6 @@ describe('every /api route under 1,000 generated requests', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestDb('pglite');
-    // Sign-in throttling per address is off here: a thousand attempts from one address would
-    // otherwise all be refused before their input is stored (sign-up) or checked (sign-in).
-    server = await startTestServer(
-      t.db,
-      { LOG_LEVEL: 'warn' },
-      { throttle: { ...DEFAULT_THROTTLE, perIpPoints: 1_000_000 } },
-    );
     email = uniqueEmail('fuzz');
     user = new HttpClient(server.url);
     await user.post('/api/auth/sign-up', { email, password: PASSWORD, fullName: 'Dr Fuzz' });
@@ -411,10 +406,8 @@ describe('every /api route under 1,000 generated requests', () => {
     ownIds = [short.body.session.id, ready.body.session.id];
     foreignIds = [foreign.body.session.id];
   });
-  afterAll(async () => {
+  afterAll(() => {
     agent.destroy();
-    await server?.close();
-    await t?.drop();
   });
 
   const ids = () => [...ownIds, ...foreignIds, ...scenarioIds];

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
-import { createTestDb, type TestDb } from '../helpers/testDb';
-import { startTestServer, type TestServer } from '../helpers/testServer';
+import { useTestServer } from '../helpers/useTestServer';
 import { signedInClient, type HttpClient } from '../helpers/httpClient';
 import { RawSocket } from '../helpers/rawSocket';
-import { startOpenAiStub, type OpenAiStub } from '../fixtures/openaiStub';
 import { clientMessageSchema, type ServerMessage } from '../../shared/protocol';
 import { encodeWav } from '../../server/voice/audioFormat';
 import { listMessagesBySession } from '../../server/db/messages';
@@ -217,25 +215,25 @@ const audioBytes = fc.oneof(
 // ---------------------------------------------------------------------------------------------
 
 describe('the conversation socket under 1,000 generated frames per message type', () => {
-  let t: TestDb;
-  let stub: OpenAiStub;
-  let server: TestServer;
+  const {
+    server,
+    testDb: t,
+    stub,
+  } = useTestServer('pglite', {
+    openAiStub: true,
+    env: {
+      OPENAI_API_KEY: 'sk-test-property',
+      AI_MAX_RETRIES: '0',
+      TURNS_PER_HOUR: '100000',
+      LOG_LEVEL: 'warn',
+    },
+  });
   let user: HttpClient;
   let scenarioIds: string[];
   let foreignIds: string[];
   let scenarioIndex = 0;
 
   beforeAll(async () => {
-    t = await createTestDb('pglite');
-    stub = await startOpenAiStub();
-    server = await startTestServer(t.db, {
-      AI_PROVIDER: 'openai',
-      OPENAI_API_KEY: 'sk-test-property',
-      OPENAI_BASE_URL: stub.url,
-      AI_MAX_RETRIES: '0',
-      TURNS_PER_HOUR: '100000',
-      LOG_LEVEL: 'warn',
-    });
     user = await signedInClient(server.url, 'Dr Property');
     scenarioIds = (await user.get('/api/scenarios')).body.scenarios.map(
       (s: { id: string }) => s.id,
@@ -245,11 +243,6 @@ describe('the conversation socket under 1,000 generated frames per message type'
     foreignIds = (
       await listMessagesBySession(t.db, { sessionId: foreign.body.session.id as string })
     ).map((m) => m.id);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await stub?.close();
-    await t?.drop();
   });
 
   const countMessages = async () =>

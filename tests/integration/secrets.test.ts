@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
-import { createTestDb, type TestDb } from '../helpers/testDb';
-import { startTestServer, type TestServer } from '../helpers/testServer';
+import { useTestServer } from '../helpers/useTestServer';
 import { HttpClient, uniqueEmail } from '../helpers/httpClient';
 import { RawSocket } from '../helpers/rawSocket';
-import { buildClient, type ClientBuild } from '../helpers/clientBuild';
-import { startOpenAiStub, type OpenAiStub } from '../fixtures/openaiStub';
 import { encodeWav } from '../../server/voice/audioFormat';
 
 /**
@@ -35,35 +32,11 @@ function utterance(): Buffer {
 }
 
 describe('secret hygiene: the provider key reaches the provider and no one else', () => {
-  let build: ClientBuild;
-  let t: TestDb;
-  let stub: OpenAiStub;
-  let server: TestServer;
-
-  beforeAll(async () => {
+  const { build, stub, server } = useTestServer('pglite', {
+    openAiStub: true,
+    env: { [KEY_NAME]: KEY, AI_MAX_RETRIES: '0', LOG_LEVEL: 'debug' },
     // The key sits in the build's environment too, as it would on a careless CI runner.
-    [build, t, stub] = await Promise.all([
-      buildClient('secrets', { [KEY_NAME]: KEY }),
-      createTestDb('pglite'),
-      startOpenAiStub(),
-    ]);
-    server = await startTestServer(
-      t.db,
-      {
-        AI_PROVIDER: 'openai',
-        [KEY_NAME]: KEY,
-        OPENAI_BASE_URL: stub.url,
-        AI_MAX_RETRIES: '0',
-        LOG_LEVEL: 'debug',
-      },
-      { clientDir: build.dir },
-    );
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    await stub?.close();
-    await t?.drop();
-    await build?.remove();
+    clientBuild: { label: 'secrets', env: { [KEY_NAME]: KEY } },
   });
 
   it('builds a client bundle with no trace of the key', async () => {

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { createTestDb, type TestDb } from '../helpers/testDb';
+import type { TestDb } from '../helpers/testDb';
 import { startTestServer, type TestServer } from '../helpers/testServer';
+import { useTestServer } from '../helpers/useTestServer';
 import { HttpClient, signedInClient, uniqueEmail } from '../helpers/httpClient';
 import { RawSocket } from '../helpers/rawSocket';
-import { buildClient, type ClientBuild } from '../helpers/clientBuild';
 import { listApiRoutes } from '../helpers/apiRoutes';
 
 /**
@@ -40,24 +40,22 @@ const count = async (t: TestDb, table: string) =>
   (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n;
 
 describe('security headers, cookies and the same-origin rule', () => {
-  let build: ClientBuild;
-  let t: TestDb;
-  /** NODE_ENV=test, production, and test with COOKIE_SECURE=true. */
-  let dev: TestServer;
+  /** NODE_ENV=test, production, and test with COOKIE_SECURE=true, over one database. */
+  const {
+    server: dev,
+    testDb: t,
+    build,
+  } = useTestServer('pglite', { clientBuild: { label: 'headers' } });
   let prod: TestServer;
   let secureCookie: TestServer;
 
   beforeAll(async () => {
-    [build, t] = await Promise.all([buildClient('headers'), createTestDb('pglite')]);
     const options = { clientDir: build.dir };
-    dev = await startTestServer(t.db, {}, options);
     prod = await startTestServer(t.db, { NODE_ENV: 'production' }, options);
     secureCookie = await startTestServer(t.db, { COOKIE_SECURE: 'true' }, options);
-  }, 120_000);
+  });
   afterAll(async () => {
-    await Promise.all([dev?.close(), prod?.close(), secureCookie?.close()]);
-    await t?.drop();
-    await build?.remove();
+    await Promise.all([prod?.close(), secureCookie?.close()]);
   });
 
   describe('Content-Security-Policy', () => {

@@ -1,31 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { createTestDb, type TestDb } from '../helpers/testDb';
-import { startTestServer, type TestServer } from '../helpers/testServer';
+import { useTestServer } from '../helpers/useTestServer';
 import { signedInClient, type HttpClient } from '../helpers/httpClient';
 import { TestSocket } from '../helpers/socketClient';
-import { startOpenAiStub, type OpenAiStub } from '../fixtures/openaiStub';
 import { listMessagesBySession } from '../../server/db/messages';
 
 describe('cost-abuse limits on turns', () => {
-  let t: TestDb;
-  let stub: OpenAiStub;
-  let server: TestServer;
-  beforeAll(async () => {
-    t = await createTestDb('pglite');
-    stub = await startOpenAiStub();
-    server = await startTestServer(t.db, {
-      AI_PROVIDER: 'openai',
-      OPENAI_API_KEY: 'sk-test-limits',
-      OPENAI_BASE_URL: stub.url,
-      TURNS_PER_HOUR: '2',
-      CONCURRENT_TURNS_PER_USER: '1',
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await stub?.close();
-    await t?.drop();
+  const {
+    server,
+    testDb: t,
+    stub,
+  } = useTestServer('pglite', {
+    openAiStub: true,
+    env: { OPENAI_API_KEY: 'sk-test-limits', TURNS_PER_HOUR: '2', CONCURRENT_TURNS_PER_USER: '1' },
   });
 
   async function open(user: HttpClient, index: number) {

@@ -1,10 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { createTestDb, type TestDb } from '../helpers/testDb';
-import { startTestServer, type TestServer } from '../helpers/testServer';
+import { useTestServer } from '../helpers/useTestServer';
 import { signedInClient, type HttpClient } from '../helpers/httpClient';
 import { TestSocket } from '../helpers/socketClient';
-import { startOpenAiStub, type OpenAiStub } from '../fixtures/openaiStub';
 import { encodeWav } from '../../server/voice/audioFormat';
 import { listMessagesBySession } from '../../server/db/messages';
 import { VOICE_TEXT } from '../../shared/text';
@@ -21,30 +19,19 @@ const REPLY =
   'I suppose the cost is what worries me most. How much would the crown be, all in? And would it hurt?';
 
 describe('voice over the conversation socket (OpenAI-compatible stub)', () => {
-  let t: TestDb;
-  let stub: OpenAiStub;
-  let server: TestServer;
+  const {
+    server,
+    testDb: t,
+    stub,
+  } = useTestServer('pglite', {
+    openAiStub: true,
+    env: { OPENAI_API_KEY: 'sk-test-voice', AI_MAX_RETRIES: '0', AI_TIMEOUT_SECONDS: '3' },
+  });
   const sockets: TestSocket[] = [];
 
-  beforeAll(async () => {
-    t = await createTestDb('pglite');
-    stub = await startOpenAiStub();
-    server = await startTestServer(t.db, {
-      AI_PROVIDER: 'openai',
-      OPENAI_API_KEY: 'sk-test-voice',
-      OPENAI_BASE_URL: stub.url,
-      AI_MAX_RETRIES: '0',
-      AI_TIMEOUT_SECONDS: '3',
-    });
-  });
   afterEach(async () => {
     await Promise.all(sockets.splice(0).map((s) => s.close()));
     stub.reset();
-  });
-  afterAll(async () => {
-    await server?.close();
-    await stub?.close();
-    await t?.drop();
   });
 
   async function open(user?: HttpClient) {
@@ -293,16 +280,7 @@ describe('voice over the conversation socket (OpenAI-compatible stub)', () => {
 });
 
 describe('voice without a provider (offline)', () => {
-  let t: TestDb;
-  let server: TestServer;
-  beforeAll(async () => {
-    t = await createTestDb('pglite');
-    server = await startTestServer(t.db);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await t?.drop();
-  });
+  const { server } = useTestServer('pglite');
 
   it('tells the client to use browser speech, and says what to configure for server audio', async () => {
     const client = await signedInClient(server.url);

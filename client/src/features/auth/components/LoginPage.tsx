@@ -1,6 +1,7 @@
 import { Logo } from '../../../components/Logo';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { LoginForm } from './LoginForm';
+import '../auth.css';
 
 export function LoginPage() {
   useDocumentTitle('Sign in');

@@ -4,7 +4,6 @@ import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { MicIcon, SendIcon, StopIcon } from '../../../components/Icons';
 import type { DictationState } from '../hooks/useDictation';
-import './dictation.css';
 
 export interface DictationControls {
   state: DictationState;

@@ -18,6 +18,7 @@ import { ChatPanel } from './ChatPanel';
 import { PatientProfile } from './PatientProfile';
 import { ResourcesPanel } from './ResourcesPanel';
 import { ScenarioHeader } from './ScenarioHeader';
+import '../conversation.css';
 
 /** Spec §2: after a scenario load error the message stays up this long, then the dashboard. */
 const LEAVE_AFTER_MS = 1500;

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Tabs, type TabItem } from '../../../components/Tabs';
 import type { DashboardTab } from '../../../lib/paths';
 import { TopBar } from './TopBar';
+import '../dashboard.css';
 
 const TABS: readonly TabItem<DashboardTab>[] = [
   { id: 'scenarios', label: 'Practice Scenarios' },

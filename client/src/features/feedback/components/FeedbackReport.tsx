@@ -8,6 +8,7 @@ import {
 } from '../../../../../shared/feedback';
 import { Dialog } from '../../../components/Dialog';
 import { CloseIcon } from '../../../components/Icons';
+import '../feedback.css';
 
 /** Spec §2 feedback report: the five bars, in this order, with these labels. */
 const SCORE_ROWS: readonly { key: ScoreKey; label: string }[] = [

@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/Spinner';
 import { ArrowLeftIcon } from '../../../components/Icons';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { conversationErrorMessage, getConversation } from '../api/getConversation';
+import '../history.css';
 
 type LoadState =
   | { status: 'loading' }

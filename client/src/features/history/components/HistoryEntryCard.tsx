@@ -27,9 +27,9 @@ export function HistoryEntryCard({ entry }: { entry: HistoryEntry }) {
   const scoreText = entry.overallScore === null ? 'N/A' : formatOutOfTen(entry.overallScore);
 
   return (
-    <article className="history-entry" aria-labelledby={`${ids}-title`}>
-      <div className="history-entry__head">
-        <h3 id={`${ids}-title`} className="history-entry__title">
+    <article className="card card--interactive history-entry" aria-labelledby={`${ids}-title`}>
+      <div className="card__head">
+        <h3 id={`${ids}-title`} className="card__title">
           <Link
             href={conversationPath(entry.sessionId)}
             className="history-entry__link"

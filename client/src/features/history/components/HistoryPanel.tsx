@@ -2,6 +2,7 @@ import { useEffect, useId } from 'react';
 import { Spinner } from '../../../components/Spinner';
 import { useHistoryStore } from '../store';
 import { HistoryEntryCard } from './HistoryEntryCard';
+import '../history.css';
 
 interface HistoryPanelProps {
   /** The signed-in user; a change reloads the list (spec §4). */

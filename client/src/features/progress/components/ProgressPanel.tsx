@@ -12,6 +12,7 @@ import {
 } from '../../../../../shared/progress';
 import { Spinner } from '../../../components/Spinner';
 import { useProgressStore } from '../store';
+import '../progress.css';
 
 // Chart.js is heavy; it is fetched the first time this tab renders a chart, not with the app.
 const ProgressChart = lazy(() => import('./ProgressChart'));

@@ -6,6 +6,7 @@ import { scenarioPath } from '../../../lib/paths';
 import { Spinner } from '../../../components/Spinner';
 import { chosenDifficulty, useScenarioBrowser, type DifficultyChoice } from '../store';
 import { ScenarioCard } from './ScenarioCard';
+import '../scenarios.css';
 
 export function ScenarioBrowser() {
   const { scenarios, status, search, difficulty, load, setSearch, setDifficulty, clearFilters } =

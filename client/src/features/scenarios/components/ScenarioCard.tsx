@@ -20,7 +20,7 @@ export function ScenarioCard({ scenario, onStart }: ScenarioCardProps) {
 
   return (
     <article
-      className="scenario-card"
+      className="card card--interactive scenario-card"
       aria-labelledby={titleId}
       onClick={() => {
         // Selecting text to copy it is not a request to start.
@@ -28,8 +28,8 @@ export function ScenarioCard({ scenario, onStart }: ScenarioCardProps) {
         onStart(scenario);
       }}
     >
-      <div className="scenario-card__head">
-        <h3 id={titleId} className="scenario-card__title">
+      <div className="card__head">
+        <h3 id={titleId} className="card__title scenario-card__title">
           {scenario.title}
         </h3>
         <Badge colour={difficultyBadgeColour(scenario.difficulty)}>
