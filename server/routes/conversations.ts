@@ -9,6 +9,7 @@ import {
   markConversationEnded,
   openOrResumeConversation,
 } from '../db/conversations';
+import { createHintLimit } from '../conversations/hintLimit';
 import { getFeedbackBySession, insertFeedbackOnce } from '../db/feedback';
 import { listMessagesBySession } from '../db/messages';
 import { getScenarioById, getScenarioRecordById } from '../db/scenarios';
@@ -110,8 +111,10 @@ export function conversationRoutes(services: Services): Router {
     res.json({ feedback });
   });
 
+  const hints = createHintLimit(services);
   router.post('/:id/hint', async (req, res) => {
     const session = await loadOwned(req, res);
+    await hints.spend(currentUser(res).id);
     const [scenario, messages] = await Promise.all([
       getScenarioRecordById(db, { id: session.scenarioId }),
       listMessagesBySession(db, { sessionId: session.id }),
@@ -125,6 +128,7 @@ export function conversationRoutes(services: Services): Router {
       res.json({ hint });
     } catch (error) {
       logger.warn('hint.failed', { sessionId: session.id, error });
+      await hints.giveBack(currentUser(res).id);
       throw new AppError('unavailable:hint');
     }
   });
