@@ -44,6 +44,12 @@ export function createApp(services: Services, options: AppOptions): Express {
   app.use(securityHeaders({ production: config.env === 'production', csp: options.csp ?? true }));
 
   const api = express.Router();
+  // API answers are personal (the user, their progress, history and conversations) or errors:
+  // no browser or proxy keeps a copy. The shared scenario list sets its own header.
+  api.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   // The origin is checked before the body is read: a refused request costs no parsing.
   api.use((req, _res, next) => {
     const writes = req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS';

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { MAX_UTTERANCE_BYTES, MAX_UTTERANCE_MS } from '../shared/voice';
+import { DEFAULT_THROTTLE, type ThrottleLimits } from './auth/throttleLimits';
+
+const DEFAULT_HINTS_PER_HOUR = 30;
 
 /**
  * Every setting the server reads, parsed once at start. Nothing else reads process.env:
@@ -38,8 +41,20 @@ const envSchema = z.object({
   BODY_LIMIT_KB: int(1, 10_240).default(64),
   TURNS_PER_HOUR: int(1, 100_000).default(200),
   CONCURRENT_TURNS_PER_USER: int(1, 1000).default(3),
+  HINTS_PER_HOUR: int(1, 100_000).default(DEFAULT_HINTS_PER_HOUR),
   MAX_UTTERANCE_SECONDS: int(1, 300).default(MAX_UTTERANCE_MS / 1000),
   MAX_UTTERANCE_KB: int(16, 10_240).default(MAX_UTTERANCE_BYTES / 1000),
+  /** Time to receive a request's headers and body; a client that stalls longer gets 408. */
+  REQUEST_TIMEOUT_SECONDS: int(1, 600).default(30),
+  AUTH_FAILURES_BEFORE_BACKOFF: int(1, 1000).default(DEFAULT_THROTTLE.failuresBeforeBackoff),
+  AUTH_ATTEMPTS_PER_ADDRESS: int(1, 100_000).default(DEFAULT_THROTTLE.attemptsPerAddress),
+  AUTH_BACKOFF_SECONDS: int(1, 86_400).default(DEFAULT_THROTTLE.backoffSeconds),
+  AUTH_MAX_BACKOFF_SECONDS: int(1, 86_400).default(DEFAULT_THROTTLE.maxBackoffSeconds),
+  AUTH_ACCOUNT_FAILURES_PER_HOUR: int(1, 10_000_000).default(
+    DEFAULT_THROTTLE.accountFailuresPerHour,
+  ),
+  RATE_LIMIT_PURGE_SECONDS: int(1, 86_400).default(600),
+  COMMON_PASSWORDS_FILE: z.preprocess(emptyAsUndefined, z.string().optional()),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -77,7 +92,16 @@ export interface Config {
     concurrentTurnsPerUser: number;
     maxUtteranceMs: number;
     maxUtteranceBytes: number;
+    hintsPerHour: number;
+    /** Headers and body must both arrive within this (Node's requestTimeout). */
+    requestTimeoutMs: number;
   };
+  /** Sign-in and sign-up throttling (see server/auth/throttle.ts). */
+  throttle: ThrottleLimits;
+  /** How often each instance deletes expired rate-limit rows. */
+  rateLimitPurgeMs: number;
+  /** A newline-separated list of passwords refused at sign-up, besides the built-in one. */
+  commonPasswordsFile: string | null;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
 
@@ -146,7 +170,19 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       concurrentTurnsPerUser: e.CONCURRENT_TURNS_PER_USER,
       maxUtteranceMs: e.MAX_UTTERANCE_SECONDS * 1000,
       maxUtteranceBytes: e.MAX_UTTERANCE_KB * 1000,
+      hintsPerHour: e.HINTS_PER_HOUR,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     },
+    throttle: {
+      ...DEFAULT_THROTTLE,
+      failuresBeforeBackoff: e.AUTH_FAILURES_BEFORE_BACKOFF,
+      attemptsPerAddress: e.AUTH_ATTEMPTS_PER_ADDRESS,
+      backoffSeconds: e.AUTH_BACKOFF_SECONDS,
+      maxBackoffSeconds: Math.max(e.AUTH_MAX_BACKOFF_SECONDS, e.AUTH_BACKOFF_SECONDS),
+      accountFailuresPerHour: e.AUTH_ACCOUNT_FAILURES_PER_HOUR,
+    },
+    rateLimitPurgeMs: e.RATE_LIMIT_PURGE_SECONDS * 1000,
+    commonPasswordsFile: e.COMMON_PASSWORDS_FILE ?? null,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -5,7 +5,7 @@ import { createApp, type AppOptions } from './app';
 import { createAiRoles } from './ai/roles';
 import type { AiRoles } from './ai/types';
 import { SessionCache } from './auth/sessionCache';
-import { createAuthThrottle, type ThrottleLimits } from './auth/throttle';
+import { createAuthThrottle, purgeExpiredRateLimits, type ThrottleLimits } from './auth/throttle';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
@@ -21,7 +21,8 @@ export interface StartOptions extends AppOptions {
   /** An already open database (tests share one per file); otherwise opened from config. */
   db?: Db;
   ai?: AiRoles;
-  throttle?: ThrottleLimits;
+  /** Overrides some of the configured sign-in throttle limits (tests). */
+  throttle?: Partial<ThrottleLimits>;
   /** Mounted before the app's own handlers (Vite's dev middleware). */
   before?: (app: Express) => void;
 }
@@ -48,12 +49,19 @@ export async function startServer(config: Config, options: StartOptions): Promis
     config,
     db,
     logger,
-    throttle: createAuthThrottle(db, options.throttle),
+    throttle: createAuthThrottle(db, { ...config.throttle, ...options.throttle }),
     sessionCache: new SessionCache(config.sessionCacheMs),
     ai: options.ai ?? createAiRoles(config.ai, logger),
   };
   const app = createApp(services, options);
-  const server = createServer();
+  // A client that sends headers and then stalls (slowloris) gets 408 once this runs out.
+  // Node checks every connectionsCheckingInterval, so that is kept well below the bound.
+  const requestTimeout = config.limits.requestTimeoutMs;
+  const server = createServer({
+    requestTimeout,
+    headersTimeout: requestTimeout,
+    connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.floor(requestTimeout / 4))),
+  });
   if (options.before) {
     const outer = express();
     options.before(outer);
@@ -68,6 +76,15 @@ export async function startServer(config: Config, options: StartOptions): Promis
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
+  const purge = setInterval(() => {
+    purgeExpiredRateLimits(db).then(
+      (removed) => {
+        if (removed > 0) logger.debug('rate_limits.purged', { removed });
+      },
+      (error: unknown) => logger.warn('rate_limits.purge_failed', { error }),
+    );
+  }, config.rateLimitPurgeMs);
+  purge.unref();
   const { port } = server.address() as AddressInfo;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${shownHost}:${port}`;
@@ -78,6 +95,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
     services,
     gateway,
     async close({ keepDb = false, graceMs = 5_000 } = {}) {
+      clearInterval(purge);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       await gateway.close({ graceMs });
       server.closeIdleConnections();

@@ -4,6 +4,7 @@ import {
   CONVERSATION_TEXT,
   FEEDBACK_TEXT,
   FRAME_TEXT,
+  PASSWORD_TEXT,
   REQUEST_TEXT,
   SCENARIO_TEXT,
   VOICE_TEXT,
@@ -38,6 +39,7 @@ export const ERRORS = {
   'bad_request:request': REQUEST_TEXT.unreadable,
   'bad_request:message': FRAME_TEXT.invalid,
   'bad_request:audio': VOICE_TEXT.noAudio,
+  'bad_request:password': PASSWORD_TEXT.weak,
   'too_large:body': REQUEST_TEXT.tooLarge,
   'unsupported:body': REQUEST_TEXT.unsupportedBody,
   // Who is asking.
@@ -60,6 +62,7 @@ export const ERRORS = {
   'rate_limit:sign_in': AUTH_TEXT.slowDown,
   'rate_limit:turns': CONVERSATION_TEXT.quotaReached,
   'rate_limit:concurrent': CONVERSATION_TEXT.concurrentTurns,
+  'rate_limit:hints': CONVERSATION_TEXT.hintsUsedUpGeneric,
   // Our side or a provider's.
   'unavailable:database': REQUEST_TEXT.unavailable,
   'unavailable:restarting': REQUEST_TEXT.restarting,

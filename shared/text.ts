@@ -32,6 +32,17 @@ export const AUTH_TEXT = {
   },
 } as const;
 
+/** Why a new password is refused (NIST 800-63B: no common, expected or context words). */
+export const PASSWORD_TEXT = {
+  weak: 'This password is too easy to guess. Choose another.',
+  common: 'This password is one of the most common. Choose one that is harder to guess.',
+  sequence: 'This password is a simple sequence. Choose one that is harder to guess.',
+  repeated: 'This password repeats the same few characters. Choose one that is harder to guess.',
+  blank: 'A password cannot be only spaces.',
+  email: 'A password cannot contain your email address.',
+  service: 'A password cannot contain the name ChairTalk.',
+} as const;
+
 export const SCENARIO_TEXT = {
   /** Spec §8. */
   notFound: 'Scenario not found',
@@ -67,6 +78,9 @@ export const CONVERSATION_TEXT = {
     `You have reached the practice limit of ${perHour} messages per hour. Please take a break and try again later.`,
   concurrentTurns: 'Too many conversations are replying at once. Please wait for one to finish.',
   hintFailed: 'Could not get a hint right now. Please try again.',
+  hintsUsedUpGeneric: 'You have used all your hints for this hour. Try again later.',
+  hintsUsedUp: (perHour: number) =>
+    `You have used all ${perHour} hint${perHour === 1 ? '' : 's'} for this hour. Try again later, or carry on without one.`,
 } as const;
 
 /** What the socket says about a frame it cannot take. */

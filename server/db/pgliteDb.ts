@@ -30,7 +30,9 @@ export function wrapPglite(pg: PGlite): Db {
     },
     async raw(sql, params = []) {
       const result = await pg.query(sql, params as unknown[]);
-      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+      // pg counts the rows a SELECT returned; PGlite's affectedRows is 0 for one, and
+      // rate-limiter-flexible reads rowCount 0 as "no such key".
+      return { rows: result.rows, rowCount: result.affectedRows || result.rows.length };
     },
     async close() {
       if (!pg.closed) await pg.close();

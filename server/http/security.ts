@@ -2,12 +2,34 @@ import helmet from 'helmet';
 import type { RequestHandler } from 'express';
 
 /**
+ * The microphone for this origin only (voice practice); every other powerful feature off, so
+ * an injected script or a framed page cannot reach them.
+ */
+export const PERMISSIONS_POLICY = [
+  'microphone=(self)',
+  'camera=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'hid=()',
+  'bluetooth=()',
+  'midi=()',
+  'display-capture=()',
+  'screen-wake-lock=()',
+  'accelerometer=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'browsing-topics=()',
+].join(', ');
+
+/**
  * Strict headers for the built app. The VAD runs ONNX in WebAssembly, which CSP treats as
  * eval: 'wasm-unsafe-eval' allows compiling wasm without allowing JavaScript eval.
  * In development Vite injects inline scripts for hot reload, so CSP is left off there.
  */
 export function securityHeaders(options: { production: boolean; csp: boolean }): RequestHandler {
-  return helmet({
+  const headers = helmet({
     contentSecurityPolicy: options.csp
       ? {
           useDefaults: false,
@@ -33,4 +55,8 @@ export function securityHeaders(options: { production: boolean; csp: boolean }):
       : false,
     crossOriginEmbedderPolicy: false,
   });
+  return (req, res, next) => {
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    headers(req, res, next);
+  };
 }

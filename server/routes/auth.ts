@@ -9,6 +9,8 @@ import {
   sessionIdFromToken,
 } from '../auth/sessions';
 import { currentUser, requireUser } from '../auth/guard';
+import { passwordPolicy } from '../auth/passwordPolicy';
+import { PASSWORD_TEXT } from '../../shared/text';
 import { clearSessionCookie, readCookie, setSessionCookie } from '../http/cookies';
 import { AppError } from '../http/errors';
 import { sendJson } from '../http/respond';
@@ -28,11 +30,16 @@ export function authRoutes(services: Services): Router {
     setSessionCookie(res, { name: SESSION_COOKIE, token, expiresAt, secure: config.cookieSecure });
   };
 
-  const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+  const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+  const passwords = passwordPolicy(config.commonPasswordsFile);
 
   router.post(authApi.signUp.route, async (req, res) => {
     const input = parseInput(authApi.signUp.body, req.body);
-    await throttle.consume({ ip: clientIp(req), email: input.email });
+    await throttle.beforeSignUp({ address: clientAddress(req) });
+    const problem = passwords.check(input.password, { email: input.email });
+    if (problem) throw new AppError('bad_request:password', PASSWORD_TEXT[problem]);
+    // A taken email is answered as such (docs/decisions/009): the address throttle above is
+    // what keeps probing for accounts slow.
     const row = await createUser(db, {
       email: input.email,
       fullName: input.fullName,
@@ -48,13 +55,17 @@ export function authRoutes(services: Services): Router {
 
   router.post(authApi.signIn.route, async (req, res) => {
     const input = parseInput(authApi.signIn.body, req.body);
-    await throttle.consume({ ip: clientIp(req), email: input.email });
+    const attempt = { address: clientAddress(req), email: input.email };
+    await throttle.beforeSignIn(attempt);
     const row = await getUserByEmail(db, { email: input.email });
     const valid = row
       ? await verifyPassword(row.passwordHash, input.password)
       : await verifyAgainstDummy(input.password);
-    if (!row || !valid) throw new AppError('unauthorized:credentials');
-    await throttle.reset(input.email);
+    if (!row || !valid) {
+      await throttle.signInFailed(attempt);
+      throw new AppError('unauthorized:credentials');
+    }
+    await throttle.signInSucceeded(attempt);
     const user: User = { id: row.id, email: row.email, fullName: row.fullName };
     await startSession(res, user);
     sendJson(res, authApi.signIn, { user });

@@ -9,6 +9,7 @@ import {
   markConversationEnded,
   openOrResumeConversation,
 } from '../db/conversations';
+import { createHintLimit } from '../conversations/hintLimit';
 import { getFeedbackBySession, insertFeedbackOnce } from '../db/feedback';
 import { listMessagesBySession } from '../db/messages';
 import { getScenarioById, getScenarioRecordById } from '../db/scenarios';
@@ -97,8 +98,10 @@ export function conversationRoutes(services: Services): Router {
     sendJson(res, conversationsApi.end, { feedback });
   });
 
+  const hints = createHintLimit(services);
   router.post(conversationsApi.hint.route, async (req, res) => {
     const session = await loadOwned(req, res);
+    await hints.spend(currentUser(res).id);
     const [scenario, messages] = await Promise.all([
       getScenarioRecordById(db, { id: session.scenarioId }),
       listMessagesBySession(db, { sessionId: session.id }),
@@ -112,6 +115,7 @@ export function conversationRoutes(services: Services): Router {
       sendJson(res, conversationsApi.hint, { hint });
     } catch (error) {
       logger.warn('hint.failed', { sessionId: session.id, error });
+      await hints.giveBack(currentUser(res).id);
       throw new AppError('unavailable:hint');
     }
   });

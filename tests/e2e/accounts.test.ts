@@ -115,6 +115,43 @@ describe.skipIf(skipBrowserSuite)('accounts in the browser', () => {
     expect(pathOf(page)).toBe('/login');
   });
 
+  it('shows why a common or trivial password is refused next to the password field', async () => {
+    const page = await app.newPage();
+    await page.goto('/login');
+    const form = loginForm(page);
+    await form.toSignUp.click();
+    await form.fullName.fill('Dr Priya Shah');
+    await form.email.fill(uniqueEmail('weak'));
+
+    const refuse = async (weak: string, reason: string) => {
+      await form.password.fill(weak);
+      await form.createAccountButton.click();
+      // Announced as the password field's own description, and marked invalid.
+      await eventually(() => form.password.getAttribute('aria-invalid')).toBe('true');
+      const describedBy = (await form.password.getAttribute('aria-describedby')) ?? '';
+      expect(describedBy).not.toBe('');
+      expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(reason);
+      expect(await form.error.count()).toBe(0);
+      // The password field has focus again, ready for another try.
+      expect(await form.password.evaluate((input) => input === document.activeElement)).toBe(true);
+    };
+    await refuse(
+      'password',
+      'This password is one of the most common. Choose one that is harder to guess.',
+    );
+    await refuse(
+      '12345678',
+      'This password is a simple sequence. Choose one that is harder to guess.',
+    );
+    await refuse('        ', 'A password cannot be only spaces.');
+
+    // Typing clears the reason; a good password goes through.
+    await form.password.fill('my hygienist hums jazz');
+    expect(await form.password.getAttribute('aria-invalid')).toBeNull();
+    await form.createAccountButton.click();
+    await waitForPath(page, '/dashboard');
+  });
+
   it('signs up into the dashboard, keeps the cookie from scripts, logs out and guards every private route', async () => {
     const page = await app.newPage();
     const fullName = `Dr Mina Okafor ${randomUUID().slice(0, 4)}`;

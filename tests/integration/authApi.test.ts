@@ -8,9 +8,7 @@ printSkipNotice();
 
 describe.each(databaseKinds())('accounts and scenarios API on %s', (kind) => {
   const { server, testDb: t } = useTestServer(kind, {
-    start: {
-      throttle: { perIpPoints: 1000, perIpSeconds: 60, perEmailPoints: 4, perEmailSeconds: 60 },
-    },
+    start: { throttle: { attemptsPerAddress: 1000, failuresBeforeBackoff: 4 } },
   });
 
   const password = 'correct horse battery';
@@ -111,6 +109,45 @@ describe.each(databaseKinds())('accounts and scenarios API on %s', (kind) => {
     );
   });
 
+  it.each([
+    ['password', 'This password is one of the most common. Choose one that is harder to guess.'],
+    ['12345678', 'This password is a simple sequence. Choose one that is harder to guess.'],
+    ['        ', 'A password cannot be only spaces.'],
+    [
+      'zzzzzzzzzzzz',
+      'This password repeats the same few characters. Choose one that is harder to guess.',
+    ],
+    ['qwertyuiop', 'This password is a simple sequence. Choose one that is harder to guess.'],
+    ['ChairTalk2024', 'A password cannot contain the name ChairTalk.'],
+  ])('refuses the common or trivial password %j at sign-up, saying why', async (weak, why) => {
+    const email = uniqueEmail();
+    const response = await new HttpClient(server.url).post('/api/auth/sign-up', {
+      email,
+      password: weak,
+      fullName: 'A',
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toEqual({ code: 'bad_request:password', message: why });
+    const [row] = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM users WHERE email = $1',
+      [email],
+    );
+    expect(row!.n).toBe(0);
+  });
+
+  it('refuses a password made of the email address', async () => {
+    const response = await new HttpClient(server.url).post('/api/auth/sign-up', {
+      email: 'ada.lovelace.1815@example.com',
+      password: 'Ada.Lovelace.1815!',
+      fullName: 'A',
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toEqual({
+      code: 'bad_request:password',
+      message: 'A password cannot contain your email address.',
+    });
+  });
+
   it('gives one message for an unknown email and a wrong password', async () => {
     const email = uniqueEmail();
     await new HttpClient(server.url).post('/api/auth/sign-up', { email, password, fullName: 'A' });
@@ -142,18 +179,20 @@ describe.each(databaseKinds())('accounts and scenarios API on %s', (kind) => {
         ).status,
       );
     }
-    expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
     const limited = await new HttpClient(server.url).post('/api/auth/sign-in', { email, password });
     expect(limited.status).toBe(429);
     expect(limited.body.error.message).toMatch(
       /^Too many attempts\. Please wait \d+ minutes? and try again\.$/,
     );
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    const [row] = await t.db.query<{ points: number }>(
-      'SELECT points FROM auth_rate_limits WHERE key = $1',
-      [`email:${email}`],
+    // Counted per address and account, and the wait stored beside the count.
+    const rows = await t.db.query<{ key: string; points: number }>(
+      'SELECT key, points FROM auth_rate_limits WHERE key LIKE $1 ORDER BY key',
+      [`%${email}`],
     );
-    expect(row!.points).toBeGreaterThan(4);
+    expect(rows.map((r) => r.key.split(':')[0])).toEqual(['account', 'block_pair', 'pair']);
+    expect(rows.find((r) => r.key.startsWith('pair:'))!.points).toBe(4);
   });
 
   it('answers API errors as JSON, never HTML', async () => {

@@ -104,12 +104,13 @@ describe.skipIf(!postgresUrl())('two server processes on one PostgreSQL database
       fullName: 'Dr Throttled',
     });
     expect(signUp.status).toBe(201);
-    // A right password resets the email's counter (on B, which never saw the sign-up).
+    // A right password resets this address's counter on the email (on B, which never saw the
+    // sign-up).
     expect(
       (await new HttpClient(b.url).post('/api/auth/sign-in', { email, password: PASSWORD })).status,
     ).toBe(200);
 
-    const limit = DEFAULT_THROTTLE.perEmailPoints;
+    const limit = DEFAULT_THROTTLE.failuresBeforeBackoff;
     const statuses: number[] = [];
     for (let attempt = 0; attempt < limit; attempt++) {
       const server = attempt % 2 === 0 ? a : b;

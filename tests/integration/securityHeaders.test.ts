@@ -120,6 +120,75 @@ describe('security headers, cookies and the same-origin rule', () => {
     }
   });
 
+  describe('personal answers are never stored by a browser or proxy', () => {
+    /** A request per API route, made as a signed-in user who owns a conversation. */
+    const requestFor = async (client: HttpClient, conversationId: string, scenarioId: string) => ({
+      'GET /api/health': () => client.get('/api/health'),
+      'GET /api/auth/me': () => client.get('/api/auth/me'),
+      'GET /api/progress': () => client.get('/api/progress'),
+      'GET /api/history': () => client.get('/api/history'),
+      'GET /api/scenarios/:id': () => client.get(`/api/scenarios/${scenarioId}`),
+      'GET /api/conversations/:id': () => client.get(`/api/conversations/${conversationId}`),
+      'POST /api/conversations': () => client.post('/api/conversations', { scenarioId }),
+      'POST /api/conversations/:id/hint': () =>
+        client.post(`/api/conversations/${conversationId}/hint`),
+      'POST /api/conversations/:id/end': () =>
+        client.post(`/api/conversations/${conversationId}/end`),
+      'POST /api/auth/sign-in': () =>
+        new HttpClient(dev.url).post('/api/auth/sign-in', {
+          email: 'nobody@example.com',
+          password: 'correct horse battery',
+        }),
+      'POST /api/auth/sign-up': () =>
+        new HttpClient(dev.url).post('/api/auth/sign-up', {
+          email: uniqueEmail('nostore'),
+          password: 'correct horse battery',
+          fullName: 'Dr No Store',
+        }),
+      'POST /api/auth/sign-out': () => new HttpClient(dev.url).post('/api/auth/sign-out'),
+    });
+
+    it('sends Cache-Control: no-store on every API answer but the shared scenario list', async () => {
+      const client = await signedInClient(dev.url);
+      const scenarios = (await client.get('/api/scenarios')).body.scenarios;
+      const created = await client.post('/api/conversations', { scenarioId: scenarios[5].id });
+      const requests = await requestFor(client, created.body.session.id, scenarios[5].id);
+      const routes = listApiRoutes(dev.services).filter((r) => r !== 'GET /api/scenarios');
+      expect(Object.keys(requests).sort()).toEqual(routes);
+      for (const [route, send] of Object.entries(requests)) {
+        const response = await send();
+        expect(response.status, route).toBeLessThan(500);
+        expect(response.headers.get('cache-control'), route).toBe('no-store');
+      }
+      // Errors too: a 401 and an unknown route.
+      for (const path of ['/api/auth/me', '/api/nope']) {
+        const response = await new HttpClient(dev.url).get(path);
+        expect(response.headers.get('cache-control'), path).toBe('no-store');
+      }
+      // The scenario list is the same for everyone and revalidated by its ETag.
+      const list = await client.get('/api/scenarios');
+      expect(list.headers.get('cache-control')).toBe('private, no-cache');
+    });
+  });
+
+  it('allows the microphone for this origin only (Permissions-Policy)', async () => {
+    for (const server of [dev, prod]) {
+      for (const path of ['/', '/login', '/api/health']) {
+        const header = (await fetch(server.url + path)).headers.get('permissions-policy') ?? '';
+        const policy = new Map(
+          header
+            .split(',')
+            .map((entry) => entry.trim().split('='))
+            .map(([name, value]) => [name!, value ?? ''] as const),
+        );
+        expect(policy.get('microphone'), path).toBe('(self)');
+        for (const off of ['camera', 'geolocation', 'payment', 'usb', 'display-capture']) {
+          expect(policy.get(off), `${path} ${off}`).toBe('()');
+        }
+      }
+    }
+  });
+
   it('sends HSTS in production only', async () => {
     for (const path of ['/', '/api/health']) {
       expect((await fetch(dev.url + path)).headers.get('strict-transport-security')).toBeNull();

@@ -3,7 +3,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { signInInput, signUpInput } from '../../../../../shared/api/auth';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
-import { errorMessage } from '../../../lib/api';
+import { ApiError, errorMessage } from '../../../lib/api';
 import { useAuthStore } from '../store';
 
 type Mode = 'sign-in' | 'sign-up';
@@ -20,16 +20,21 @@ export function LoginForm() {
   const [fullName, setFullName] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** The server's reason for refusing a new password, shown under the password field. */
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const storeSignIn = useAuthStore((s) => s.signIn);
   const storeSignUp = useAuthStore((s) => s.signUp);
   const ids = useId();
   const errorId = `${ids}-error`;
+  const passwordErrorId = `${ids}-password-error`;
   const firstFieldRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const isSignUp = mode === 'sign-up';
 
   const switchMode = () => {
     setMode(isSignUp ? 'sign-in' : 'sign-up');
     setError(null);
+    setPasswordError(null);
     // The field list changes under the user; put them at its start.
     requestAnimationFrame(() => firstFieldRef.current?.focus());
   };
@@ -46,11 +51,17 @@ export function LoginForm() {
     }
     setBusy(true);
     setError(null);
+    setPasswordError(null);
     try {
       if (isSignUp) await storeSignUp({ email, password, fullName });
       else await storeSignIn({ email, password });
     } catch (caught) {
-      setError(errorMessage(caught));
+      if (caught instanceof ApiError && caught.code === 'bad_request:password') {
+        setPasswordError(caught.message);
+        passwordRef.current?.focus();
+      } else {
+        setError(errorMessage(caught));
+      }
       setBusy(false);
     }
   };
@@ -99,16 +110,26 @@ export function LoginForm() {
       <div className="field">
         <label htmlFor={`${ids}-password`}>Password</label>
         <input
+          ref={passwordRef}
           id={`${ids}-password`}
           name="password"
           type="password"
           autoComplete={isSignUp ? 'new-password' : 'current-password'}
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setPasswordError(null);
+          }}
           required
-          aria-describedby={describedBy}
+          aria-invalid={passwordError ? true : undefined}
+          aria-describedby={passwordError ? passwordErrorId : describedBy}
         />
         {isSignUp ? <p className="field__hint">At least 8 characters.</p> : null}
+        {passwordError ? (
+          <p id={passwordErrorId} className="field__error">
+            {passwordError}
+          </p>
+        ) : null}
       </div>
 
       {error ? <Alert id={errorId}>{error}</Alert> : null}
