@@ -224,6 +224,8 @@ export function applyCancel(state: ChatSnapshot): ChatSnapshot {
 
 export type ChatItem =
   | { kind: 'message'; message: Message }
+  /** The scenario's opening line standing in until the stored one arrives (not stored). */
+  | { kind: 'opening'; message: Message }
   | { kind: 'unsaved'; reply: UnsavedReply }
   | { kind: 'pending'; turn: PendingTurn };
 
