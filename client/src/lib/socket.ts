@@ -4,6 +4,7 @@ import {
   type ClientMessageInput,
   type ServerMessage,
 } from '../../../shared/protocol';
+import type { SpeechChunk } from './audio/speechQueue';
 
 /**
  * `closed` is final: we closed it, or the server refused us for good (see PERMANENT_CLOSE).
@@ -11,11 +12,14 @@ import {
  */
 export type SocketStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
+type SpeechHeader = Extract<ServerMessage, { type: 'speech' }>;
+
 export interface ConversationSocketHandlers {
+  /** Every JSON frame except `speech`, which arrives whole through `onSpeech`. */
   onMessage: (message: ServerMessage) => void;
   onStatusChange?: (status: SocketStatus) => void;
-  /** Raw bytes that follow a JSON header such as `speech`. */
-  onBinary?: (data: ArrayBuffer) => void;
+  /** A `speech` header together with the binary frame that followed it (`data` null if none). */
+  onSpeech?: (chunk: SpeechChunk) => void;
   /** The server refused the socket for good (signed out, not your session...). */
   onRejected?: (info: { code: number; reason: string }) => void;
   /** An attempt ended before the socket ever opened; `failures` counts them in a row. */
@@ -46,6 +50,8 @@ export class ConversationSocket {
   private attempts = 0;
   private stopped = false;
   private currentStatus: SocketStatus = 'connecting';
+  /** A `speech` header whose audio is the next binary frame. */
+  private speechHeader: SpeechHeader | null = null;
   private readonly sessionId: string;
   private readonly handlers: ConversationSocketHandlers;
 
@@ -107,6 +113,8 @@ export class ConversationSocket {
     }
     socket.binaryType = 'arraybuffer';
     this.socket = socket;
+    // A header whose bytes were lost with the last connection must not claim the next audio.
+    this.speechHeader = null;
 
     socket.addEventListener('open', () => {
       if (this.socket !== socket) return;
@@ -138,7 +146,9 @@ export class ConversationSocket {
 
   private receive(data: unknown): void {
     if (data instanceof ArrayBuffer) {
-      this.handlers.onBinary?.(data);
+      const header = this.speechHeader;
+      this.speechHeader = null;
+      if (header) this.emitSpeech(header, data);
       return;
     }
     if (typeof data !== 'string') return;
@@ -154,7 +164,20 @@ export class ConversationSocket {
       console.warn('Ignored an unknown conversation frame', parsed.error);
       return;
     }
-    this.handlers.onMessage(parsed.data);
+    const message = parsed.data;
+    if (message.type !== 'speech') {
+      this.handlers.onMessage(message);
+      return;
+    }
+    // Audio travels as a JSON header announcing its size, then the bytes as one binary frame.
+    this.speechHeader = null;
+    if (message.bytes > 0) this.speechHeader = message;
+    else this.emitSpeech(message, null);
+  }
+
+  private emitSpeech(header: SpeechHeader, data: ArrayBuffer | null): void {
+    const { replyId, seq, text, mime, final } = header;
+    this.handlers.onSpeech?.({ replyId, seq, text, mime, final, data });
   }
 
   private scheduleRetry(): void {

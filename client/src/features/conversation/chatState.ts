@@ -34,6 +34,11 @@ export interface ChatSnapshot {
   notice: string | null;
   /** Server transcription and speech (from `history`); null until it arrives. */
   voice: VoiceCapabilities | null;
+  /**
+   * Every turn this chat sent. Voice mode and dictation send on the same socket; an error for
+   * a client id not in here is theirs to show.
+   */
+  sentClientIds: readonly string[];
 }
 
 export const emptyChat: ChatSnapshot = {
@@ -46,6 +51,7 @@ export const emptyChat: ChatSnapshot = {
   ended: false,
   notice: null,
   voice: null,
+  sentClientIds: [],
 };
 
 function upsert(messages: Message[], message: Message): Message[] {
@@ -127,6 +133,15 @@ export function applyServerMessage(state: ChatSnapshot, message: ServerMessage):
     case 'reply_revised':
       return { ...state, messages: upsert(state.messages, message.message) };
     case 'error':
+      // Someone else's turn failed (voice mode, dictation): they show it. A failed reply is
+      // still a line of this conversation, whoever asked for it.
+      if (
+        message.clientId !== undefined &&
+        !state.sentClientIds.includes(message.clientId) &&
+        message.code !== 'unavailable:reply'
+      ) {
+        return state;
+      }
       return applyError(state, message);
     default:
       // Voice frames (transcript, speech) belong to the voice feature.
@@ -187,6 +202,20 @@ function applyError(
   }
 }
 
+/** The user sent a turn: it shows as pending until the server says it is stored. */
+export function applyTurnSent(
+  state: ChatSnapshot,
+  turn: Pick<PendingTurn, 'clientId' | 'text' | 'stream'>,
+): ChatSnapshot {
+  return {
+    ...state,
+    pending: [...state.pending, { ...turn, status: 'sending', error: null }],
+    sentClientIds: [...state.sentClientIds, turn.clientId],
+    awaitingReply: true,
+    notice: null,
+  };
+}
+
 /** The client cancelled the running reply (barge-in, stop): stop waiting for it. */
 export function applyCancel(state: ChatSnapshot): ChatSnapshot {
   // A part that was heard arrives later as an ordinary (partial) reply_done.
@@ -195,6 +224,8 @@ export function applyCancel(state: ChatSnapshot): ChatSnapshot {
 
 export type ChatItem =
   | { kind: 'message'; message: Message }
+  /** The scenario's opening line standing in until the stored one arrives (not stored). */
+  | { kind: 'opening'; message: Message }
   | { kind: 'unsaved'; reply: UnsavedReply }
   | { kind: 'pending'; turn: PendingTurn };
 

@@ -1,7 +1,5 @@
 import { create } from 'zustand';
-import type { ServerMessage } from '../../../../shared/protocol';
 import { CONVERSATION_TEXT } from '../../../../shared/text';
-import type { SpeechChunk } from '../../lib/audio/speechQueue';
 import { newClientId } from '../../lib/clientId';
 import type {
   ChannelListener,
@@ -10,7 +8,13 @@ import type {
 } from '../../lib/conversationChannel';
 import { ConversationSocket, type SocketStatus } from '../../lib/socket';
 import { checkConversation } from './api/checkConversation';
-import { applyCancel, applyServerMessage, emptyChat, type ChatSnapshot } from './chatState';
+import {
+  applyCancel,
+  applyServerMessage,
+  applyTurnSent,
+  emptyChat,
+  type ChatSnapshot,
+} from './chatState';
 
 /** After this many failed connects in a row, ask over HTTP whether the session still exists. */
 const PROBE_EVERY = 3;
@@ -37,24 +41,6 @@ let replyTimer: ReturnType<typeof setTimeout> | null = null;
 
 /** Voice mode and dictation, listening on the chat's socket (see `conversationChannel`). */
 const listeners = new Set<ChannelListener>();
-/** Turns and utterances sent through the channel: their voice errors are the sender's to show. */
-const borrowedClientIds = new Set<string>();
-/** A `speech` header whose audio is the next binary frame. */
-let speechHeader: Extract<ServerMessage, { type: 'speech' }> | null = null;
-
-function emitSpeech(chunk: SpeechChunk) {
-  for (const listener of listeners) listener.onSpeech?.(chunk);
-}
-
-/** Voice-mode errors of borrowed turns stay out of the chat; a failed reply still shows there. */
-function isBorrowedError(message: ServerMessage): boolean {
-  return (
-    message.type === 'error' &&
-    message.clientId !== undefined &&
-    borrowedClientIds.has(message.clientId) &&
-    message.code !== 'unavailable:reply'
-  );
-}
 
 export const useChatStore = create<ChatState>()((set, get) => {
   const flushPending = () => {
@@ -93,26 +79,19 @@ export const useChatStore = create<ChatState>()((set, get) => {
     connect: (sessionId) => {
       if (get().sessionId === sessionId && socket) return;
       get().disconnect();
-      speechHeader = null;
       set({ ...emptyChat, sessionId, connection: 'connecting' });
       const current = new ConversationSocket(sessionId, {
         onMessage: (message) => {
           if (socket !== current) return;
-          if (message.type === 'speech') {
-            speechHeader = null;
-            if (message.bytes > 0) speechHeader = message;
-            else emitSpeech({ ...message, data: null });
-          }
-          if (!isBorrowedError(message)) set((state) => applyServerMessage(state, message));
+          set((state) => applyServerMessage(state, message));
           if (message.type === 'history') flushPending();
           watchReply();
           for (const listener of listeners) listener.onMessage?.(message);
         },
-        onBinary: (data) => {
+        onSpeech: (chunk) => {
           if (socket !== current) return;
-          const header = speechHeader;
-          speechHeader = null;
-          if (header) emitSpeech({ ...header, data });
+          watchReply();
+          for (const listener of listeners) listener.onSpeech?.(chunk);
         },
         onStatusChange: (connection) => {
           if (socket !== current) return;
@@ -146,14 +125,8 @@ export const useChatStore = create<ChatState>()((set, get) => {
     },
 
     sendTurn: (text, stream) => {
-      const turn = {
-        clientId: newClientId(),
-        text,
-        stream,
-        status: 'sending',
-        error: null,
-      } as const;
-      set((state) => ({ pending: [...state.pending, turn], awaitingReply: true, notice: null }));
+      const turn = { clientId: newClientId(), text, stream };
+      set((state) => applyTurnSent(state, turn));
       // Before the history replay the turn waits; flushPending sends it once the replay is in.
       if (get().historyLoaded && socket) {
         socket.send({ type: 'turn', clientId: turn.clientId, text, stream });
@@ -227,13 +200,11 @@ export const conversationChannel: ConversationChannel = {
   getState: () => channelStateOf(useChatStore.getState()),
   send(message) {
     if (!socket || !conversationChannel.getState().ready) return false;
-    if ('clientId' in message) borrowedClientIds.add(message.clientId);
     if (message.type === 'cancel') useChatStore.getState().replyCancelled();
     return socket.send(message);
   },
   sendAudio(header, audio) {
     if (!socket || !conversationChannel.getState().ready) return false;
-    borrowedClientIds.add(header.clientId);
     return (
       socket.send({ type: 'audio', ...header, bytes: audio.byteLength }) && socket.sendBinary(audio)
     );

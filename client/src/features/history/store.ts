@@ -1,66 +1,32 @@
-import { create } from 'zustand';
-import { mergeHistoryPages, type HistoryEntry } from '../../../../shared/history';
+import { mergeHistoryPages } from '../../../../shared/history';
+import type { HistoryResponse } from '../../../../shared/progressApi';
+import { createResource } from '../../lib/resource';
 import { getHistory } from './api/getHistory';
 
-interface HistoryState {
-  /** Whose history this is: another user's must never show, even for a moment. */
-  userId: string | null;
-  entries: HistoryEntry[];
-  nextCursor: string | null;
-  /** `loaded` stays set through later refreshes so the list does not flash back to loading. */
-  status: 'idle' | 'loading' | 'loaded';
-  loadingMore: boolean;
-  load: (userId: string) => Promise<void>;
-  loadMore: () => Promise<void>;
-}
-
-// Only the newest first-page request may write; 'Load more' is ignored if a reload began since.
-let generation = 0;
-
-export const useHistoryStore = create<HistoryState>()((set, get) => ({
-  userId: null,
-  entries: [],
-  nextCursor: null,
-  status: 'idle',
-  loadingMore: false,
-
-  load: async (userId) => {
-    const current = ++generation;
-    if (get().userId !== userId) {
-      set({ userId, entries: [], nextCursor: null, status: 'idle', loadingMore: false });
-    }
-    // A 'Load more' still in flight belongs to the old list and will be dropped.
-    set({ loadingMore: false });
-    if (get().status === 'idle') set({ status: 'loading' });
-    try {
-      const page = await getHistory();
-      if (current !== generation) return;
-      set({ entries: page.entries, nextCursor: page.nextCursor, status: 'loaded' });
-    } catch (error) {
-      if (current !== generation) return;
-      // Spec §8: a failed history load is only logged; the list stays as it was.
-      console.error('Could not load conversation history', error);
-      set({ status: 'loaded' });
-    }
+/** The signed-in user's history, keyed by user id: the pages loaded so far, merged. */
+export const historyResource = createResource<HistoryResponse>({
+  fetch: () => getHistory(),
+  onError: (error) => {
+    // Spec §8: a failed history load is only logged; the list stays as it was.
+    console.error('Could not load conversation history', error);
+    return { message: null };
   },
+});
 
-  loadMore: async () => {
-    const { nextCursor, loadingMore } = get();
-    if (!nextCursor || loadingMore) return;
-    const current = generation;
-    set({ loadingMore: true });
-    try {
-      const page = await getHistory({ before: nextCursor });
-      if (current !== generation) return;
-      set((state) => ({
-        entries: mergeHistoryPages(state.entries, page.entries),
+/** 'Load more': the next page joins the list, unless the list was reloaded meanwhile. */
+export async function loadMoreHistory(userId: string): Promise<void> {
+  const { key, data } = historyResource.store.getState();
+  if (key !== userId || !data?.nextCursor) return;
+  try {
+    await historyResource.loadMore(userId, async (loaded) => {
+      const page = await getHistory({ before: loaded.nextCursor });
+      return (current) => ({
+        entries: mergeHistoryPages(current.entries, page.entries),
         nextCursor: page.nextCursor,
-      }));
-    } catch (error) {
-      // The button stays, so the user can simply try again.
-      console.error('Could not load more history', error);
-    } finally {
-      if (current === generation) set({ loadingMore: false });
-    }
-  },
-}));
+      });
+    });
+  } catch (error) {
+    // The button stays, so the user can simply try again.
+    console.error('Could not load more history', error);
+  }
+}

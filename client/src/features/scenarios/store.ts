@@ -1,39 +1,36 @@
 import { create } from 'zustand';
 import { DIFFICULTIES, type Difficulty, type Scenario } from '../../../../shared/scenario';
+import { createResource } from '../../lib/resource';
 import { getScenarios } from './api/getScenarios';
 
 /** '' is "nothing chosen" (the control reads 'Filter by Difficulty'); 'all' was chosen explicitly. */
 export type DifficultyChoice = '' | 'all' | Difficulty;
 
+/** Every scenario is in everyone's library: one key for all. */
+export const LIBRARY_KEY = 'library';
+
+/** The scenario library; kept across tab switches so a refresh does not flash the grid. */
+export const scenarioLibrary = createResource<Scenario[]>({
+  fetch: () => getScenarios(),
+  onError: (error) => {
+    // Spec §8: a failed scenario load is only logged; the list stays as it was (empty at first).
+    console.error('Could not load scenarios', error);
+    return { message: null };
+  },
+});
+
 interface ScenarioBrowserState {
-  scenarios: Scenario[];
-  /** `loaded` stays set through later refreshes so the grid does not flash back to loading. */
-  status: 'idle' | 'loading' | 'loaded';
   search: string;
   difficulty: DifficultyChoice;
-  load: () => Promise<void>;
   setSearch: (search: string) => void;
   setDifficulty: (difficulty: DifficultyChoice) => void;
   clearFilters: () => void;
 }
 
 /** Filters live here, not in the component, so they survive a tab switch or a trip to a scenario. */
-export const useScenarioBrowser = create<ScenarioBrowserState>()((set, get) => ({
-  scenarios: [],
-  status: 'idle',
+export const useScenarioBrowser = create<ScenarioBrowserState>()((set) => ({
   search: '',
   difficulty: '',
-
-  load: async () => {
-    if (get().status === 'idle') set({ status: 'loading' });
-    try {
-      set({ scenarios: await getScenarios(), status: 'loaded' });
-    } catch (error) {
-      // Spec §8: a failed scenario load is only logged; the list stays as it was (empty at first).
-      console.error('Could not load scenarios', error);
-      set({ status: 'loaded' });
-    }
-  },
 
   setSearch: (search) => set({ search }),
   setDifficulty: (difficulty) => set({ difficulty }),

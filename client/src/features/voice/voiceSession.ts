@@ -1,24 +1,20 @@
 import type { ServerMessage } from '../../../../shared/protocol';
-import { MAX_UTTERANCE_BYTES, MAX_UTTERANCE_MS } from '../../../../shared/voice';
+import { VOICE_STATUS, VOICE_TEXT } from '../../../../shared/text';
 import {
   browserSpeech,
   cancelBrowserSpeech,
   speakWithBrowser,
 } from '../../lib/audio/browserSpeech';
-import { heardChars } from '../../lib/audio/heardChars';
-import { MicrophoneError, openMicrophone, stopStream } from '../../lib/audio/microphone';
-import {
-  hasSpeechRecognition,
-  recognizeOnce,
-  type RecognitionHandle,
-} from '../../lib/audio/speechRecognition';
-import { SpeechPlayer, type SpeechPlayerEvents } from '../../lib/audio/speechPlayer';
-import { SpeechQueue, type SpeechChunk } from '../../lib/audio/speechQueue';
+import { openMicrophone } from '../../lib/audio/microphone';
+import { hasSpeechRecognition, recognizeOnce } from '../../lib/audio/speechRecognition';
+import { SpeechPlayer } from '../../lib/audio/speechPlayer';
+import type { SpeechChunk } from '../../lib/audio/speechQueue';
 import { newClientId } from '../../lib/clientId';
 import type { ChannelState, ConversationChannel } from '../../lib/conversationChannel';
-import { createVad, VadInitError, type Vad, type VadCallbacks } from './vad';
-import { voiceErrorMessage } from './voiceText';
-import { VOICE_STATUS, VOICE_TEXT } from '../../../../shared/text';
+import { TurnTracker } from './session/turnTracker';
+import { VoiceInput, type VoiceInputDeps } from './session/voiceInput';
+import { VoicePlayback, type VoicePlaybackDeps } from './session/voicePlayback';
+import { createVad } from './vad';
 
 /** Where a voice turn is, as the modal shows it. */
 export type VoicePhase =
@@ -52,30 +48,9 @@ export interface VoiceSnapshot {
   ended: boolean;
 }
 
-interface Turn {
-  clientId: string;
-  /** sent: awaiting the transcript; heard: the words are in, awaiting the reply. */
-  stage: 'sent' | 'heard';
-  replyId: string | null;
-  replyText: string;
-  replyDone: boolean;
-  /** The server was asked to speak the reply. */
-  speak: boolean;
-  speechDone: boolean;
-  queue: SpeechQueue | null;
-  /** Sentences that played to the end, for barge-in. */
-  heard: string[];
-}
-
-export interface VoiceSessionDeps {
-  openMicrophone: () => Promise<MediaStream>;
-  createVad: (stream: MediaStream, callbacks: VadCallbacks) => Promise<Vad>;
-  createPlayer: (events: SpeechPlayerEvents) => SpeechPlayer;
+export interface VoiceSessionDeps extends VoiceInputDeps, VoicePlaybackDeps {
   hasSpeechRecognition: () => boolean;
-  recognizeOnce: typeof recognizeOnce;
   hasBrowserSpeech: () => boolean;
-  speakWithBrowser: typeof speakWithBrowser;
-  cancelBrowserSpeech: () => void;
   newClientId: () => string;
 }
 
@@ -92,68 +67,60 @@ const browserDeps: VoiceSessionDeps = {
 };
 
 /**
- * Voice mode's engine, free of React: the microphone and its VAD, the turn on the socket, and
- * the patient's voice. Hands-free, the VAD stays on through the whole turn, so speaking while
- * the patient talks interrupts them (barge-in); push-to-talk takes one utterance per click.
+ * Voice mode's engine, free of React. It composes the clinician's microphone (`VoiceInput`), the
+ * turn on the socket (`TurnTracker`) and the patient's voice (`VoicePlayback`), and decides
+ * between them. Hands-free, the VAD stays on through the whole turn, so speaking while the
+ * patient talks interrupts them (barge-in); push-to-talk takes one utterance per click.
  */
 export class VoiceSession {
   private readonly channel: ConversationChannel;
   private readonly deps: VoiceSessionDeps;
-  private readonly player: SpeechPlayer;
+  private readonly input: VoiceInput;
+  private readonly turns = new TurnTracker();
+  private readonly playback: VoicePlayback;
   private listeners = new Set<() => void>();
   private unsubscribe: (() => void) | null = null;
   private snapshot: VoiceSnapshot;
-
   private channelState: ChannelState;
-  private handsFree = true;
-  /** The user switched the microphone on (hands-free keeps it on from turn to turn). */
-  private wantMic = false;
-  private starting = false;
-  private vad: Vad | null = null;
-  private vadListening = false;
-  private recognition: RecognitionHandle | null = null;
-  private turn: Turn | null = null;
-  /** The last turn, kept after it completes while its audio may still be playing. */
-  private spoken: Turn | null = null;
-  private playing = false;
-  private audioFailed = false;
-  /** Playback paused because speech may be starting; a misfire resumes it. */
-  private holding = false;
-  private browserSpeaking = 0;
-  private you: string | null = null;
-  private patient: string | null = null;
   private error: string | null = null;
-  private played = 0;
-  private finished = 0;
   private disposed = false;
 
   constructor(channel: ConversationChannel, deps: Partial<VoiceSessionDeps> = {}) {
     this.channel = channel;
     this.deps = { ...browserDeps, ...deps };
     this.channelState = channel.getState();
-    this.player = this.deps.createPlayer({
-      onPlaying: () => {
-        this.playing = true;
-        this.audioFailed = false;
-        this.played += 1;
+    this.input = new VoiceInput(this.deps, {
+      onSpeechStart: () => {
+        // Stop the patient at once; a misfire (a cough, a click) lets them carry on.
+        this.playback.hold();
         this.emit();
       },
-      onEnded: (sentence) => {
-        this.playing = false;
-        this.finished += 1;
-        this.spoken?.heard.push(sentence.text);
+      onSpeechConfirmed: () => {
+        this.playback.confirmHold();
+        this.error = null;
+        if (this.turns.running || this.playback.talking) this.interrupt();
         this.emit();
       },
-      onIdle: () => {
-        this.playing = false;
-        this.afterPlayback();
-      },
-      onFailed: (message) => {
-        this.playing = false;
-        this.audioFailed = true;
-        this.error = message;
+      onMisfire: () => {
+        if (!this.playback.resumeHeld() && !this.turns.running) this.error = VOICE_TEXT.noAudio;
         this.emit();
       },
+      onSpeechEnd: () => this.playback.confirmHold(),
+      onUtterance: (wav) => this.sendUtterance(wav),
+      onRecognised: (text) => {
+        if (text !== '') return this.sendRecognised(text);
+        this.error = VOICE_TEXT.nothingHeard;
+        this.emit();
+        this.resumeRecognition();
+      },
+      onError: (message) => this.fail(message),
+      onChange: () => this.emit(),
+    });
+    this.playback = new VoicePlayback(this.deps, {
+      onSentenceHeard: (text) => this.turns.sentenceHeard(text),
+      onIdle: () => this.afterPlayback(),
+      onFailed: (message) => this.fail(message),
+      onChange: () => this.emit(),
     });
     this.snapshot = this.build();
   }
@@ -170,6 +137,7 @@ export class VoiceSession {
   /** Starts following the conversation socket (again, after StrictMode's trial unmount). */
   attach(): void {
     this.disposed = false;
+    this.input.attach();
     this.unsubscribe?.();
     this.unsubscribe = this.channel.subscribe({
       onMessage: (message) => this.onMessage(message),
@@ -186,15 +154,8 @@ export class VoiceSession {
     this.interrupt();
     this.unsubscribe?.();
     this.unsubscribe = null;
-    this.wantMic = false;
-    this.recognition?.abort();
-    this.recognition = null;
-    const vad = this.vad;
-    this.vad = null;
-    this.vadListening = false;
-    void vad?.destroy();
-    // Not player.dispose(): StrictMode attaches this same session again right after.
-    this.player.stop();
+    // Not a disposed player: StrictMode attaches this same session again right after.
+    this.input.dispose();
   }
 
   // ------------------------------------------------------------------ user actions
@@ -202,21 +163,20 @@ export class VoiceSession {
   /** The microphone button. */
   toggleMicrophone(): void {
     this.error = null;
-    if (this.starting) return;
-    const talking = this.turn !== null || this.player.busy || this.browserSpeaking > 0;
-    if (!this.handsFree && talking) {
+    if (this.input.starting) return;
+    if (!this.input.handsFree && (this.turns.running || this.playback.talking)) {
       // Push-to-talk: a click while the patient talks is the barge-in.
       this.interrupt();
       void this.startListening();
       return;
     }
-    if (this.micOn) void this.stopListening();
+    if (this.input.micOn) void this.input.stop();
     else void this.startListening();
     this.emit();
   }
 
   setHandsFree(handsFree: boolean): void {
-    this.handsFree = handsFree;
+    this.input.handsFree = handsFree;
     this.emit();
   }
 
@@ -229,14 +189,13 @@ export class VoiceSession {
 
   retryAudio(): void {
     this.error = null;
-    this.audioFailed = false;
-    this.player.retry();
+    this.playback.retry();
     this.emit();
   }
 
   // ------------------------------------------------------------------ listening
 
-  private get input(): VoiceSnapshot['input'] {
+  private get inputKind(): VoiceSnapshot['input'] {
     const voice = this.channelState.voice;
     if (!voice) return 'unknown';
     if (voice.transcription) return 'server';
@@ -248,296 +207,110 @@ export class VoiceSession {
     return this.deps.hasBrowserSpeech() ? 'browser' : 'none';
   }
 
-  private get micOn(): boolean {
-    return this.vadListening || this.recognition !== null;
-  }
-
   private async startListening(): Promise<void> {
     if (!this.channelState.ready) {
       this.fail(this.channelState.ended ? VOICE_TEXT.ended : VOICE_TEXT.offline);
       return;
     }
     if (this.channelState.ended) return this.fail(VOICE_TEXT.ended);
-    const input = this.input;
-    if (input === 'none') return this.fail(VOICE_TEXT.notConfigured);
-    this.wantMic = true;
-    if (input === 'browser') {
+    const kind = this.inputKind;
+    if (kind === 'none') return this.fail(VOICE_TEXT.notConfigured);
+    if (kind === 'browser') {
+      this.input.startRecognition();
       this.resumeRecognition();
       return;
     }
-    this.starting = true;
-    this.emit();
-    try {
-      if (this.vad) {
-        await this.vad.start();
-      } else {
-        const stream = await this.deps.openMicrophone();
-        if (this.disposed) return stopStream(stream);
-        let vad: Vad;
-        try {
-          vad = await this.deps.createVad(stream, this.vadCallbacks);
-        } catch (error) {
-          stopStream(stream);
-          throw error;
-        }
-        if (this.disposed) {
-          void vad.destroy();
-          return;
-        }
-        this.vad = vad;
-        await vad.start();
-      }
-      if (this.disposed) return;
-      this.vadListening = true;
-    } catch (error) {
-      this.wantMic = false;
-      if (error instanceof MicrophoneError) {
-        this.fail(error.message);
-      } else if (error instanceof VadInitError) {
-        console.error('Voice activity detector failed to load', error.cause);
-        this.fail(VOICE_TEXT.initFailed);
-      } else {
-        console.error('Microphone failed to start', error);
-        this.fail(VOICE_TEXT.recordingError);
-      }
-    } finally {
-      this.starting = false;
-      this.emit();
-    }
+    await this.input.startVad();
   }
 
-  private async stopListening(): Promise<void> {
-    this.wantMic = false;
-    this.recognition?.abort();
-    this.recognition = null;
-    if (!this.vad || !this.vadListening) return;
-    this.vadListening = false;
-    this.emit();
-    try {
-      await this.vad.pause();
-    } catch (error) {
-      console.error('Could not stop the microphone', error);
-      this.fail(VOICE_TEXT.stopFailed);
-    }
-  }
-
-  private readonly vadCallbacks: VadCallbacks = {
-    onSpeechStart: () => {
-      // Stop the patient at once; a misfire (a cough, a click) lets them carry on.
-      if (this.player.busy && !this.audioFailed) {
-        this.holding = true;
-        this.player.hold();
-      }
-      this.emit();
-    },
-    onSpeechRealStart: () => {
-      this.holding = false;
-      this.error = null;
-      if (this.turn || this.player.busy || this.browserSpeaking > 0) this.interrupt();
-      this.emit();
-    },
-    onMisfire: () => {
-      if (this.holding) {
-        this.holding = false;
-        this.player.resume();
-      } else if (!this.turn) {
-        this.error = VOICE_TEXT.noAudio;
-      }
-      this.emit();
-    },
-    onSpeechEnd: (audio) => {
-      this.holding = false;
-      if (audio.length === 0) return this.fail(VOICE_TEXT.noAudio);
-      if (!this.handsFree) void this.stopListening();
-      const vad = this.vad;
-      if (!vad) return;
-      let wav: ArrayBuffer;
-      try {
-        wav = vad.encodeWav(audio);
-      } catch (error) {
-        console.error('Could not encode the utterance', error);
-        return this.fail(VOICE_TEXT.recordingError);
-      }
-      if (wav.byteLength > MAX_UTTERANCE_BYTES) {
-        return this.fail(VOICE_TEXT.tooLongForTurn(MAX_UTTERANCE_MS / 1000));
-      }
-      this.sendUtterance(wav);
-    },
-  };
-
-  /** Browser recognition: one utterance at a time, restarted when the patient has finished. */
+  /** Browser recognition listens again once the patient has finished. */
   private resumeRecognition(): void {
-    if (this.input !== 'browser' || !this.wantMic || this.recognition || this.disposed) return;
-    if (this.turn || this.player.busy || this.browserSpeaking > 0) return;
-    const handle = this.deps.recognizeOnce();
-    this.recognition = handle;
-    this.emit();
-    handle.result.then(
-      (text) => {
-        if (this.recognition !== handle) return;
-        this.recognition = null;
-        if (!this.handsFree) this.wantMic = false;
-        if (text === '') {
-          this.error = VOICE_TEXT.nothingHeard;
-          this.emit();
-          this.resumeRecognition();
-          return;
-        }
-        this.sendRecognised(text);
-      },
-      (error: unknown) => {
-        if (this.recognition !== handle) return;
-        this.recognition = null;
-        this.wantMic = false;
-        this.fail(error instanceof Error ? error.message : VOICE_TEXT.recordingError);
-      },
-    );
+    if (this.inputKind !== 'browser' || this.disposed) return;
+    if (this.turns.running || this.playback.talking) return;
+    this.input.listenOnce();
   }
 
   // ------------------------------------------------------------------ the turn
 
-  private newTurn(clientId: string, stage: Turn['stage']): Turn {
-    const speak = this.output === 'server';
-    return {
-      clientId,
-      stage,
-      replyId: null,
-      replyText: '',
-      replyDone: false,
-      speak,
-      speechDone: !speak,
-      queue: null,
-      heard: [],
-    };
-  }
-
   private sendUtterance(wav: ArrayBuffer): void {
     this.interrupt();
     const clientId = this.deps.newClientId();
-    const turn = this.newTurn(clientId, 'sent');
+    const speak = this.output === 'server';
     const sent = this.channel.sendAudio(
-      { clientId, format: 'wav', purpose: 'turn', stream: true, speak: turn.speak },
+      { clientId, format: 'wav', purpose: 'turn', stream: true, speak },
       wav,
     );
     if (!sent) return this.fail(VOICE_TEXT.processingFailed);
-    this.beginTurn(turn, null);
+    this.beginTurn({ clientId, stage: 'sent', speak, you: null });
   }
 
   private sendRecognised(text: string): void {
     this.interrupt();
     const clientId = this.deps.newClientId();
-    const turn = this.newTurn(clientId, 'heard');
+    const speak = this.output === 'server';
     const sent = this.channel.send({
       type: 'turn',
       clientId,
       text,
       stream: true,
       source: 'voice',
-      speak: turn.speak,
+      speak,
     });
     if (!sent) {
       this.fail(VOICE_TEXT.processingFailed);
       this.resumeRecognition();
       return;
     }
-    this.beginTurn(turn, text);
+    this.beginTurn({ clientId, stage: 'heard', speak, you: text });
   }
 
-  private beginTurn(turn: Turn, you: string | null): void {
-    this.player.stop();
-    this.audioFailed = false;
-    this.turn = turn;
-    this.spoken = turn;
-    this.you = you;
-    this.patient = null;
+  private beginTurn(turn: Parameters<TurnTracker['begin']>[0]): void {
+    this.playback.stop();
+    this.turns.begin(turn);
     this.error = null;
     this.emit();
   }
 
   private onMessage(message: ServerMessage): void {
-    const turn = this.turn;
-    if (!turn) return;
-    switch (message.type) {
-      case 'transcript':
-        if (message.clientId !== turn.clientId) return;
-        turn.stage = 'heard';
-        this.you = message.text;
-        break;
-      case 'turn_stored':
-        if (message.clientId !== turn.clientId) return;
-        turn.stage = 'heard';
-        this.you = message.message.content;
-        break;
-      case 'reply_start':
-        // One turn at a time per socket: the reply after our stored turn is ours.
-        if (turn.stage !== 'heard' || turn.replyId !== null) return;
-        turn.replyId = message.replyId;
-        turn.queue = turn.speak ? new SpeechQueue(message.replyId) : null;
-        break;
-      case 'reply_delta':
-        if (message.replyId !== turn.replyId) return;
-        turn.replyText += message.text;
-        this.patient = turn.replyText;
-        break;
+    const update = this.turns.onMessage(message);
+    if (!update) return;
+    switch (update.kind) {
       case 'reply_done':
-        if (message.replyId !== turn.replyId) return;
-        turn.replyDone = true;
-        turn.replyText = turn.replyText || message.message.content;
-        this.patient = message.message.content;
-        if (this.output === 'browser') void this.speakInBrowser(message.message.content);
+        if (this.output === 'browser') void this.playback.speakInBrowser(update.text);
         this.settle();
         break;
       case 'speech_done':
-        if (message.replyId !== turn.replyId) return;
-        turn.queue?.end();
-        turn.speechDone = true;
         this.settle();
         break;
-      case 'error':
-        if (message.clientId !== turn.clientId) return;
-        this.error = voiceErrorMessage(message.code, message.message);
-        if (message.code === 'unavailable:speech') {
-          // The words still arrive; only the voice is gone.
-          turn.speechDone = true;
-          this.settle();
-        } else {
-          this.turn = null;
-          this.resumeRecognition();
-        }
+      case 'failed':
+        this.error = update.message;
+        if (update.over) this.resumeRecognition();
+        else this.settle();
         break;
-      default:
-        return;
+      case 'progress':
+        break;
     }
     this.emit();
   }
 
   private onSpeech(chunk: SpeechChunk): void {
-    const turn = this.spoken;
-    if (!turn?.queue || chunk.replyId !== turn.replyId) return;
-    turn.queue.add(chunk);
-    for (let sentence = turn.queue.take(); sentence; sentence = turn.queue.take()) {
-      this.player.enqueue(sentence);
-    }
+    const sentences = this.turns.onSpeech(chunk);
+    if (!sentences) return;
+    for (const sentence of sentences) this.playback.enqueue(sentence);
     this.emit();
   }
 
   private onChannelState(state: ChannelState): void {
     this.channelState = state;
-    if (!state.ready && this.turn) {
-      // The reply will never arrive on this socket; the chat reloads what was stored.
-      this.turn = null;
-      this.error = VOICE_TEXT.offline;
-    }
-    if (state.ended) void this.stopListening();
+    // The reply will never arrive on this socket; the chat reloads what was stored.
+    if (!state.ready && this.turns.drop()) this.error = VOICE_TEXT.offline;
+    if (state.ended) void this.input.stop();
     this.emit();
   }
 
   /** The turn is over on the server's side once the reply and its speech are complete. */
   private settle(): void {
-    const turn = this.turn;
-    if (!turn || !turn.replyDone || !turn.speechDone) return;
-    this.turn = null;
-    this.afterPlayback();
+    if (this.turns.settle()) this.afterPlayback();
   }
 
   private afterPlayback(): void {
@@ -550,54 +323,17 @@ export class VoiceSession {
    * heard, so that is what it stores.
    */
   private interrupt(): void {
-    const turn = this.turn;
-    // The reply being heard: the running turn, or the last one while its audio still plays.
-    const cut = turn ?? (this.player.busy && !this.audioFailed ? this.spoken : null);
+    const cut = this.turns.cut(this.playback.audible, this.playback.progress());
     if (cut) {
-      const progress = this.player.progress();
-      // With the browser's voice the reply is stored whole before it is spoken: no count.
-      const heard = cut.speak
-        ? heardChars({
-            replyText: cut.replyText,
-            finished: cut.heard,
-            current: progress
-              ? { text: progress.sentence.text, fraction: progress.fraction }
-              : null,
-          })
-        : undefined;
       // Sent even when the server has finished the turn (it then has nothing to cancel), so
       // the server alone decides what it can still shorten.
       this.channel.send(
-        heard === undefined ? { type: 'cancel' } : { type: 'cancel', heardChars: heard },
+        cut.heardChars === undefined
+          ? { type: 'cancel' }
+          : { type: 'cancel', heardChars: cut.heardChars },
       );
-      this.turn = null;
     }
-    this.holding = false;
-    this.player.stop();
-    this.playing = false;
-    this.audioFailed = false;
-    if (this.browserSpeaking > 0) {
-      this.browserSpeaking = 0;
-      this.deps.cancelBrowserSpeech();
-    }
-  }
-
-  private async speakInBrowser(text: string): Promise<void> {
-    this.browserSpeaking += 1;
-    const run = this.browserSpeaking;
-    this.emit();
-    await this.deps.speakWithBrowser(text, {
-      isCurrent: () => this.browserSpeaking === run,
-      onStart: () => {
-        if (this.browserSpeaking !== run) return;
-        this.played += 1;
-        this.emit();
-      },
-    });
-    if (this.browserSpeaking !== run) return;
-    this.browserSpeaking = 0;
-    this.finished += 1;
-    this.afterPlayback();
+    this.playback.stop();
   }
 
   private fail(message: string): void {
@@ -609,19 +345,12 @@ export class VoiceSession {
 
   private phase(): VoicePhase {
     // The user may be starting to talk over the patient: we are all ears.
-    if (this.holding) return 'listening';
-    if (this.browserSpeaking > 0) return 'speaking';
-    // A sentence playing or queued next (a failed one waits for 'Retry Audio' instead).
-    if (!this.audioFailed && (this.playing || this.player.busy)) return 'speaking';
-    const turn = this.turn;
-    if (turn) {
-      if (turn.stage === 'sent') return 'processing';
-      if (turn.replyText === '' && !turn.replyDone) return 'replying';
-      // The words are in; the next sentence's audio is still being made.
-      return turn.speak ? 'converting' : 'replying';
-    }
-    if (this.micOn) return 'listening';
-    if (this.starting) return 'starting';
+    if (this.playback.held) return 'listening';
+    if (this.playback.speaking) return 'speaking';
+    const turn = this.turns.phase;
+    if (turn) return turn;
+    if (this.input.micOn) return 'listening';
+    if (this.input.starting) return 'starting';
     return 'off';
   }
 
@@ -633,9 +362,10 @@ export class VoiceSession {
         : phase === 'converting'
           ? 'replying'
           : phase;
+    const again = this.turns.anyTaken;
     const status: Record<VoicePhase, string> = {
-      off: this.spoken ? VOICE_STATUS.again : VOICE_STATUS.start,
-      starting: this.spoken ? VOICE_STATUS.again : VOICE_STATUS.start,
+      off: again ? VOICE_STATUS.again : VOICE_STATUS.start,
+      starting: again ? VOICE_STATUS.again : VOICE_STATUS.start,
       listening: VOICE_STATUS.listening,
       processing: VOICE_STATUS.processing,
       replying: VOICE_STATUS.gettingReply,
@@ -646,16 +376,16 @@ export class VoiceSession {
       phase,
       state,
       status: status[phase],
-      handsFree: this.handsFree,
-      micOn: this.micOn,
-      you: this.you,
-      patient: this.patient,
+      handsFree: this.input.handsFree,
+      micOn: this.input.micOn,
+      you: this.turns.you,
+      patient: this.turns.patient,
       error: this.error,
-      canRetryAudio: this.audioFailed,
-      audioActive: (this.player.busy && !this.audioFailed) || this.browserSpeaking > 0,
-      played: this.played,
-      finished: this.finished,
-      input: this.input,
+      canRetryAudio: this.playback.failed,
+      audioActive: this.playback.active,
+      played: this.playback.played,
+      finished: this.playback.finished,
+      input: this.inputKind,
       output: this.output,
       ready: this.channelState.ready,
       ended: this.channelState.ended,

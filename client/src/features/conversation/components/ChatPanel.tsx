@@ -1,10 +1,8 @@
-import { CONVERSATION_TEXT, FEEDBACK_TEXT } from '../../../../../shared/text';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   concernsLine,
   MESSAGES_TO_END,
   type ConversationSession,
-  type Message,
 } from '../../../../../shared/conversation';
 import type { Feedback } from '../../../../../shared/feedback';
 import type { PatientAvatar } from '../../../../../shared/illustrations';
@@ -12,22 +10,19 @@ import type { Scenario } from '../../../../../shared/scenario';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { BulbIcon, CheckIcon, HeadsetIcon } from '../../../components/Icons';
-import { errorMessage } from '../../../lib/api';
-import { endConversation, isTooShort } from '../api/endConversation';
-import { getHint } from '../api/getHint';
 import { chatItems, type ChatItem } from '../chatState';
 import { useDictation } from '../hooks/useDictation';
 import { useDraft } from '../hooks/useDraft';
-import { useSpeech, voicesReady } from '../hooks/useSpeech';
+import { useEndConversation } from '../hooks/useEndConversation';
+import { useHint } from '../hooks/useHint';
+import { useOpeningLine, useSpeakOpeningLine } from '../hooks/useOpeningLine';
+import { useSpeech } from '../hooks/useSpeech';
 import { useChatStore } from '../store';
 import { Composer } from './Composer';
 import { GeneratingFeedback } from './GeneratingFeedback';
 import { HintCallout } from './HintCallout';
 import { MessageList } from './MessageList';
 import { TogglePill } from './TogglePill';
-
-/** Spec §9: the first patient line is spoken about half a second after the voices are ready. */
-const INITIAL_SPEECH_DELAY_MS = 500;
 
 interface ChatPanelProps {
   scenario: Scenario;
@@ -40,11 +35,6 @@ interface ChatPanelProps {
   onOpenVoice: () => void;
   onFeedback: (feedback: Feedback) => void;
 }
-
-type HintState =
-  | { status: 'idle' }
-  | { status: 'loading' }
-  | { status: 'shown'; text: string; tone: 'hint' | 'error' };
 
 export function ChatPanel({
   scenario,
@@ -61,9 +51,6 @@ export function ChatPanel({
   const [streamingOn, setStreamingOn] = useState(true);
   const [avatarOn, setAvatarOn] = useState(true);
   const [draft, setDraft] = useDraft(session?.id ?? null);
-  const [hint, setHint] = useState<HintState>({ status: 'idle' });
-  const [ending, setEnding] = useState(false);
-  const [endError, setEndError] = useState<string | null>(null);
   const speech = useSpeech({ serverVoice: chat.voice?.speech ?? false });
   const composerRef = useRef<HTMLTextAreaElement>(null);
   // Dictated words join whatever is already in the box.
@@ -79,32 +66,27 @@ export function ChatPanel({
     return () => disconnect();
   }, [sessionId, connect, disconnect]);
 
-  // The server stores the opening line with the session; until its history arrives (or if it
-  // ever has none) the scenario's own opening line stands in, so the patient always speaks first.
-  const opening = useMemo<Message | null>(() => {
-    if (!session || chat.messages.length > 0 || scenario.initialMessage.trim() === '') return null;
-    return {
-      id: `opening-${session.id}`,
-      role: 'assistant',
-      content: scenario.initialMessage,
-      createdAt: session.createdAt,
-      source: 'typed',
-      partial: false,
-    };
-  }, [session, chat.messages.length, scenario.initialMessage]);
+  const hint = useHint(sessionId);
+  const ending = useEndConversation({
+    sessionId,
+    onEnded: (feedback) => {
+      chat.markEnded();
+      onFeedback(feedback);
+    },
+  });
+  const opening = useOpeningLine(scenario, session, chat.messages.length);
+  useSpeakOpeningLine(chat.historyLoaded ? chat.messages : null, speech);
 
   const { messages, unsaved, pending } = chat;
   const items = useMemo<ChatItem[]>(() => {
     const list = chatItems({ messages, unsaved, pending });
-    return opening ? [{ kind: 'message', message: opening }, ...list] : list;
+    return opening ? [{ kind: 'opening', message: opening }, ...list] : list;
   }, [messages, unsaved, pending, opening]);
 
   const messageCount = chat.messages.length + (opening ? 1 : 0);
-  const busy = chat.awaitingReply || ending;
+  const busy = chat.awaitingReply || ending.ending;
   const closed = chat.ended || session === null;
   const canEnd = !busy && !closed && messageCount >= MESSAGES_TO_END;
-
-  useInitialSpeech(chat.historyLoaded ? chat.messages : null, speech);
 
   const send = () => {
     const text = draft.trim();
@@ -112,7 +94,7 @@ export function ChatPanel({
     speech.stop();
     chat.sendTurn(text, streamingOn);
     setDraft('');
-    setHint((h) => (h.status === 'shown' && h.tone === 'error' ? { status: 'idle' } : h));
+    hint.clearError();
     composerRef.current?.focus();
   };
 
@@ -122,34 +104,10 @@ export function ChatPanel({
     composerRef.current?.focus();
   };
 
-  const askHint = async () => {
-    if (!session || hint.status === 'loading') return;
-    setHint({ status: 'loading' });
-    try {
-      setHint({ status: 'shown', text: await getHint(session.id), tone: 'hint' });
-    } catch (error) {
-      setHint({
-        status: 'shown',
-        text: errorMessage(error, CONVERSATION_TEXT.hintFailed),
-        tone: 'error',
-      });
-    }
-  };
-
-  const end = async () => {
-    if (!session || !canEnd) return;
+  const end = () => {
+    if (!canEnd) return;
     speech.stop();
-    setEnding(true);
-    setEndError(null);
-    try {
-      const feedback = await endConversation(session.id);
-      chat.markEnded();
-      setEnding(false);
-      onFeedback(feedback);
-    } catch (error) {
-      setEnding(false);
-      setEndError(isTooShort(error) ? error.message : FEEDBACK_TEXT.failed);
-    }
+    void ending.end();
   };
 
   const reconnecting = session !== null && chat.connection === 'reconnecting';
@@ -251,12 +209,8 @@ export function ChatPanel({
         <Alert tone="info">This conversation has ended. Its feedback is in your history.</Alert>
       ) : null}
 
-      {hint.status === 'shown' ? (
-        <HintCallout
-          hint={hint.text}
-          tone={hint.tone}
-          onDismiss={() => setHint({ status: 'idle' })}
-        />
+      {hint.hint.status === 'shown' ? (
+        <HintCallout hint={hint.hint.text} tone={hint.hint.tone} onDismiss={hint.dismiss} />
       ) : null}
 
       <Composer
@@ -282,10 +236,10 @@ export function ChatPanel({
         <button
           type="button"
           className="button button--secondary"
-          onClick={askHint}
-          disabled={!session || closed || hint.status === 'loading'}
+          onClick={() => void hint.ask()}
+          disabled={!session || closed || hint.hint.status === 'loading'}
         >
-          {hint.status === 'loading' ? <Spinner /> : <BulbIcon />}
+          {hint.hint.status === 'loading' ? <Spinner /> : <BulbIcon />}
           Get hint
         </button>
         <button type="button" className="button button--success" onClick={end} disabled={!canEnd}>
@@ -298,37 +252,9 @@ export function ChatPanel({
           Exchange a few messages with the patient, then end the conversation to get your feedback.
         </p>
       ) : null}
-      {endError ? <Alert>{endError}</Alert> : null}
+      {ending.error ? <Alert>{ending.error}</Alert> : null}
 
-      {ending ? <GeneratingFeedback /> : null}
+      {ending.ending ? <GeneratingFeedback /> : null}
     </section>
   );
-}
-
-/** Reads the opening line aloud once, when the conversation has nothing else in it yet. */
-function useInitialSpeech(
-  messages: Message[] | null,
-  speech: Pick<ReturnType<typeof useSpeech>, 'speak' | 'supported' | 'untouched'>,
-) {
-  const { speak, supported, untouched } = speech;
-  const spokenRef = useRef(false);
-  const first = messages?.[0];
-  const onlyOpening = messages !== null && messages.length === 1 && first?.role === 'assistant';
-  useEffect(() => {
-    if (!supported || spokenRef.current || !onlyOpening || !first) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let cancelled = false;
-    void voicesReady().then(() => {
-      if (cancelled) return;
-      timer = setTimeout(() => {
-        spokenRef.current = true;
-        // The clinician got there first (read it, or stopped it): do not start it again.
-        if (untouched()) speak(first.id, first.content);
-      }, INITIAL_SPEECH_DELAY_MS);
-    });
-    return () => {
-      cancelled = true;
-      if (timer !== undefined) clearTimeout(timer);
-    };
-  }, [supported, onlyOpening, first, speak, untouched]);
 }

@@ -5,6 +5,7 @@ import { Spinner } from '../../../components/Spinner';
 import { SpeakerIcon, StopIcon } from '../../../components/Icons';
 import { PatientAvatarArt } from '../art/PatientAvatarArt';
 import type { ChatItem, PendingTurn } from '../chatState';
+import type { SpokenLine } from '../hooks/useSpeech';
 
 interface MessageListProps {
   items: ChatItem[];
@@ -14,7 +15,7 @@ interface MessageListProps {
   speech: {
     supported: boolean;
     speakingId: string | null;
-    speak: (id: string, text: string) => void;
+    speak: (line: SpokenLine) => void;
     stop: () => void;
   };
   onRetry: (clientId: string) => void;
@@ -60,7 +61,8 @@ export function MessageList({
       <ol className="message-list" aria-live="polite" aria-relevant="additions">
         {items.map((item) => {
           switch (item.kind) {
-            case 'message': {
+            case 'message':
+            case 'opening': {
               const { message } = item;
               if (message.role === 'user') {
                 return (
@@ -79,7 +81,12 @@ export function MessageList({
                     speech.supported
                       ? {
                           speaking: speech.speakingId === message.id,
-                          onSpeak: () => speech.speak(message.id, message.content),
+                          onSpeak: () =>
+                            speech.speak({
+                              id: message.id,
+                              text: message.content,
+                              stored: item.kind === 'message',
+                            }),
                           onStop: speech.stop,
                         }
                       : null

@@ -10,6 +10,7 @@ import { paths } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { ApiError } from '../../../lib/api';
+import { useScreenResource, type LoadFailure } from '../../../lib/resource';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { createSession } from '../api/createSession';
 import { getScenario } from '../api/getScenario';
@@ -36,10 +37,11 @@ export interface ScenarioScreenProps {
   }) => ReactNode;
 }
 
-type ScenarioLoad =
-  | { status: 'loading' }
-  | { status: 'ready'; scenario: Scenario }
-  | { status: 'failed'; message: string };
+function scenarioLoadFailed(error: unknown): LoadFailure<Scenario> {
+  const missing = error instanceof ApiError && error.code === 'not_found:scenario';
+  if (!missing) console.error('Could not load scenario', error);
+  return { message: missing ? SCENARIO_TEXT.notFound : SCENARIO_TEXT.loadFailed };
+}
 
 type SessionLoad =
   | { status: 'creating' }
@@ -52,40 +54,24 @@ export function ScenarioScreen({
   renderVoiceMode,
 }: ScenarioScreenProps) {
   const [, navigate] = useLocation();
-  const [scenarioLoad, setScenarioLoad] = useState<ScenarioLoad>({ status: 'loading' });
+  const scenarioLoad = useScreenResource(
+    { fetch: getScenario, onError: scenarioLoadFailed },
+    scenarioId,
+  );
   const [sessionLoad, setSessionLoad] = useState<SessionLoad>({ status: 'creating' });
   const [resourcesOn, setResourcesOn] = useState(false);
   const [voiceOpen, setVoiceOpen] = useState(false);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
 
-  const scenario = scenarioLoad.status === 'ready' ? scenarioLoad.scenario : null;
+  const scenario = scenarioLoad.data;
+  const loadError = scenarioLoad.error;
   useDocumentTitle(scenario?.title ?? 'Scenario');
 
   useEffect(() => {
-    let live = true;
-    setScenarioLoad({ status: 'loading' });
-    getScenario(scenarioId).then(
-      (loaded) => live && setScenarioLoad({ status: 'ready', scenario: loaded }),
-      (error: unknown) => {
-        if (!live) return;
-        const missing = error instanceof ApiError && error.code === 'not_found:scenario';
-        if (!missing) console.error('Could not load scenario', error);
-        setScenarioLoad({
-          status: 'failed',
-          message: missing ? SCENARIO_TEXT.notFound : SCENARIO_TEXT.loadFailed,
-        });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [scenarioId]);
-
-  useEffect(() => {
-    if (scenarioLoad.status !== 'failed') return;
+    if (loadError === null) return;
     const timer = setTimeout(() => navigate(paths.dashboard, { replace: true }), LEAVE_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [scenarioLoad.status, navigate]);
+  }, [loadError, navigate]);
 
   const openSession = useCallback(async (id: string) => {
     try {
@@ -109,7 +95,20 @@ export function ScenarioScreen({
     void openSession(readyScenarioId);
   }, [readyScenarioId, openSession]);
 
-  if (scenarioLoad.status === 'loading') {
+  if (loadError !== null) {
+    return (
+      <main className="page page--scenario">
+        <div className="page-message">
+          <Alert>{loadError}</Alert>
+          <p>
+            Taking you back to the dashboard… <Link href={paths.dashboard}>Go now</Link>
+          </p>
+        </div>
+      </main>
+    );
+  }
+
+  if (scenario === null) {
     return (
       <main className="page page--scenario">
         <p className="loading-line loading-line--page">
@@ -120,44 +119,33 @@ export function ScenarioScreen({
     );
   }
 
-  if (scenarioLoad.status === 'failed') {
-    return (
-      <main className="page page--scenario">
-        <div className="page-message">
-          <Alert>{scenarioLoad.message}</Alert>
-          <p>
-            Taking you back to the dashboard… <Link href={paths.dashboard}>Go now</Link>
-          </p>
-        </div>
-      </main>
-    );
-  }
-
-  const { scenario: loaded } = scenarioLoad;
   const session = sessionLoad.status === 'ready' ? sessionLoad.session : null;
   const retry = () => {
     setSessionLoad((s) => (s.status === 'failed' ? { ...s, retrying: true } : s));
-    void openSession(loaded.id);
+    void openSession(scenario.id);
   };
 
   return (
     <main className="page page--scenario">
-      <ScenarioHeader scenario={loaded} />
+      <ScenarioHeader scenario={scenario} />
       <div className={`scenario-layout ${resourcesOn ? 'scenario-layout--resources' : ''}`}>
         <div className="scenario-layout__side">
-          <PatientProfile scenario={loaded} avatar={choosePatientAvatar(loaded.patientProfile)} />
-          {resourcesOn ? <ResourcesPanel scenario={loaded} /> : null}
+          <PatientProfile
+            scenario={scenario}
+            avatar={choosePatientAvatar(scenario.patientProfile)}
+          />
+          {resourcesOn ? <ResourcesPanel scenario={scenario} /> : null}
         </div>
         <div className="scenario-layout__main">
           <ChatPanel
-            scenario={loaded}
+            scenario={scenario}
             session={session}
             sessionProblem={
               sessionLoad.status === 'failed'
                 ? { message: sessionLoad.message, retrying: sessionLoad.retrying, onRetry: retry }
                 : null
             }
-            avatar={choosePatientAvatar(loaded.patientProfile)}
+            avatar={choosePatientAvatar(scenario.patientProfile)}
             resourcesOn={resourcesOn}
             onToggleResources={() => setResourcesOn((on) => !on)}
             onOpenVoice={() => setVoiceOpen(true)}
@@ -168,7 +156,7 @@ export function ScenarioScreen({
       {voiceOpen
         ? renderVoiceMode({
             sessionId: session?.id ?? null,
-            scenario: loaded,
+            scenario: scenario,
             channel: conversationChannel,
             onClose: () => setVoiceOpen(false),
           })

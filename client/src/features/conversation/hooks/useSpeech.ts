@@ -11,6 +11,13 @@ import { conversationChannel } from '../store';
 
 export { voicesReady } from '../../../lib/audio/browserSpeech';
 
+/** A patient line to read aloud; only a stored one can be asked of the server's voice. */
+export interface SpokenLine {
+  id: string;
+  text: string;
+  stored: boolean;
+}
+
 /**
  * Reads patient lines aloud, one message at a time: with the server's voice when it has one
  * (the same voice as voice mode), otherwise the browser's own (spec §9: rate 0.9, pitch 1,
@@ -83,13 +90,11 @@ export function useSpeech(options: { serverVoice: boolean }) {
   }, []);
 
   const speak = useCallback(
-    async (id: string, text: string) => {
+    async ({ id, text, stored }: SpokenLine) => {
       stop();
       setError(null);
       const run = runRef.current;
       setSpeakingId(id);
-      // The stand-in opening line (before the history arrives) has no stored id to ask for.
-      const stored = !id.startsWith('opening-');
       if (serverVoice && stored && conversationChannel.getState().ready) {
         serverRef.current = { id, queue: new SpeechQueue(id) };
         if (conversationChannel.send({ type: 'speak', messageId: id })) return;

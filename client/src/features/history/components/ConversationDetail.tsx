@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatClockTime, formatLongDate, formatScore } from '../../../../../shared/format';
 import type { Message } from '../../../../../shared/conversation';
@@ -8,14 +8,10 @@ import { dashboardPath } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { ArrowLeftIcon } from '../../../components/Icons';
+import { useScreenResource } from '../../../lib/resource';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { conversationErrorMessage, getConversation } from '../api/getConversation';
 import '../history.css';
-
-type LoadState =
-  | { status: 'loading' }
-  | { status: 'loaded'; detail: Detail }
-  | { status: 'error'; message: string };
 
 interface ConversationDetailProps {
   sessionId: string;
@@ -25,31 +21,22 @@ interface ConversationDetailProps {
 
 /** Spec §2 Conversation detail (/conversation/{id}). */
 export function ConversationDetail({ sessionId, renderFeedback }: ConversationDetailProps) {
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const load = useScreenResource<Detail>(
+    {
+      fetch: getConversation,
+      onError: (error) => {
+        console.error('Could not load the conversation', error);
+        return { message: conversationErrorMessage(error) };
+      },
+    },
+    sessionId,
+  );
   const [reportOpen, setReportOpen] = useState(false);
   const ids = useId();
 
-  useEffect(() => {
-    let current = true;
-    setState({ status: 'loading' });
-    getConversation(sessionId).then(
-      (detail) => {
-        if (current) setState({ status: 'loaded', detail });
-      },
-      (error: unknown) => {
-        if (!current) return;
-        console.error('Could not load the conversation', error);
-        setState({ status: 'error', message: conversationErrorMessage(error) });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [sessionId]);
-
-  const detail = state.status === 'loaded' ? state.detail : null;
+  const detail = load.data;
   const title = detail?.scenario?.title.trim() || 'Conversation Detail';
-  useDocumentTitle(state.status === 'loading' ? 'Conversation Detail' : title);
+  useDocumentTitle(detail === null && load.error === null ? 'Conversation Detail' : title);
   const feedback = detail?.feedback ?? null;
 
   return (
@@ -89,22 +76,22 @@ export function ConversationDetail({ sessionId, renderFeedback }: ConversationDe
         ) : null}
       </header>
 
-      {state.status === 'loading' ? (
+      {load.error !== null ? (
+        <Alert>{load.error}</Alert>
+      ) : detail === null ? (
         <p className="loading-line">
           <Spinner />
           Loading conversation...
         </p>
-      ) : state.status === 'error' ? (
-        <Alert>{state.message}</Alert>
       ) : (
         <section className="card transcript" aria-labelledby={`${ids}-transcript`}>
           <h2 id={`${ids}-transcript`} className="card__title">
             Transcript
           </h2>
-          {state.detail.messages.length === 0 ? (
+          {detail.messages.length === 0 ? (
             <p className="muted">No messages found for this conversation.</p>
           ) : (
-            <Transcript messages={state.detail.messages} />
+            <Transcript messages={detail.messages} />
           )}
         </section>
       )}

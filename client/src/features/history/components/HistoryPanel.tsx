@@ -1,6 +1,7 @@
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { Spinner } from '../../../components/Spinner';
-import { useHistoryStore } from '../store';
+import { useResource } from '../../../lib/resource';
+import { historyResource, loadMoreHistory } from '../store';
 import { HistoryEntryCard } from './HistoryEntryCard';
 import '../history.css';
 
@@ -11,13 +12,11 @@ interface HistoryPanelProps {
 
 /** Spec §2 Tab 3, Conversation History. Fetched each time the tab is entered. */
 export function HistoryPanel({ userId }: HistoryPanelProps) {
-  const { status, nextCursor, loadingMore, load, loadMore } = useHistoryStore();
-  const entries = useHistoryStore((s) => (s.userId === userId ? s.entries : []));
+  const history = useResource(historyResource, userId);
+  const entries = history.data?.entries ?? [];
+  const nextCursor = history.data?.nextCursor ?? null;
+  const { loadingMore } = history;
   const ids = useId();
-
-  useEffect(() => {
-    void load(userId);
-  }, [load, userId]);
 
   return (
     <section className="panel" aria-labelledby={`${ids}-title`}>
@@ -25,7 +24,7 @@ export function HistoryPanel({ userId }: HistoryPanelProps) {
         Conversation History
       </h2>
 
-      {status !== 'loaded' && entries.length === 0 ? (
+      {!history.settled && entries.length === 0 ? (
         <p className="loading-line">
           <Spinner />
           Loading your conversation history...
@@ -50,7 +49,7 @@ export function HistoryPanel({ userId }: HistoryPanelProps) {
               <button
                 type="button"
                 className="button button--secondary"
-                onClick={() => void loadMore()}
+                onClick={() => void loadMoreHistory(userId)}
                 disabled={loadingMore}
                 aria-busy={loadingMore}
               >

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import {
   formatAverageScore,
   formatImprovement,
@@ -11,7 +11,8 @@ import {
   type SkillKey,
 } from '../../../../../shared/progress';
 import { Spinner } from '../../../components/Spinner';
-import { useProgressStore } from '../store';
+import { useResource } from '../../../lib/resource';
+import { progressResource } from '../store';
 import '../progress.css';
 
 // Chart.js is heavy; it is fetched the first time this tab renders a chart, not with the app.
@@ -26,15 +27,9 @@ interface ProgressPanelProps {
 
 /** Spec §2 Tab 2, Your Progress. Data is fetched each time the tab is entered. */
 export function ProgressPanel({ userId, onStartPractice }: ProgressPanelProps) {
-  const { loading, error, load } = useProgressStore();
-  const summary = useProgressStore((s) => (s.userId === userId ? s.summary : null));
+  const { data: summary, loading, error, reload: refresh } = useResource(progressResource, userId);
   const ids = useId();
 
-  useEffect(() => {
-    void load(userId);
-  }, [load, userId]);
-
-  const refresh = () => void load(userId);
   const refreshButton = (
     <button
       type="button"

@@ -1,28 +1,32 @@
 import { SCENARIO_TEXT } from '../../../../../shared/text';
-import { useEffect, useId, useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { filterScenarios, foundLine, type Scenario } from '../../../../../shared/scenario';
 import { scenarioPath } from '../../../lib/paths';
 import { Spinner } from '../../../components/Spinner';
-import { chosenDifficulty, useScenarioBrowser, type DifficultyChoice } from '../store';
+import { useResource } from '../../../lib/resource';
+import {
+  chosenDifficulty,
+  LIBRARY_KEY,
+  scenarioLibrary,
+  useScenarioBrowser,
+  type DifficultyChoice,
+} from '../store';
 import { ScenarioCard } from './ScenarioCard';
 import '../scenarios.css';
 
 export function ScenarioBrowser() {
-  const { scenarios, status, search, difficulty, load, setSearch, setDifficulty, clearFilters } =
-    useScenarioBrowser();
+  const { search, difficulty, setSearch, setDifficulty, clearFilters } = useScenarioBrowser();
+  const library = useResource(scenarioLibrary, LIBRARY_KEY);
   const [, navigate] = useLocation();
   const ids = useId();
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const filters = useMemo(
     () => ({ search, difficulty: chosenDifficulty(difficulty) }),
     [search, difficulty],
   );
-  const visible = useMemo(() => filterScenarios(scenarios, filters), [scenarios, filters]);
+  const scenarios = library.data;
+  const visible = useMemo(() => filterScenarios(scenarios ?? [], filters), [scenarios, filters]);
   const found = foundLine(visible.length, filters);
 
   const start = (scenario: Scenario) => navigate(scenarioPath(scenario.id));
@@ -79,7 +83,7 @@ export function ScenarioBrowser() {
         ) : null}
       </div>
 
-      {status !== 'loaded' ? (
+      {!library.settled ? (
         <p className="loading-line">
           <Spinner />
           Loading scenarios...

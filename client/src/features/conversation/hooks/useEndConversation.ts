@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import type { Feedback } from '../../../../../shared/feedback';
+import { FEEDBACK_TEXT } from '../../../../../shared/text';
+import { endConversation, isTooShort } from '../api/endConversation';
+
+/** 'End conversation & get feedback': ends the session on the server and hands back its report. */
+export function useEndConversation(options: {
+  sessionId: string | null;
+  onEnded: (feedback: Feedback) => void;
+}) {
+  const { sessionId, onEnded } = options;
+  const [ending, setEnding] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const end = async () => {
+    if (sessionId === null) return;
+    setEnding(true);
+    setError(null);
+    try {
+      const feedback = await endConversation(sessionId);
+      setEnding(false);
+      onEnded(feedback);
+    } catch (error) {
+      setEnding(false);
+      setError(isTooShort(error) ? error.message : FEEDBACK_TEXT.failed);
+    }
+  };
+
+  return { ending, error, end };
+}

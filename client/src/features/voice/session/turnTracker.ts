@@ -1,0 +1,187 @@
+import type { ServerMessage } from '../../../../../shared/protocol';
+import { heardChars } from '../../../lib/audio/heardChars';
+import type { SpeechPlayer } from '../../../lib/audio/speechPlayer';
+import { SpeechQueue, type SpeechChunk, type SpeechSentence } from '../../../lib/audio/speechQueue';
+import { voiceErrorMessage } from '../voiceText';
+
+interface Turn {
+  clientId: string;
+  /** sent: awaiting the transcript; heard: the words are in, awaiting the reply. */
+  stage: 'sent' | 'heard';
+  replyId: string | null;
+  replyText: string;
+  replyDone: boolean;
+  /** The server was asked to speak the reply. */
+  speak: boolean;
+  speechDone: boolean;
+  queue: SpeechQueue | null;
+  /** Sentences that played to the end, for barge-in. */
+  heard: string[];
+}
+
+/** What a server frame meant for the running turn. */
+export type TurnUpdate =
+  | { kind: 'progress' }
+  /** The reply's words are complete (the browser's voice can speak them now). */
+  | { kind: 'reply_done'; text: string }
+  | { kind: 'speech_done' }
+  /** `over`: the turn is gone; otherwise only its voice failed and the words still come. */
+  | { kind: 'failed'; message: string; over: boolean };
+
+/** Where the running turn is, for the status line. */
+export type TurnPhase = 'processing' | 'replying' | 'converting';
+
+/**
+ * One voice turn at a time on the socket: its client id, the words heard, the reply as it
+ * streams and its speech, and which sentences the clinician heard (for barge-in). The last turn
+ * is kept after it completes while its audio may still be playing.
+ */
+export class TurnTracker {
+  /** What the clinician said and what the patient answered, as the modal shows them. */
+  you: string | null = null;
+  patient: string | null = null;
+  private turn: Turn | null = null;
+  private spoken: Turn | null = null;
+
+  /** A turn is waiting for the server. */
+  get running(): boolean {
+    return this.turn !== null;
+  }
+
+  /** A turn was taken in this session ('Click the microphone to talk again'). */
+  get anyTaken(): boolean {
+    return this.spoken !== null;
+  }
+
+  get phase(): TurnPhase | null {
+    const turn = this.turn;
+    if (!turn) return null;
+    if (turn.stage === 'sent') return 'processing';
+    if (turn.replyText === '' && !turn.replyDone) return 'replying';
+    // The words are in; the next sentence's audio is still being made.
+    return turn.speak ? 'converting' : 'replying';
+  }
+
+  /** A new turn: `you` is known now for recognised text, later (the transcript) for audio. */
+  begin(options: { clientId: string; stage: Turn['stage']; speak: boolean; you: string | null }) {
+    const { clientId, stage, speak, you } = options;
+    const turn: Turn = {
+      clientId,
+      stage,
+      replyId: null,
+      replyText: '',
+      replyDone: false,
+      speak,
+      speechDone: !speak,
+      queue: null,
+      heard: [],
+    };
+    this.turn = turn;
+    this.spoken = turn;
+    this.you = you;
+    this.patient = null;
+  }
+
+  /** Null when the frame is not about the running turn. */
+  onMessage(message: ServerMessage): TurnUpdate | null {
+    const turn = this.turn;
+    if (!turn) return null;
+    switch (message.type) {
+      case 'transcript':
+        if (message.clientId !== turn.clientId) return null;
+        turn.stage = 'heard';
+        this.you = message.text;
+        return { kind: 'progress' };
+      case 'turn_stored':
+        if (message.clientId !== turn.clientId) return null;
+        turn.stage = 'heard';
+        this.you = message.message.content;
+        return { kind: 'progress' };
+      case 'reply_start':
+        // One turn at a time per socket: the reply after our stored turn is ours.
+        if (turn.stage !== 'heard' || turn.replyId !== null) return null;
+        turn.replyId = message.replyId;
+        turn.queue = turn.speak ? new SpeechQueue(message.replyId) : null;
+        return { kind: 'progress' };
+      case 'reply_delta':
+        if (message.replyId !== turn.replyId) return null;
+        turn.replyText += message.text;
+        this.patient = turn.replyText;
+        return { kind: 'progress' };
+      case 'reply_done':
+        if (message.replyId !== turn.replyId) return null;
+        turn.replyDone = true;
+        turn.replyText = turn.replyText || message.message.content;
+        this.patient = message.message.content;
+        return { kind: 'reply_done', text: message.message.content };
+      case 'speech_done':
+        if (message.replyId !== turn.replyId) return null;
+        turn.queue?.end();
+        turn.speechDone = true;
+        return { kind: 'speech_done' };
+      case 'error': {
+        if (message.clientId !== turn.clientId) return null;
+        const text = voiceErrorMessage(message.code, message.message);
+        // A speech failure: the words still arrive; only the voice is gone.
+        const over = message.code !== 'unavailable:speech';
+        if (over) this.turn = null;
+        else turn.speechDone = true;
+        return { kind: 'failed', message: text, over };
+      }
+      default:
+        return null;
+    }
+  }
+
+  /** The sentences of the spoken reply that are now complete, in order; null if not ours. */
+  onSpeech(chunk: SpeechChunk): SpeechSentence[] | null {
+    const turn = this.spoken;
+    if (!turn?.queue || chunk.replyId !== turn.replyId) return null;
+    turn.queue.add(chunk);
+    const sentences: SpeechSentence[] = [];
+    for (let sentence = turn.queue.take(); sentence; sentence = turn.queue.take()) {
+      sentences.push(sentence);
+    }
+    return sentences;
+  }
+
+  /** A sentence of the spoken reply played to the end. */
+  sentenceHeard(text: string): void {
+    this.spoken?.heard.push(text);
+  }
+
+  /** Ends the turn once the reply and its speech are complete; true when it ended now. */
+  settle(): boolean {
+    const turn = this.turn;
+    if (!turn || !turn.replyDone || !turn.speechDone) return false;
+    this.turn = null;
+    return true;
+  }
+
+  /** The reply will never arrive (the socket dropped); true when a turn was running. */
+  drop(): boolean {
+    const running = this.turn !== null;
+    this.turn = null;
+    return running;
+  }
+
+  /**
+   * Barge-in and stop: the reply being heard is cut off. It is the running turn, or the last one
+   * while its audio still plays (`audible`). Returns null when there is nothing to cut, else how
+   * many characters were heard (undefined with the browser's voice: the reply is stored whole
+   * before it is spoken).
+   */
+  cut(audible: boolean, progress: ReturnType<SpeechPlayer['progress']>) {
+    const cut = this.turn ?? (audible ? this.spoken : null);
+    if (!cut) return null;
+    const heard = cut.speak
+      ? heardChars({
+          replyText: cut.replyText,
+          finished: cut.heard,
+          current: progress ? { text: progress.sentence.text, fraction: progress.fraction } : null,
+        })
+      : undefined;
+    this.turn = null;
+    return { heardChars: heard };
+  }
+}
