@@ -42,6 +42,9 @@ const envSchema = z.object({
   TURNS_PER_HOUR: int(1, 100_000).default(200),
   CONCURRENT_TURNS_PER_USER: int(1, 1000).default(3),
   HINTS_PER_HOUR: int(1, 100_000).default(DEFAULT_HINTS_PER_HOUR),
+  /** Frames one conversation socket may send per second (bursts of twice that); past it, 1008. */
+  SOCKET_FRAMES_PER_SECOND: int(1, 10_000).default(100),
+  SOCKETS_PER_USER: int(1, 10_000).default(20),
   MAX_UTTERANCE_SECONDS: int(1, 300).default(MAX_UTTERANCE_MS / 1000),
   MAX_UTTERANCE_KB: int(16, 10_240).default(MAX_UTTERANCE_BYTES / 1000),
   /** Time to receive a request's headers and body; a client that stalls longer gets 408. */
@@ -93,6 +96,9 @@ export interface Config {
     maxUtteranceMs: number;
     maxUtteranceBytes: number;
     hintsPerHour: number;
+    socketFramesPerSecond: number;
+    /** Conversation sockets one user may hold open on one instance. */
+    socketsPerUser: number;
     /** Headers and body must both arrive within this (Node's requestTimeout). */
     requestTimeoutMs: number;
   };
@@ -171,6 +177,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxUtteranceMs: e.MAX_UTTERANCE_SECONDS * 1000,
       maxUtteranceBytes: e.MAX_UTTERANCE_KB * 1000,
       hintsPerHour: e.HINTS_PER_HOUR,
+      socketFramesPerSecond: e.SOCKET_FRAMES_PER_SECOND,
+      socketsPerUser: e.SOCKETS_PER_USER,
       requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     },
     throttle: {

@@ -121,10 +121,7 @@ export function passwordPolicy(extraFile: string | null): PasswordPolicy {
   const key = extraFile ?? '';
   let policy = loaded.get(key);
   if (!policy) {
-    policy = createPasswordPolicy([
-      ...COMMON_PASSWORDS,
-      ...(extraFile ? readList(extraFile) : []),
-    ]);
+    policy = createPasswordPolicy([...COMMON_PASSWORDS, ...(extraFile ? readList(extraFile) : [])]);
     loaded.set(key, policy);
   }
   return policy;

@@ -3,6 +3,7 @@ import type { Message } from '../../shared/conversation';
 import { stripControlChars } from '../../shared/inputChecks';
 import type { ServerMessage } from '../../shared/protocol';
 import { CONVERSATION_TEXT } from '../../shared/text';
+import { ERRORS } from '../../shared/errors';
 import type { ScenarioRecord } from '../scenarios/schema';
 import { insertAssistantMessage, storeTurnAndListHistory } from '../db/messages';
 import type { Services } from '../services';
@@ -32,7 +33,7 @@ export interface TurnHooks {
 export type TurnResult =
   | { outcome: 'replied'; reply: Message }
   | { outcome: 'cancelled' | 'failed'; reply: Message | null }
-  | { outcome: 'duplicate' | 'limited' };
+  | { outcome: 'duplicate' | 'limited' | 'ended' };
 
 /**
  * One turn, as a story: store the clinician's words → stream the patient's reply → store it.
@@ -53,14 +54,18 @@ export async function runTurn(
     clientId: input.clientId,
     turnsPerHour: services.config.limits.turnsPerHour,
   });
-  if (stored.limited) {
+  if (stored.refused !== null) {
+    const limited = stored.refused === 'limited';
+    // Ended means ended after this socket opened (here or on another instance): feedback is final.
     hooks.send({
       type: 'error',
-      code: 'rate_limit:turns',
-      message: CONVERSATION_TEXT.turnQuota(services.config.limits.turnsPerHour),
+      code: limited ? 'rate_limit:turns' : 'conflict:ended',
+      message: limited
+        ? CONVERSATION_TEXT.turnQuota(services.config.limits.turnsPerHour)
+        : ERRORS['conflict:ended'],
       clientId: input.clientId,
     });
-    return { outcome: 'limited' };
+    return { outcome: stored.refused };
   }
   const { message, duplicate, history } = stored;
   // Acknowledged only now, after the last await a duplicate makes, so its turn is over by the

@@ -52,8 +52,9 @@ export async function getMessageInSession(
 
 /**
  * Stores a clinician turn (once per client id) and reads the conversation including it, in one
- * round trip: the turn's latency budget is a few milliseconds. The hourly quota is checked in the
- * same statement, so it holds across instances: over quota, nothing is stored.
+ * round trip: the turn's latency budget is a few milliseconds. The hourly quota and the end of
+ * the conversation are checked in the same statement, so both hold across instances and sockets
+ * opened before the end: over quota or ended, nothing is stored.
  */
 export async function storeTurnAndListHistory(
   db: Queryable,
@@ -65,8 +66,8 @@ export async function storeTurnAndListHistory(
     turnsPerHour: number;
   },
 ): Promise<
-  | { limited: false; message: Message; duplicate: boolean; history: Message[] }
-  | { limited: true; history: Message[] }
+  | { refused: null; message: Message; duplicate: boolean; history: Message[] }
+  | { refused: 'limited' | 'ended'; history: Message[] }
 > {
   const rows = await db.query<MessageRow & { mine: boolean; inserted: boolean }>(
     `WITH used AS (
@@ -76,7 +77,9 @@ export async function storeTurnAndListHistory(
           AND m.role = 'user' AND m.created_at > now() - interval '1 hour'
      ), ins AS (
        INSERT INTO messages (session_id, role, content, source, client_id)
-       SELECT $1, 'user', $2, $3, $4 WHERE (SELECT n FROM used) < $5
+       SELECT $1, 'user', $2, $3, $4
+        WHERE (SELECT n FROM used) < $5
+          AND EXISTS (SELECT 1 FROM conversation_sessions WHERE id = $1 AND ended_at IS NULL)
        ON CONFLICT (session_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
        RETURNING id, role, content, created_at, source, partial, seq
      )
@@ -92,8 +95,15 @@ export async function storeTurnAndListHistory(
     toDto({ id, role, content, createdAt, source, partial }),
   );
   const index = rows.findIndex((r) => r.inserted || r.mine);
-  if (index === -1) return { limited: true, history };
-  return { limited: false, message: history[index]!, duplicate: !rows[index]!.inserted, history };
+  if (index === -1) {
+    // Refused: asking why costs a second query, but only on this rare path.
+    const [session] = await db.query<{ ended: boolean }>(
+      `SELECT ended_at IS NOT NULL AS ended FROM conversation_sessions WHERE id = $1`,
+      [input.sessionId],
+    );
+    return { refused: session?.ended === false ? 'limited' : 'ended', history };
+  }
+  return { refused: null, message: history[index]!, duplicate: !rows[index]!.inserted, history };
 }
 
 /**

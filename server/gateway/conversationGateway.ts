@@ -15,6 +15,8 @@ import { errorFrame } from '../conversations/conversationContext';
 import { getConversationForUser } from '../db/conversations';
 import { isAllowedOrigin } from '../http/origin';
 import type { Services } from '../services';
+import { createFrameBudget } from './frameBudget';
+import { answerOtherUpgrade, refuseUpgrade as refuse } from './otherUpgrades';
 import { batchWrites } from './writeBatching';
 
 const PATH = /^\/ws\/conversations\/([^/?#]+)$/;
@@ -29,12 +31,8 @@ export interface Gateway {
   connections(): number;
 }
 
-function refuse(socket: Duplex, status: number, reason: string) {
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\n` +
-      `Content-Length: ${Buffer.byteLength(reason)}\r\n\r\n${reason}`,
-  );
-}
+/** A socket sending faster than its frame budget is closed with this (RFC 6455 policy). */
+const POLICY_VIOLATION = 1008;
 
 function describeIssue(error: {
   issues: Array<{ code: string; path: PropertyKey[]; message: string }>;
@@ -59,14 +57,20 @@ export function attachConversationGateway(server: Server, services: Services): G
     maxPayload: 2 * config.limits.maxUtteranceBytes,
   });
   const conversations = createConversationControllers(services);
+  /** Upgrades still being checked: shutdown ends them rather than wait on them. */
+  const pending = new Set<Duplex>();
+  /** Open conversation sockets per user on this instance. */
+  const socketsByUser = new Map<string, number>();
   let closing = false;
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
     const path = (req.url ?? '').split('?')[0] ?? '';
     const match = PATH.exec(path);
-    // Not ours (e.g. Vite's hot-reload socket in dev): leave it to the other listener.
-    if (!match) return;
-    socket.on('error', () => socket.destroy());
+    // Vite's dev server keeps its hot-reload socket on its own port, so every upgrade here is
+    // ours to answer.
+    if (!match) return answerOtherUpgrade(server, req, socket);
+    pending.add(socket);
     void (async () => {
       // Checks in order of cost: nothing reaches the database before the cheap ones pass.
       if (closing) return refuse(socket, 503, 'Service Unavailable');
@@ -78,6 +82,10 @@ export function attachConversationGateway(server: Server, services: Services): G
         ? await getConversationForUser(db, { id: id.data, userId: user.id })
         : null;
       if (!session) return refuse(socket, 404, 'Not Found');
+      if ((socketsByUser.get(user.id) ?? 0) >= config.limits.socketsPerUser) {
+        return refuse(socket, 429, 'Too Many Requests');
+      }
+      if (closing || socket.destroyed) return refuse(socket, 503, 'Service Unavailable');
       wss.handleUpgrade(req, socket, head, (ws) => {
         onConnection(ws, socket, {
           userId: user.id,
@@ -86,10 +94,12 @@ export function attachConversationGateway(server: Server, services: Services): G
           ended: session.endedAt !== null,
         });
       });
-    })().catch((error: unknown) => {
-      logger.error('ws.upgrade_failed', { error });
-      refuse(socket, 503, 'Service Unavailable');
-    });
+    })()
+      .catch((error: unknown) => {
+        logger.error('ws.upgrade_failed', { error });
+        refuse(socket, 503, 'Service Unavailable');
+      })
+      .finally(() => pending.delete(socket));
   });
 
   function onConnection(
@@ -111,6 +121,8 @@ export function attachConversationGateway(server: Server, services: Services): G
     const sendError = (code: ErrorCode, message?: string, clientId?: string) =>
       send(errorFrame(code, message, clientId));
     const controller = conversations.open({ ...conversation, send, sendBinary });
+    const { userId } = conversation;
+    socketsByUser.set(userId, (socketsByUser.get(userId) ?? 0) + 1);
 
     // History goes out first; frames that arrive meanwhile wait for it, in order.
     const ready = controller.sendHistory();
@@ -133,6 +145,9 @@ export function attachConversationGateway(server: Server, services: Services): G
     ws.on('close', () => {
       clearInterval(heartbeat);
       controller.close();
+      const left = (socketsByUser.get(userId) ?? 1) - 1;
+      if (left > 0) socketsByUser.set(userId, left);
+      else socketsByUser.delete(userId);
     });
     ws.on('error', () => ws.terminate());
 
@@ -145,7 +160,20 @@ export function attachConversationGateway(server: Server, services: Services): G
     // Frames are dispatched one at a time, in arrival order: an audio header must be read before
     // the binary frame that follows it. Dispatch itself is quick: long work runs beside it.
     let queue: Promise<void> = ready;
+    const perSecond = config.limits.socketFramesPerSecond;
+    const budget = createFrameBudget({ perSecond, burst: 2 * perSecond }, Date.now());
+    let overBudget = false;
     ws.on('message', (data: RawData, isBinary: boolean) => {
+      if (overBudget) return;
+      if (!budget.take(Date.now())) {
+        // Nothing a person does sends this many frames: stop reading and hang up.
+        overBudget = true;
+        logger.warn('ws.frame_flood', { sessionId: conversation.sessionId, userId });
+        ws.close(POLICY_VIOLATION, 'Too many messages');
+        // A flooding client may never answer the close: do not wait the usual 30 s for it.
+        setTimeout(() => ws.terminate(), 1_000).unref();
+        return;
+      }
       queue = queue
         .then(() => (isBinary ? onBinary(toBuffer(data)) : onText(data.toString())))
         .catch(controller.failed);
@@ -196,6 +224,7 @@ export function attachConversationGateway(server: Server, services: Services): G
     connections: () => wss.clients.size,
     async close({ graceMs = 0 } = {}) {
       closing = true;
+      for (const socket of pending) socket.destroy();
       await conversations.drain({ graceMs });
       for (const ws of wss.clients) ws.close(1001, 'Server shutting down');
       await new Promise<void>((resolve) => wss.close(() => resolve()));

@@ -149,7 +149,7 @@ describe.each(databaseKinds())('data layer on %s', (kind) => {
       clientId: 'c1',
       turnsPerHour: 100,
     });
-    if (first.limited || again.limited) throw new Error('quota should not apply here');
+    if (first.refused || again.refused) throw new Error('quota should not apply here');
     expect(first.duplicate).toBe(false);
     expect(again.duplicate).toBe(true);
     expect(again.message).toEqual(first.message);
@@ -174,13 +174,37 @@ describe.each(databaseKinds())('data layer on %s', (kind) => {
         clientId,
         turnsPerHour: 2,
       });
-    expect((await turn(one.id, 'q1')).limited).toBe(false);
-    expect((await turn(two.id, 'q2')).limited).toBe(false);
+    expect((await turn(one.id, 'q1')).refused).toBeNull();
+    expect((await turn(two.id, 'q2')).refused).toBeNull();
     const third = await turn(two.id, 'q3');
-    expect(third.limited).toBe(true);
+    expect(third.refused).toBe('limited');
     expect(third.history.map((m) => m.content)).toEqual(['opening', 'hi']);
     // Resending an already stored turn is not a new turn.
-    expect((await turn(one.id, 'q1')).limited).toBe(false);
+    expect((await turn(one.id, 'q1')).refused).toBeNull();
+  });
+
+  it('refuses turns once the conversation has ended, storing nothing', async () => {
+    const user = await newUser();
+    const [scenario] = await listScenarios(t.db);
+    const { session } = await openOrResumeConversation(t.db, {
+      userId: user.id,
+      scenarioId: scenario!.id,
+      initialMessage: 'opening',
+    });
+    const turn = (clientId: string) =>
+      storeTurnAndListHistory(t.db, {
+        sessionId: session.id,
+        content: 'one more thing',
+        source: 'typed',
+        clientId,
+        turnsPerHour: 100,
+      });
+    expect((await turn('before')).refused).toBeNull();
+    await markConversationEnded(t.db, { id: session.id, successRating: 6 });
+    const after = await turn('after');
+    expect(after.refused).toBe('ended');
+    const messages = await listMessagesBySession(t.db, { sessionId: session.id });
+    expect(messages.map((m) => m.content)).toEqual(['opening', 'one more thing']);
   });
 
   it('stores one feedback row per session', async () => {

@@ -65,7 +65,9 @@ describe('password policy (NIST 800-63B blocklist and trivial patterns)', () => 
 
   it('uses a maintained list that holds the passwords seen most', () => {
     expect(COMMON_PASSWORDS.length).toBeGreaterThan(10_000);
-    expect(COMMON_PASSWORDS).toEqual(expect.arrayContaining(['password', '12345678', 'qwerty', 'iloveyou']));
+    expect(COMMON_PASSWORDS).toEqual(
+      expect.arrayContaining(['password', '12345678', 'qwerty', 'iloveyou']),
+    );
   });
 });
 
