@@ -3,26 +3,6 @@
  * straight-quote) text of one sentence.
  */
 
-/** Question words that invite a story rather than a yes or no. */
-export const OPEN_STARTERS = /^(what|what's|whats|how|how's|hows|why|in what way)\b/;
-
-/** "How long", "how many"... ask for a fact, which is a closed question in disguise. */
-export const FACTUAL_HOW = /^how (long|many|much|often|old|soon|far)\b/;
-
-/** Verbs that start a yes/no question. */
-export const CLOSED_STARTERS =
-  /^(do|does|did|is|are|was|were|will|would|can|could|should|shall|have|has|had|may|am|isn't|aren't|don't|doesn't|didn't|won't|wouldn't|can't|couldn't|shouldn't|haven't|hasn't|when|where|who|which|any)\b/;
-
-/** Imperatives and softeners that work as open questions ("Tell me more about that."). */
-export const OPEN_INVITATIONS =
-  /\b(tell me (more|about|what|how|why)|can you describe|could you describe|describe (what|how|the)|help me understand|walk me through|talk me through|say more|i'd (love|like) to hear|i'm curious|share (with me|what|how))\b/;
-
-/** A wh-word followed by these is a statement ("What I'd suggest is..."), not a question. */
-export const WH_STATEMENT = /^(what|how) (i|i'd|i'll|i'm|we|we'd|we'll|we're|this|that|it)\b/;
-
-export const DISCOURSE_MARKERS =
-  /^((so|and|but|okay|ok|well|now|right|alright|then|great|good|sure|thanks|thank you|first|also)\b[,\s]*)+/;
-
 export const ACKNOWLEDGEMENT = [
   /\b(it )?sounds like\b/,
   /\bi (can )?(completely |totally |really )?understand\b/,
@@ -87,6 +67,10 @@ export const CHECK_UNDERSTANDING = [
   /\banything (unclear|that's unclear|you'd like me to explain)\b/,
   /\bwhat would you like to know\b/,
 ];
+
+/** Something to take away and think over: records, figures, written questions. */
+export const TAKE_AWAY =
+  /\b(copy of (your|the)|copies of|take (it |them |this |these |that )?(home|away|with you)|write (it|them|that|this|the \w+|down)|written (down|quote|plan|estimate|summary)|in writing|leaflet|print(ed)? (out|it)|email (you|it|them)|send you (a|the|it|them|home)|your (records|x-rays|notes|scans) to|list of questions|questions (to ask|written))\b/;
 
 /** Urgency and social proof used to close rather than to inform. */
 export const PRESSURE = [
