@@ -2,20 +2,15 @@ import { understandTurn } from './clinicianTurn';
 import type { ClinicianAct, ConversationTopic, TurnUnderstanding } from './clinicianTurn';
 import { JARGON_TERMS } from './jargon';
 import {
-  ACKNOWLEDGEMENT,
   BENEFIT,
-  CHECK_UNDERSTANDING,
   COST,
   EXPLAINED_AFTER,
   EXPLAINED_BEFORE,
   EXPLAINED_NEARBY,
   GRADER_INJECTION,
-  NEGATION,
   NO_TREATMENT,
   OPTIONS,
-  PRESSURE,
   PROPOSAL,
-  REFLECTION,
   ROLE_BREAK,
   TAKE_AWAY,
 } from './lexicon';
@@ -94,21 +89,6 @@ function anyMatch(patterns: readonly RegExp[], lower: string): boolean {
   return patterns.some((pattern) => pattern.test(lower));
 }
 
-const PRESSURE_PATTERNS = PRESSURE.map((pattern) => new RegExp(pattern.source, 'g'));
-
-/** Pressure phrases, unless negated ("you don't need to decide today") or asked about. */
-function hasPressure(lower: string): boolean {
-  for (const global of PRESSURE_PATTERNS) {
-    global.lastIndex = 0;
-    for (let match = global.exec(lower); match !== null; match = global.exec(lower)) {
-      const before = lower.slice(Math.max(0, match.index - 25), match.index);
-      const asked = /\b(do|does|did|would|will|if|when|what|whether|anything)\s+$/.test(before);
-      if (!NEGATION.test(before) && !asked) return true;
-    }
-  }
-  return false;
-}
-
 const JARGON_PATTERNS = JARGON_TERMS.map(
   (term) => [term, new RegExp(`(?<![a-z0-9])${term}(?![a-z0-9])`, 'g')] as const,
 );
@@ -150,11 +130,10 @@ function analyseSentence(
   const options = OPTIONS.test(lower);
   const cost = COST.test(lower);
   const benefit = BENEFIT.test(lower);
-  const pressure = acts.includes('pressure') || hasPressure(lower);
-  const acknowledgement = acts.includes('acknowledgement') || anyMatch(ACKNOWLEDGEMENT, lower);
-  const reflection = acts.includes('reflection') || anyMatch(REFLECTION, lower);
-  const checksUnderstanding =
-    acts.includes('check_understanding') || anyMatch(CHECK_UNDERSTANDING, lower);
+  const pressure = acts.includes('pressure');
+  const acknowledgement = acts.includes('acknowledgement');
+  const reflection = acts.includes('reflection');
+  const checksUnderstanding = acts.includes('check_understanding');
   const dismissal = acts.includes('dismissal');
   // Acknowledging or checking is listening, not yet answering the concern.
   const informs =

@@ -329,7 +329,7 @@ const REASSURANCE: readonly RegExp[] = [
 
 /** Fear or deadlines used to close rather than to inform. */
 const PRESSURE: readonly RegExp[] = [
-  /\byou (need|have|must|got|gotta|'ve got) to (get|have|book|do|decide|go ahead|sign|start|commit|make|fix)\b/,
+  /\byou (need|have|must|got|gotta|'ve got) to\b/,
   /\byou must\b/,
   /\byou (really|definitely|seriously) (should|need|have to|must|ought)\b/,
   /\b(do|book|start|decide|sign|schedule|commit|begin|get) [^.?!]{0,25}\btoday\b/,
