@@ -389,7 +389,7 @@ const TOPIC_PATTERNS: Record<ConversationTopic, RegExp> = {
   family:
     /\b(family|families|friend|friends|partner|husband|wife|kids|children|mum|mom|mother|dad|father|parents?|sister|brother|daughter|son|sons|daughters|grandchildren|grandkids|anyone at home|people around you|at home|relatives?|colleagues|mates|other half|boyfriend|girlfriend|spouse|anyone said|others said|people said|heard from)\b/,
   appearance:
-    /(?<!\b(a|have a|take a|quick) )\b(looks?|looking)\b(?! (at|into|after|for|forward|over|through|up|around))|\b(appearance|smile|smiling|colour|color|white|whiter|whiteness|yellow|stain\w*|straight|straighter|crooked|gap|gaps|photos?|pictures?|selfies?|mirror|cosmetic|natural[- ]looking|aesthetic\w*|self-conscious|attractive|ugly|show your teeth|scar)\b/,
+    /(?<!\b(a|have a|take a|quick) )\b(looks?|looking)\b(?! (at|into|after|for|forward|over|through|up|around|like)\b)|\b(appearance|smile|smiling|colour|color|white|whiter|whiteness|yellow|stain\w*|straight|straighter|crooked|gap|gaps|photos?|pictures?|selfies?|mirror|cosmetic|natural[- ]looking|aesthetic\w*|self-conscious|attractive|ugly|show your teeth|scar)\b/,
   work: /\b(work|working|job|jobs|boss|shift|shifts|office|career|employer|workplace|daily life|day to day|day-to-day|everyday|normal day|daily routine|school|college|university|lessons?|meetings?|customers?|clients?|business|self-employed|day off|days off|eat|eating|bite|biting|chew\w*|sleep\w*|sport|sports|gym|social life|normal life|keep working)\b/,
 };
 

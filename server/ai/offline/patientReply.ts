@@ -14,7 +14,7 @@ import {
 } from './patientAnswers';
 import { replayConversation } from './patientState';
 import type { ClinicianTurnReplay } from './patientState';
-import { hashText, lowerFirst, sameWords, splitSentences } from './text';
+import { hashText, lowerFirst, mentionsAny, sameWords, splitSentences } from './text';
 import type { ChatTurn } from '../types';
 import type { ConversationTopic, ScenarioRecord } from '../../scenarios/schema';
 
@@ -181,8 +181,11 @@ function answerQuestion(
 
 function summaryReply(moment: Moment): string {
   const { scenario, turn } = moment;
+  // Named in the summary's own words, not merely following the patient's last line.
+  const named = (i: number) =>
+    mentionsAny(turn.analysis.lower, scenario.extras.statedConcerns[i]?.keywords ?? []);
   const left = turn.state.stated.findIndex(
-    (progress, i) => progress.raised && !progress.settled && !turn.touchedStated.includes(i),
+    (progress, i) => progress.raised && !progress.settled && !named(i),
   );
   const concern = scenario.extras.statedConcerns[left]?.concern;
   if (concern === undefined) return joinReply([pick(moment, CONFIRMATIONS, 'confirm')]);

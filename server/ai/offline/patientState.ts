@@ -101,6 +101,8 @@ const EFFECTS = {
   settled: { trust: 0.02, anxiety: -0.05, readiness: 0.08 },
   revealed: { trust: 0.04 },
   pressure: { trust: -0.12, anxiety: 0.08, readiness: -0.08 },
+  // "Nothing to worry about" tells the patient their worry does not count.
+  dismissal: { trust: -0.06, anxiety: 0.03 },
   jargon: { trust: -0.03, anxiety: 0.04, readiness: -0.02 },
   ignored: { trust: -0.07, anxiety: 0.04, readiness: -0.02 },
   offTask: { trust: -0.05 },
@@ -302,6 +304,7 @@ function replayClinicianTurn(
   if (analysis.checksUnderstanding) apply(state, EFFECTS.check, rate);
   for (const _ of result.newlySettled) apply(state, EFFECTS.settled, rate);
   for (const _ of result.newlyRevealed) apply(state, EFFECTS.revealed, rate);
+  if (analysis.dismissal) apply(state, EFFECTS.dismissal, rate);
   if (analysis.pressure) {
     state.pressureCount++;
     apply(state, EFFECTS.pressure, rate);
