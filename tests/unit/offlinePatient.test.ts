@@ -440,7 +440,7 @@ describe('offline patient: answers what was asked', () => {
       expect(new Set(said).size, seed.slug).toBe(said.length);
       for (const line of said) expect(line, seed.slug).not.toMatch(backchannel);
     }
-  });
+  }, 30_000);
 
   it('reads differently in two runs of one scenario with differently worded questions', async () => {
     const a = await play(crownScenario, ['How do you feel?', 'Any pain?', 'What about money?']);

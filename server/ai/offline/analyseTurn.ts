@@ -1,4 +1,4 @@
-import { understandTurn } from './clinicianTurn';
+import { runsDownOthers, understandTurn } from './clinicianTurn';
 import type { ClinicianAct, ConversationTopic, TurnUnderstanding } from './clinicianTurn';
 import { JARGON_TERMS } from './jargon';
 import {
@@ -44,6 +44,8 @@ export interface SentenceAnalysis {
   pressure: boolean;
   /** Reassurance that brushes the worry aside, or talks the patient out of another opinion. */
   dismissal: boolean;
+  /** Talks the patient out of another opinion, or runs down another clinician. */
+  runsDownOthers: boolean;
   /** Records, figures or written questions offered to take away. */
   takeAway: boolean;
   proposal: boolean;
@@ -73,6 +75,7 @@ export interface TurnAnalysis {
   checksUnderstanding: boolean;
   pressure: boolean;
   dismissal: boolean;
+  runsDownOthers: boolean;
   takeAway: boolean;
   proposal: boolean;
   explanation: boolean;
@@ -160,6 +163,7 @@ function analyseSentence(
     checksUnderstanding,
     pressure,
     dismissal,
+    runsDownOthers: runsDownOthers(sentence.text),
     takeAway: TAKE_AWAY.test(lower),
     proposal: anyMatch(PROPOSAL, lower),
     explanation: informs && (sentence.words >= 6 || options || cost || benefit),
@@ -208,6 +212,7 @@ export function analyseTurn(text: string, previousPatientTurn = ''): TurnAnalysi
     checksUnderstanding: some('checksUnderstanding'),
     pressure: some('pressure'),
     dismissal: some('dismissal'),
+    runsDownOthers: some('runsDownOthers'),
     takeAway: some('takeAway'),
     proposal: some('proposal'),
     explanation: some('explanation'),

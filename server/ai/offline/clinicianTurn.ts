@@ -309,7 +309,10 @@ const DISMISSAL: readonly RegExp[] = [
   /\b(honestly|trust me|seriously),? it's (fine|nothing|easy)\b/,
   /\b(people|patients|everyone) (worry|make a fuss) (too much|over nothing)\b|\bmake a fuss\b/,
   /\b(that's|it's) (not|hardly) (really )?(a (real )?(problem|concern|issue)|worth worrying)\b/,
-  // Talking the patient out of another opinion, or running down another clinician.
+];
+
+/** Talking the patient out of another opinion, or running down another clinician. */
+export const RUNS_DOWN_OTHERS: readonly RegExp[] = [
   /\b(don't|no need to|you don't need to|there's no point|no point|pointless to|waste of (time|money) to)( bother)?( (getting|get|going for|seeing|asking|having))? (a |another )?(second|another|other) (opinion|dentist|clinic)\b/,
   /\b(second opinion|another dentist|other dentist|other clinics?|the other practice|that practice|your (last|old|previous) dentist)\b.{0,40}\b(waste|pointless|won't tell you anything|say the same|rubbish|cowboy|doesn't know|don't know what|no idea|botched|useless|terrible|not (any )?good|not worth)\b/,
   /\b(they|he|she) (clearly )?(don't|doesn't|didn't) know what (they're|he's|she's|they were|he was|she was) doing\b|\bcowboys?\b|\bbutcher(ed)?\b/,
@@ -416,6 +419,12 @@ function someClause(patterns: readonly RegExp[], clauses: readonly string[], low
 const PRESSURE_GLOBAL = PRESSURE.map((pattern) => new RegExp(pattern.source, 'g'));
 
 /** Pressure phrases, unless negated ("you don't need to decide today") or asked about. */
+/** Whether a sentence talks the patient out of another opinion or runs down a colleague. */
+export function runsDownOthers(text: string): boolean {
+  const lower = normaliseSpeech(text);
+  return RUNS_DOWN_OTHERS.some((pattern) => pattern.test(lower));
+}
+
 export function hasPressure(lower: string): boolean {
   for (const global of PRESSURE_GLOBAL) {
     global.lastIndex = 0;
@@ -483,7 +492,8 @@ export function actsOfSentence(
     statements.some((clause) => some(REFLECTION, clause));
   if (summary || echoes || reflects) acts.add('reflection');
   if (someClause(CHECK_UNDERSTANDING, clauses, lower)) acts.add('check_understanding');
-  const dismissal = someClause(DISMISSAL, clauses, lower);
+  const dismissal =
+    someClause(DISMISSAL, clauses, lower) || someClause(RUNS_DOWN_OTHERS, clauses, lower);
   if (dismissal) acts.add('dismissal');
   if (dismissal || someClause(REASSURANCE, clauses, lower)) acts.add('reassurance');
   if (hasPressure(lower)) acts.add('pressure');

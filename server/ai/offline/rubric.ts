@@ -48,7 +48,8 @@ function empathy(replay: ConversationReplay, turns: readonly ClinicianTurnReplay
     2 * explored +
     Math.min(1, 0.5 * revealed) -
     final.ignoredCount -
-    final.pressureCount
+    final.pressureCount -
+    Math.min(2, final.dismissalCount)
   );
 }
 
@@ -92,28 +93,73 @@ function persuasion(replay: ConversationReplay, turns: readonly ClinicianTurnRep
   );
 }
 
-/** Listen, Acknowledge, Explore, Respond: how far each concern got, in that order. */
-function concernHandling(progress: StatedProgress): number {
-  if (progress.explored) {
-    return 0.4 + (progress.exploredBeforeAnswer === true ? 0.3 : 0) + (progress.settled ? 0.3 : 0);
-  }
-  return progress.answered ? 0.2 : 0;
+/**
+ * Objection handling is scored on LAER (Listen, Acknowledge, Explore, Respond) with a final
+ * check that the concern is resolved. The same anchors go to the AI grader and into the
+ * feedback a trainee reads, so both explain a score in the same terms.
+ */
+export const OBJECTION_STEPS = {
+  listen: 'Listen: let the patient state the objection fully before you reply.',
+  acknowledge: "Acknowledge: name the concern in the patient's own terms.",
+  explore: 'Explore: ask what is behind it before you answer.',
+  respond:
+    'Respond: answer that specific concern with facts and options, and offer something to take away (records, figures, written questions).',
+  check: 'Check: ask whether your answer has resolved it.',
+} as const;
+
+export const OBJECTION_PENALTIES = [
+  'reassurance that dismisses the worry ("nothing to worry about", "not a big deal")',
+  'answering before exploring',
+  'talking the patient out of a second opinion, or running down another clinician',
+  'fear-based urgency',
+  'asking to book before the concerns are explored',
+] as const;
+
+export const OBJECTION_ANCHORS = [
+  '1-2: objections brushed aside, argued with or met with pressure',
+  '3-4: objections answered straight away, without acknowledging or exploring them',
+  '5-6: objections acknowledged and answered, but not explored first or not checked',
+  '7-8: each objection heard, acknowledged, explored and answered specifically',
+  '9-10: all of that, and each one checked as resolved, with no dismissing or pushing',
+] as const;
+
+/** How far one concern got through the LAER steps, 0..1. */
+function laer(progress: StatedProgress): number {
+  const listened = progress.listened ?? progress.exploredBeforeAnswer === true;
+  const explore =
+    progress.exploredBeforeAnswer === true || (progress.explored && !progress.answered)
+      ? 1.5
+      : progress.explored
+        ? 0.5
+        : 0;
+  const steps =
+    (listened ? 1 : 0) +
+    (progress.acknowledged ? 1 : 0) +
+    explore +
+    (progress.answered ? 1.5 : 0) +
+    (progress.answered && progress.checked ? 1 : 0) +
+    (progress.settled ? 0.5 : 0);
+  return steps / 6.5;
 }
 
 function objectionHandling(replay: ConversationReplay): number {
   const { final } = replay;
   const inPlay = final.stated.filter((s) => s.raised || s.touches > 0);
   const handled =
-    inPlay.length === 0
-      ? 0
-      : inPlay.reduce((sum, s) => sum + concernHandling(s), 0) / inPlay.length;
+    inPlay.length === 0 ? 0 : inPlay.reduce((sum, s) => sum + laer(s), 0) / inPlay.length;
   const unvoiced = final.stated.length - inPlay.length;
   const addressed = final.hidden.filter((h) => h.revealed && h.addressed).length;
+  const answeredEarly = final.stated.filter((s) => s.exploredBeforeAnswer === false).length;
   return (
     2 +
-    6 * handled * (inPlay.length / (inPlay.length + unvoiced)) +
+    6.5 * handled * (inPlay.length / (inPlay.length + unvoiced)) +
     Math.min(1, 0.5 * addressed) +
-    (final.accepted ? 1 : 0) -
+    (final.takeAwayOffered ? 0.5 : 0) +
+    (final.accepted ? 0.5 : 0) -
+    Math.min(3, 1.5 * final.dismissalCount) -
+    Math.min(2, 1.5 * final.runsDownCount) -
+    Math.min(2, 0.5 * answeredEarly) -
+    Math.min(2, final.earlyAskCount) -
     final.ignoredCount -
     Math.min(2, final.pressureCount)
   );
