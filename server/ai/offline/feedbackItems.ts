@@ -1,5 +1,6 @@
 import { plainWordsFor } from './jargon';
-import { OBJECTION_ANCHORS, onTaskTurns } from './rubric';
+import { onTaskTurns } from './rubric';
+import { OBJECTION_ANCHORS } from '../objectionRubric';
 import { lowerFirst } from './text';
 import type { SentenceAnalysis } from './analyseTurn';
 import type { ClinicianTurnReplay, ConversationReplay, PatientState } from './patientState';
