@@ -282,6 +282,12 @@ describe('offline scorer: objection handling by LAER', () => {
     );
   });
 
+  it('never holds up dismissive reassurance as a strength', async () => {
+    const line = "Don't worry about the money, honestly it's not a big deal.";
+    const feedback = await grade(crownScenario, conversation(crownScenario, [[line, COST_LINE]]));
+    for (const item of feedback.strengths) expect(item.quote).not.toBe(line);
+  });
+
   it('shows the rubric anchor for the score it gave, in the report', async () => {
     let shown = 0;
     for (const history of Object.values(ALL)) {

@@ -87,7 +87,10 @@ function strengthCandidates(scenario: ScenarioRecord, replay: ConversationReplay
     break;
   }
 
-  const acknowledged = firstSentence(turns, (s) => s.acknowledgement || s.reflection);
+  const acknowledged = firstSentence(
+    turns,
+    (s) => (s.acknowledgement || s.reflection) && !s.dismissal && !s.pressure,
+  );
   if (acknowledged !== undefined) {
     const concern = concernName(scenario, acknowledged.turn.touchedStated[0]);
     out.push({
@@ -383,7 +386,7 @@ function strengthFallbacks(scenario: ScenarioRecord, replay: ConversationReplay)
   const turns = onTaskTurns(replay);
   // A fallback strength must not hold up a line that is itself a problem.
   const clean = (s: SentenceAnalysis) =>
-    !s.pressure && !s.long && s.jargon.every((j) => j.explained);
+    !s.pressure && !s.dismissal && !s.long && s.jargon.every((j) => j.explained);
   const onTopic = firstSentence(turns, (s, t) => clean(s) && t.touchedStated.length > 0);
   const question = firstSentence(turns, (s) => clean(s) && (s.openQuestion || s.closedQuestion));
   const first = firstSentence(turns, clean);
