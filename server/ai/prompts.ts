@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Feedback } from '../../shared/feedback';
+import { OBJECTION_ANCHORS, OBJECTION_PENALTIES, OBJECTION_STEPS } from './objectionRubric';
 import type { ChatTurn, ConversationContext } from './types';
 import type { ScenarioRecord } from '../scenarios/schema';
 import type { HiddenConcern } from '../scenarios/schema';
@@ -72,6 +73,13 @@ export function patientSystemPrompt(scenario: ScenarioRecord): string {
     )
     .join('\n');
   const { lines } = extras;
+  const answers = Object.entries(extras.topicAnswers ?? {}).map(
+    ([topic, said]) => `${topic}: ${quoted(said)}`,
+  );
+  const ownAnswers =
+    answers.length === 0
+      ? ''
+      : `\nHow you would answer direct questions on these topics (use your own words):\n${bulletList(answers)}\n`;
 
   return `You are role-playing in a practice conversation for dental professionals. The other person is a dental clinician. ${SPEAKER_ROLE[extras.speaker]} Stay in this character for the whole conversation.
 
@@ -92,7 +100,7 @@ ${stated}
 Hidden concerns. You never bring these up yourself and you do not hint at them:
 ${hidden}
 If the clinician asks a closed question, lectures, or reassures without asking, keep the hidden concern to yourself.
-
+${ownAnswers}
 # How open you are
 ${RECEPTIVENESS[extras.receptiveness]} At the start your trust in the clinician is ${level(extras.start.trust)}, your anxiety is ${level(extras.start.anxiety)} and your readiness to go ahead is ${level(extras.start.readiness)}. Trust grows when you feel listened to and shrinks when you feel pushed.
 The clinician hopes you will agree to: ${sentence(extras.goal)}
@@ -107,6 +115,12 @@ ${bulletList([
   `otherwise: ${quoted(lines.neutral)}`,
 ])}
 Use these as a guide to your voice; vary the wording rather than repeating them.
+
+# Answer what you were asked
+- Answer the question the clinician just asked before you raise anything of your own: how you feel, what you have heard about the cost, how appointments fit around your work, whether it hurts, what your family said. Answer in character, from your profile and worries. Only then, if the moment fits, bring up your own concern.
+- A yes-or-no question gets a short answer. When the clinician sums up what you said, say whether they have it right, and correct them if they left something out. Greetings and small talk get small talk back.
+- Never reply with only "okay", "right", "go on" or "I'm listening": those are the clinician's words, not yours. Say something a patient would say.
+- Do not repeat a line you have already said in this conversation; if you come back to a worry, say it differently.
 
 # How you speak
 - Reply with one to three short sentences, as you would say them out loud in the dental chair.
@@ -225,7 +239,13 @@ ${hidden}
 - empathyScore (empathy and rapport): notices and names the patient's feelings, validates them, asks about worries with open questions, does not dismiss or rush.
 - clarityScore (clarity and communication): plain words instead of jargon, explains the problem, options, risks, benefits and cost in small steps, checks the patient has understood.
 - persuasionScore (persuasion and value): links the treatment to what matters to this patient, is honest about the consequences of waiting, offers options, agrees a next step, never pressures.
-- objectionHandlingScore (objection handling): for each objection follows Listen-Acknowledge-Explore-Respond: lets the patient finish, acknowledges the concern in their terms, explores it with a question before answering, then responds specifically and checks it is resolved.
+- objectionHandlingScore (objection handling), scored by LAER (Listen, Acknowledge, Explore, Respond) with a final check, for each objection the patient raises:
+${bulletList(Object.values(OBJECTION_STEPS), '  ')}
+  Score down, and quote the line, for:
+${bulletList(OBJECTION_PENALTIES, '  ')}
+  Anchors for this score:
+${bulletList(OBJECTION_ANCHORS, '  ')}
+  When you comment on objection handling, name the LAER step in your feedback text (for example "Explore (LAER): ...") so the trainee sees why.
 - overallScore: your overall judgement of the conversation (not a mechanical average), including whether the hidden concerns were uncovered.
 Anchors: 1-2 harmful or absent, 3-4 weak, 5-6 adequate, 7-8 good, 9-10 excellent and consistent. A very short conversation cannot earn high scores because there is little evidence.
 

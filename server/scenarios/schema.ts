@@ -9,6 +9,26 @@ import { difficultySchema, type Scenario } from '../../shared/scenario';
 
 const nonEmpty = z.string().trim().min(1);
 
+/**
+ * What a clinician's question can be about. The offline engine hears these in a clinician turn
+ * and a scenario may give its patient's own answer for each.
+ */
+export const CONVERSATION_TOPICS = [
+  'feelings',
+  'cost',
+  'time',
+  'pain',
+  'procedure',
+  'risks',
+  'alternatives',
+  'longevity',
+  'past',
+  'family',
+  'appearance',
+  'work',
+] as const;
+export type ConversationTopic = (typeof CONVERSATION_TOPICS)[number];
+
 /** Something the patient says about one of the concerns stated on the card. */
 export const statedConcernSchema = z.object({
   /** Must equal one of the scenario's patientConcerns. */
@@ -60,6 +80,14 @@ export const patientExtrasSchema = z.object({
   goal: nonEmpty,
   statedConcerns: z.array(statedConcernSchema).min(2).max(4),
   hiddenConcerns: z.array(hiddenConcernSchema).min(1).max(3),
+  /**
+   * The patient's own answers to a direct question on a topic, in voice: 2-4 per topic, each
+   * starting with a sentence that answers on its own (a closed question gets only that one).
+   * Topics left out get an answer that fits the profile.
+   */
+  topicAnswers: z
+    .partialRecord(z.enum(CONVERSATION_TOPICS), z.array(nonEmpty).min(2).max(4))
+    .optional(),
   /** In-voice lines; each list 2-4 entries so replies can vary. */
   lines: z.object({
     acceptance: z.array(nonEmpty).min(2).max(4),

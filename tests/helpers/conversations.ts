@@ -23,3 +23,20 @@ export async function say(user: HttpClient, sessionId: string, texts: string[]):
   }
   await socket.close();
 }
+
+/** Says each text over the conversation socket and returns the patient's reply to each. */
+export async function ask(user: HttpClient, sessionId: string, texts: string[]): Promise<string[]> {
+  const socket = await TestSocket.open(user.baseUrl, sessionId, { cookie: user.cookie });
+  const replies: string[] = [];
+  try {
+    for (const text of texts) {
+      const before = socket.frames.length;
+      socket.send({ type: 'turn', clientId: randomUUID(), text, stream: true });
+      const done = await socket.next('reply_done', () => true, before);
+      replies.push(done.message.content);
+    }
+  } finally {
+    await socket.close();
+  }
+  return replies;
+}

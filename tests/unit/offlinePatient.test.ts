@@ -370,3 +370,85 @@ describe('offline engines over the scenario library', () => {
     },
   );
 });
+
+describe('offline patient: answers what was asked', () => {
+  const backchannel = /^(okay|ok|right|go on|okay, go on|i'm listening|i see|mm+|sure)[.!]?$/i;
+
+  it('gives a closed question a one-sentence answer', async () => {
+    const history = await play(crownScenario, ['Does the tooth hurt when you bite?']);
+    const answer = history.at(-1)?.content ?? '';
+    expect(splitSentences(answer)).toHaveLength(1);
+    expect(answer).toMatch(/hurt|pain|twinge|bite/i);
+  });
+
+  it('answers a question on a topic from its own answers first, then from the profile', async () => {
+    const [scenario] = scenarioLibrary
+      .map((seed) => toRecord(seed))
+      .filter((s) => s.extras.topicAnswers?.work !== undefined);
+    if (scenario === undefined) throw new Error('library changed');
+    const first = await play(scenario, ['What does a normal working day look like for you?']);
+    const answer = first.at(-1)?.content ?? '';
+    expect(scenario.extras.topicAnswers?.work?.some((line) => answer.startsWith(line))).toBe(true);
+    // The fixture has no answers of its own: one that fits an anxious working adult.
+    const fallback = await play(crownScenario, ['Is work busy for you at the moment?']);
+    expect(fallback.at(-1)?.content).toMatch(/work|job|day/i);
+  });
+
+  it('confirms a summary that has it right, and corrects one that leaves a concern out', async () => {
+    const confirmed = await play(crownScenario, [
+      'So to sum up, you are worried about the cost and about it hurting.',
+    ]);
+    expect(confirmed.at(-1)?.content).toMatch(/^(Yes|That's about right)/);
+    const corrected = await play(crownScenario, [
+      'What would you like to talk about first?',
+      'Let me just recap what you have told me so far about your week.',
+    ]);
+    expect(patientLines(corrected)[1]).toMatch(/cost|money/i);
+    expect(corrected.at(-1)?.content).toMatch(/cost of the crown/i);
+  });
+
+  it('meets small talk with small talk, in its own words', async () => {
+    const history = await play(crownScenario, ['Hello there, nice to meet you.']);
+    const answer = history.at(-1)?.content ?? '';
+    expect(answer).toMatch(/hello|hi|morning|meet/i);
+    expect(answer).not.toMatch(backchannel);
+  });
+
+  it('never repeats a reply, and never answers with a backchannel, over a long conversation', async () => {
+    const turns = [
+      'Okay.',
+      'Right.',
+      'I see.',
+      'How are you feeling?',
+      'How are you feeling?',
+      'What about the cost?',
+      'What about the cost?',
+      'Does it hurt?',
+      'Does it hurt?',
+      'Does it hurt?',
+      'Mm.',
+      'Sure.',
+      'The crown is made in a lab.',
+      'The crown is made in a lab.',
+      'Is that okay?',
+      'Is that okay?',
+      'Is that okay?',
+    ];
+    for (const seed of scenarioLibrary) {
+      const scenario = toRecord(seed);
+      const said = patientLines(await play(scenario, turns)).slice(1);
+      expect(new Set(said).size, seed.slug).toBe(said.length);
+      for (const line of said) expect(line, seed.slug).not.toMatch(backchannel);
+    }
+  }, 30_000);
+
+  it('reads differently in two runs of one scenario with differently worded questions', async () => {
+    const a = await play(crownScenario, ['How do you feel?', 'Any pain?', 'What about money?']);
+    const b = await play(crownScenario, [
+      'How are you feeling today?',
+      'Has it been painful?',
+      'What about the price?',
+    ]);
+    expect(patientLines(a).slice(1)).not.toEqual(patientLines(b).slice(1));
+  });
+});

@@ -264,3 +264,66 @@ describe('offline scorer: messages aimed at the grader', () => {
     for (const item of feedback.strengths) expect(item.quote).not.toBe(injections[0]);
   });
 });
+
+describe('offline scorer: objection handling by LAER', () => {
+  const COST_LINE = 'How much is this going to cost me? Money is tight at the moment.';
+
+  it('quotes dismissive reassurance and talk against a second opinion, in LAER terms', async () => {
+    const history = conversation(crownScenario, [
+      ["Don't worry about the money, it's nothing to worry about.", COST_LINE],
+      ["There's no point getting a second opinion, they'll say the same.", 'Hm.'],
+    ]);
+    const feedback = await grade(crownScenario, history);
+    const dismissal = feedback.areasForImprovement.find((a) => /don't dismiss/.test(a.text));
+    expect(dismissal?.quote).toBe("Don't worry about the money, it's nothing to worry about.");
+    const runsDown = feedback.areasForImprovement.find((a) => /another opinion/.test(a.text));
+    expect(runsDown?.quote).toBe(
+      "There's no point getting a second opinion, they'll say the same.",
+    );
+  });
+
+  it('never holds up dismissive reassurance as a strength', async () => {
+    const line = "Don't worry about the money, honestly it's not a big deal.";
+    const feedback = await grade(crownScenario, conversation(crownScenario, [[line, COST_LINE]]));
+    for (const item of feedback.strengths) expect(item.quote).not.toBe(line);
+  });
+
+  it('shows the rubric anchor for the score it gave, in the report', async () => {
+    let shown = 0;
+    for (const history of Object.values(ALL)) {
+      const feedback = await grade(crownScenario, history);
+      const items = [...feedback.strengths, ...feedback.areasForImprovement];
+      const anchored = items.filter((i) => /Listen, Acknowledge, Explore, Respond/.test(i.text));
+      if (anchored.length === 0) continue;
+      shown++;
+      expect(anchored).toHaveLength(1);
+      expect(anchored[0]?.text).toContain(`scored ${feedback.objectionHandlingScore}/10`);
+    }
+    expect(shown).toBeGreaterThanOrEqual(3);
+    const empathic = await grade(crownScenario, EMPATHIC);
+    const all = [...empathic.strengths, ...empathic.areasForImprovement].map((i) => i.text);
+    expect(all.join('\n')).toMatch(/\(LAER\)/);
+  });
+
+  it('scores exploring before answering, and checking after, above reassurance and booking', async () => {
+    const laer = conversation(crownScenario, [
+      ['What is it about the cost that worries you most?', COST_LINE],
+      [
+        "That's fair. The crown is £450 and we can spread it monthly, or do a large filling for now.",
+        'If I could spread it out a bit, that would make a big difference.',
+      ],
+      ['Does that settle the worry about the cost?', 'Yes, I think it does.'],
+    ]);
+    const reassured = conversation(crownScenario, [
+      ["Honestly, the cost is nothing to worry about, it's not a big deal.", COST_LINE],
+      [
+        'The crown is £450 and we can spread it monthly, or do a large filling for now.',
+        'If I could spread it out a bit, that would make a big difference.',
+      ],
+      ['Shall we book you in, then?', 'Yes, I think it does.'],
+    ]);
+    const better = await grade(crownScenario, laer);
+    const worse = await grade(crownScenario, reassured);
+    expect(better.objectionHandlingScore).toBeGreaterThan(worse.objectionHandlingScore);
+  });
+});

@@ -31,6 +31,7 @@ function spokenLines(s: ScenarioSeed): string[] {
     ...extras.statedConcerns.flatMap((c) => [...c.lines, c.settled]),
     ...extras.hiddenConcerns.map((h) => h.reveal),
     ...Object.values(extras.lines).flat(),
+    ...Object.values(extras.topicAnswers ?? {}).flat(),
   ];
 }
 
@@ -123,6 +124,16 @@ describe.each(bySlug)('scenario %s', (_slug, s) => {
       ...s.extras.hiddenConcerns.flatMap((h) => h.keywords),
     ];
     for (const keyword of keywords) expect(keyword).toBe(keyword.toLowerCase().trim());
+  });
+
+  it('answers direct questions on at least four topics, without giving a hidden concern away', () => {
+    const answers = s.extras.topicAnswers ?? {};
+    expect(Object.keys(answers).length).toBeGreaterThanOrEqual(4);
+    const said = Object.values(answers).flat().join('\n').toLowerCase();
+    for (const hidden of s.extras.hiddenConcerns) {
+      expect(said).not.toContain(hidden.reveal.toLowerCase());
+      expect(said).not.toContain(hidden.concern.toLowerCase());
+    }
   });
 
   it('gives the avatar picker a profile that matches the voice', () => {

@@ -1,26 +1,18 @@
+import { runsDownOthers, understandTurn } from './clinicianTurn';
+import type { ClinicianAct, ConversationTopic, TurnUnderstanding } from './clinicianTurn';
 import { JARGON_TERMS } from './jargon';
 import {
-  ACKNOWLEDGEMENT,
   BENEFIT,
-  CHECK_UNDERSTANDING,
-  CLOSED_STARTERS,
   COST,
-  DISCOURSE_MARKERS,
   EXPLAINED_AFTER,
   EXPLAINED_BEFORE,
   EXPLAINED_NEARBY,
-  FACTUAL_HOW,
   GRADER_INJECTION,
-  NEGATION,
   NO_TREATMENT,
-  OPEN_INVITATIONS,
-  OPEN_STARTERS,
   OPTIONS,
-  PRESSURE,
   PROPOSAL,
-  REFLECTION,
   ROLE_BREAK,
-  WH_STATEMENT,
+  TAKE_AWAY,
 } from './lexicon';
 import { foldText, splitSentences } from './text';
 import type { Sentence } from './text';
@@ -37,6 +29,9 @@ export interface SentenceAnalysis {
   /** Verbatim span of the clinician's message. */
   text: string;
   words: number;
+  /** What the sentence does and is about (see clinicianTurn.ts). */
+  acts: ClinicianAct[];
+  topics: ConversationTopic[];
   openQuestion: boolean;
   closedQuestion: boolean;
   acknowledgement: boolean;
@@ -47,6 +42,12 @@ export interface SentenceAnalysis {
   benefit: boolean;
   checksUnderstanding: boolean;
   pressure: boolean;
+  /** Reassurance that brushes the worry aside, or talks the patient out of another opinion. */
+  dismissal: boolean;
+  /** Talks the patient out of another opinion, or runs down another clinician. */
+  runsDownOthers: boolean;
+  /** Records, figures or written questions offered to take away. */
+  takeAway: boolean;
   proposal: boolean;
   /** A statement that informs (the "respond" step), as opposed to a question. */
   explanation: boolean;
@@ -59,6 +60,8 @@ export interface SentenceAnalysis {
 export interface TurnAnalysis {
   text: string;
   lower: string;
+  /** Acts, topics and the question to answer, for the patient and any later debrief. */
+  understanding: TurnUnderstanding;
   sentences: SentenceAnalysis[];
   words: number;
   openQuestion: boolean;
@@ -71,6 +74,9 @@ export interface TurnAnalysis {
   benefits: boolean;
   checksUnderstanding: boolean;
   pressure: boolean;
+  dismissal: boolean;
+  runsDownOthers: boolean;
+  takeAway: boolean;
   proposal: boolean;
   explanation: boolean;
   jargonUnexplained: string[];
@@ -82,55 +88,8 @@ export interface TurnAnalysis {
   offTask: boolean;
 }
 
-const STOPWORDS = new Set(
-  'about after again also been before being could does doing done from have just like make more much really should some than that them then there they this very what when will with would your yours know think feel want going thing things right well'.split(
-    ' ',
-  ),
-);
-
-function contentWords(lower: string): Set<string> {
-  const words = lower.match(/[a-z][a-z'-]{3,}/g) ?? [];
-  return new Set(words.filter((word) => !STOPWORDS.has(word)));
-}
-
 function anyMatch(patterns: readonly RegExp[], lower: string): boolean {
   return patterns.some((pattern) => pattern.test(lower));
-}
-
-function questionKind(sentence: Sentence): { open: boolean; closed: boolean } {
-  const { lower, text } = sentence;
-  const endsWithQuestionMark = /\?["')\]]*$/.test(text);
-  const hasTerminal = /[.!…]["')\]]*$/.test(text);
-  const clauses = lower
-    .split(/[,;:—–]|\s-\s/)
-    .map((clause) => clause.trim().replace(DISCOURSE_MARKERS, '').trim());
-  const whClause = clauses.some(
-    (clause) =>
-      OPEN_STARTERS.test(clause) && !FACTUAL_HOW.test(clause) && !WH_STATEMENT.test(clause),
-  );
-  const closedClause = clauses.some(
-    (clause) => CLOSED_STARTERS.test(clause) || FACTUAL_HOW.test(clause),
-  );
-  // Speech recognition in the browser often drops punctuation, so an unpunctuated sentence
-  // is judged by how it starts.
-  const isQuestion = endsWithQuestionMark || (!hasTerminal && (whClause || closedClause));
-  const open = OPEN_INVITATIONS.test(lower) || (isQuestion && whClause);
-  return { open, closed: isQuestion && !open };
-}
-
-const PRESSURE_PATTERNS = PRESSURE.map((pattern) => new RegExp(pattern.source, 'g'));
-
-/** Pressure phrases, unless negated ("you don't need to decide today") or asked about. */
-function hasPressure(lower: string): boolean {
-  for (const global of PRESSURE_PATTERNS) {
-    global.lastIndex = 0;
-    for (let match = global.exec(lower); match !== null; match = global.exec(lower)) {
-      const before = lower.slice(Math.max(0, match.index - 25), match.index);
-      const asked = /\b(do|does|did|would|will|if|when|what|whether|anything)\s+$/.test(before);
-      if (!NEGATION.test(before) && !asked) return true;
-    }
-  }
-  return false;
 }
 
 const JARGON_PATTERNS = JARGON_TERMS.map(
@@ -161,34 +120,38 @@ function findJargon(sentence: Sentence, next: Sentence | undefined): JargonUse[]
   return found;
 }
 
-function echoesPatient(lower: string, patientWords: Set<string>): boolean {
-  if (patientWords.size === 0 || !/\byou(r|'re)?\b/.test(lower)) return false;
-  let shared = 0;
-  for (const word of contentWords(lower)) if (patientWords.has(word)) shared++;
-  return shared >= 2;
-}
-
 function analyseSentence(
   sentence: Sentence,
   next: Sentence | undefined,
-  patientWords: Set<string>,
+  understood: { acts: ClinicianAct[]; topics: ConversationTopic[] },
   judgeLength: boolean,
 ): SentenceAnalysis {
   const { lower } = sentence;
-  const { open, closed } = questionKind(sentence);
+  const { acts } = understood;
+  const open = acts.includes('open_question');
+  const closed = acts.includes('closed_question');
   const options = OPTIONS.test(lower);
   const cost = COST.test(lower);
   const benefit = BENEFIT.test(lower);
-  const pressure = hasPressure(lower);
-  const acknowledgement = anyMatch(ACKNOWLEDGEMENT, lower);
-  const reflection = anyMatch(REFLECTION, lower) || (!closed && echoesPatient(lower, patientWords));
-  const checksUnderstanding = anyMatch(CHECK_UNDERSTANDING, lower);
+  const pressure = acts.includes('pressure');
+  const acknowledgement = acts.includes('acknowledgement');
+  const reflection = acts.includes('reflection');
+  const checksUnderstanding = acts.includes('check_understanding');
+  const dismissal = acts.includes('dismissal');
   // Acknowledging or checking is listening, not yet answering the concern.
   const informs =
-    !open && !closed && !pressure && !acknowledgement && !reflection && !checksUnderstanding;
+    !open &&
+    !closed &&
+    !pressure &&
+    !dismissal &&
+    !acknowledgement &&
+    !reflection &&
+    !checksUnderstanding;
   return {
     text: sentence.text,
     words: sentence.words,
+    acts,
+    topics: understood.topics,
     openQuestion: open,
     closedQuestion: closed,
     acknowledgement,
@@ -199,6 +162,9 @@ function analyseSentence(
     benefit,
     checksUnderstanding,
     pressure,
+    dismissal,
+    runsDownOthers: runsDownOthers(sentence.text),
+    takeAway: TAKE_AWAY.test(lower),
     proposal: anyMatch(PROPOSAL, lower),
     explanation: informs && (sentence.words >= 6 || options || cost || benefit),
     jargon: findJargon(sentence, next),
@@ -214,11 +180,16 @@ function analyseSentence(
  */
 export function analyseTurn(text: string, previousPatientTurn = ''): TurnAnalysis {
   const parts = splitSentences(text);
-  const patientWords = contentWords(foldText(previousPatientTurn));
+  const understanding = understandTurn(text, previousPatientTurn);
   // Without any punctuation (dictated speech) sentence length cannot be judged fairly.
   const judgeLength = /[.!?…]/.test(text);
   const sentences = parts.map((part, i) =>
-    analyseSentence(part, parts[i + 1], patientWords, judgeLength),
+    analyseSentence(
+      part,
+      parts[i + 1],
+      understanding.sentences[i] ?? { acts: [], topics: [] },
+      judgeLength,
+    ),
   );
   const some = (key: keyof SentenceAnalysis): boolean => sentences.some((s) => s[key] === true);
   const jargon = sentences.flatMap((s) => s.jargon);
@@ -227,6 +198,7 @@ export function analyseTurn(text: string, previousPatientTurn = ''): TurnAnalysi
   return {
     text,
     lower: foldText(text),
+    understanding,
     sentences,
     words: sentences.reduce((sum, s) => sum + s.words, 0),
     openQuestion: some('openQuestion'),
@@ -239,6 +211,9 @@ export function analyseTurn(text: string, previousPatientTurn = ''): TurnAnalysi
     benefits: some('benefit'),
     checksUnderstanding: some('checksUnderstanding'),
     pressure: some('pressure'),
+    dismissal: some('dismissal'),
+    runsDownOthers: some('runsDownOthers'),
+    takeAway: some('takeAway'),
     proposal: some('proposal'),
     explanation: some('explanation'),
     jargonUnexplained: jargon.filter((j) => !j.explained).map((j) => j.term),

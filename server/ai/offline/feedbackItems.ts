@@ -1,5 +1,6 @@
 import { plainWordsFor } from './jargon';
 import { onTaskTurns } from './rubric';
+import { OBJECTION_ANCHORS } from '../objectionRubric';
 import { lowerFirst } from './text';
 import type { SentenceAnalysis } from './analyseTurn';
 import type { ClinicianTurnReplay, ConversationReplay, PatientState } from './patientState';
@@ -86,7 +87,10 @@ function strengthCandidates(scenario: ScenarioRecord, replay: ConversationReplay
     break;
   }
 
-  const acknowledged = firstSentence(turns, (s) => s.acknowledgement || s.reflection);
+  const acknowledged = firstSentence(
+    turns,
+    (s) => (s.acknowledgement || s.reflection) && !s.dismissal && !s.pressure,
+  );
   if (acknowledged !== undefined) {
     const concern = concernName(scenario, acknowledged.turn.touchedStated[0]);
     out.push({
@@ -95,7 +99,7 @@ function strengthCandidates(scenario: ScenarioRecord, replay: ConversationReplay
       text:
         concern === undefined
           ? `You named how ${who} was feeling before moving on, which lowers their guard and builds trust.`
-          : `You acknowledged how ${who} felt about ${concern} before answering it, which built trust.`,
+          : `Acknowledge (LAER): you acknowledged how ${who} felt about ${concern} in their terms before answering it, which built trust.`,
       quote: quoteOf(acknowledged),
     });
   }
@@ -106,7 +110,11 @@ function strengthCandidates(scenario: ScenarioRecord, replay: ConversationReplay
     out.push({
       kind: 'open-question',
       weight: 4.5,
-      text: `Your open question let ${who} talk about ${concern} in their own words rather than answer yes or no.`,
+      text:
+        explored.turn.state.stated[explored.turn.touchedStated[0] ?? -1]?.exploredBeforeAnswer ===
+        false
+          ? `Your open question let ${who} talk about ${concern} in their own words rather than answer yes or no.`
+          : `Explore (LAER): your open question found out what lay behind ${concern} before you answered it, so your answer could fit the real worry.`,
       quote: quoteOf(explored),
     });
   }
@@ -155,13 +163,30 @@ function strengthCandidates(scenario: ScenarioRecord, replay: ConversationReplay
     });
   }
 
-  const check = firstSentence(turns, (s) => s.checksUnderstanding);
+  const resolved = firstSentence(
+    turns,
+    (s, t) => s.checksUnderstanding && t.state.stated.some((c) => c.answered),
+  );
+  const check = resolved ?? firstSentence(turns, (s) => s.checksUnderstanding);
   if (check !== undefined) {
     out.push({
       kind: 'check',
-      weight: 3.5,
-      text: `You checked what ${who} had taken in instead of assuming your explanation landed.`,
+      weight: resolved === undefined ? 3.5 : 4,
+      text:
+        resolved === undefined
+          ? `You checked what ${who} had taken in instead of assuming your explanation landed.`
+          : `Check (LAER): after answering, you asked whether that resolved the worry instead of assuming it had.`,
       quote: quoteOf(check),
+    });
+  }
+
+  const takeAway = firstSentence(turns, (s) => s.takeAway && !s.pressure);
+  if (takeAway !== undefined) {
+    out.push({
+      kind: 'take-away',
+      weight: 3.5,
+      text: `Respond (LAER): you offered ${who} something to take away, so they can weigh it up without being rushed.`,
+      quote: quoteOf(takeAway),
     });
   }
 
@@ -206,6 +231,26 @@ function areaCandidates(scenario: ScenarioRecord, replay: ConversationReplay): C
     });
   }
 
+  const runsDown = firstSentence(turns, (s) => s.runsDownOthers);
+  if (runsDown !== undefined) {
+    out.push({
+      kind: 'runs-down',
+      weight: 6.5,
+      text: `Respond, don't defend (LAER): talking ${who} out of another opinion, or running down another clinician, sounds like you have something to hide. Offer records to take to them instead.`,
+      quote: quoteOf(runsDown),
+    });
+  }
+
+  const dismissed = firstSentence(turns, (s) => s.dismissal && !s.runsDownOthers);
+  if (dismissed !== undefined) {
+    out.push({
+      kind: 'dismissal',
+      weight: 6.5,
+      text: `Acknowledge, don't dismiss (LAER): reassurance like this tells ${who} the worry doesn't count, so it stays. Name the worry, then ask what is behind it.`,
+      quote: quoteOf(dismissed),
+    });
+  }
+
   const jargon = firstSentence(turns, (s) => s.jargon.some((j) => !j.explained));
   if (jargon !== undefined) {
     const term = jargon.sentence.jargon.find((j) => !j.explained)?.term ?? '';
@@ -236,7 +281,7 @@ function areaCandidates(scenario: ScenarioRecord, replay: ConversationReplay): C
     out.push({
       kind: 'answered-early',
       weight: 4.5,
-      text: `You answered ${concernName(scenario, i) ?? 'a concern'} before finding out what exactly worried ${who} about it. Ask first, then respond.`,
+      text: `Explore before you respond (LAER): you answered ${concernName(scenario, i) ?? 'a concern'} before finding out what exactly worried ${who} about it. Ask first, then respond.`,
       quote: sentence?.text ?? null,
     });
   });
@@ -246,8 +291,22 @@ function areaCandidates(scenario: ScenarioRecord, replay: ConversationReplay): C
     out.push({
       kind: 'early-ask',
       weight: 4,
-      text: `You asked for a decision before ${who}'s concerns were explored, so they put it off.`,
+      text: `You asked for a decision before ${who}'s concerns were explored, so they put it off. Explore and check each concern (LAER) before you ask.`,
       quote: deferred.analysis.sentences.find((s) => s.proposal)?.text ?? null,
+    });
+  }
+
+  const unchecked = final.stated.findIndex((c) => c.answered && !c.checked && !c.settled);
+  if (unchecked !== -1) {
+    const answered = turnWhere(
+      replay,
+      (b, a) => !b.stated[unchecked]?.answered && !!a.stated[unchecked]?.answered,
+    );
+    out.push({
+      kind: 'unchecked',
+      weight: 3,
+      text: `Check (LAER): after answering ${concernName(scenario, unchecked) ?? 'a concern'} you moved on without asking whether it resolved the worry.`,
+      quote: answered?.analysis.sentences.find((s) => s.explanation)?.text ?? null,
     });
   }
 
@@ -327,7 +386,7 @@ function strengthFallbacks(scenario: ScenarioRecord, replay: ConversationReplay)
   const turns = onTaskTurns(replay);
   // A fallback strength must not hold up a line that is itself a problem.
   const clean = (s: SentenceAnalysis) =>
-    !s.pressure && !s.long && s.jargon.every((j) => j.explained);
+    !s.pressure && !s.dismissal && !s.long && s.jargon.every((j) => j.explained);
   const onTopic = firstSentence(turns, (s, t) => clean(s) && t.touchedStated.length > 0);
   const question = firstSentence(turns, (s) => clean(s) && (s.openQuestion || s.closedQuestion));
   const first = firstSentence(turns, clean);
@@ -377,7 +436,7 @@ function areaFallbacks(scenario: ScenarioRecord): Candidate[] {
   ];
 }
 
-function top(candidates: readonly Candidate[], fallbacks: readonly Candidate[]): FeedbackItem[] {
+function top(candidates: readonly Candidate[], fallbacks: readonly Candidate[]): Candidate[] {
   const chosen = [...candidates].sort((a, b) => b.weight - a.weight).slice(0, MAX_ITEMS);
   for (const fallback of fallbacks) {
     if (chosen.length >= MIN_ITEMS) break;
@@ -386,12 +445,51 @@ function top(candidates: readonly Candidate[], fallbacks: readonly Candidate[]):
     );
     if (!repeats) chosen.push(fallback);
   }
-  return chosen.map(({ text, quote }) => ({ text, quote }));
+  return chosen;
 }
 
-export function feedbackLists(scenario: ScenarioRecord, replay: ConversationReplay): FeedbackLists {
-  return {
-    strengths: top(strengthCandidates(scenario, replay), strengthFallbacks(scenario, replay)),
-    areasForImprovement: top(areaCandidates(scenario, replay), areaFallbacks(scenario)),
-  };
+/** Items that speak about a step of LAER; one of them carries the score's anchor. */
+const LAER_AREAS = [
+  'runs-down',
+  'dismissal',
+  'answered-early',
+  'unchecked',
+  'early-ask',
+  'ignored',
+];
+const LAER_STRENGTHS = ['check', 'open-question', 'acknowledgement', 'take-away'];
+
+/** The rubric anchor for an objection-handling score, in the words the grader is given. */
+export function objectionAnchor(score: number): string {
+  const band = OBJECTION_ANCHORS[Math.min(4, Math.max(0, Math.ceil(score / 2) - 1))] ?? '';
+  const [range, meaning] = band.split(': ');
+  return `Your objection handling scored ${score}/10; on Listen, Acknowledge, Explore, Respond and check, ${range} means ${meaning}.`;
+}
+
+function withAnchor(items: Candidate[], kinds: readonly string[], score: number): boolean {
+  const item = items.find((c) => kinds.includes(c.kind));
+  if (item === undefined) return false;
+  item.text = `${item.text} ${objectionAnchor(score)}`;
+  return true;
+}
+
+function plain(items: readonly Candidate[]): FeedbackItem[] {
+  return items.map(({ text, quote }) => ({ text, quote }));
+}
+
+/**
+ * `objectionScore`, when given, is explained in the wording of the rubric's anchors on the
+ * first item about a LAER step, an area to improve before a strength.
+ */
+export function feedbackLists(
+  scenario: ScenarioRecord,
+  replay: ConversationReplay,
+  objectionScore?: number,
+): FeedbackLists {
+  const strengths = top(strengthCandidates(scenario, replay), strengthFallbacks(scenario, replay));
+  const areas = top(areaCandidates(scenario, replay), areaFallbacks(scenario));
+  if (objectionScore !== undefined && !withAnchor(areas, LAER_AREAS, objectionScore)) {
+    withAnchor(strengths, LAER_STRENGTHS, objectionScore);
+  }
+  return { strengths: plain(strengths), areasForImprovement: plain(areas) };
 }

@@ -3,60 +3,6 @@
  * straight-quote) text of one sentence.
  */
 
-/** Question words that invite a story rather than a yes or no. */
-export const OPEN_STARTERS = /^(what|what's|whats|how|how's|hows|why|in what way)\b/;
-
-/** "How long", "how many"... ask for a fact, which is a closed question in disguise. */
-export const FACTUAL_HOW = /^how (long|many|much|often|old|soon|far)\b/;
-
-/** Verbs that start a yes/no question. */
-export const CLOSED_STARTERS =
-  /^(do|does|did|is|are|was|were|will|would|can|could|should|shall|have|has|had|may|am|isn't|aren't|don't|doesn't|didn't|won't|wouldn't|can't|couldn't|shouldn't|haven't|hasn't|when|where|who|which|any)\b/;
-
-/** Imperatives and softeners that work as open questions ("Tell me more about that."). */
-export const OPEN_INVITATIONS =
-  /\b(tell me (more|about|what|how|why)|can you describe|could you describe|describe (what|how|the)|help me understand|walk me through|talk me through|say more|i'd (love|like) to hear|i'm curious|share (with me|what|how))\b/;
-
-/** A wh-word followed by these is a statement ("What I'd suggest is..."), not a question. */
-export const WH_STATEMENT = /^(what|how) (i|i'd|i'll|i'm|we|we'd|we'll|we're|this|that|it)\b/;
-
-export const DISCOURSE_MARKERS =
-  /^((so|and|but|okay|ok|well|now|right|alright|then|great|good|sure|thanks|thank you|first|also)\b[,\s]*)+/;
-
-export const ACKNOWLEDGEMENT = [
-  /\b(it )?sounds like\b/,
-  /\bi (can )?(completely |totally |really )?understand\b/,
-  /\b(that|this) must (be|feel|have been)\b/,
-  /\bi can (see|imagine|tell)\b/,
-  /\b(it's|it is|that's|that is) (completely |totally |very |perfectly )?(normal|natural|understandable|common|okay|ok) to (feel|be|worry|have)\b/,
-  /\b(that's|that is|it's|it is) (completely |totally |very |perfectly )?(understandable|a (fair|valid|reasonable|real) (concern|worry|question|point))\b/,
-  /\bunderstandably\b/,
-  /\bi hear (you|that|what|how)\b/,
-  /(?<!(does|do|did) )\bthat makes (complete |total )?sense\b/,
-  /\byou're not alone\b/,
-  /\b(many|lots of|a lot of) (people|patients) (feel|worry|are)\b/,
-  /\b(thank you|thanks) for (telling|sharing|being honest|letting me know)\b/,
-  /\bi'm (so |really |very )?sorry (to hear|you|that)\b/,
-  /\bi (get|appreciate) (that|it|how|this)\b/,
-  /\bno wonder\b/,
-  /\b(that|it) (sounds|must be|can be) (hard|difficult|stressful|frightening|scary|worrying|tough|upsetting|overwhelming)\b/,
-  /\bi'd (feel|be) the same\b/,
-  /\banyone would\b/,
-  /\bof course you're\b/,
-];
-
-/** Handing the patient's own concern back to them. */
-export const REFLECTION = [
-  /\byou (mentioned|said|told me|'ve said|have said)\b/,
-  /\byou're (worried|concerned|nervous|scared|afraid|anxious|unsure|frightened)\b/,
-  /\byou are (worried|concerned|nervous|scared|afraid|anxious|unsure|frightened)\b/,
-  /\byou (feel|felt|are feeling|'re feeling)\b/,
-  /\bwhat i'm hearing\b/,
-  /\bif i (understand|understood|'ve understood|have understood)\b/,
-  /\bso for you\b/,
-  /\bsounds like you\b/,
-];
-
 export const OPTIONS =
   /\b(option|options|alternative|alternatives|alternatively|choice|choices|another way|other ways|instead|or we could|we could also|you could also|one approach|another approach|possibilities)\b/;
 
@@ -70,49 +16,9 @@ export const COST =
 export const BENEFIT =
   /\b(benefit|benefits|advantage|advantages|protect|protects|prevent|prevents|save (the|your) tooth|long[- ]term|lasts? (for )?(many )?years|comfortable|comfort|confidence|confident|chew|eat (properly|normally|comfortably)|smile|pain[- ]free|avoid|stronger|healthier|so (that )?you can|means you can|help(s)? you)\b/;
 
-export const CHECK_UNDERSTANDING = [
-  /\b(does|did|do) (that|this|all that|it) (make sense|sound (okay|ok|right|reasonable))\b/,
-  /\bmake sense so far\b/,
-  /\bwhat questions\b/,
-  /\b(any|other|more) questions\b/,
-  /\bin your own words\b/,
-  /\btell me what you (understand|know|took)\b/,
-  /\bhow does (that|this) (sound|feel)\b/,
-  /\b(is that|is this|was that) (clear|okay|ok)\b/,
-  /\bam i making sense\b/,
-  /\bwhat do you think\b/,
-  /\bwhat are your thoughts\b/,
-  /\bhow are you feeling about\b/,
-  /\banything (i can|i could|i should) (clarify|explain)\b/,
-  /\banything (unclear|that's unclear|you'd like me to explain)\b/,
-  /\bwhat would you like to know\b/,
-];
-
-/** Urgency and social proof used to close rather than to inform. */
-export const PRESSURE = [
-  /\byou (need|have|must|got) to\b/,
-  /\byou must\b/,
-  /\byou (really|definitely) (should|need)\b/,
-  /\b(do|book|start|decide|sign|schedule|commit|begin|get) [^.?!]{0,25}\btoday\b/,
-  /\btoday only\b/,
-  /\b(decide|book|commit|sign|start) [^.?!]{0,20}\b(right now|immediately)\b/,
-  /\blimited[- ]time\b/,
-  /\b(special )?offer ends\b/,
-  /\bspecial offer\b/,
-  /\b(don't|do not) (wait|delay|put (it|this) off)\b/,
-  /\bbefore it's too late\b/,
-  /\b(everyone|everybody|all my patients) (does|do|gets|get|has|have|chooses|goes for)\b/,
-  /\b(no|only) (other )?(choice|option)\b/,
-  /\byou'd be (foolish|silly|mad|crazy)\b/,
-  /\btrust me\b/,
-  /\bjust (do it|sign|book)\b/,
-  /\bsign here\b/,
-  /\bspaces are (filling|limited)\b/,
-];
-
-/** Words just before a pressure phrase that turn it around ("you don't need to decide today"). */
-export const NEGATION =
-  /\b(don't|do not|doesn't|does not|no|not|never|won't|isn't|without|no need)\b/;
+/** Something to take away and think over: records, figures, written questions. */
+export const TAKE_AWAY =
+  /\b(copy of (your|the)|copies of|take (it |them |this |these |that )?(home|away|with you)|write (it|them|that|this|the \w+|down)|written (down|quote|plan|estimate|summary)|in writing|leaflet|print(ed)? (out|it)|email (you|it|them)|send you (a|the|it|them|home)|your (records|x-rays|notes|scans) to|list of questions|questions (to ask|written))\b/;
 
 /** Recommending a step, or asking the patient to go ahead. */
 export const PROPOSAL = [

@@ -1,9 +1,22 @@
+import { normaliseSpeech, topicsOf } from './clinicianTurn';
+import type { TurnUnderstanding } from './clinicianTurn';
 import { hasSaid, joinReply, pickLine } from './lines';
+import {
+  AGAIN,
+  CONFIRMATIONS,
+  CORRECTIONS,
+  SHORT_ANSWERS,
+  TAKING_IN,
+  UNDERSTOOD,
+  smallTalkKind,
+  smallTalkLines,
+  topicAnswers,
+} from './patientAnswers';
 import { replayConversation } from './patientState';
 import type { ClinicianTurnReplay } from './patientState';
-import { hashText } from './text';
+import { hashText, lowerFirst, mentionsAny, sameWords, splitSentences } from './text';
 import type { ChatTurn } from '../types';
-import type { ScenarioRecord } from '../../scenarios/schema';
+import type { ConversationTopic, ScenarioRecord } from '../../scenarios/schema';
 
 /**
  * The offline patient's next line, from the state after the clinician's newest turn. Every
@@ -65,13 +78,19 @@ function nudge(moment: Moment): string | undefined {
   return moment.pick(pool, 'nudge-concern');
 }
 
-function concernReply(moment: Moment): string | undefined {
-  const { scenario, turn } = moment;
-  const { statedConcerns } = scenario.extras;
-  for (const i of turn.newlySettled) {
+/** What the patient says once a concern is settled by this turn. */
+function settledReply(moment: Moment): string | undefined {
+  const { statedConcerns } = moment.scenario.extras;
+  for (const i of moment.turn.newlySettled) {
     const settled = statedConcerns[i]?.settled;
     if (settled !== undefined && !moment.said(settled)) return settled;
   }
+  return undefined;
+}
+
+/** The next line about a stated concern this turn touched, deeper each time. */
+function touchedConcernLine(moment: Moment): string | undefined {
+  const { turn } = moment;
   for (const i of turn.touchedStated) {
     if (turn.state.stated[i]?.settled) continue;
     const line = nextConcernLine(moment, i);
@@ -80,16 +99,119 @@ function concernReply(moment: Moment): string | undefined {
   return undefined;
 }
 
+function again(moment: Moment, line: string, salt: string): string {
+  const lead = moment.pick(AGAIN, `${salt}|again`) ?? 'Like I said, ';
+  const body = /^I\b/.test(line) ? line : lowerFirst(line);
+  return `${lead}${body}`;
+}
+
+/** A fresh line from a pool, or a used one said as a repeat ("Like I said, ..."). */
+function pick(moment: Moment, pool: readonly string[], salt: string): string | undefined {
+  const fresh = pool.filter((line) => !moment.said(line));
+  if (fresh.length > 0) return moment.pick(fresh, salt);
+  const line = moment.pick(pool, salt);
+  return line === undefined ? undefined : again(moment, line, salt);
+}
+
+/** The topic to answer when a question names several: the most specific one. */
+function topicToAnswer(
+  scenario: ScenarioRecord,
+  topics: readonly ConversationTopic[],
+): ConversationTopic | undefined {
+  const own = scenario.extras.topicAnswers ?? {};
+  const specific = topics.filter((t) => t !== 'feelings');
+  return (
+    specific.find((t) => own[t] !== undefined) ??
+    specific[0] ??
+    topics.find((t) => own[t] !== undefined) ??
+    topics[0]
+  );
+}
+
+function firstSentenceOf(line: string | undefined): string | undefined {
+  return line === undefined ? undefined : (splitSentences(line)[0]?.text ?? line);
+}
+
+/** After answering, the patient adds a concern of their own when the moment fits. */
+function ownAgenda(moment: Moment, concernLine: string | undefined): string | undefined {
+  if (concernLine !== undefined) return concernLine;
+  if (moment.turn.state.accepted || moment.roll('agenda', 2) !== 0) return undefined;
+  return nudge(moment);
+}
+
+function answers(line: string, topics: readonly ConversationTopic[]): boolean {
+  const states = splitSentences(line).some((sentence) => !sentence.text.endsWith('?'));
+  return states && topicsOf(line).some((topic) => topics.includes(topic));
+}
+
+function answerQuestion(
+  moment: Moment,
+  question: NonNullable<TurnUnderstanding['question']>,
+  concernLine: string | undefined,
+): string {
+  const { scenario, turn } = moment;
+  const asked = turn.analysis.understanding.sentences.find((s) => s.text === question.text);
+  const acts = asked?.acts ?? [];
+  const topic = topicToAnswer(scenario, question.topics);
+  if (topic === undefined) {
+    if (acts.includes('check_understanding')) {
+      return joinReply([pick(moment, UNDERSTOOD, 'understood'), concernLine ?? nudge(moment)]);
+    }
+    if (concernLine !== undefined) return joinReply([concernLine]);
+    if (acts.includes('small_talk')) {
+      const kind = smallTalkKind(normaliseSpeech(question.text));
+      return joinReply([pick(moment, smallTalkLines(scenario, kind), 'small-talk')]);
+    }
+    if (question.kind === 'closed') return joinReply([pick(moment, SHORT_ANSWERS, 'short')]);
+    // "What brings you in?", "Tell me more": whatever is on their mind.
+    return joinReply([nudge(moment) ?? pick(moment, topicAnswers(scenario, 'feelings'), 'open')]);
+  }
+  // A line about the concern that says something on the topic asked is the answer; one that
+  // only asks back comes after an answer.
+  if (
+    question.kind === 'open' &&
+    concernLine !== undefined &&
+    answers(concernLine, question.topics)
+  )
+    return joinReply([concernLine]);
+  const answer = pick(moment, topicAnswers(scenario, topic), `topic-${topic}`);
+  if (question.kind === 'closed') return joinReply([firstSentenceOf(answer)]);
+  return joinReply([answer, ownAgenda(moment, concernLine)]);
+}
+
+function summaryReply(moment: Moment): string {
+  const { scenario, turn } = moment;
+  // Named in the summary's own words, not merely following the patient's last line.
+  const named = (i: number) =>
+    mentionsAny(turn.analysis.lower, scenario.extras.statedConcerns[i]?.keywords ?? []);
+  const left = turn.state.stated.findIndex(
+    (progress, i) => progress.raised && !progress.settled && !named(i),
+  );
+  const concern = scenario.extras.statedConcerns[left]?.concern;
+  if (concern === undefined) return joinReply([pick(moment, CONFIRMATIONS, 'confirm')]);
+  const correction = pick(moment, CORRECTIONS, 'correct') ?? '';
+  return joinReply([correction.replace('{concern}', `the ${lowerFirst(concern)}`)]);
+}
+
+/** Brushed off with "nothing to worry about": the patient does not feel better for it. */
+const BRUSHED_OFF = [
+  "That's easy for you to say.",
+  "It doesn't feel like nothing to me.",
+  "Hm. I'm not sure that helps, honestly.",
+  "I'd still like to understand it properly.",
+];
+
 function chooseReply(moment: Moment): string {
-  const { scenario, turn, pick } = moment;
+  const { scenario, turn, pick: pickFrom } = moment;
   const { lines, hiddenConcerns } = scenario.extras;
   const { analysis, state } = turn;
+  const { understanding } = analysis;
 
   if (analysis.offTask) return joinReply([deflect(moment)]);
-  if (analysis.pressure) return joinReply([pick(lines.pushback, 'pushback')]);
+  if (analysis.pressure) return joinReply([pickFrom(lines.pushback, 'pushback')]);
   const term = analysis.jargonUnexplained[0];
   if (term !== undefined) {
-    const confused = pick(lines.confusion, 'confusion');
+    const confused = pickFrom(lines.confusion, 'confusion');
     // Echo the word as the clinician said it ("CBCT", not "cbct").
     const spoken = analysis.text.match(new RegExp(term, 'i'))?.[0] ?? term;
     const asks = confused?.trim().endsWith('?') ? undefined : `What does ${spoken} mean?`;
@@ -100,21 +222,30 @@ function chooseReply(moment: Moment): string {
     return joinReply([hiddenConcerns[revealed]?.reveal]);
   }
   if (turn.acceptedNow || (state.accepted && analysis.proposal)) {
-    return joinReply([pick(lines.acceptance, 'acceptance')]);
+    return joinReply([pickFrom(lines.acceptance, 'acceptance')]);
   }
   if (analysis.proposal) {
-    return joinReply([pick(lines.deferral, 'deferral'), nudge(moment)]);
+    return joinReply([pickFrom(lines.deferral, 'deferral'), nudge(moment)]);
   }
-  const aboutConcern = concernReply(moment);
-  if (aboutConcern !== undefined) return joinReply([aboutConcern]);
+  const settled = settledReply(moment);
+  if (settled !== undefined) return joinReply([settled]);
+  if (understanding.acts.includes('summary')) return summaryReply(moment);
 
-  // Nothing specific to answer: sometimes a short "go on", sometimes back to what still worries
-  // them, decided by the moment so the pattern cannot be learned.
-  const neutralLeft = lines.neutral.some((line) => !moment.said(line));
-  const backToConcern = nudge(moment);
-  const preferNudge = !state.accepted && (!neutralLeft || moment.roll('nudge', 3) !== 0);
-  if (backToConcern !== undefined && preferNudge) return joinReply([backToConcern]);
-  return joinReply([pick(lines.neutral, 'neutral')]);
+  const concernLine = touchedConcernLine(moment);
+  if (understanding.question !== null) {
+    return answerQuestion(moment, understanding.question, concernLine);
+  }
+  if (concernLine !== undefined) return joinReply([concernLine]);
+  if (analysis.dismissal) return joinReply([pick(moment, BRUSHED_OFF, 'brushed-off')]);
+  const acts = understanding.acts;
+  if (acts.includes('small_talk') && !acts.includes('information')) {
+    const kind = smallTalkKind(analysis.lower);
+    const line = pick(moment, smallTalkLines(scenario, kind), 'small-talk');
+    return joinReply([line, kind === 'filler' ? ownAgenda(moment, undefined) : undefined]);
+  }
+  // An explanation that touched nothing they are worried about: they take it in, and may
+  // come back to what still worries them.
+  return joinReply([pick(moment, TAKING_IN, 'taking-in'), ownAgenda(moment, undefined)]);
 }
 
 export function composePatientReply(
@@ -126,9 +257,10 @@ export function composePatientReply(
   const turn = replay.turns.at(-1);
   const newest = history.at(-1);
   if (turn === undefined || newest?.role !== 'user') {
-    // Asked to speak without a new clinician turn: a holding line, still in voice.
+    // Asked to speak without a new clinician turn: the patient fills the silence themself.
     const seed = `${scenario.slug}|${history.length}|`;
-    return pickLine(scenario.extras.lines.neutral, seed, replay.patientLines) ?? '';
+    const pool = smallTalkLines(scenario, 'filler');
+    return pickLine(pool, seed, replay.patientLines) ?? pool[0] ?? '';
   }
   const seedBase = `${scenario.slug}|${turn.historyIndex}|${turn.text}`;
   const moment: Moment = {
@@ -138,5 +270,8 @@ export function composePatientReply(
     pick: (pool, salt) => pickLine(pool, `${seedBase}|${salt}`, replay.patientLines),
     roll: (salt, sides) => hashText(`${seedBase}|${salt}`) % sides,
   };
-  return chooseReply(moment);
+  const reply = chooseReply(moment);
+  // Never the same reply twice in one conversation: said again, it is said as a repeat.
+  const repeated = replay.patientLines.some((line) => sameWords(line) === sameWords(reply));
+  return repeated ? again(moment, reply, 'repeat') : reply;
 }

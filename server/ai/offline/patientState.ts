@@ -27,6 +27,18 @@ export interface StatedProgress {
   /** For the first answer: had it been explored in an earlier turn? null until answered. */
   exploredBeforeAnswer: boolean | null;
   settled: boolean;
+  /**
+   * Objection handling (Listen, Acknowledge, Explore, Respond, check): whether the first turn
+   * after the patient raised it let them go on (a question, an acknowledgement or a
+   * reflection) rather than answering, brushing it off or pushing; null until raised.
+   */
+  listened: boolean | null;
+  /** Acknowledged or reflected back in the patient's terms. */
+  acknowledged: boolean;
+  /** After it was answered, the clinician asked whether that settled it. */
+  checked: boolean;
+  /** Brushed aside ("nothing to worry about") in a turn about it. */
+  dismissed: boolean;
 }
 
 export interface HiddenProgress {
@@ -46,6 +58,14 @@ export interface PatientState {
   jargonCount: number;
   ignoredCount: number;
   offTaskCount: number;
+  /** Reassurance that dismissed a worry. */
+  dismissalCount: number;
+  /** Turns that talked the patient out of another opinion or ran down another clinician. */
+  runsDownCount: number;
+  /** Asked for a decision while a concern in play was still unexplored. */
+  earlyAskCount: number;
+  /** Offered records, figures or written questions to take away. */
+  takeAwayOffered: boolean;
   accepted: boolean;
 }
 
@@ -101,6 +121,8 @@ const EFFECTS = {
   settled: { trust: 0.02, anxiety: -0.05, readiness: 0.08 },
   revealed: { trust: 0.04 },
   pressure: { trust: -0.12, anxiety: 0.08, readiness: -0.08 },
+  // "Nothing to worry about" tells the patient their worry does not count.
+  dismissal: { trust: -0.06, anxiety: 0.03 },
   jargon: { trust: -0.03, anxiety: 0.04, readiness: -0.02 },
   ignored: { trust: -0.07, anxiety: 0.04, readiness: -0.02 },
   offTask: { trust: -0.05 },
@@ -118,6 +140,10 @@ function initialState(scenario: ScenarioRecord): PatientState {
       answered: false,
       exploredBeforeAnswer: null,
       settled: false,
+      listened: null,
+      acknowledged: false,
+      checked: false,
+      dismissed: false,
     })),
     hidden: extras.hiddenConcerns.map(() => ({ revealed: false, addressed: false })),
     clinicianTurns: 0,
@@ -125,6 +151,10 @@ function initialState(scenario: ScenarioRecord): PatientState {
     jargonCount: 0,
     ignoredCount: 0,
     offTaskCount: 0,
+    dismissalCount: 0,
+    runsDownCount: 0,
+    earlyAskCount: 0,
+    takeAwayOffered: false,
     accepted: false,
   };
 }
@@ -257,18 +287,28 @@ function replayClinicianTurn(
     apply(state, EFFECTS.ignored, rate);
   }
 
-  const respondsWell = !analysis.pressure && analysis.jargonUnexplained.length === 0;
+  const respondsWell =
+    !analysis.pressure && !analysis.dismissal && analysis.jargonUnexplained.length === 0;
+  const acknowledges = analysis.acknowledgement || analysis.reflection;
+  for (const i of raisedBefore.stated) {
+    const progress = state.stated[i];
+    if (progress === undefined || progress.listened !== null) continue;
+    progress.listened =
+      exploring && !analysis.dismissal && !analysis.pressure && !analysis.proposal;
+  }
   for (const i of touchedStated) {
     const progress = state.stated[i];
     if (progress === undefined) continue;
     const exploredEarlier = progress.explored;
     progress.touches++;
     if (exploring) progress.explored = true;
+    if (acknowledges) progress.acknowledged = true;
+    if (analysis.dismissal) progress.dismissed = true;
     if (analysis.explanation && respondsWell && !progress.answered) {
       progress.answered = true;
       progress.exploredBeforeAnswer = exploredEarlier;
     }
-    const responds = analysis.acknowledgement || analysis.reflection || analysis.explanation;
+    const responds = acknowledges || analysis.explanation;
     if (!progress.settled && exploredEarlier && responds && respondsWell) {
       progress.settled = true;
       result.newlySettled.push(i);
@@ -302,6 +342,18 @@ function replayClinicianTurn(
   if (analysis.checksUnderstanding) apply(state, EFFECTS.check, rate);
   for (const _ of result.newlySettled) apply(state, EFFECTS.settled, rate);
   for (const _ of result.newlyRevealed) apply(state, EFFECTS.revealed, rate);
+  // Checking once an answer is given: "does that settle it?" covers every concern answered so far.
+  if (analysis.checksUnderstanding) {
+    for (const progress of state.stated) if (progress.answered) progress.checked = true;
+  }
+  if (analysis.takeAway) state.takeAwayOffered = true;
+  if (analysis.runsDownOthers) state.runsDownCount++;
+  if (analysis.dismissal) {
+    state.dismissalCount++;
+    apply(state, EFFECTS.dismissal, rate);
+  }
+  const unexplored = state.stated.some((s) => (s.raised || s.touches > 0) && !s.explored);
+  if (analysis.proposal && unexplored) state.earlyAskCount++;
   if (analysis.pressure) {
     state.pressureCount++;
     apply(state, EFFECTS.pressure, rate);

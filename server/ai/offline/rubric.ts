@@ -48,7 +48,8 @@ function empathy(replay: ConversationReplay, turns: readonly ClinicianTurnReplay
     2 * explored +
     Math.min(1, 0.5 * revealed) -
     final.ignoredCount -
-    final.pressureCount
+    final.pressureCount -
+    Math.min(2, final.dismissalCount)
   );
 }
 
@@ -92,28 +93,43 @@ function persuasion(replay: ConversationReplay, turns: readonly ClinicianTurnRep
   );
 }
 
-/** Listen, Acknowledge, Explore, Respond: how far each concern got, in that order. */
-function concernHandling(progress: StatedProgress): number {
-  if (progress.explored) {
-    return 0.4 + (progress.exploredBeforeAnswer === true ? 0.3 : 0) + (progress.settled ? 0.3 : 0);
-  }
-  return progress.answered ? 0.2 : 0;
+/** How far one concern got through the LAER steps, 0..1. */
+function laer(progress: StatedProgress): number {
+  const listened = progress.listened ?? progress.exploredBeforeAnswer === true;
+  const explore =
+    progress.exploredBeforeAnswer === true || (progress.explored && !progress.answered)
+      ? 1.5
+      : progress.explored
+        ? 0.5
+        : 0;
+  const steps =
+    (listened ? 1 : 0) +
+    (progress.acknowledged ? 1 : 0) +
+    explore +
+    (progress.answered ? 1.5 : 0) +
+    (progress.answered && progress.checked ? 1 : 0) +
+    (progress.settled ? 0.5 : 0);
+  return steps / 6.5;
 }
 
 function objectionHandling(replay: ConversationReplay): number {
   const { final } = replay;
   const inPlay = final.stated.filter((s) => s.raised || s.touches > 0);
   const handled =
-    inPlay.length === 0
-      ? 0
-      : inPlay.reduce((sum, s) => sum + concernHandling(s), 0) / inPlay.length;
+    inPlay.length === 0 ? 0 : inPlay.reduce((sum, s) => sum + laer(s), 0) / inPlay.length;
   const unvoiced = final.stated.length - inPlay.length;
   const addressed = final.hidden.filter((h) => h.revealed && h.addressed).length;
+  const answeredEarly = final.stated.filter((s) => s.exploredBeforeAnswer === false).length;
   return (
     2 +
-    6 * handled * (inPlay.length / (inPlay.length + unvoiced)) +
+    6.5 * handled * (inPlay.length / (inPlay.length + unvoiced)) +
     Math.min(1, 0.5 * addressed) +
-    (final.accepted ? 1 : 0) -
+    (final.takeAwayOffered ? 0.5 : 0) +
+    (final.accepted ? 0.5 : 0) -
+    Math.min(3, 1.5 * final.dismissalCount) -
+    Math.min(2, 1.5 * final.runsDownCount) -
+    Math.min(2, 0.5 * answeredEarly) -
+    Math.min(2, final.earlyAskCount) -
     final.ignoredCount -
     Math.min(2, final.pressureCount)
   );

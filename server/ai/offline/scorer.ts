@@ -8,9 +8,10 @@ import type { Feedback } from '../../../shared/feedback';
 /** Rubric feedback for a finished conversation, from the same replay the patient used. */
 export function gradeConversation(context: ConversationContext): Feedback {
   const replay = replayConversation(context.scenario, context.history);
+  const scores = scoreSkills(replay);
   return {
-    ...scoreSkills(replay),
-    ...feedbackLists(context.scenario, replay),
+    ...scores,
+    ...feedbackLists(context.scenario, replay, scores.objectionHandlingScore),
     suggestedResponses: suggestedResponses(context.scenario, replay),
     fallback: null,
   };
