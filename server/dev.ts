@@ -1,20 +1,11 @@
 import { createServer as createViteServer } from 'vite';
-import { ConfigError, loadConfig } from './config';
+import { configFromEnvOrExit } from './configFromEnv';
 import { createLogger } from './logger';
 import { startServer } from './startServer';
 import { VAD_ASSETS_PATH } from '../shared/voice';
 
 /** One process, one port: Express with Vite's middleware for the client and hot reload. */
-let config;
-try {
-  config = loadConfig(process.env);
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = configFromEnvOrExit(process.env);
 
 const vite = await createViteServer({
   server: { middlewareMode: true },

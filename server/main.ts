@@ -1,18 +1,9 @@
 import { CLIENT_DIST } from './app';
-import { ConfigError, loadConfig } from './config';
+import { configFromEnvOrExit } from './configFromEnv';
 import { createLogger } from './logger';
 import { startServer } from './startServer';
 
-let config;
-try {
-  config = loadConfig(process.env);
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = configFromEnvOrExit(process.env);
 
 const logger = createLogger(config.logLevel);
 const running = await startServer(config, { clientDir: CLIENT_DIST, logger });

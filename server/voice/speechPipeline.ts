@@ -34,6 +34,15 @@ export function createSpeechPipeline(input: {
     const waiter: { wake: (() => void) | null } = { wake: null };
     let finished = false;
     let failure: unknown = null;
+    const header = (bytes: number, final: boolean): ServerMessage => ({
+      type: 'speech',
+      replyId,
+      seq: mySeq,
+      text,
+      mime: speaker.mime,
+      bytes,
+      final,
+    });
 
     // Starts at once; its bytes wait in `pending` while earlier sentences are still playing out.
     void (async () => {
@@ -57,15 +66,7 @@ export function createSpeechPipeline(input: {
         if (signal.aborted || failed) return;
         const bytes = pending.shift();
         if (bytes) {
-          sink.sendJson({
-            type: 'speech',
-            replyId,
-            seq: mySeq,
-            text,
-            mime: speaker.mime,
-            bytes: bytes.length,
-            final: false,
-          });
+          sink.sendJson(header(bytes.length, false));
           sink.sendBinary(bytes);
           continue;
         }
@@ -79,15 +80,7 @@ export function createSpeechPipeline(input: {
         return;
       }
       // A closing frame with no bytes ends the sentence, so the client can start playing it.
-      sink.sendJson({
-        type: 'speech',
-        replyId,
-        seq: mySeq,
-        text,
-        mime: speaker.mime,
-        bytes: 0,
-        final: true,
-      });
+      sink.sendJson(header(0, true));
     })();
   }
 

@@ -1,5 +1,6 @@
 import { benchChatRelay } from './chatRelay';
 import { benchConcurrency } from './concurrency';
+import { benchFlood } from './flood';
 import { benchProgressHistory } from './progressHistory';
 import { printTable, type BenchRow } from './report';
 import { benchThroughput } from './throughput';
@@ -16,6 +17,7 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['voice pipeline: end of utterance to first speech byte', benchVoicePipeline],
   ['throughput: GET /api/scenarios against a node:http hello world', benchThroughput],
   ['concurrency: 200 conversations over real sockets against the stub', benchConcurrency],
+  ["flood: another user's turns while one socket floods", benchFlood],
 ];
 
 const only = process.argv.slice(2);

@@ -25,21 +25,12 @@ export interface JargonUse {
   explained: boolean;
 }
 
-export interface SentenceAnalysis {
-  /** Verbatim span of the clinician's message. */
-  text: string;
-  words: number;
-  /** What the sentence does and is about (see clinicianTurn.ts). */
-  acts: ClinicianAct[];
-  topics: ConversationTopic[];
+/** The moves a sentence, or a whole turn, makes (true when any of its sentences does). */
+interface ClinicianMoves {
   openQuestion: boolean;
   closedQuestion: boolean;
   acknowledgement: boolean;
   reflection: boolean;
-  options: boolean;
-  noTreatment: boolean;
-  cost: boolean;
-  benefit: boolean;
   checksUnderstanding: boolean;
   pressure: boolean;
   /** Reassurance that brushes the worry aside, or talks the patient out of another opinion. */
@@ -51,34 +42,36 @@ export interface SentenceAnalysis {
   proposal: boolean;
   /** A statement that informs (the "respond" step), as opposed to a question. */
   explanation: boolean;
+}
+
+export interface SentenceAnalysis extends ClinicianMoves {
+  /** Verbatim span of the clinician's message. */
+  text: string;
+  words: number;
+  /** What the sentence does and is about (see clinicianTurn.ts). */
+  acts: ClinicianAct[];
+  topics: ConversationTopic[];
+  options: boolean;
+  noTreatment: boolean;
+  cost: boolean;
+  benefit: boolean;
   jargon: JargonUse[];
   long: boolean;
   roleBreak: boolean;
   graderInjection: boolean;
 }
 
-export interface TurnAnalysis {
+export interface TurnAnalysis extends ClinicianMoves {
   text: string;
   lower: string;
   /** Acts, topics and the question to answer, for the patient and any later debrief. */
   understanding: TurnUnderstanding;
   sentences: SentenceAnalysis[];
   words: number;
-  openQuestion: boolean;
-  closedQuestion: boolean;
-  acknowledgement: boolean;
-  reflection: boolean;
   explainsOptions: boolean;
   mentionsNoTreatment: boolean;
   discussesCost: boolean;
   benefits: boolean;
-  checksUnderstanding: boolean;
-  pressure: boolean;
-  dismissal: boolean;
-  runsDownOthers: boolean;
-  takeAway: boolean;
-  proposal: boolean;
-  explanation: boolean;
   jargonUnexplained: string[];
   jargonExplained: string[];
   longSentences: number;

@@ -111,6 +111,26 @@ function logRetry(
   });
 }
 
+/** After a failed attempt: throws it when it may not be retried, else waits before the next. */
+async function retryOrThrow(
+  scope: AttemptScope,
+  error: unknown,
+  input: {
+    attempt: number;
+    policy: RetryPolicy;
+    signal: AbortSignal;
+    logger: AiLogger | undefined;
+    retryable: boolean;
+  },
+): Promise<void> {
+  const failure = scope.failure(error);
+  const delay = input.retryable ? retryDelay(failure, input.attempt, input.policy) : null;
+  if (delay === null) throw failure;
+  logRetry(input.logger, failure, input.attempt, delay);
+  scope.dispose();
+  await waitBeforeRetry(delay, input.signal);
+}
+
 /**
  * Streams text, retrying only while nothing has been yielded: once a delta has reached the
  * user a second attempt would say something different, so later failures are thrown as-is.
@@ -143,12 +163,7 @@ export async function* streamWithRetries(
       if (!delivered) throw new AiProviderError('empty', 'The model returned no text');
       return;
     } catch (error) {
-      const failure = scope.failure(error);
-      const delay = delivered ? null : retryDelay(failure, attempt, policy);
-      if (delay === null) throw failure;
-      logRetry(logger, failure, attempt, delay);
-      scope.dispose();
-      await waitBeforeRetry(delay, signal);
+      await retryOrThrow(scope, error, { attempt, policy, signal, logger, retryable: !delivered });
     } finally {
       scope.dispose();
     }
@@ -170,12 +185,7 @@ export async function callWithRetries<T>(
       scope.complete();
       return answer;
     } catch (error) {
-      const failure = scope.failure(error);
-      const delay = retryDelay(failure, attempt, policy);
-      if (delay === null) throw failure;
-      logRetry(logger, failure, attempt, delay);
-      scope.dispose();
-      await waitBeforeRetry(delay, signal);
+      await retryOrThrow(scope, error, { attempt, policy, signal, logger, retryable: true });
     } finally {
       scope.dispose();
     }
