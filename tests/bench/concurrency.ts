@@ -382,6 +382,8 @@ export async function benchConcurrency(): Promise<BenchRow[]> {
     AI_MAX_RETRIES: '0',
     TURNS_PER_HOUR: '100000',
     CONCURRENT_TURNS_PER_USER: '1000',
+    // Each load user holds CONVERSATIONS_PER_USER sockets at once.
+    SOCKETS_PER_USER: '1000',
     LOG_LEVEL: 'error',
   }).catch((error: unknown) => {
     stub.stop();
