@@ -37,11 +37,11 @@ const ON_TOPIC: Record<Topic, RegExp> = {
   procedure:
     /\b(involve\w*|procedure|steps?|what you'd|actually do|drill\w*|file down|screw|painted|cap|grind|test|scraping|varnish|put (it )?on|goes on|applied|fixing|treatment|what happens)\b/i,
   risks:
-    /\b(risks?|risky|(go|goes|going|gone|went) wrong|side effects?|safe\w*|toxic|serious|fails?|complications?|health problems|under)\b/i,
+    /\b(risks?|risky|(go|goes|going|gone|went) wrong|side effects?|safe\w*|toxic|serious|fails?|complications?|health problems)\b/i,
   alternatives:
     /\b(options?|alternatives?|instead|leave|leaving|nothing|simpler|fillings?|braces|pull|have it out|diet|implant|denture|other|wait|abroad|elsewhere)\b/i,
   longevity: /\b(last\w*|years?|redo\w*|replac\w*|forever|fades?)\b/i,
-  past: /\b(before|last (time|visit|filling|check-up|clean\w*)|years ago|used to|never|previous\w*|cancelled|had|was|been|ago|last year|tried)\b/i,
+  past: /\b(before|last (time|visit|filling|check-up|clean\w*)|years ago|used to|previous\w*|cancelled|last year|tried|in the past|as a (child|kid|teenager)|i('ve| have)? (had|been)|ever since|years of|never got round)\b/i,
   family:
     /\b(family|partner|wife|husband|mum|dad|daughter|son|kids|children|grandkids|grandchildren|friends?|aunt|genes|home|sister|brother|lads|lily)\b/i,
   appearance:
