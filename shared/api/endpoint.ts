@@ -33,22 +33,20 @@ export type RouteParams<Route extends string> =
 
 export type ParamsOf<E extends Endpoint> = Record<RouteParams<E['route']>, string>;
 
+/** A resource: its mount, and each of its operations carrying that mount. */
+export type Resource<Mount extends string, Operations extends Record<string, EndpointSpec>> = {
+  readonly mount: Mount;
+} & { readonly [K in keyof Operations]: Operations[K] & { mount: Mount } };
+
 /** A resource's operations, all mounted at the same place. */
 export function resource<
   const Mount extends string,
   const Operations extends Record<string, EndpointSpec>,
->(
-  mount: Mount,
-  operations: Operations,
-): { readonly mount: Mount } & {
-  readonly [K in keyof Operations]: Operations[K] & { mount: Mount };
-} {
+>(mount: Mount, operations: Operations): Resource<Mount, Operations> {
   const mounted = Object.fromEntries(
     Object.entries(operations).map(([name, spec]) => [name, { ...spec, mount }]),
   );
-  return { ...mounted, mount } as { readonly mount: Mount } & {
-    readonly [K in keyof Operations]: Operations[K] & { mount: Mount };
-  };
+  return { ...mounted, mount } as Resource<Mount, Operations>;
 }
 
 /** The path a browser calls: /api, the mount, then the route with each `:param` filled in. */
