@@ -29,28 +29,3 @@ export function turnRefusal(state: AdmissionState): TurnRefusal | null {
   if (state.userTurns >= state.concurrentTurnsPerUser) return 'rate_limit:concurrent';
   return null;
 }
-
-/**
- * Turns running per user on this instance, over all their sockets: the cost-abuse guard for
- * parallel sockets. (The hourly quota, which holds across instances, is kept by the database.)
- */
-export interface UserTurns {
-  running(userId: string): number;
-  start(userId: string): void;
-  finish(userId: string): void;
-}
-
-export function createUserTurns(): UserTurns {
-  const turnsByUser = new Map<string, number>();
-  return {
-    running: (userId) => turnsByUser.get(userId) ?? 0,
-    start(userId) {
-      turnsByUser.set(userId, (turnsByUser.get(userId) ?? 0) + 1);
-    },
-    finish(userId) {
-      const left = (turnsByUser.get(userId) ?? 1) - 1;
-      if (left > 0) turnsByUser.set(userId, left);
-      else turnsByUser.delete(userId);
-    },
-  };
-}

@@ -8,7 +8,8 @@ import { getScenarioRecordById } from '../db/scenarios';
 import type { ScenarioRecord } from '../scenarios/schema';
 import type { Services } from '../services';
 import { checkUtterance, utteranceTooLarge } from '../voice/audioFormat';
-import { createUserTurns, turnRefusal, type UserTurns } from './admission';
+import { turnRefusal } from './admission';
+import { createPerUserCount, type PerUserCount } from './perUserCount';
 import { createBackgroundWork, type BackgroundWork } from './backgroundWork';
 import { createBargeIn, type RunningTurn } from './bargeIn';
 import { errorFrame, type ConversationContext } from './conversationContext';
@@ -47,7 +48,7 @@ export interface ConversationController {
 /** The conversations of this instance: one controller per socket, sharing what is per user. */
 export function createConversationControllers(services: Services) {
   const work = createBackgroundWork();
-  const userTurns = createUserTurns();
+  const userTurns = createPerUserCount();
   return {
     open: (connection: ConversationConnection) =>
       createConversationController({ services, work, userTurns, connection }),
@@ -59,7 +60,7 @@ export function createConversationControllers(services: Services) {
 export function createConversationController(input: {
   services: Services;
   work: BackgroundWork;
-  userTurns: UserTurns;
+  userTurns: PerUserCount;
   connection: ConversationConnection;
 }): ConversationController {
   const { services, work, userTurns, connection } = input;

@@ -12,6 +12,7 @@ import {
   type ConversationConnection,
 } from '../conversations/conversationController';
 import { errorFrame } from '../conversations/conversationContext';
+import { createPerUserCount } from '../conversations/perUserCount';
 import { getConversationForUser } from '../db/conversations';
 import { isAllowedOrigin } from '../http/origin';
 import type { Services } from '../services';
@@ -60,7 +61,7 @@ export function attachConversationGateway(server: Server, services: Services): G
   /** Upgrades still being checked: shutdown ends them rather than wait on them. */
   const pending = new Set<Duplex>();
   /** Open conversation sockets per user on this instance. */
-  const socketsByUser = new Map<string, number>();
+  const socketsByUser = createPerUserCount();
   let closing = false;
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -82,7 +83,7 @@ export function attachConversationGateway(server: Server, services: Services): G
         ? await getConversationForUser(db, { id: id.data, userId: user.id })
         : null;
       if (!session) return refuse(socket, 404, 'Not Found');
-      if ((socketsByUser.get(user.id) ?? 0) >= config.limits.socketsPerUser) {
+      if (socketsByUser.running(user.id) >= config.limits.socketsPerUser) {
         return refuse(socket, 429, 'Too Many Requests');
       }
       if (closing || socket.destroyed) return refuse(socket, 503, 'Service Unavailable');
@@ -122,7 +123,7 @@ export function attachConversationGateway(server: Server, services: Services): G
       send(errorFrame(code, message, clientId));
     const controller = conversations.open({ ...conversation, send, sendBinary });
     const { userId } = conversation;
-    socketsByUser.set(userId, (socketsByUser.get(userId) ?? 0) + 1);
+    socketsByUser.start(userId);
 
     // History goes out first; frames that arrive meanwhile wait for it, in order.
     const ready = controller.sendHistory();
@@ -145,9 +146,7 @@ export function attachConversationGateway(server: Server, services: Services): G
     ws.on('close', () => {
       clearInterval(heartbeat);
       controller.close();
-      const left = (socketsByUser.get(userId) ?? 1) - 1;
-      if (left > 0) socketsByUser.set(userId, left);
-      else socketsByUser.delete(userId);
+      socketsByUser.finish(userId);
     });
     ws.on('error', () => ws.terminate());
 

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createUserTurns,
-  turnRefusal,
-  type AdmissionState,
-} from '../../server/conversations/admission';
+import { turnRefusal, type AdmissionState } from '../../server/conversations/admission';
+import { createPerUserCount } from '../../server/conversations/perUserCount';
 
 const OPEN: AdmissionState = {
   closing: false,
@@ -37,7 +34,7 @@ describe('admitting a turn on a conversation socket', () => {
 
 describe('turns running per user on this instance', () => {
   it('counts each user apart, across starts and finishes', () => {
-    const turns = createUserTurns();
+    const turns = createPerUserCount();
     turns.start('ann');
     turns.start('ann');
     turns.start('bob');
@@ -48,7 +45,7 @@ describe('turns running per user on this instance', () => {
   });
 
   it('never goes below zero', () => {
-    const turns = createUserTurns();
+    const turns = createPerUserCount();
     turns.finish('ann');
     expect(turns.running('ann')).toBe(0);
     turns.start('ann');
