@@ -19,3 +19,19 @@ export function stripControlChars(text: string): string {
 
 /** Ids in paths are uuids; anything else is simply not found. */
 export const uuidSchema = z.uuid();
+
+/**
+ * How long a text is, as the contracts count it: zod's `.max` on a string counts Unicode code
+ * points (an emoji is one character, not two UTF-16 units), so every other length check on
+ * user text counts the same way, or a text the schema accepts could be refused later.
+ */
+export function characterCount(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
+
+/** The first `max` characters of a text, counted as `characterCount` counts them. */
+export function firstCharacters(text: string, max: number): string {
+  return characterCount(text) <= max ? text : Array.from(text).slice(0, max).join('');
+}

@@ -2,6 +2,7 @@ import { setMaxListeners } from 'node:events';
 import type { Message } from '../../shared/conversation';
 import type { ClientMessage, ServerMessage } from '../../shared/protocol';
 import { CONVERSATION_TEXT } from '../../shared/text';
+import { characterCount } from '../../shared/inputChecks';
 import { isConnectionError } from '../db/db';
 import { listMessagesBySession } from '../db/messages';
 import { getScenarioRecordById } from '../db/scenarios';
@@ -142,7 +143,7 @@ export function createConversationController(input: {
       switch (message.type) {
         case 'turn': {
           if (!admitTurn(message.clientId)) return;
-          if (message.text.length > limits.maxMessageChars) {
+          if (characterCount(message.text) > limits.maxMessageChars) {
             return sendError(
               'bad_request:message',
               CONVERSATION_TEXT.tooLong(limits.maxMessageChars),

@@ -1,4 +1,4 @@
-import { stripControlChars } from '../../shared/inputChecks';
+import { firstCharacters, stripControlChars } from '../../shared/inputChecks';
 import type { Message } from '../../shared/conversation';
 import type { ClientMessage } from '../../shared/protocol';
 import type { Transcriber } from '../voice/types';
@@ -56,7 +56,7 @@ export async function runSpokenTurn(
   return replyToTurn(context, turn, {
     clientId: utterance.clientId,
     // A long utterance is answered by its first words rather than refused after it was spoken.
-    text: text.slice(0, context.services.config.limits.maxMessageChars),
+    text: firstCharacters(text, context.services.config.limits.maxMessageChars),
     source: 'voice',
     stream: utterance.stream,
     speak: utterance.speak,

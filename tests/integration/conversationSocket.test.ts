@@ -136,6 +136,21 @@ describe.each(kinds)('conversation socket on %s', (kind) => {
     expect(await stored(sessionId)).toHaveLength(3);
   });
 
+  it('counts characters as the contract does: 2,000 emoji are one message, 2,001 are too long', async () => {
+    // An emoji is two UTF-16 units; the schema counts it once, and so must every later check.
+    const { socket, sessionId } = await openConversation();
+    await socket.next('history');
+    const fits = '😀'.repeat(2000);
+    socket.send({ type: 'turn', clientId: randomUUID(), text: fits, stream: false });
+    expect((await socket.next('turn_stored')).message.content).toBe(fits);
+    await socket.next('reply_done');
+    socket.send({ type: 'turn', clientId: 'b', text: '😀'.repeat(2001), stream: false });
+    expect(await socket.next('error')).toMatchObject({
+      message: 'Messages can be at most 2000 characters.',
+    });
+    expect(await stored(sessionId)).toHaveLength(3);
+  });
+
   it('answers a non-JSON frame with an error frame', async () => {
     const { socket } = await openConversation();
     socket.sendRaw('{not json');

@@ -1,5 +1,6 @@
 import { useId, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import { MAX_MESSAGE_CHARS } from '../../../../../shared/conversation';
+import { characterCount, firstCharacters } from '../../../../../shared/inputChecks';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { MicIcon, SendIcon, StopIcon } from '../../../components/Icons';
@@ -60,7 +61,7 @@ export function Composer({
     if (canSend) onSend();
   };
 
-  const count = value.length;
+  const count = characterCount(value);
   const recording = dictation.state === 'recording';
   return (
     <form className="composer" onSubmit={submit}>
@@ -74,8 +75,7 @@ export function Composer({
         rows={3}
         placeholder="Type your message... (or click the microphone to speak)"
         value={value}
-        maxLength={MAX_MESSAGE_CHARS}
-        onChange={(e) => onChange(e.target.value)}
+        onChange={(e) => onChange(firstCharacters(e.target.value, MAX_MESSAGE_CHARS))}
         onKeyDown={onKeyDown}
         disabled={disabled}
         aria-describedby={`${ids}-count ${ids}-keys`}
