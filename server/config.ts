@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_UTTERANCE_BYTES, MAX_UTTERANCE_MS } from '../shared/voice';
+import { MAX_UTTERANCE_BYTES, MAX_UTTERANCE_MS, STREAM_IDLE_MS } from '../shared/voice';
 import { DEFAULT_THROTTLE, type ThrottleLimits } from './auth/throttleLimits';
 
 const DEFAULT_HINTS_PER_HOUR = 30;
@@ -35,6 +35,19 @@ const envSchema = z.object({
   FEEDBACK_MODEL: z.preprocess(emptyAsUndefined, z.string().optional()),
   STT_MODEL: z.string().min(1).default('whisper-1'),
   TTS_MODEL: z.string().min(1).default('tts-1'),
+  /**
+   * How voice turns are transcribed: 'streaming' (a realtime transcription session fed while
+   * the clinician speaks, batch on failure) or 'batch' (one call at the end of speech, for
+   * compatible servers without realtime transcription). Default: streaming against the
+   * official API, batch against OPENAI_BASE_URL.
+   */
+  STT_MODE: z.preprocess(emptyAsUndefined, z.enum(['streaming', 'batch']).optional()),
+  /** Only streaming models send partial transcripts while the audio is still arriving. */
+  STT_STREAMING_MODEL: z.string().min(1).default('gpt-4o-mini-transcribe'),
+  /** Speech format: 'pcm' plays as its bytes arrive; 'mp3' for servers without raw PCM. */
+  TTS_FORMAT: z.enum(['pcm', 'mp3']).default('pcm'),
+  /** A final transcript that ends mid-thought ('and', 'um', a comma) waits this long for more. */
+  END_OF_TURN_WAIT_MS: int(0, 5000).default(700),
   AI_TIMEOUT_SECONDS: int(1, 600).default(30),
   AI_MAX_RETRIES: int(0, 5).default(2),
   MAX_MESSAGE_CHARS: int(1, 20_000).default(2000),
@@ -71,7 +84,10 @@ export interface AiConfig {
   chatModel: string;
   feedbackModel: string;
   sttModel: string;
+  sttMode: 'streaming' | 'batch';
+  sttStreamingModel: string;
   ttsModel: string;
+  ttsFormat: 'pcm' | 'mp3';
   timeoutMs: number;
   maxRetries: number;
 }
@@ -95,6 +111,10 @@ export interface Config {
     concurrentTurnsPerUser: number;
     maxUtteranceMs: number;
     maxUtteranceBytes: number;
+    /** A streamed utterance with no frame for this long is closed as abandoned. */
+    streamIdleMs: number;
+    /** How long a transcript that ends mid-thought waits for more speech. */
+    endOfTurnWaitMs: number;
     hintsPerHour: number;
     socketFramesPerSecond: number;
     /** Conversation sockets one user may hold open on one instance. */
@@ -165,7 +185,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       chatModel: e.CHAT_MODEL,
       feedbackModel: e.FEEDBACK_MODEL ?? e.CHAT_MODEL,
       sttModel: e.STT_MODEL,
+      sttMode: e.STT_MODE ?? (e.OPENAI_BASE_URL ? 'batch' : 'streaming'),
+      sttStreamingModel: e.STT_STREAMING_MODEL,
       ttsModel: e.TTS_MODEL,
+      ttsFormat: e.TTS_FORMAT,
       timeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
       maxRetries: e.AI_MAX_RETRIES,
     },
@@ -176,6 +199,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       concurrentTurnsPerUser: e.CONCURRENT_TURNS_PER_USER,
       maxUtteranceMs: e.MAX_UTTERANCE_SECONDS * 1000,
       maxUtteranceBytes: e.MAX_UTTERANCE_KB * 1000,
+      streamIdleMs: STREAM_IDLE_MS,
+      endOfTurnWaitMs: e.END_OF_TURN_WAIT_MS,
       hintsPerHour: e.HINTS_PER_HOUR,
       socketFramesPerSecond: e.SOCKET_FRAMES_PER_SECOND,
       socketsPerUser: e.SOCKETS_PER_USER,

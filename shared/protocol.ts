@@ -45,6 +45,27 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
     stream: z.boolean().default(true),
     speak: z.boolean().default(true),
   }),
+  /**
+   * Voice mode: an utterance streams while the clinician speaks. After this, binary frames
+   * (see shared/voice.ts: sequence number + 16 kHz mono PCM16) belong to it until
+   * `audio_commit` (the VAD's end of speech) or `audio_cancel` (a misfire: nothing is stored).
+   */
+  z.strictObject({
+    type: z.literal('audio_start'),
+    clientId,
+    format: z.literal('pcm16'),
+    sampleRate: z.literal(16_000),
+    stream: z.boolean().default(true),
+    speak: z.boolean().default(true),
+  }),
+  /** End of speech: `frames` is how many binary frames were sent, so none can go missing. */
+  z.strictObject({
+    type: z.literal('audio_commit'),
+    clientId,
+    frames: z.number().int().min(0),
+  }),
+  /** The VAD misfired (too short to be speech): drop the stream, store nothing. */
+  z.strictObject({ type: z.literal('audio_cancel'), clientId }),
   /** Barge-in or stop: cancel the running reply; `heardChars` is how much was spoken aloud. */
   z.strictObject({
     type: z.literal('cancel'),
@@ -68,7 +89,10 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     voice: z.object({ transcription: z.boolean(), speech: z.boolean() }),
   }),
   z.object({ type: z.literal('turn_stored'), clientId: z.string(), message: messageSchema }),
+  /** The final transcript of an utterance. */
   z.object({ type: z.literal('transcript'), clientId: z.string(), text: z.string() }),
+  /** What has been heard so far of an utterance still being spoken: the 'You:' line grows. */
+  z.object({ type: z.literal('transcript_partial'), clientId: z.string(), text: z.string() }),
   z.object({ type: z.literal('reply_start'), replyId: z.string() }),
   z.object({ type: z.literal('reply_delta'), replyId: z.string(), text: z.string() }),
   z.object({ type: z.literal('reply_done'), replyId: z.string(), message: messageSchema }),

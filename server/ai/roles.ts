@@ -16,6 +16,7 @@ export function createAiRoles(config: AiConfig, logger: Logger): AiRoles {
       grader: createOfflineScorer(),
       coach: createOfflineCoach(),
       transcriber: null,
+      streamingTranscriber: null,
       speaker: null,
     };
   }
@@ -33,5 +34,6 @@ export function createAiRoles(config: AiConfig, logger: Logger): AiRoles {
     },
     logger,
   );
-  return { kind: 'openai', ...roles };
+  // Wired by the streaming transcription work (issue 13); batch until then.
+  return { kind: 'openai', ...roles, streamingTranscriber: null };
 }

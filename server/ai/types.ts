@@ -1,6 +1,6 @@
 import type { Feedback } from '../../shared/feedback';
 import type { ScenarioRecord } from '../scenarios/schema';
-import type { Speaker, Transcriber } from '../voice/types';
+import type { Speaker, StreamingTranscriber, Transcriber } from '../voice/types';
 
 /** The AI roles' interfaces. Domain shapes live with their domain (shared/, scenarios/). */
 
@@ -53,6 +53,11 @@ export interface AiRoles {
   coach: CoachModel;
   /** null: no server transcription; the browser's SpeechRecognition supplies text instead. */
   transcriber: Transcriber | null;
+  /**
+   * Transcription while the clinician speaks (STT_MODE=streaming); null: the batch transcriber
+   * takes the streamed audio at the end of speech.
+   */
+  streamingTranscriber: StreamingTranscriber | null;
   /** null: no server speech; the browser's speechSynthesis reads replies. */
   speaker: Speaker | null;
 }

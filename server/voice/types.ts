@@ -18,3 +18,22 @@ export interface Speaker {
     options: { signal: AbortSignal },
   ): AsyncIterable<Buffer>;
 }
+
+/**
+ * Transcription while the clinician speaks: one session per utterance, fed frames as they
+ * arrive. Partials are shown as they come; `commit` (the VAD's end of speech) gives the final
+ * text. A session that fails rejects `commit`, and the caller falls back to the batch
+ * transcriber on the audio it kept, so no words are lost.
+ */
+export interface StreamingTranscriber {
+  open(options: { signal: AbortSignal; onPartial(text: string): void }): TranscriptionStream;
+}
+
+export interface TranscriptionStream {
+  /** 16 kHz mono PCM16 samples, in order, as they arrive. */
+  append(pcm: Buffer): void;
+  /** End of speech: resolves with the final transcript, rejects if the session failed. */
+  commit(): Promise<string>;
+  /** Ends the session without a transcript (a misfire, a cancel, the socket closing). */
+  close(): void;
+}
