@@ -26,7 +26,8 @@ function resampleWhole(input: readonly number[]): number[] {
     const i = Math.floor(position);
     const fraction = position - i;
     const a = input[i]!;
-    out.push(fraction === 0 ? a : Math.round(a + (input[i + 1]! - a) * fraction));
+    // `+ 0` turns Math.round's -0 into the 0 a PCM16 sample holds.
+    out.push(fraction === 0 ? a : Math.round(a + (input[i + 1]! - a) * fraction) + 0);
   }
   return out;
 }
@@ -53,6 +54,8 @@ describe('16 kHz → 24 kHz resampling', () => {
     { input: [0, 300, 600], output: [0, 200, 400, 600] },
     { input: [-32768, 32767, -32768], output: [-32768, 10922, 10922, -32768] },
     { input: [3, 3, 3, 3, 3], output: [3, 3, 3, 3, 3, 3, 3] },
+    // Rounds to the nearest integer, a small negative value to zero.
+    { input: [0, 1, -3], output: [0, 1, 0, -3] },
   ])('$input → $output', ({ input, output }) => {
     expect(resampleWhole(input)).toEqual(output);
     expect(resampleInPieces(pcm(input), [])).toEqual(output);
