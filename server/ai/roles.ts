@@ -29,6 +29,7 @@ export function createAiRoles(config: AiConfig, logger: Logger): AiRoles {
       feedbackModel: config.feedbackModel,
       sttModel: config.sttModel,
       ttsModel: config.ttsModel,
+      ttsFormat: config.ttsFormat,
       timeoutMs: config.timeoutMs,
       maxRetries: config.maxRetries,
     },

@@ -3,7 +3,7 @@ import type { CoachModel, FeedbackModel, PatientModel } from '../types';
 import { createOpenAiCoach } from './coach';
 import { createOpenAiGrader } from './grader';
 import { createOpenAiPatient } from './patient';
-import { createOpenAiSpeaker } from './speaker';
+import { createOpenAiSpeaker, type SpeechFormat } from './speaker';
 import { createOpenAiTranscriber } from './transcriber';
 import type { Speaker, Transcriber } from '../../voice/types';
 import type { AiLogger } from './retry';
@@ -20,6 +20,8 @@ export interface OpenAiRolesConfig {
   feedbackModel: string;
   sttModel: string;
   ttsModel: string;
+  /** Speech as raw PCM, played as it arrives (the default), or mp3. */
+  ttsFormat?: SpeechFormat;
   /** Longest wait for a live reply's first token, or between two tokens, and for a hint. */
   timeoutMs: number;
   /** Grading writes up to 1000 tokens in one piece, so it gets its own, longer deadline. */
@@ -62,6 +64,6 @@ export function createOpenAiRoles(
     grader: createOpenAiGrader(client, config.feedbackModel, grading, logger),
     coach: createOpenAiCoach(client, config.chatModel, live, logger),
     transcriber: createOpenAiTranscriber(client, config.sttModel, live, logger),
-    speaker: createOpenAiSpeaker(client, config.ttsModel, live),
+    speaker: createOpenAiSpeaker(client, config.ttsModel, live, config.ttsFormat),
   };
 }
