@@ -30,6 +30,7 @@ export function createAiRoles(config: AiConfig, logger: Logger): AiRoles {
       sttModel: config.sttModel,
       sttStreamingModel: config.sttMode === 'streaming' ? config.sttStreamingModel : null,
       ttsModel: config.ttsModel,
+      ttsFormat: config.ttsFormat,
       timeoutMs: config.timeoutMs,
       maxRetries: config.maxRetries,
     },

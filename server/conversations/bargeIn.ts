@@ -1,7 +1,7 @@
 import type { Message } from '../../shared/conversation';
 import { markReplyHeard } from '../db/messages';
 import type { ConversationContext } from './conversationContext';
-import { heardRevision } from './heardPart';
+import { heardRevision } from '../../shared/heardPart';
 
 /** The turn running on a socket, typed or spoken. */
 export interface RunningTurn {

@@ -8,7 +8,7 @@ import type { ScenarioRecord } from '../scenarios/schema';
 import { insertAssistantMessage, storeTurnAndListHistory } from '../db/messages';
 import type { Services } from '../services';
 import { createDeltaPacer } from './deltaPacer';
-import { heardPart } from './heardPart';
+import { heardPart } from '../../shared/heardPart';
 
 export interface TurnInput {
   sessionId: string;

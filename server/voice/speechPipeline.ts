@@ -1,5 +1,6 @@
 import { createSentenceChunker } from '../../shared/sentences';
 import type { ServerMessage } from '../../shared/protocol';
+import { pcmSampleRate, wholeSamples } from '../../shared/speechAudio';
 import type { Speaker, SpeechVoice } from './types';
 
 export interface SpeechSink {
@@ -8,10 +9,11 @@ export interface SpeechSink {
 }
 
 /**
- * Turns a streamed reply into streamed speech: each sentence is sent to the speaker the moment
- * it is complete (so the patient starts talking before the reply is finished), all sentences
- * synthesise in parallel, and their audio goes out strictly in order, chunk by chunk as it
- * arrives. Cancelling the signal stops every synthesis.
+ * Turns a streamed reply into streamed speech: the first clause, then each sentence, is sent to
+ * the speaker the moment it is complete (so the patient starts talking long before the reply is
+ * finished), all of them synthesise in parallel, and their audio goes out strictly in order,
+ * chunk by chunk as it arrives: nothing waits for a whole sentence of audio. Cancelling the
+ * signal stops every synthesis.
  */
 export function createSpeechPipeline(input: {
   speaker: Speaker;
@@ -22,7 +24,9 @@ export function createSpeechPipeline(input: {
   onError(error: unknown): void;
 }) {
   const { speaker, voice, replyId, signal, sink } = input;
-  const chunker = createSentenceChunker();
+  const chunker = createSentenceChunker({ firstClause: true });
+  // Raw PCM is played as it arrives, so a frame must hold whole samples.
+  const pcm = pcmSampleRate(speaker.mime) !== null;
   let seq = 0;
   let failed = false;
   // Each sentence's audio is buffered until the sentences before it have been sent.
@@ -46,9 +50,18 @@ export function createSpeechPipeline(input: {
 
     // Starts at once; its bytes wait in `pending` while earlier sentences are still playing out.
     void (async () => {
+      // A half sample left at the very end cannot be played and is dropped.
+      let carry: Uint8Array = new Uint8Array(0);
       try {
         for await (const bytes of speaker.synthesize(text, voice, { signal })) {
-          pending.push(bytes);
+          let frame = bytes;
+          if (pcm) {
+            const cut = wholeSamples(carry, bytes);
+            carry = cut.carry;
+            frame = Buffer.from(cut.whole.buffer, cut.whole.byteOffset, cut.whole.length);
+          }
+          if (frame.length === 0) continue;
+          pending.push(frame);
           waiter.wake?.();
         }
       } catch (error) {

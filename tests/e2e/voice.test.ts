@@ -33,16 +33,41 @@ function speechWav(name: string, text: string, pad?: [number, number]): string {
   return out;
 }
 
+/**
+ * The server's speech as OpenAI's `pcm` sends it (TTS_FORMAT's default): raw 24 kHz mono
+ * 16-bit little-endian samples, no header.
+ */
+function speechPcm(name: string, text: string): Buffer {
+  const out = join(AUDIO_DIR, `${name}.pcm`);
+  if (!existsSync(out)) {
+    const wav = speechWav(name, text);
+    execFileSync('sox', [
+      wav,
+      '-r',
+      '24000',
+      '-c',
+      '1',
+      '-b',
+      '16',
+      '-e',
+      'signed-integer',
+      '-L',
+      '-t',
+      'raw',
+      out,
+    ]);
+  }
+  return readFileSync(out);
+}
+
 /** The fake microphone loops this: 1 s of silence, the sentence, 4 s of silence. */
 const microphoneFile = () => speechWav('utterance', SAID, [1, 4]);
 /** The patient's voice for a short reply (about 2 s) and one long enough to talk over (~9 s). */
-const shortVoice = () => readFileSync(speechWav('reply-short', SHORT_REPLY));
+const shortVoice = () => speechPcm('reply-short', SHORT_REPLY);
 const longVoice = () =>
-  readFileSync(
-    speechWav(
-      'reply-long',
-      'I suppose the cost is what worries me most, because my budget is very tight this year and I have already spent a lot on my teeth.',
-    ),
+  speechPcm(
+    'reply-long',
+    'I suppose the cost is what worries me most, because my budget is very tight this year and I have already spent a lot on my teeth.',
   );
 
 interface StoredMessage {
@@ -93,6 +118,55 @@ async function recordVoiceStates(page: Page): Promise<void> {
     });
   });
 }
+
+/**
+ * In the page, in the order they happen: the reply's frames as the socket delivers them
+ * ('reply_start', 'reply_done', and 'speech_final' when the first chunk's audio has all
+ * arrived) and the moment the patient's voice first starts playing ('playing', with the
+ * 'Patient:' line's text at that moment).
+ */
+async function recordFirstAudio(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const log: Array<{ event: string; patient?: string }> = [];
+    (window as unknown as { __audioLog: typeof log }).__audioLog = log;
+    const Native = window.WebSocket;
+    class Recording extends Native {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        this.addEventListener('message', (event: MessageEvent) => {
+          if (typeof event.data !== 'string') return;
+          const frame = JSON.parse(event.data) as { type?: string; final?: boolean };
+          const { type } = frame;
+          if (type === 'reply_start' || type === 'reply_done') log.push({ event: type });
+          if (type === 'speech' && frame.final && !log.some((e) => e.event === 'speech_final')) {
+            log.push({ event: 'speech_final' });
+          }
+        });
+      }
+    }
+    window.WebSocket = Recording;
+    new MutationObserver(() => {
+      const root = document.querySelector('[data-played-chunks]');
+      if (!root || Number(root.getAttribute('data-played-chunks')) < 1) return;
+      if (log.some((entry) => entry.event === 'playing')) return;
+      const line = [...root.querySelectorAll('.voice__line')].find((l) =>
+        l.textContent?.startsWith('Patient:'),
+      );
+      log.push({ event: 'playing', patient: line?.querySelector('dd')?.textContent ?? '' });
+    }).observe(document, {
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['data-played-chunks'],
+      childList: true,
+    });
+  });
+}
+
+const audioLog = (page: Page) =>
+  page.evaluate(
+    () =>
+      (window as unknown as { __audioLog: Array<{ event: string; patient?: string }> }).__audioLog,
+  );
 
 const voiceStates = (page: Page) =>
   page.evaluate(() => (window as unknown as { __voiceStates: string[] }).__voiceStates);
@@ -205,11 +279,12 @@ describe.skipIf(skipBrowserSuite)('voice mode with server speech (fake microphon
   const requestsTo = (path: string) => stub.requests.filter((r) => r.path === `/v1${path}`);
 
   /** Signs up, opens a scenario, waits for its opening line to be read aloud, opens voice mode. */
-  async function openVoiceMode(options: { recordStates?: boolean } = {}) {
+  async function openVoiceMode(options: { recordStates?: boolean; recordAudio?: boolean } = {}) {
     const page = await app.newPage();
     await stubSpeechSynthesis(page);
     await trackMicrophones(page);
     if (options.recordStates) await recordVoiceStates(page);
+    if (options.recordAudio) await recordFirstAudio(page);
     await signUpByApi(page);
     const scenarios: Scenario[] = (await apiGet(page, '/api/scenarios')).scenarios;
     const scenario = scenarios.find((s) => /crown/i.test(s.title)) ?? scenarios[0]!;
@@ -218,13 +293,13 @@ describe.skipIf(skipBrowserSuite)('voice mode with server speech (fake microphon
     );
     await page.goto(`/scenario/${scenario.id}`);
     const sessionId: string = (await (await created).json()).session.id;
-    // Spec §2: the opening line is spoken; with server speech it is the server's voice.
-    // (The server synthesises its sentences side by side, so in any order.)
+    // Spec §2: the opening line is spoken; with server speech it is the server's voice, its
+    // first clause first. (The server synthesises its chunks side by side, so in any order.)
     await eventually(() =>
       requestsTo('/audio/speech')
         .map((r) => String(r.body?.input))
         .sort(),
-    ).toEqual(splitSentences(scenario.initialMessage.trim()).sort());
+    ).toEqual(splitSentences(scenario.initialMessage.trim(), { firstClause: true }).sort());
     await page.getByRole('button', { name: 'Voice Mode' }).click();
     const voice = voiceDialog(page);
     await voice.dialog.waitFor();
@@ -365,6 +440,82 @@ describe.skipIf(skipBrowserSuite)('voice mode with server speech (fake microphon
       .poll(() => voice.dialog.getByText('Click the microphone button to speak again').count())
       .toBe(1);
     expect(await voice.mic.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('the first audio starts before the reply text is complete: its first clause is spoken first', async () => {
+    const reply =
+      'Honestly, the cost of it, more than anything, is what worries me. I have been putting money aside, but not enough.';
+    stub.setTranscription(SAID);
+    stub.setReply(reply);
+    // Slow words: the whole reply takes several seconds to arrive.
+    stub.setTiming({ tokenDelayMs: 250 });
+    stub.setSpeech({ bytes: shortVoice(), chunks: 4 });
+    const { page, voice } = await openVoiceMode({ recordAudio: true });
+    const openingRequests = requestsTo('/audio/speech').length;
+
+    await voice.dialog.getByRole('switch', { name: 'Push to talk' }).check();
+    await voice.mic.click();
+    await eventually(() => voice.played(), 25_000).toBeGreaterThanOrEqual(1);
+    await eventually(() => voice.line('Patient:').textContent(), 15_000).toBe(reply);
+
+    // The first speech asked of the provider was the first clause, not the first sentence.
+    const spoken = requestsTo('/audio/speech')
+      .slice(openingRequests)
+      .map((r) => String(r.body?.input));
+    expect(spoken[0]).toBe('Honestly, the cost of it,');
+    expect(requestsTo('/audio/speech').at(-1)?.body?.response_format).toBe('pcm');
+    // The patient was heard while the words were still arriving: playback started after the
+    // reply began and before it was done, with only part of it on the 'Patient:' line.
+    const log = await audioLog(page);
+    const events = log.map((entry) => entry.event);
+    expect(events.indexOf('playing'), events.join(' → ')).toBeGreaterThan(
+      events.indexOf('reply_start'),
+    );
+    expect(events.indexOf('playing'), events.join(' → ')).toBeLessThan(
+      events.indexOf('reply_done'),
+    );
+    // Nor did it wait for the first chunk's audio to arrive in full (it streams in 4 pieces).
+    expect(events.indexOf('playing'), events.join(' → ')).toBeLessThan(
+      events.indexOf('speech_final'),
+    );
+    const patientThen = log.find((entry) => entry.event === 'playing')?.patient ?? '';
+    expect(reply.startsWith(patientThen)).toBe(true);
+    expect(patientThen.length).toBeLessThan(reply.length);
+  });
+
+  it("'Stop audio' cuts the patient off: the modal and the chat both show what was heard", async () => {
+    const reply =
+      'Mostly the cost, to be honest. I have been saving for months, but it is still a lot of money for me.';
+    stub.setTranscription(SAID);
+    stub.setReply(reply);
+    // Each chunk (clause or sentence) plays about two seconds.
+    stub.setSpeech({ bytes: shortVoice(), chunks: 3 });
+    const { page, sessionId, voice } = await openVoiceMode();
+    const firstChunk = 'Mostly the cost, to be honest.';
+
+    await voice.dialog.getByRole('switch', { name: 'Push to talk' }).check();
+    await voice.mic.click();
+    // The words are all in and stored; the first clause has been heard to its end.
+    await eventually(() => voice.line('Patient:').textContent(), 25_000).toBe(reply);
+    await eventually(() => voice.finished(), 15_000).toBeGreaterThanOrEqual(1);
+    await voice.dialog.getByRole('button', { name: 'Stop audio' }).click();
+
+    const stored = async () =>
+      (await storedMessages(page, sessionId)).filter((m) => m.role === 'assistant').at(-1)!;
+    await eventually(async () => (await stored()).partial).toBe(true);
+    const heard = (await stored()).content;
+    expect(heard.startsWith(firstChunk)).toBe(true);
+    expect(heard.length).toBeLessThan(reply.length);
+    expect(reply.startsWith(heard)).toBe(true);
+    // The modal's 'Patient:' line is what was heard, not the whole reply...
+    await eventually(() => voice.line('Patient:').textContent()).toBe(heard);
+    // ...and so is the chat's line, marked as cut short.
+    await voice.dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await voice.dialog.waitFor({ state: 'detached' });
+    const messages = page.getByRole('region', { name: 'Conversation messages' });
+    await eventually(() => messages.getByText(heard, { exact: true }).count()).toBe(1);
+    expect(await messages.getByText(reply, { exact: true }).count()).toBe(0);
+    expect(await messages.getByText('Reply cut short').count()).toBeGreaterThan(0);
   });
 
   it('shows the spec message for each failing step: transcription, reply, speech', async () => {

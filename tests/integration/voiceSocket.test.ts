@@ -6,6 +6,7 @@ import { TestSocket } from '../helpers/socketClient';
 import { encodeWav } from '../../server/voice/audioFormat';
 import { listMessagesBySession } from '../../server/db/messages';
 import { VOICE_TEXT } from '../../shared/text';
+import { SPEECH_PCM_MIME } from '../../shared/speechAudio';
 
 /** A WAV of `seconds` of a quiet tone: what the VAD would send. */
 function utterance(seconds = 1.2): Buffer {
@@ -86,6 +87,11 @@ describe('voice over the conversation socket (OpenAI-compatible stub)', () => {
     const audioBytes = speech.reduce((n, f) => n + (f.type === 'speech' ? f.bytes : 0), 0);
     expect(Buffer.concat(socket.binaries).length).toBe(audioBytes);
     expect(audioBytes).toBe(SPEECH.length * 3);
+    // Raw PCM (the default TTS_FORMAT), cut into whole samples whatever the provider's chunks.
+    expect(new Set(speech.map((f) => (f.type === 'speech' ? f.mime : '')))).toEqual(
+      new Set([SPEECH_PCM_MIME]),
+    );
+    expect(socket.binaries.every((frame) => frame.length % 2 === 0)).toBe(true);
 
     const transcription = stub.requests.find((r) => r.path === '/v1/audio/transcriptions')!;
     expect(transcription.form).toMatchObject({ model: 'whisper-1', language: 'en' });
@@ -94,7 +100,7 @@ describe('voice over the conversation socket (OpenAI-compatible stub)', () => {
     expect(ttsRequest.body).toMatchObject({
       model: 'tts-1',
       voice: 'echo',
-      response_format: 'mp3',
+      response_format: 'pcm',
     });
 
     const stored = await listMessagesBySession(t.db, { sessionId });
@@ -104,6 +110,44 @@ describe('voice over the conversation socket (OpenAI-compatible stub)', () => {
       source: 'voice',
     });
     expect(stored.at(-1)).toMatchObject({ role: 'assistant', content: REPLY });
+  });
+
+  it('speaks the first clause while the reply is still streaming, as whole PCM samples', async () => {
+    const { socket } = await open();
+    // The stub's own speech: a tone as long as each text, in odd-sized chunks.
+    stub.setSpeech({ bytes: null, chunks: 5 });
+    stub.setReply('Well, honestly the cost, mostly, is what worries me. Could we spread it out?');
+    stub.setTiming({ tokenDelayMs: 40 });
+    socket.send({ type: 'turn', clientId: randomUUID(), text: 'Go on', stream: true, speak: true });
+    await socket.next('speech_done');
+
+    const types = socket.frames.map((f) => f.type);
+    const firstSpeech = socket.frames.find((f) => f.type === 'speech');
+    expect(firstSpeech).toMatchObject({ seq: 0, text: 'Well, honestly the cost,', final: false });
+    expect(firstSpeech?.type === 'speech' && firstSpeech.bytes).toBeGreaterThan(0);
+    // Audio of the first clause went out before the words were complete.
+    expect(types.indexOf('speech')).toBeLessThan(types.indexOf('reply_done'));
+    const wordsBeforeAudio = socket.frames
+      .slice(0, types.indexOf('speech'))
+      .map((f) => (f.type === 'reply_delta' ? f.text : ''))
+      .join('');
+    expect(wordsBeforeAudio).not.toContain('worries');
+
+    // Every sample arrived (the stub's tone is 50 ms, 2400 bytes, per character) and no frame
+    // split one.
+    const speech = socket.frames.flatMap((f) => (f.type === 'speech' ? [f] : []));
+    const texts = [...new Set(speech.map((f) => f.text))];
+    expect(texts).toEqual([
+      'Well, honestly the cost,',
+      'mostly, is what worries me.',
+      'Could we spread it out?',
+    ]);
+    for (const text of texts) {
+      const bytes = speech.filter((f) => f.text === text).reduce((n, f) => n + f.bytes, 0);
+      expect(bytes).toBe(text.length * 2400);
+    }
+    expect(speech.every((f) => f.mime === SPEECH_PCM_MIME && f.bytes % 2 === 0)).toBe(true);
+    expect(socket.binaries.every((frame) => frame.length % 2 === 0)).toBe(true);
   });
 
   it('dictation returns the transcript only and stores nothing', async () => {

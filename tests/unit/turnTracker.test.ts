@@ -97,7 +97,7 @@ describe('TurnTracker (one voice turn on the socket)', () => {
     const turns = replying();
     turns.sentenceHeard('Mostly the cost.');
     const cut = turns.cut(true, {
-      sentence: { replyId: 'r1', seq: 1, text: 'How much is it?', blob: new Blob() },
+      sentence: { replyId: 'r1', seq: 1, text: 'How much is it?' },
       fraction: 0,
     });
     expect(cut).toEqual({ heardChars: 'Mostly the cost.'.length });

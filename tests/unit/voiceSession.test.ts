@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientMessageInput, ServerMessage } from '../../shared/protocol';
 import { MicrophoneError } from '../../client/src/lib/audio/microphone';
-import { SpeechPlayer, type AudioLike } from '../../client/src/lib/audio/speechPlayer';
+import { SpeechPlayer } from '../../client/src/lib/audio/speechPlayer';
+import { SCHEDULE_LEAD_SECONDS } from '../../client/src/lib/audio/playbackSchedule';
 import type { SpeechChunk } from '../../client/src/lib/audio/speechQueue';
 import type {
   AudioHeader,
@@ -11,6 +12,9 @@ import type {
 } from '../../client/src/lib/conversationChannel';
 import { VadInitError, type VadCallbacks } from '../../client/src/features/voice/vad';
 import { VoiceSession, type VoiceSessionDeps } from '../../client/src/features/voice/voiceSession';
+import { NOTHING_HEARD } from '../../shared/heardPart';
+import { SPEECH_PCM_MIME } from '../../shared/speechAudio';
+import { FakeAudioContext } from '../helpers/fakeAudioContext';
 
 /** The chat's socket as voice mode sees it, recording what is sent. */
 class FakeChannel implements ConversationChannel {
@@ -39,33 +43,11 @@ class FakeChannel implements ConversationChannel {
   }
 }
 
-class FakeAudio extends EventTarget {
-  src = '';
-  currentTime = 0;
-  duration = Number.NaN;
-  error = null;
-  paused = true;
-  play() {
-    this.paused = false;
-    return Promise.resolve();
-  }
-  pause() {
-    this.paused = true;
-  }
-  load() {}
-  removeAttribute() {
-    this.src = '';
-  }
-  end() {
-    this.dispatchEvent(new Event('ended'));
-  }
-}
-
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function setup(deps: Partial<VoiceSessionDeps> = {}) {
   const channel = new FakeChannel();
-  const audio = new FakeAudio();
+  const clock = new FakeAudioContext();
   let vad: VadCallbacks | null = null;
   const vadCalls: string[] = [];
   const stream = { getTracks: () => [{ stop: () => vadCalls.push('track stopped') }] };
@@ -81,8 +63,7 @@ function setup(deps: Partial<VoiceSessionDeps> = {}) {
         encodeWav: (samples) => new ArrayBuffer(44 + samples.length * 2),
       };
     },
-    createPlayer: (events) =>
-      new SpeechPlayer(events, { createAudio: () => audio as unknown as AudioLike }),
+    createPlayer: (events) => new SpeechPlayer(events, { createContext: () => clock }),
     hasSpeechRecognition: () => false,
     hasBrowserSpeech: () => true,
     newClientId: () => `c${++ids}`,
@@ -94,12 +75,25 @@ function setup(deps: Partial<VoiceSessionDeps> = {}) {
     if (!vad) throw new Error('the VAD was not created');
     return vad;
   };
-  return { channel, audio, session, snapshot, vad: vadCallbacks, vadCalls };
+  return { channel, clock, session, snapshot, vad: vadCallbacks, vadCalls };
 }
 
 const REPLY = 'I suppose the cost is what worries me most. How much would it be?';
 const FIRST = 'I suppose the cost is what worries me most.';
-const WAV = new Uint8Array([0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x41, 0x56, 0x45]).buffer;
+/** Four seconds of the first sentence's voice, as the server streams it (24 kHz PCM16). */
+const VOICE = new ArrayBuffer(4 * 24_000 * 2);
+const LEAD = SCHEDULE_LEAD_SECONDS;
+
+function storedReply(content: string, partial = false) {
+  return {
+    id: 'm2',
+    role: 'assistant' as const,
+    content,
+    createdAt: new Date().toISOString(),
+    source: 'typed' as const,
+    partial,
+  };
+}
 
 /** Mic on, one utterance, its transcript and the first sentence of the reply playing. */
 async function untilSpeaking(t: ReturnType<typeof setup>) {
@@ -127,15 +121,15 @@ async function untilSpeaking(t: ReturnType<typeof setup>) {
     replyId: 'r1',
     seq: 0,
     text: FIRST,
-    mime: 'audio/mpeg',
+    mime: SPEECH_PCM_MIME,
     final: false,
-    data: WAV,
+    data: VOICE,
   });
   t.channel.speech({
     replyId: 'r1',
     seq: 0,
     text: FIRST,
-    mime: 'audio/mpeg',
+    mime: SPEECH_PCM_MIME,
     final: true,
     data: null,
   });
@@ -174,7 +168,7 @@ describe('VoiceSession (voice mode engine, with a fake socket, VAD and speaker)'
       },
     });
     t.channel.server({ type: 'speech_done', replyId: 'r1' });
-    t.audio.end();
+    t.clock.advance(LEAD + 4);
     expect(seen).toEqual([
       'Click the microphone button to start speaking',
       'Listening... (speak now)',
@@ -190,17 +184,19 @@ describe('VoiceSession (voice mode engine, with a fake socket, VAD and speaker)'
   it('barge-in: real speech over the patient stops the audio and cancels with what was heard', async () => {
     const t = setup();
     await untilSpeaking(t);
-    t.audio.duration = 4;
-    t.audio.currentTime = 2;
+    t.clock.advance(LEAD + 2);
     t.vad().onSpeechStart();
     // Paused at once, while the VAD makes sure it is speech.
-    expect(t.audio.paused).toBe(true);
+    expect(t.clock.state).toBe('suspended');
     expect(t.snapshot().state).toBe('listening');
     t.vad().onSpeechRealStart();
     expect(t.channel.sent).toEqual([
       { type: 'cancel', heardChars: 'I suppose the cost is'.length },
     ]);
     expect(t.snapshot()).toMatchObject({ state: 'listening', audioActive: false });
+    // Every scheduled chunk was stopped, and the 'Patient:' line shows what was heard.
+    expect(t.clock.live).toEqual([]);
+    expect(t.snapshot().patient).toBe('I suppose the cost is');
     // The new utterance is the next turn.
     t.vad().onSpeechEnd(new Float32Array(8000));
     expect(t.channel.audio.map((a) => a.header.clientId)).toEqual(['c1', 'c2']);
@@ -225,8 +221,7 @@ describe('VoiceSession (voice mode engine, with a fake socket, VAD and speaker)'
     t.channel.server({ type: 'speech_done', replyId: 'r1' });
     // The server is done; the first sentence is still playing, three quarters through.
     expect(t.snapshot().state).toBe('speaking');
-    t.audio.duration = 4;
-    t.audio.currentTime = 3;
+    t.clock.advance(LEAD + 3);
     t.session.stopAudio();
     expect(t.channel.sent).toEqual([
       { type: 'cancel', heardChars: 'I suppose the cost is what'.length },
@@ -242,9 +237,9 @@ describe('VoiceSession (voice mode engine, with a fake socket, VAD and speaker)'
     const t = setup();
     await untilSpeaking(t);
     t.vad().onSpeechStart();
-    expect(t.audio.paused).toBe(true);
+    expect(t.clock.state).toBe('suspended');
     t.vad().onMisfire();
-    expect(t.audio.paused).toBe(false);
+    expect(t.clock.state).toBe('running');
     expect(t.channel.sent).toEqual([]);
     expect(t.snapshot()).toMatchObject({ state: 'speaking', error: null });
   });
@@ -265,6 +260,70 @@ describe('VoiceSession (voice mode engine, with a fake socket, VAD and speaker)'
     expect(t.channel.sent).toEqual([{ type: 'cancel', heardChars: 0 }]);
     t.session.dispose();
     expect(t.vadCalls).toContain('destroy');
+  });
+
+  it("after 'Stop audio' the 'Patient:' line shows what was heard, then what the server stored", async () => {
+    const t = setup();
+    await untilSpeaking(t);
+    t.channel.server({ type: 'reply_done', replyId: 'r1', message: storedReply(REPLY) });
+    t.channel.server({ type: 'speech_done', replyId: 'r1' });
+    t.clock.advance(LEAD + 3);
+    t.session.stopAudio();
+    // At once, by the server's own rule, without waiting for it...
+    expect(t.snapshot().patient).toBe('I suppose the cost is what');
+    // ...and then as the server stored it (the chat shows the same).
+    t.channel.server({
+      type: 'reply_revised',
+      message: storedReply('I suppose the cost is what', true),
+    });
+    expect(t.snapshot().patient).toBe('I suppose the cost is what');
+    t.channel.server({
+      type: 'reply_revised',
+      message: storedReply('I suppose the cost', true),
+    });
+    expect(t.snapshot().patient).toBe('I suppose the cost');
+  });
+
+  it('a stop within the first instant stores and shows nothing heard, not "I"', async () => {
+    const t = setup();
+    await untilSpeaking(t);
+    t.channel.server({ type: 'reply_done', replyId: 'r1', message: storedReply(REPLY) });
+    t.clock.advance(LEAD + 0.15);
+    t.session.stopAudio();
+    const cancel = t.channel.sent[0];
+    expect(cancel).toMatchObject({ type: 'cancel' });
+    expect(t.snapshot().patient).toBe(NOTHING_HEARD);
+    t.channel.server({ type: 'reply_revised', message: storedReply(NOTHING_HEARD, true) });
+    expect(t.snapshot().patient).toBe(NOTHING_HEARD);
+  });
+
+  it('a reply cut while streaming shows what the server kept; a new turn is not overwritten', async () => {
+    const t = setup();
+    await untilSpeaking(t);
+    t.clock.advance(LEAD + 2);
+    t.session.stopAudio();
+    expect(t.snapshot().patient).toBe('I suppose the cost is');
+    t.channel.server({
+      type: 'reply_done',
+      replyId: 'r1',
+      message: storedReply('I suppose the cost is', true),
+    });
+    expect(t.snapshot().patient).toBe('I suppose the cost is');
+
+    // Talking over the patient starts the next turn: the old reply's late frames stay out.
+    const u = setup();
+    await untilSpeaking(u);
+    u.clock.advance(LEAD + 2);
+    u.vad().onSpeechStart();
+    u.vad().onSpeechRealStart();
+    u.vad().onSpeechEnd(new Float32Array(8000));
+    expect(u.snapshot().patient).toBeNull();
+    u.channel.server({
+      type: 'reply_done',
+      replyId: 'r1',
+      message: storedReply('I suppose the cost is', true),
+    });
+    expect(u.snapshot().patient).toBeNull();
   });
 
   it('push-to-talk: the microphone closes after each utterance', async () => {

@@ -3,7 +3,7 @@ import type { CoachModel, FeedbackModel, PatientModel } from '../types';
 import { createOpenAiCoach } from './coach';
 import { createOpenAiGrader } from './grader';
 import { createOpenAiPatient } from './patient';
-import { createOpenAiSpeaker } from './speaker';
+import { createOpenAiSpeaker, type SpeechFormat } from './speaker';
 import { createOpenAiStreamingTranscriber } from './streamingTranscriber';
 import { createOpenAiTranscriber } from './transcriber';
 import type { Speaker, StreamingTranscriber, Transcriber } from '../../voice/types';
@@ -26,6 +26,8 @@ export interface OpenAiRolesConfig {
    */
   sttStreamingModel?: string | null;
   ttsModel: string;
+  /** Speech as raw PCM, played as it arrives (the default), or mp3. */
+  ttsFormat?: SpeechFormat;
   /** Longest wait for a live reply's first token, or between two tokens, and for a hint. */
   timeoutMs: number;
   /** Grading writes up to 1000 tokens in one piece, so it gets its own, longer deadline. */
@@ -84,6 +86,6 @@ export function createOpenAiRoles(
           logger,
         })
       : null,
-    speaker: createOpenAiSpeaker(client, config.ttsModel, live),
+    speaker: createOpenAiSpeaker(client, config.ttsModel, live, config.ttsFormat),
   };
 }

@@ -1,17 +1,30 @@
 import type OpenAI from 'openai';
+import { SPEECH_PCM_MIME } from '../../../shared/speechAudio';
 import type { Speaker } from '../../voice/types';
 import { toAiProviderError } from './errors';
 import type { RetryPolicy } from './retry';
 
-/** Spec §9: speech with the configured model (tts-1 by default) as mp3, streamed. */
-export function createOpenAiSpeaker(client: OpenAI, model: string, policy: RetryPolicy): Speaker {
+export type SpeechFormat = 'pcm' | 'mp3';
+
+const MIME: Record<SpeechFormat, string> = { pcm: SPEECH_PCM_MIME, mp3: 'audio/mpeg' };
+
+/**
+ * Spec §9: speech with the configured model (tts-1 by default), streamed. `pcm` (raw 24 kHz mono
+ * PCM16) lets the browser play each chunk as it arrives; `mp3` is for servers without it.
+ */
+export function createOpenAiSpeaker(
+  client: OpenAI,
+  model: string,
+  policy: RetryPolicy,
+  format: SpeechFormat = 'pcm',
+): Speaker {
   return {
-    mime: 'audio/mpeg',
+    mime: MIME[format],
     async *synthesize(text, voice, { signal }) {
       let response: Response;
       try {
         response = await client.audio.speech.create(
-          { model, voice, input: text, response_format: 'mp3' },
+          { model, voice, input: text, response_format: format },
           { signal, timeout: policy.timeoutMs },
         );
       } catch (error) {

@@ -294,9 +294,10 @@ export class VoiceSession {
   }
 
   private onSpeech(chunk: SpeechChunk): void {
-    const sentences = this.turns.onSpeech(chunk);
-    if (!sentences) return;
-    for (const sentence of sentences) this.playback.enqueue(sentence);
+    // Raw PCM plays the moment it arrives; other formats once their sentence is complete.
+    const pieces = this.turns.onSpeech(chunk);
+    if (!pieces) return;
+    for (const piece of pieces) this.playback.enqueue(piece);
     this.emit();
   }
 

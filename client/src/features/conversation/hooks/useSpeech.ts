@@ -61,7 +61,7 @@ export function useSpeech(options: { serverVoice: boolean }) {
           const server = serverRef.current;
           if (!server || chunk.replyId !== server.id) return;
           server.queue.add(chunk);
-          for (let s = server.queue.take(); s; s = server.queue.take()) player().enqueue(s);
+          for (let p = server.queue.take(); p; p = server.queue.take()) player().enqueue(p);
         },
         onMessage(message) {
           const server = serverRef.current;

@@ -1,7 +1,8 @@
+import { heardPart } from '../../../../../shared/heardPart';
 import type { ServerMessage } from '../../../../../shared/protocol';
 import { heardChars } from '../../../lib/audio/heardChars';
 import type { SpeechPlayer } from '../../../lib/audio/speechPlayer';
-import { SpeechQueue, type SpeechChunk, type SpeechSentence } from '../../../lib/audio/speechQueue';
+import { SpeechQueue, type SpeechChunk, type SpeechPiece } from '../../../lib/audio/speechQueue';
 import { voiceErrorMessage } from '../voiceText';
 
 interface Turn {
@@ -9,6 +10,8 @@ interface Turn {
   /** sent: awaiting the transcript; heard: the words are in, awaiting the reply. */
   stage: 'sent' | 'heard';
   replyId: string | null;
+  /** The stored reply's id, once it is done. */
+  messageId: string | null;
   replyText: string;
   replyDone: boolean;
   /** The server was asked to speak the reply. */
@@ -42,6 +45,11 @@ export class TurnTracker {
   patient: string | null = null;
   private turn: Turn | null = null;
   private spoken: Turn | null = null;
+  /**
+   * The reply the clinician cut off, until the next turn: the server's word on what was heard
+   * (its `reply_done` or `reply_revised`) replaces the 'Patient:' line, as it does the chat's.
+   */
+  private cutReply: { replyId: string | null; messageId: string | null } | null = null;
 
   /** A turn is waiting for the server. */
   get running(): boolean {
@@ -69,6 +77,7 @@ export class TurnTracker {
       clientId,
       stage,
       replyId: null,
+      messageId: null,
       replyText: '',
       replyDone: false,
       speak,
@@ -78,13 +87,24 @@ export class TurnTracker {
     };
     this.turn = turn;
     this.spoken = turn;
+    this.cutReply = null;
     this.you = you;
     this.patient = null;
   }
 
-  /** Null when the frame is not about the running turn. */
+  /** Null when the frame is not about the running turn (or the reply just cut off). */
   onMessage(message: ServerMessage): TurnUpdate | null {
     const turn = this.turn;
+    const cut = this.cutReply;
+    if (cut && message.type === 'reply_done' && message.replyId === cut.replyId) {
+      cut.messageId = message.message.id;
+      this.patient = message.message.content;
+      return { kind: 'progress' };
+    }
+    if (cut && message.type === 'reply_revised' && message.message.id === cut.messageId) {
+      this.patient = message.message.content;
+      return { kind: 'progress' };
+    }
     if (!turn) return null;
     switch (message.type) {
       case 'transcript':
@@ -111,6 +131,7 @@ export class TurnTracker {
       case 'reply_done':
         if (message.replyId !== turn.replyId) return null;
         turn.replyDone = true;
+        turn.messageId = message.message.id;
         turn.replyText = turn.replyText || message.message.content;
         this.patient = message.message.content;
         return { kind: 'reply_done', text: message.message.content };
@@ -133,16 +154,14 @@ export class TurnTracker {
     }
   }
 
-  /** The sentences of the spoken reply that are now complete, in order; null if not ours. */
-  onSpeech(chunk: SpeechChunk): SpeechSentence[] | null {
+  /** The speech of the spoken reply that is ready to play, in order; null if not ours. */
+  onSpeech(chunk: SpeechChunk): SpeechPiece[] | null {
     const turn = this.spoken;
     if (!turn?.queue || chunk.replyId !== turn.replyId) return null;
     turn.queue.add(chunk);
-    const sentences: SpeechSentence[] = [];
-    for (let sentence = turn.queue.take(); sentence; sentence = turn.queue.take()) {
-      sentences.push(sentence);
-    }
-    return sentences;
+    const pieces: SpeechPiece[] = [];
+    for (let piece = turn.queue.take(); piece; piece = turn.queue.take()) pieces.push(piece);
+    return pieces;
   }
 
   /** A sentence of the spoken reply played to the end. */
@@ -169,7 +188,7 @@ export class TurnTracker {
    * Barge-in and stop: the reply being heard is cut off. It is the running turn, or the last one
    * while its audio still plays (`audible`). Returns null when there is nothing to cut, else how
    * many characters were heard (undefined with the browser's voice: the reply is stored whole
-   * before it is spoken).
+   * before it is spoken). The 'Patient:' line shows the heard part at once, by the server's rule.
    */
   cut(audible: boolean, progress: ReturnType<SpeechPlayer['progress']>) {
     const cut = this.turn ?? (audible ? this.spoken : null);
@@ -182,6 +201,11 @@ export class TurnTracker {
         })
       : undefined;
     this.turn = null;
+    if (heard !== undefined) {
+      this.cutReply = { replyId: cut.replyId, messageId: cut.messageId };
+      const heardText = heard < cut.replyText.length ? heardPart(cut.replyText, heard) : '';
+      if (heardText !== '') this.patient = heardText;
+    }
     return { heardChars: heard };
   }
 }

@@ -1,6 +1,6 @@
 import type { speakWithBrowser } from '../../../lib/audio/browserSpeech';
 import type { SpeechPlayer, SpeechPlayerEvents } from '../../../lib/audio/speechPlayer';
-import type { SpeechSentence } from '../../../lib/audio/speechQueue';
+import type { SpeechPiece } from '../../../lib/audio/speechQueue';
 
 export interface VoicePlaybackDeps {
   createPlayer: (events: SpeechPlayerEvents) => SpeechPlayer;
@@ -19,8 +19,8 @@ export interface VoicePlaybackEvents {
 }
 
 /**
- * The patient's voice in voice mode: the server's sentences as they arrive (`SpeechPlayer`), or
- * the browser's own voice for a whole reply. Counts what started and what finished playing.
+ * The patient's voice in voice mode: the server's speech as it arrives (`SpeechPlayer`), or the
+ * browser's own voice for a whole reply. Counts what started and what finished playing.
  */
 export class VoicePlayback {
   /** Sentences whose audio started playing, and those that played to the end. */
@@ -92,8 +92,8 @@ export class VoicePlayback {
     return this.holding;
   }
 
-  enqueue(sentence: SpeechSentence): void {
-    this.player.enqueue(sentence);
+  enqueue(piece: SpeechPiece): void {
+    this.player.enqueue(piece);
   }
 
   /** How far into which sentence playback is, for what was heard. */
