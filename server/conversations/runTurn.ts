@@ -8,6 +8,7 @@ import type { ScenarioRecord } from '../scenarios/schema';
 import { insertAssistantMessage, storeTurnAndListHistory } from '../db/messages';
 import type { Services } from '../services';
 import { createDeltaPacer } from './deltaPacer';
+import type { EarlyReply } from './earlyReply';
 import { heardPart } from '../../shared/heardPart';
 
 export interface TurnInput {
@@ -17,6 +18,8 @@ export interface TurnInput {
   text: string;
   source: Message['source'];
   stream: boolean;
+  /** A reply started on the words heard before the final transcript (see earlyReply.ts). */
+  early?: Promise<EarlyReply | null>;
 }
 
 export interface TurnHooks {
@@ -82,13 +85,14 @@ export async function runTurn(
     hooks.send({ type: 'reply_delta', replyId, text: delta }),
   );
   try {
-    const deltas = ai.patient.streamReply(
-      {
-        scenario: input.scenario,
-        history: history.map(({ role, content }) => ({ role, content })),
-      },
-      { signal, stream: input.stream },
-    );
+    const turns = history.map(({ role, content }) => ({ role, content }));
+    const early = input.early ? await input.early : null;
+    const deltas =
+      early?.claim(input.text, turns) ??
+      ai.patient.streamReply(
+        { scenario: input.scenario, history: turns },
+        { signal, stream: input.stream },
+      );
     for await (const delta of deltas) {
       if (signal.aborted) break;
       text += delta;

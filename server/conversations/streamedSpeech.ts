@@ -15,6 +15,8 @@ import {
   type UtteranceCollector,
 } from './streamedTurn';
 import { replyToTurn } from './turnReply';
+import { startEarlyReply, type EarlyReply } from './earlyReply';
+import { endsMidThought } from './endOfTurn';
 
 export type AudioStart = Extract<ClientMessage, { type: 'audio_start' }>;
 
@@ -33,6 +35,8 @@ interface OpenStream {
   utterance: StreamedUtterance;
   /** The spoken turn it continues, when it started before that turn's reply. */
   joins: UtteranceCollector | null;
+  /** Its words as the streaming transcriber has heard them so far. */
+  heard: string;
 }
 
 /**
@@ -93,6 +97,7 @@ export function createStreamedSpeech(input: {
     const opened: OpenStream = {
       start: message,
       joins,
+      heard: '',
       utterance: createStreamedUtterance({
         clientId,
         limits,
@@ -102,6 +107,7 @@ export function createStreamedSpeech(input: {
         logger,
         sessionId: context.sessionId,
         onPartial(text) {
+          opened.heard = text;
           // A continuation adds to its turn's line.
           const turnOf = opened.joins?.accepting ? opened.joins : null;
           send({
@@ -184,7 +190,23 @@ export function createStreamedSpeech(input: {
       transcript: committed.transcript,
     };
     if (joins) return joins.continuationCommitted(utterance);
-    answer(next!, utterance);
+    answer(next!, utterance, replyEarly(current, next!.controller.signal));
+  }
+
+  /**
+   * The reply starts on the words heard so far (see earlyReply.ts) when they make a whole
+   * thought; one that ends mid-thought waits for more speech, so its words are not final yet.
+   */
+  function replyEarly(ending: OpenStream, signal: AbortSignal): Promise<EarlyReply | null> | null {
+    const words = ending.heard.trim();
+    if (words === '' || endsMidThought(words)) return null;
+    const text = firstCharacters(words, limits.maxMessageChars);
+    return startEarlyReply(context, { text, stream: ending.start.stream }, signal).catch(
+      (error: unknown) => {
+        logger.warn('voice.early_reply_failed', { sessionId: context.sessionId, error });
+        return null;
+      },
+    );
   }
 
   function cancel(clientId: string) {
@@ -193,7 +215,11 @@ export function createStreamedSpeech(input: {
   }
 
   /** A spoken turn: collect its utterances, show the words, answer them. */
-  function answer(current: RunningTurn, first: CommittedUtterance) {
+  function answer(
+    current: RunningTurn,
+    first: CommittedUtterance,
+    early: Promise<EarlyReply | null> | null,
+  ) {
     const signal = current.controller.signal;
     const collector = createUtteranceCollector({
       first,
@@ -208,19 +234,25 @@ export function createStreamedSpeech(input: {
     });
     collecting = collector;
     turns.run(current, async () => {
-      const words = await collector.collect().finally(() => {
-        if (collecting === collector) collecting = null;
-      });
-      if (!words || signal.aborted) return null;
-      send({ type: 'transcript', clientId: words.clientId, text: words.text });
-      return replyToTurn(context, current, {
-        clientId: words.clientId,
-        // A long turn is answered by its first words rather than refused after it was spoken.
-        text: firstCharacters(words.text, limits.maxMessageChars),
-        source: 'voice',
-        stream: words.stream,
-        speak: words.speak,
-      });
+      try {
+        const words = await collector.collect().finally(() => {
+          if (collecting === collector) collecting = null;
+        });
+        if (!words || signal.aborted) return null;
+        send({ type: 'transcript', clientId: words.clientId, text: words.text });
+        return await replyToTurn(context, current, {
+          clientId: words.clientId,
+          // A long turn is answered by its first words rather than refused after it was spoken.
+          text: firstCharacters(words.text, limits.maxMessageChars),
+          source: 'voice',
+          stream: words.stream,
+          speak: words.speak,
+          ...(early ? { early } : {}),
+        });
+      } finally {
+        // Claimed, it has run its course; unclaimed (refused, cancelled, other words), it stops.
+        void early?.then((reply) => reply?.cancel());
+      }
     });
   }
 

@@ -1,6 +1,7 @@
 import type { Message } from '../../shared/conversation';
 import type { RunningTurn } from './bargeIn';
 import { speakTo, type ConversationContext, type SpeechPipeline } from './conversationContext';
+import type { EarlyReply } from './earlyReply';
 import { runTurn } from './runTurn';
 
 export interface TurnRequest {
@@ -10,6 +11,8 @@ export interface TurnRequest {
   stream: boolean;
   /** Speak the reply aloud as it streams (when the server has a speaker). */
   speak: boolean;
+  /** A reply already started on the words heard before the final transcript. */
+  early?: Promise<EarlyReply | null>;
 }
 
 /**
@@ -39,6 +42,7 @@ export async function replyToTurn(
       text: request.text,
       source: request.source,
       stream: request.stream,
+      ...(request.early ? { early: request.early } : {}),
     },
     signal,
     {

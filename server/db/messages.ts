@@ -122,3 +122,35 @@ export async function markReplyHeard(
   );
   return updated ? toDto(updated) : null;
 }
+
+/**
+ * The conversation so far, as the patient model reads it, when one more clinician turn may be
+ * stored now (under the hourly quota, not ended); otherwise null. The same rules as
+ * storeTurnAndListHistory, read without storing: an early reply (conversations/earlyReply)
+ * checks them before it costs a model call.
+ */
+export async function historyIfTurnAllowed(
+  db: Queryable,
+  input: { sessionId: string; turnsPerHour: number },
+): Promise<Array<{ role: Message['role']; content: string }> | null> {
+  const rows = await db.query<{
+    role: Message['role'] | null;
+    content: string | null;
+    allowed: boolean;
+  }>(
+    `WITH allowed AS (
+       SELECT (SELECT count(*)::int
+                 FROM messages m JOIN conversation_sessions s ON s.id = m.session_id
+                WHERE s.user_id = c.user_id
+                  AND m.role = 'user' AND m.created_at > now() - interval '1 hour') < $2
+              AND c.ended_at IS NULL AS ok
+         FROM conversation_sessions c WHERE c.id = $1
+     )
+     SELECT m.role, m.content, a.ok AS allowed
+       FROM allowed a LEFT JOIN messages m ON m.session_id = $1
+      ORDER BY m.created_at, m.seq`,
+    [input.sessionId, input.turnsPerHour],
+  );
+  if (rows.length === 0 || !rows[0]!.allowed) return null;
+  return rows.flatMap(({ role, content }) => (role && content !== null ? [{ role, content }] : []));
+}

@@ -3,7 +3,6 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WebSocket } from 'ws';
 import type { ServerMessage } from '../../shared/protocol';
-import { encodeWav } from '../../server/voice/audioFormat';
 import { signedInClient, type HttpClient } from '../helpers/httpClient';
 import {
   processCpuSeconds,
@@ -15,7 +14,15 @@ import { percentile, type BenchRow } from './report';
 import { spawnStub } from './stubProcess';
 import { openConversationWebSocket } from '../helpers/socketClient';
 // The same stub latencies and overhead rule as the voice pipeline benchmark (issue 5).
-import { componentSum, FIRST_TOKEN_MS, STT_MS, TOKEN_MS, TTS_FIRST_BYTE_MS } from './voicePipeline';
+import {
+  componentSum,
+  FIRST_TOKEN_MS,
+  STREAM_FINAL_MS,
+  STT_MS,
+  TOKEN_MS,
+  TTS_FIRST_BYTE_MS,
+} from './voicePipeline';
+import { sendAudioStart, streamFrames, toneSamples } from '../helpers/streamAudio';
 
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 200);
 const TYPED_TURNS = 3;
@@ -42,10 +49,10 @@ const REPLY =
   'Honestly, the cost is what worries me most. I had a bad experience with a filling years ago.';
 /** What the stub's latencies alone cost before the first speech byte of REPLY. */
 const COMPONENTS_MS = componentSum(REPLY);
-/** One second of tone: the spoken turn every conversation sends. */
-const UTTERANCE = encodeWav(
-  new Int16Array(16_000).map((_, i) => Math.round(2000 * Math.sin(i / 9))),
-);
+/** Two seconds of tone, streamed in real time as 40 ms frames: the spoken turn of each. */
+const SPOKEN_SECONDS = 2;
+const FRAME_MS = 40;
+const UTTERANCE_FRAMES = streamFrames(toneSamples(SPOKEN_SECONDS), FRAME_MS);
 
 /**
  * A lean conversation socket for load: frames are parsed and time-stamped on arrival, without
@@ -133,6 +140,8 @@ interface Conversation {
   replies: number;
   firstTokens: number[];
   overhead: number | null;
+  /** Seconds of audio this conversation streamed. */
+  streamedSeconds: number;
   failure: string | null;
 }
 
@@ -160,19 +169,20 @@ async function converse(c: Conversation, thinkMs: number, random: () => number):
   }
   await think();
   const from = socket.frames.length;
-  const header = {
-    type: 'audio',
-    clientId: randomUUID(),
-    format: 'wav',
-    purpose: 'turn',
-    bytes: UTTERANCE.length,
-    stream: true,
-    speak: true,
-  };
-  socket.ws.send(JSON.stringify(header));
+  const clientId = randomUUID();
+  // Frames go out as the browser sends them: one every 40 ms while the clinician speaks.
+  sendAudioStart(socket, clientId, { stream: true, speak: true });
+  for (const frame of UTTERANCE_FRAMES) {
+    socket.ws.send(frame);
+    await sleep(FRAME_MS);
+  }
   const ended = await new Promise<number>((resolve) =>
-    socket.ws.send(UTTERANCE, { binary: true }, () => resolve(performance.now())),
+    socket.ws.send(
+      JSON.stringify({ type: 'audio_commit', clientId, frames: UTTERANCE_FRAMES.length }),
+      () => resolve(performance.now()),
+    ),
   );
+  c.streamedSeconds += SPOKEN_SECONDS;
   c.sent++;
   const speech = await socket.next('speech', from, (f) => f.bytes > 0);
   c.overhead = speech.at - ended - COMPONENTS_MS;
@@ -214,6 +224,7 @@ async function openConversations(serverUrl: string, round: string): Promise<Conv
         replies: 0,
         firstTokens: [],
         overhead: null,
+        streamedSeconds: 0,
         failure: null,
       };
       return conversation;
@@ -302,12 +313,13 @@ function roundRows(
   const firstTokens = conversations.flatMap((c) => c.firstTokens);
   const overheads = conversations.flatMap((c) => (c.overhead === null ? [] : [c.overhead]));
   const turns = conversations.reduce((n, c) => n + c.sent, 0);
+  const streamed = conversations.reduce((n, c) => n + c.streamedSeconds, 0);
   const overheadP95 = percentile(overheads, 95);
   const at = `concurrency, ${round.name}:`;
   const percent = (seconds: number) => (100 * seconds) / elapsed;
   return [
     {
-      name: `${at} ${CONVERSATIONS} conversations × (${TYPED_TURNS} typed + 1 spoken turn, ${round.thinkMs / 1000}-${(2 * round.thinkMs) / 1000} s apart), ${dbLabel}`,
+      name: `${at} ${CONVERSATIONS} conversations × (${TYPED_TURNS} typed + 1 streamed spoken turn, ${round.thinkMs / 1000}-${(2 * round.thinkMs) / 1000} s apart), ${dbLabel}`,
       value: elapsed,
       unit: 's',
     },
@@ -351,6 +363,13 @@ function roundRows(
     { name: `${at} server CPU`, value: percent(cpu.server), unit: '% of a core' },
     { name: `${at} server CPU per turn`, value: (1000 * cpu.server) / turns, unit: 'ms' },
     {
+      // Everything the server did in the round, over the audio it received: an upper bound on
+      // what one second of streamed audio costs (frames, checks, resampling, the relay).
+      name: `${at} server CPU per second of streamed audio (upper bound: all the round's CPU)`,
+      value: (1000 * cpu.server) / streamed,
+      unit: 'ms',
+    },
+    {
       name: `${at} stub and load generator CPU`,
       value: percent(cpu.stub + cpu.self),
       unit: '% of a core',
@@ -374,11 +393,17 @@ export async function benchConcurrency(): Promise<BenchRow[]> {
     speechBytes: 8_000,
     speechChunks: 4,
     speechFirstByteDelayMs: TTS_FIRST_BYTE_MS,
+    streamingTranscription: {
+      text: 'What worries you most about the treatment?',
+      finalDelayMs: STREAM_FINAL_MS,
+      wordsPerSecondOfAudio: 10,
+    },
   });
   const target = await startChildBenchServer({
     AI_PROVIDER: 'openai',
     OPENAI_API_KEY: 'sk-bench',
     OPENAI_BASE_URL: stub.url,
+    STT_MODE: 'streaming',
     AI_MAX_RETRIES: '0',
     TURNS_PER_HOUR: '100000',
     CONCURRENT_TURNS_PER_USER: '1000',
