@@ -14,7 +14,9 @@ import type { ChannelState, ConversationChannel } from '../../lib/conversationCh
 import { TurnTracker } from './session/turnTracker';
 import { VoiceInput, type VoiceInputDeps } from './session/voiceInput';
 import { VoicePlayback, type VoicePlaybackDeps } from './session/voicePlayback';
+import { UtteranceStream, type StreamSink } from './session/utteranceStream';
 import { createVad } from './vad';
+import { MAX_UTTERANCE_MS } from '../../../../shared/voice';
 
 /** Where a voice turn is, as the modal shows it. */
 export type VoicePhase =
@@ -78,6 +80,9 @@ export class VoiceSession {
   private readonly input: VoiceInput;
   private readonly turns = new TurnTracker();
   private readonly playback: VoicePlayback;
+  /** The utterance streaming to the server while the clinician speaks. */
+  private utterance: UtteranceStream | null = null;
+  private readonly sink: StreamSink;
   private listeners = new Set<() => void>();
   private unsubscribe: (() => void) | null = null;
   private snapshot: VoiceSnapshot;
@@ -89,12 +94,18 @@ export class VoiceSession {
     this.channel = channel;
     this.deps = { ...browserDeps, ...deps };
     this.channelState = channel.getState();
+    this.sink = {
+      send: (message) => channel.send(message),
+      sendFrame: (frame) => channel.sendFrame(frame),
+    };
     this.input = new VoiceInput(this.deps, {
-      onSpeechStart: () => {
+      onSpeechStart: (lead) => {
         // Stop the patient at once; a misfire (a cough, a click) lets them carry on.
         this.playback.hold();
+        this.openUtterance(lead);
         this.emit();
       },
+      onSpeechAudio: (samples) => this.streamUtterance(samples),
       onSpeechConfirmed: () => {
         this.playback.confirmHold();
         this.error = null;
@@ -102,11 +113,19 @@ export class VoiceSession {
         this.emit();
       },
       onMisfire: () => {
+        this.dropUtterance();
         if (!this.playback.resumeHeld() && !this.turns.running) this.error = VOICE_TEXT.noAudio;
         this.emit();
       },
-      onSpeechEnd: () => this.playback.confirmHold(),
-      onUtterance: (wav) => this.sendUtterance(wav),
+      onSpeechEnd: () => {
+        this.playback.confirmHold();
+        this.commitUtterance();
+      },
+      onSpeechDropped: () => {
+        this.dropUtterance();
+        this.playback.resumeHeld();
+        this.emit();
+      },
       onRecognised: (text) => {
         if (text !== '') return this.sendRecognised(text);
         this.error = VOICE_TEXT.nothingHeard;
@@ -151,6 +170,7 @@ export class VoiceSession {
   /** Closing the modal: the patient stops, the microphone is released, the VAD unloaded. */
   dispose(): void {
     this.disposed = true;
+    this.dropUtterance();
     this.interrupt();
     this.unsubscribe?.();
     this.unsubscribe = null;
@@ -232,16 +252,53 @@ export class VoiceSession {
 
   // ------------------------------------------------------------------ the turn
 
-  private sendUtterance(wav: ArrayBuffer): void {
-    this.interrupt();
+  /**
+   * Speech may have started: the utterance streams from now on (the patient is held, not yet
+   * interrupted). If the socket is down nothing goes out, and the end of speech says so.
+   */
+  private openUtterance(lead: Float32Array): void {
+    this.dropUtterance();
     const clientId = this.deps.newClientId();
     const speak = this.output === 'server';
-    const sent = this.channel.sendAudio(
-      { clientId, format: 'wav', purpose: 'turn', stream: true, speak },
-      wav,
-    );
-    if (!sent) return this.fail(VOICE_TEXT.processingFailed);
-    this.beginTurn({ clientId, stage: 'sent', speak, you: null });
+    this.utterance = UtteranceStream.start(this.sink, { clientId, speak }, lead);
+    this.turns.hear(clientId);
+  }
+
+  private streamUtterance(samples: Float32Array): void {
+    const utterance = this.utterance;
+    if (!utterance || utterance.state !== 'open') return;
+    if (utterance.push(samples) === 'too_long') {
+      this.turns.unhear(utterance.clientId);
+      this.fail(VOICE_TEXT.tooLongForTurn(MAX_UTTERANCE_MS / 1000));
+    }
+  }
+
+  /** A misfire, or listening stopped mid-utterance: the server drops it, nothing is stored. */
+  private dropUtterance(): void {
+    const utterance = this.utterance;
+    this.utterance = null;
+    if (!utterance) return;
+    utterance.cancel();
+    this.turns.unhear(utterance.clientId);
+  }
+
+  /** End of speech: the utterance is committed and becomes the turn. */
+  private commitUtterance(): void {
+    const utterance = this.utterance;
+    this.utterance = null;
+    // Too long: already cancelled and said so.
+    if (!utterance || utterance.state === 'too_long') return;
+    this.interrupt();
+    if (!utterance.commit()) {
+      this.turns.unhear(utterance.clientId);
+      return this.fail(VOICE_TEXT.processingFailed);
+    }
+    this.beginTurn({
+      clientId: utterance.clientId,
+      stage: 'sent',
+      speak: utterance.speak,
+      you: null,
+    });
   }
 
   private sendRecognised(text: string): void {
@@ -302,7 +359,9 @@ export class VoiceSession {
 
   private onChannelState(state: ChannelState): void {
     this.channelState = state;
-    // The reply will never arrive on this socket; the chat reloads what was stored.
+    // The reply will never arrive on this socket; the chat reloads what was stored. A stream
+    // cut off mid-utterance cannot continue on the next socket either.
+    if (!state.ready) this.utterance?.abandon();
     if (!state.ready && this.turns.drop()) this.error = VOICE_TEXT.offline;
     if (state.ended) void this.input.stop();
     this.emit();

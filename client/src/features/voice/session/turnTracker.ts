@@ -42,6 +42,9 @@ export class TurnTracker {
   patient: string | null = null;
   private turn: Turn | null = null;
   private spoken: Turn | null = null;
+  /** An utterance still being spoken (streamed); its partial transcripts fill `you`. */
+  private hearing: { clientId: string; before: string | null; partial: string | null } | null =
+    null;
 
   /** A turn is waiting for the server. */
   get running(): boolean {
@@ -62,9 +65,27 @@ export class TurnTracker {
     return turn.speak ? 'converting' : 'replying';
   }
 
-  /** A new turn: `you` is known now for recognised text, later (the transcript) for audio. */
+  /** An utterance started streaming: what is heard of it so far may show while it is spoken. */
+  hear(clientId: string): void {
+    this.hearing = { clientId, before: this.you, partial: null };
+  }
+
+  /** The utterance was dropped (a misfire): the line shows what it showed before. */
+  unhear(clientId: string): void {
+    if (this.hearing?.clientId !== clientId) return;
+    if (this.hearing.partial !== null) this.you = this.hearing.before;
+    this.hearing = null;
+  }
+
+  /**
+   * A new turn: `you` is known now for recognised text, later (the transcript) for audio; until
+   * then a streamed utterance shows its latest partial transcript.
+   */
   begin(options: { clientId: string; stage: Turn['stage']; speak: boolean; you: string | null }) {
-    const { clientId, stage, speak, you } = options;
+    const { clientId, stage, speak } = options;
+    const heard = this.hearing?.clientId === clientId ? this.hearing.partial : null;
+    this.hearing = null;
+    const you = options.you ?? heard;
     const turn: Turn = {
       clientId,
       stage,
@@ -85,6 +106,8 @@ export class TurnTracker {
   /** Null when the frame is not about the running turn. */
   onMessage(message: ServerMessage): TurnUpdate | null {
     const turn = this.turn;
+    if (message.type === 'transcript_partial')
+      return this.onPartial(message.clientId, message.text);
     if (!turn) return null;
     switch (message.type) {
       case 'transcript':
@@ -131,6 +154,18 @@ export class TurnTracker {
       default:
         return null;
     }
+  }
+
+  /** The 'You:' line grows while the clinician speaks, until the final transcript. */
+  private onPartial(clientId: string, text: string): TurnUpdate | null {
+    const hearing = this.hearing;
+    if (hearing?.clientId === clientId) {
+      hearing.partial = text;
+    } else if (this.turn?.clientId !== clientId || this.turn.stage !== 'sent') {
+      return null;
+    }
+    this.you = text;
+    return { kind: 'progress' };
   }
 
   /** The sentences of the spoken reply that are now complete, in order; null if not ours. */
