@@ -57,6 +57,7 @@ function recorder() {
     onSpeechEnd: () => log.push('end'),
     onMisfire: () => log.push('misfire'),
     onSpeechDropped: () => log.push('dropped'),
+    onDetectorError: (error) => log.push(`error ${(error as Error).message}`),
   };
   return { log, samples, callbacks, kinds: () => log.map((l) => l.split(' ')[0]) };
 }
@@ -145,6 +146,29 @@ describe('SpeechSegmenter (the ring buffer through the detector, frame by frame)
     expect(speech.heard.slice(20)).toEqual(Array.from({ length: 20 }, (_, i) => 30 + i));
     // Speech again at once, with no lead-in from before the pause.
     expect(rec.log.filter((l) => l.startsWith('start'))).toEqual(['start 0-11', 'start 30-31']);
+  });
+
+  it('a detector that breaks mid-utterance drops it, reports the error and hears no more', async () => {
+    const ring = new SampleRingBuffer(8 * 16_000);
+    const rec = recorder();
+    const segmenter = new SpeechSegmenter(ring, rec.callbacks);
+    const speech = model((f) => f >= 10);
+    const detector = createFrameDetector({
+      ...speech,
+      process: (frame) =>
+        positionOf(frame[0]!) / FRAME === 30
+          ? Promise.reject(new Error('wasm trap'))
+          : speech.process(frame),
+    });
+    segmenter.setDetector(detector);
+    ring.write(audio(0, 40));
+    segmenter.wake();
+    await settle();
+    expect(rec.log.slice(-2)).toEqual(['dropped', 'error wasm trap']);
+    ring.write(audio(40, 10));
+    segmenter.wake();
+    await settle();
+    expect(speech.heard.at(-1)).toBe(29);
   });
 
   it('when the ring overflowed before the detector loaded, it starts at the oldest audio kept', async () => {

@@ -481,6 +481,23 @@ describe('VoiceSession (voice mode engine, with a fake socket, VAD and speaker)'
       micOn: false,
     });
     expect(late.vadCalls).toEqual(['destroy']);
+
+    // A detector that breaks while listening: the utterance is dropped and the mic let go.
+    const failing = setup();
+    failing.session.toggleMicrophone();
+    await tick();
+    failing.vad().onSpeechStart(new Float32Array(2048));
+    failing.vad().onSpeechDropped();
+    failing.vad().onDetectorError(new Error('wasm trap'));
+    expect(failing.snapshot()).toMatchObject({
+      error: 'Recording error occurred. Please try again.',
+      micOn: false,
+    });
+    expect(failing.channel.streamMessages.map((m) => m.type)).toEqual([
+      'audio_start',
+      'audio_cancel',
+    ]);
+    expect(failing.vadCalls).toEqual(['destroy']);
   });
 
   it('without server transcription or browser recognition it says what to configure', async () => {

@@ -18,6 +18,8 @@ export interface SpeechCallbacks {
   onMisfire(): void;
   /** Listening stopped (the microphone was paused) in the middle of an utterance. */
   onSpeechDropped(): void;
+  /** The detector broke while listening: nothing more will be heard. */
+  onDetectorError(error: unknown): void;
 }
 
 /**
@@ -106,6 +108,13 @@ export class SpeechSegmenter {
         if (generation !== this.generation) continue;
         this.heard(start, frame, events, detector);
       }
+    } catch (error) {
+      this.detector = null;
+      if (this.speaking) {
+        this.speaking = false;
+        this.callbacks.onSpeechDropped();
+      }
+      this.callbacks.onDetectorError(error);
     } finally {
       this.pumping = false;
     }

@@ -127,13 +127,19 @@ export class VoiceInput {
         'Voice activity detector failed to load',
         error instanceof VadInitError ? error.cause : error,
       );
-      this.vad = null;
-      this.vadListening = false;
-      this.wantMic = false;
-      void vad.destroy();
-      this.events.onError(VOICE_TEXT.initFailed);
-      this.events.onChange();
+      this.dropVad(VOICE_TEXT.initFailed);
     });
+  }
+
+  /** Unloads the VAD after a failure, with the sentence for the user. */
+  private dropVad(message: string): void {
+    const vad = this.vad;
+    this.vad = null;
+    this.vadListening = false;
+    this.wantMic = false;
+    void vad?.destroy();
+    this.events.onError(message);
+    this.events.onChange();
   }
 
   /** The browser's recogniser: wanted from now on, started by `listenOnce`. */
@@ -200,5 +206,9 @@ export class VoiceInput {
       if (!this.handsFree) void this.stop();
     },
     onSpeechDropped: () => this.events.onSpeechDropped(),
+    onDetectorError: (error) => {
+      console.error('Voice activity detector failed', error);
+      this.dropVad(VOICE_TEXT.recordingError);
+    },
   };
 }
