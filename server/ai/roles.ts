@@ -28,12 +28,12 @@ export function createAiRoles(config: AiConfig, logger: Logger): AiRoles {
       chatModel: config.chatModel,
       feedbackModel: config.feedbackModel,
       sttModel: config.sttModel,
+      sttStreamingModel: config.sttMode === 'streaming' ? config.sttStreamingModel : null,
       ttsModel: config.ttsModel,
       timeoutMs: config.timeoutMs,
       maxRetries: config.maxRetries,
     },
     logger,
   );
-  // Wired by the streaming transcription work (issue 13); batch until then.
-  return { kind: 'openai', ...roles, streamingTranscriber: null };
+  return { kind: 'openai', ...roles };
 }

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { startOpenAiStub } from '../fixtures/openaiStub';
+import { startOpenAiStub, type StreamingTranscriptionScript } from '../fixtures/openaiStub';
 
 /**
  * The stub in its own process, as a real provider would be on its own machine: its timers
@@ -16,6 +16,8 @@ export interface StubSettings {
   speechBytes: number;
   speechChunks: number;
   speechFirstByteDelayMs: number;
+  /** The realtime transcription socket's script (final delay, partial pace, fault). */
+  streamingTranscription?: Partial<StreamingTranscriptionScript>;
 }
 
 export async function spawnStub(
@@ -47,5 +49,6 @@ if (process.env.STUB_SETTINGS && process.argv[1] === fileURLToPath(import.meta.u
     chunks: s.speechChunks,
     firstByteDelayMs: s.speechFirstByteDelayMs,
   });
+  if (s.streamingTranscription) stub.setStreamingTranscription(s.streamingTranscription);
   process.stdout.write(`${stub.url}\n`);
 }

@@ -49,7 +49,7 @@ export function retryAfterMsFrom(headers: Headers | undefined, now = Date.now())
   return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
-function kindForStatus(status: number): AiProviderErrorKind {
+export function kindForStatus(status: number): AiProviderErrorKind {
   if (status === 401 || status === 403) return 'auth';
   if (status === 429) return 'rate_limit';
   if (status === 408) return 'timeout';

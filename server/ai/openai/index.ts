@@ -4,8 +4,9 @@ import { createOpenAiCoach } from './coach';
 import { createOpenAiGrader } from './grader';
 import { createOpenAiPatient } from './patient';
 import { createOpenAiSpeaker } from './speaker';
+import { createOpenAiStreamingTranscriber } from './streamingTranscriber';
 import { createOpenAiTranscriber } from './transcriber';
-import type { Speaker, Transcriber } from '../../voice/types';
+import type { Speaker, StreamingTranscriber, Transcriber } from '../../voice/types';
 import type { AiLogger } from './retry';
 
 export { AiProviderError } from './errors';
@@ -19,6 +20,11 @@ export interface OpenAiRolesConfig {
   chatModel: string;
   feedbackModel: string;
   sttModel: string;
+  /**
+   * A streaming transcription model for a Realtime transcription session per utterance; absent
+   * for servers without one (batch transcription of the streamed audio instead).
+   */
+  sttStreamingModel?: string | null;
   ttsModel: string;
   /** Longest wait for a live reply's first token, or between two tokens, and for a hint. */
   timeoutMs: number;
@@ -30,6 +36,11 @@ export interface OpenAiRolesConfig {
 
 const OFFICIAL_BASE_URL = 'https://api.openai.com/v1';
 const DEFAULT_FEEDBACK_TIMEOUT_MS = 60_000;
+/**
+ * A streaming model's final comes a few hundred ms after the commit; past this the batch
+ * fallback is the quicker way to an answer, however long a live reply may be allowed to take.
+ */
+const STREAMING_FINAL_TIMEOUT_MS = 10_000;
 
 export function createOpenAiRoles(
   config: OpenAiRolesConfig,
@@ -39,12 +50,14 @@ export function createOpenAiRoles(
   grader: FeedbackModel;
   coach: CoachModel;
   transcriber: Transcriber;
+  streamingTranscriber: StreamingTranscriber | null;
   speaker: Speaker;
 } {
   // Everything explicit, so the SDK neither reads the environment nor retries on its own.
+  const baseURL = config.baseURL ?? OFFICIAL_BASE_URL;
   const client = new OpenAI({
     apiKey: config.apiKey,
-    baseURL: config.baseURL ?? OFFICIAL_BASE_URL,
+    baseURL,
     organization: null,
     project: null,
     adminAPIKey: null,
@@ -62,6 +75,15 @@ export function createOpenAiRoles(
     grader: createOpenAiGrader(client, config.feedbackModel, grading, logger),
     coach: createOpenAiCoach(client, config.chatModel, live, logger),
     transcriber: createOpenAiTranscriber(client, config.sttModel, live, logger),
+    streamingTranscriber: config.sttStreamingModel
+      ? createOpenAiStreamingTranscriber({
+          apiKey: config.apiKey,
+          baseURL,
+          model: config.sttStreamingModel,
+          timeoutMs: Math.min(config.timeoutMs, STREAMING_FINAL_TIMEOUT_MS),
+          logger,
+        })
+      : null,
     speaker: createOpenAiSpeaker(client, config.ttsModel, live),
   };
 }

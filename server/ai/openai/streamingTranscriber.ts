@@ -1,0 +1,285 @@
+import WebSocket from 'ws';
+import type {
+  ConversationItemInputAudioTranscriptionCompletedEvent,
+  ConversationItemInputAudioTranscriptionDeltaEvent,
+  ConversationItemInputAudioTranscriptionFailedEvent,
+  InputAudioBufferAppendEvent,
+  InputAudioBufferCommitEvent,
+  RealtimeClientEvent,
+  RealtimeErrorEvent,
+  RealtimeServerEvent,
+  RealtimeTranscriptionSessionCreateRequest,
+  SessionUpdateEvent,
+} from 'openai/resources/realtime/realtime';
+import { createPcm16Resampler, OUTPUT_RATE } from '../../voice/resample';
+import type { StreamingTranscriber, TranscriptionStream } from '../../voice/types';
+import { AiProviderError, kindForStatus, type AiProviderErrorKind } from './errors';
+import type { AiLogger } from './retry';
+
+/**
+ * A GA Realtime transcription session per utterance, over `ws` directly: the SDK's
+ * `OpenAIRealtimeWS` cannot ask for `?intent=transcription` and always switches to `wss`, which
+ * a local `http://` server does not speak (MACHINE-NOTES, "Realtime API"). The SDK's event
+ * types are still the contract, so a change on the provider's side fails the typecheck.
+ */
+export interface OpenAiStreamingTranscriberConfig {
+  apiKey: string;
+  /** Ends in /v1, as the SDK's does. */
+  baseURL: string;
+  /** A streaming transcription model: only those send partials while audio arrives. */
+  model: string;
+  /** Longest wait for the socket to open, and for the final transcript after the commit. */
+  timeoutMs: number;
+  logger?: AiLogger;
+}
+
+/** The provider refuses a commit of less than 100 ms (`input_audio_buffer_commit_empty`). */
+export const MIN_COMMIT_SAMPLES = OUTPUT_RATE / 10;
+
+/** http→ws, https→wss, and the transcription intent on the realtime path under the base URL. */
+export function realtimeTranscriptionUrl(baseURL: string): string {
+  const url = new URL(baseURL);
+  if (url.protocol === 'http:') url.protocol = 'ws:';
+  else if (url.protocol === 'https:') url.protocol = 'wss:';
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/realtime`;
+  url.search = '?intent=transcription';
+  url.hash = '';
+  return url.toString();
+}
+
+/** Our VAD decides the turn, so the provider's own turn detection is off. */
+export function transcriptionSession(model: string): RealtimeTranscriptionSessionCreateRequest {
+  return {
+    type: 'transcription',
+    audio: {
+      input: {
+        format: { type: 'audio/pcm', rate: OUTPUT_RATE },
+        transcription: { model, language: 'en' },
+        turn_detection: null,
+      },
+    },
+  };
+}
+
+function errorEventKind(error: RealtimeErrorEvent['error']): AiProviderErrorKind {
+  if (error.code === 'invalid_api_key') return 'auth';
+  if (error.code === 'rate_limit_exceeded') return 'rate_limit';
+  return error.type === 'invalid_request_error' ? 'bad_request' : 'server';
+}
+
+export function createOpenAiStreamingTranscriber(
+  config: OpenAiStreamingTranscriberConfig,
+): StreamingTranscriber {
+  const url = realtimeTranscriptionUrl(config.baseURL);
+  const sessionUpdate: SessionUpdateEvent = {
+    type: 'session.update',
+    session: transcriptionSession(config.model),
+  };
+  return {
+    open: ({ signal, onPartial }) =>
+      openTranscriptionStream({ ...config, url, sessionUpdate, signal, onPartial }),
+  };
+}
+
+function openTranscriptionStream(input: {
+  url: string;
+  apiKey: string;
+  timeoutMs: number;
+  logger?: AiLogger;
+  sessionUpdate: SessionUpdateEvent;
+  signal: AbortSignal;
+  onPartial(text: string): void;
+}): TranscriptionStream {
+  const { signal, timeoutMs, logger } = input;
+  const resampler = createPcm16Resampler();
+  // Events sent before the socket opens wait here, in order.
+  const queue: string[] = [];
+  let partial = '';
+  // Settled: resolved, failed or closed; nothing more is sent or reported after that.
+  let settled = false;
+  // Kept until commit() so that a failure before it is reported there, and never rejects a
+  // promise nobody holds (an unhandled rejection would end the process).
+  let failure: AiProviderError | null = null;
+  let commitment: {
+    promise: Promise<string>;
+    resolve(text: string): void;
+    reject(error: AiProviderError): void;
+  } | null = null;
+  let finalTimer: NodeJS.Timeout | undefined;
+
+  const socket = new WebSocket(input.url, {
+    headers: { Authorization: `Bearer ${input.apiKey}` },
+    handshakeTimeout: timeoutMs,
+  });
+
+  function send(event: RealtimeClientEvent): void {
+    const text = JSON.stringify(event);
+    if (socket.readyState === WebSocket.OPEN) socket.send(text);
+    else if (socket.readyState === WebSocket.CONNECTING) queue.push(text);
+  }
+
+  function settle(): void {
+    settled = true;
+    clearTimeout(finalTimer);
+    signal.removeEventListener('abort', onAbort);
+    queue.length = 0;
+    if (socket.readyState === WebSocket.OPEN) socket.close(1000);
+    // Aborts the handshake; the 'error' it raises lands in the listener below and is ignored.
+    else if (socket.readyState === WebSocket.CONNECTING) socket.terminate();
+  }
+
+  function fail(error: AiProviderError): void {
+    if (settled) return;
+    failure = error;
+    settle();
+    if (error.kind !== 'aborted') {
+      logger?.warn('ai.streaming_transcription_failed', {
+        kind: error.kind,
+        status: error.status,
+        message: error.message,
+      });
+    }
+    commitment?.reject(error);
+  }
+
+  function succeed(transcript: string): void {
+    if (settled) return;
+    settle();
+    commitment?.resolve(transcript.trim());
+  }
+
+  function onAbort(): void {
+    fail(new AiProviderError('aborted', 'The transcription session was cancelled'));
+  }
+
+  function report(text: string): void {
+    try {
+      input.onPartial(text);
+    } catch (error) {
+      // The caller's display failing is no reason to lose the transcript.
+      logger?.warn('ai.streaming_transcription_partial_failed', {
+        message: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+
+  function onDelta(event: ConversationItemInputAudioTranscriptionDeltaEvent): void {
+    if (!event.delta) return;
+    partial += event.delta;
+    const text = partial.trim();
+    if (text !== '') report(text);
+  }
+
+  function onCompleted(event: ConversationItemInputAudioTranscriptionCompletedEvent): void {
+    // With turn detection off only our commit makes an item; the joined deltas may differ from
+    // this text, which is the one to keep.
+    if (commitment) succeed(event.transcript);
+  }
+
+  function onFailed(event: ConversationItemInputAudioTranscriptionFailedEvent): void {
+    fail(
+      new AiProviderError(
+        'server',
+        `Transcription failed: ${event.error.message ?? event.error.code ?? 'no reason given'}`,
+      ),
+    );
+  }
+
+  function onServerEvent(event: RealtimeServerEvent): void {
+    switch (event.type) {
+      case 'conversation.item.input_audio_transcription.delta':
+        return onDelta(event);
+      case 'conversation.item.input_audio_transcription.completed':
+        return onCompleted(event);
+      case 'conversation.item.input_audio_transcription.failed':
+        return onFailed(event);
+      case 'error':
+        return fail(
+          new AiProviderError(errorEventKind(event.error), event.error.message || 'Provider error'),
+        );
+      default:
+        // session.created/updated, input_audio_buffer.committed, ...: nothing to act on.
+        return;
+    }
+  }
+
+  socket.on('open', () => {
+    if (settled) return;
+    socket.send(JSON.stringify(input.sessionUpdate));
+    for (const text of queue.splice(0)) socket.send(text);
+  });
+  socket.on('message', (data, isBinary) => {
+    if (settled || isBinary) return;
+    let event: RealtimeServerEvent;
+    try {
+      event = JSON.parse(data.toString()) as RealtimeServerEvent;
+    } catch {
+      return fail(new AiProviderError('server', 'The provider sent an event that is not JSON'));
+    }
+    onServerEvent(event);
+  });
+  socket.on('unexpected-response', (_request, response) => {
+    const status = response.statusCode ?? 500;
+    response.resume();
+    fail(
+      new AiProviderError(kindForStatus(status), `Realtime transcription refused (${status})`, {
+        status,
+      }),
+    );
+  });
+  socket.on('error', (error) => {
+    const timedOut = /handshake has timed out/i.test(error.message);
+    fail(new AiProviderError(timedOut ? 'timeout' : 'connection', error.message, { cause: error }));
+  });
+  socket.on('close', (code) => {
+    fail(new AiProviderError('connection', `The transcription socket closed (${code})`));
+  });
+
+  if (signal.aborted) onAbort();
+  else signal.addEventListener('abort', onAbort, { once: true });
+
+  return {
+    append(pcm) {
+      if (settled || commitment) return;
+      const audio = resampler.push(pcm);
+      if (audio.length === 0) return;
+      const event: InputAudioBufferAppendEvent = {
+        type: 'input_audio_buffer.append',
+        audio: audio.toString('base64'),
+      };
+      send(event);
+    },
+    commit() {
+      if (commitment) return commitment.promise;
+      if (failure) return Promise.reject(failure);
+      if (settled) {
+        return Promise.reject(
+          new AiProviderError('aborted', 'The transcription session was closed'),
+        );
+      }
+      if (resampler.samplesOut < MIN_COMMIT_SAMPLES) {
+        // Too short for the provider, and too short to hold a word.
+        settle();
+        return Promise.resolve('');
+      }
+      let resolve!: (text: string) => void;
+      let reject!: (error: AiProviderError) => void;
+      const promise = new Promise<string>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      });
+      commitment = { promise, resolve, reject };
+      const event: InputAudioBufferCommitEvent = { type: 'input_audio_buffer.commit' };
+      send(event);
+      finalTimer = setTimeout(
+        () => fail(new AiProviderError('timeout', `No final transcript within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      return promise;
+    },
+    close() {
+      if (settled) return;
+      fail(new AiProviderError('aborted', 'The transcription session was closed'));
+    },
+  };
+}
