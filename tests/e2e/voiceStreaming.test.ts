@@ -86,6 +86,43 @@ function voiceDialog(page: Page) {
   };
 }
 
+async function openScenario(page: Page): Promise<string> {
+  await signUpByApi(page);
+  const scenarios: Scenario[] = (await apiGet(page, '/api/scenarios')).scenarios;
+  const scenario = scenarios.find((s) => /crown/i.test(s.title)) ?? scenarios[0]!;
+  const created = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/conversations',
+  );
+  await page.goto(`/scenario/${scenario.id}`);
+  return (await (await created).json()).session.id;
+}
+
+/** The detector's model takes 2.5 s to arrive: the first words are spoken before it runs. */
+async function slowModel(page: Page): Promise<void> {
+  await page.route(/silero_vad_v5\.onnx$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await route.continue();
+  });
+}
+
+/** Seconds of audio in a PCM WAV file, read from its header. */
+function wavSeconds(bytes: Buffer): number {
+  const rate = bytes.readUInt32LE(24);
+  const bytesPerSample = (bytes.readUInt16LE(22) * bytes.readUInt16LE(34)) / 8;
+  return (bytes.length - 44) / bytesPerSample / rate;
+}
+
+function serverEnv(stub: OpenAiStub, extra: Record<string, string> = {}) {
+  return {
+    AI_PROVIDER: 'openai',
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_BASE_URL: stub.url,
+    AI_MAX_RETRIES: '0',
+    AI_TIMEOUT_SECONDS: '20',
+    ...extra,
+  };
+}
+
 describe.skipIf(skipBrowserSuite)('voice capture and streaming (fake microphone)', () => {
   let stub: OpenAiStub;
   const app = useBrowserApp({
@@ -96,28 +133,12 @@ describe.skipIf(skipBrowserSuite)('voice capture and streaming (fake microphone)
     ],
     env: async () => {
       stub = await startOpenAiStub();
-      return {
-        AI_PROVIDER: 'openai',
-        OPENAI_API_KEY: 'sk-test',
-        OPENAI_BASE_URL: stub.url,
-        AI_MAX_RETRIES: '0',
-        AI_TIMEOUT_SECONDS: '20',
-      };
+      // A compatible server: the streamed frames are transcribed in one batch at the commit.
+      return serverEnv(stub, { STT_MODE: 'batch' });
     },
   });
 
   afterEach(() => stub.reset());
-
-  async function openScenario(page: Page) {
-    await signUpByApi(page);
-    const scenarios: Scenario[] = (await apiGet(page, '/api/scenarios')).scenarios;
-    const scenario = scenarios.find((s) => /crown/i.test(s.title)) ?? scenarios[0]!;
-    const created = page.waitForResponse(
-      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/conversations',
-    );
-    await page.goto(`/scenario/${scenario.id}`);
-    return (await (await created).json()).session.id as string;
-  }
 
   it('preloads the VAD while the scenario screen is idle, so the first use fetches nothing new', async () => {
     const page = await app.newPage();
@@ -175,11 +196,7 @@ describe.skipIf(skipBrowserSuite)('voice capture and streaming (fake microphone)
   it('streams what was said before the detector loaded: audio_start, PCM16 frames in order, the commit', async () => {
     const page = await app.newPage();
     const sent = watchSocket(page);
-    // The detector's model takes 2.5 s to arrive: the first words are spoken before it runs.
-    await page.route(/silero_vad_v5\.onnx$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2_500));
-      await route.continue();
-    });
+    await slowModel(page);
     await openScenario(page);
     await page.getByRole('button', { name: 'Voice Mode' }).click();
     const voice = voiceDialog(page);
@@ -208,4 +225,98 @@ describe.skipIf(skipBrowserSuite)('voice capture and streaming (fake microphone)
     expect(seconds).toBeGreaterThan(speechAtOnce().seconds);
     expect(seconds).toBeLessThan(speechAtOnce().seconds + 2);
   });
+
+  it('words spoken right after the first click reach the server and the transcript', async () => {
+    stub.setTranscription(SAID);
+    stub.setReply('Mostly the cost, to be honest.');
+    const page = await app.newPage();
+    await slowModel(page);
+    const sessionId = await openScenario(page);
+    await page.getByRole('button', { name: 'Voice Mode' }).click();
+    const voice = voiceDialog(page);
+    await voice.mic.click();
+
+    const uploads = () => stub.requests.filter((r) => r.path === '/v1/audio/transcriptions');
+    await eventually(() => uploads().length, 20_000).toBeGreaterThan(0);
+    // The server got the whole sentence, from its first word (spoken as the microphone opened,
+    // before the detector ran), and the end-of-speech pause: not a tail of it.
+    const seconds = wavSeconds(uploads()[0]!.file!.bytes);
+    expect(seconds).toBeGreaterThan(speechAtOnce().seconds);
+    expect(seconds).toBeLessThan(speechAtOnce().seconds + 2);
+    await eventually(() => voice.line('You:').textContent()).toBe(SAID);
+    const stored = (await apiGet(page, `/api/conversations/${sessionId}`)).messages;
+    expect(stored[1]).toMatchObject({ role: 'user', content: SAID, source: 'voice' });
+  });
 });
+
+describe.skipIf(skipBrowserSuite)(
+  'voice streaming with a realtime transcriber (fake microphone)',
+  () => {
+    let stub: OpenAiStub;
+    const app = useBrowserApp({
+      chromiumArgs: () => [
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-audio-capture=${speechAtOnce().path}`,
+      ],
+      env: async () => {
+        stub = await startOpenAiStub();
+        return serverEnv(stub, { STT_MODE: 'streaming' });
+      },
+    });
+
+    afterEach(() => stub.reset());
+
+    /**
+     * Every text the 'You:' line shows, and whether the page had committed the utterance by then
+     * (recorded in the page, so no change is missed between polls).
+     */
+    async function recordYouLine(page: Page): Promise<void> {
+      await page.addInitScript(() => {
+        const w = window as unknown as {
+          __you: Array<{ text: string; committed: boolean }>;
+          __committed: boolean;
+        };
+        w.__you = [];
+        w.__committed = false;
+        const send = WebSocket.prototype.send;
+        WebSocket.prototype.send = function (data) {
+          if (typeof data === 'string' && data.includes('"audio_commit"')) w.__committed = true;
+          return send.call(this, data);
+        };
+        let last: string | null = null;
+        new MutationObserver(() => {
+          const line = document.querySelector('.voice__line dd');
+          const text = line?.textContent ?? null;
+          if (text === null || text === last) return;
+          last = text;
+          w.__you.push({ text, committed: w.__committed });
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      });
+    }
+
+    it("the 'You:' line grows with partial transcripts while the clinician is still speaking", async () => {
+      stub.setStreamingTranscription({ text: SAID, wordsPerSecondOfAudio: 3, finalDelayMs: 100 });
+      stub.setReply('Mostly the cost, to be honest.');
+      const page = await app.newPage();
+      await recordYouLine(page);
+      await openScenario(page);
+      await page.getByRole('button', { name: 'Voice Mode' }).click();
+      const voice = voiceDialog(page);
+      await voice.mic.click();
+
+      await eventually(() => voice.line('You:').textContent(), 20_000).toBe(SAID);
+      const seen = await page.evaluate(
+        () => (window as unknown as { __you: Array<{ text: string; committed: boolean }> }).__you,
+      );
+      const whileSpeaking = seen.filter((entry) => !entry.committed && entry.text !== '—');
+      // Partials showed before the end of speech, each the start of the sentence, growing.
+      expect(whileSpeaking.length, JSON.stringify(seen)).toBeGreaterThan(1);
+      for (const entry of whileSpeaking) expect(SAID.startsWith(entry.text.trim())).toBe(true);
+      const lengths = whileSpeaking.map((entry) => entry.text.length);
+      expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
+      // Transcribed while streaming: no batch upload.
+      expect(stub.requests.filter((r) => r.path === '/v1/audio/transcriptions')).toHaveLength(0);
+    });
+  },
+);
