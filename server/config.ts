@@ -46,6 +46,12 @@ const envSchema = z.object({
   STT_STREAMING_MODEL: z.string().min(1).default('gpt-4o-mini-transcribe'),
   /** Speech format: 'pcm' plays as its bytes arrive; 'mp3' for servers without raw PCM. */
   TTS_FORMAT: z.enum(['pcm', 'mp3']).default('pcm'),
+  /** A streamed utterance that sends nothing for this long is dropped as abandoned. */
+  STREAM_IDLE_SECONDS: z.coerce
+    .number()
+    .positive()
+    .max(300)
+    .default(STREAM_IDLE_MS / 1000),
   /** A final transcript that ends mid-thought ('and', 'um', a comma) waits this long for more. */
   END_OF_TURN_WAIT_MS: int(0, 5000).default(700),
   AI_TIMEOUT_SECONDS: int(1, 600).default(30),
@@ -199,7 +205,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       concurrentTurnsPerUser: e.CONCURRENT_TURNS_PER_USER,
       maxUtteranceMs: e.MAX_UTTERANCE_SECONDS * 1000,
       maxUtteranceBytes: e.MAX_UTTERANCE_KB * 1000,
-      streamIdleMs: STREAM_IDLE_MS,
+      streamIdleMs: Math.round(e.STREAM_IDLE_SECONDS * 1000),
       endOfTurnWaitMs: e.END_OF_TURN_WAIT_MS,
       hintsPerHour: e.HINTS_PER_HOUR,
       socketFramesPerSecond: e.SOCKET_FRAMES_PER_SECOND,

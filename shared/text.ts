@@ -88,9 +88,22 @@ export const FRAME_TEXT = {
   notJson: 'Messages must be JSON.',
   unknownType: 'Unknown message type.',
   invalid: 'Invalid message.',
-  unexpectedBinary: 'Unexpected binary frame.',
   audioMissing: 'The audio for the last recording never arrived.',
   audioIncomplete: 'The recording arrived incomplete. Please try again.',
+  // A streamed recording (audio_start, binary frames, audio_commit or audio_cancel).
+  noStream: 'Audio arrived without a recording being started.',
+  afterStream: 'Audio arrived after its recording had ended.',
+  streamOpen: 'A recording is already being sent. Finish or cancel it first.',
+  otherStream: 'That is not the recording being sent.',
+  noStreamToEnd: 'There is no recording being sent to finish or cancel.',
+  frameNoHeader: 'A piece of audio was too short to carry its sequence number.',
+  frameTooLarge: (maxMs: number) => `A piece of audio was longer than ${maxMs} ms.`,
+  frameNotPcm: 'The audio is a file, not raw 16 kHz PCM16 samples.',
+  frameHalfSample: 'A piece of audio ended in the middle of a sample.',
+  frameOutOfOrder: (expected: number, got: number) =>
+    `Audio arrived out of order (piece ${got} where ${expected} was expected). Please try again.`,
+  framesMissing: (announced: number, received: number) =>
+    `The recording arrived incomplete (${received} of ${announced} pieces). Please try again.`,
 } as const;
 
 export const FEEDBACK_TEXT = {
@@ -155,6 +168,9 @@ export const VOICE_TEXT = {
     `That recording is too large (over ${size}). Please keep each turn under ${maxSeconds} seconds.`,
   recordingTooLong: (maxSeconds: number) =>
     `That recording is too long. Please keep each turn under ${maxSeconds} seconds.`,
+  streamAbandoned: 'The recording stopped arriving, so it was discarded. Please try again.',
+  concurrentStreams:
+    'Too many recordings are being transcribed at once. Please finish one before starting another.',
   notWebm: 'The recording is not a WebM file.',
   notWav: 'The recording is not a WAV file.',
   wavDamaged: 'The WAV recording is damaged.',

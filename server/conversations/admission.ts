@@ -29,3 +29,26 @@ export function turnRefusal(state: AdmissionState): TurnRefusal | null {
   if (state.userTurns >= state.concurrentTurnsPerUser) return 'rate_limit:concurrent';
   return null;
 }
+
+export interface StreamAdmissionState extends AdmissionState {
+  /** The stream joins this socket's spoken turn, which is still taking utterances. */
+  joinsTurn: boolean;
+  /** Streamed utterances this user has open (transcribing) on this instance, over all sockets. */
+  userStreams: number;
+}
+
+/**
+ * Whether a streamed utterance may start. A new one is admitted like a turn; one that joins the
+ * socket's spoken turn is part of a turn already admitted. Either way a user holds no more
+ * transcription sessions at once than turns ('too_many_streams' is told as rate_limit:concurrent).
+ */
+export function streamRefusal(
+  state: StreamAdmissionState,
+): TurnRefusal | 'too_many_streams' | null {
+  const refusal = state.joinsTurn
+    ? turnRefusal({ ...state, busy: false, userTurns: 0 })
+    : turnRefusal(state);
+  if (refusal) return refusal;
+  if (state.userStreams >= state.concurrentTurnsPerUser) return 'too_many_streams';
+  return null;
+}

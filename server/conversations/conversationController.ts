@@ -16,6 +16,7 @@ import { createBargeIn, type RunningTurn } from './bargeIn';
 import { errorFrame, type ConversationContext } from './conversationContext';
 import { createReadAloud } from './readAloud';
 import { runDictation, runSpokenTurn, type Utterance } from './spokenTurn';
+import { createStreamedSpeech } from './streamedSpeech';
 import { replyToTurn } from './turnReply';
 
 export type AudioHeader = Extract<ClientMessage, { type: 'audio' }>;
@@ -40,6 +41,11 @@ export interface ConversationController {
   announceAudio(header: AudioHeader): boolean;
   /** The bytes of an announced utterance, as long as its header said. */
   handleAudio(header: AudioHeader, audio: Buffer): void;
+  /**
+   * A binary frame no header announced: the next frame of the streamed utterance opened by
+   * `audio_start` (refused with an error frame when none is open).
+   */
+  handleStreamFrame(frame: Buffer): void;
   /** Logs a failure and tells the user, by code. */
   failed(error: unknown): void;
   /** The socket closed: closing the page aborts the provider calls. */
@@ -50,9 +56,10 @@ export interface ConversationController {
 export function createConversationControllers(services: Services) {
   const work = createBackgroundWork();
   const userTurns = createPerUserCount();
+  const userStreams = createPerUserCount();
   return {
     open: (connection: ConversationConnection) =>
-      createConversationController({ services, work, userTurns, connection }),
+      createConversationController({ services, work, userTurns, userStreams, connection }),
     /** Shutdown: see BackgroundWork.drain. */
     drain: (options: { graceMs: number }) => work.drain(options),
   };
@@ -62,13 +69,15 @@ export function createConversationController(input: {
   services: Services;
   work: BackgroundWork;
   userTurns: PerUserCount;
+  /** Streamed utterances open per user (each may hold a transcription session). */
+  userStreams: PerUserCount;
   connection: ConversationConnection;
 }): ConversationController {
-  const { services, work, userTurns, connection } = input;
+  const { services, work, userTurns, userStreams, connection } = input;
   const { userId, sessionId, scenarioId, ended, send } = connection;
   const { db, logger, config } = services;
   const limits = config.limits;
-  const { transcriber, speaker } = services.ai;
+  const { transcriber, streamingTranscriber, speaker } = services.ai;
 
   let scenario: ScenarioRecord | null = null;
   const context: ConversationContext = {
@@ -87,6 +96,8 @@ export function createConversationController(input: {
   const readAloud = createReadAloud(context, work);
   /** The running turn (typed or spoken): one at a time per socket. */
   let turn: RunningTurn | null = null;
+  /** Settles once the socket's latest turn has finished and stored what it had. */
+  let lastTurn: Promise<void> = Promise.resolve();
 
   function failed(error: unknown) {
     logger.error('ws.message_failed', { sessionId, error });
@@ -100,7 +111,8 @@ export function createConversationController(input: {
     const refusal = turnRefusal({
       closing: work.draining,
       ended,
-      busy: turn !== null,
+      // Speech on its way is the next turn: nothing else starts meanwhile.
+      busy: turn !== null || speech.streaming,
       userTurns: userTurns.running(userId),
       concurrentTurnsPerUser: limits.concurrentTurnsPerUser,
     });
@@ -108,25 +120,54 @@ export function createConversationController(input: {
     return refusal === null;
   }
 
-  /** Runs a turn as this socket's one running turn; a reply it spoke is left to barge-in. */
-  async function withTurn(answer: (current: RunningTurn) => Promise<Message | null>) {
+  function newTurn(): RunningTurn {
     const current: RunningTurn = { controller: new AbortController() };
     // One turn's signal reaches every provider call of that turn (a reply and one speech
     // request per sentence), which is more listeners than Node's leak warning expects.
     setMaxListeners(100, current.controller.signal);
+    return current;
+  }
+
+  /** Runs a turn as this socket's one running turn; a reply it spoke is left to barge-in. */
+  function withTurn(
+    current: RunningTurn,
+    answer: (current: RunningTurn) => Promise<Message | null>,
+  ): Promise<void> {
+    const previous = lastTurn;
     turn = current;
-    bargeIn.turnStarted();
     const release = work.abortOnShutdown(current.controller);
     userTurns.start(userId);
-    try {
-      const spoken = await answer(current);
-      if (spoken) await bargeIn.replySpoken(spoken, current);
-    } finally {
-      release();
-      turn = null;
-      userTurns.finish(userId);
-    }
+    const job = (async () => {
+      try {
+        // A clinician who cut in on the patient may be answered before the cancelled turn has
+        // stored what was heard of its reply: that comes first, so the history stays in order.
+        await previous;
+        bargeIn.turnStarted();
+        const spoken = await answer(current);
+        if (spoken) await bargeIn.replySpoken(spoken, current);
+      } finally {
+        release();
+        if (turn === current) turn = null;
+        userTurns.finish(userId);
+      }
+    })();
+    lastTurn = job.catch(() => undefined);
+    return job;
   }
+
+  const speech = createStreamedSpeech({
+    context,
+    work,
+    userId,
+    ended,
+    userTurns,
+    userStreams,
+    turns: {
+      current: () => turn,
+      newTurn,
+      run: (current, answer) => background(withTurn(current, answer)),
+    },
+  });
 
   return {
     sendHistory: () =>
@@ -135,7 +176,10 @@ export function createConversationController(input: {
           type: 'history',
           messages,
           ended,
-          voice: { transcription: transcriber !== null, speech: speaker !== null },
+          voice: {
+            transcription: transcriber !== null || streamingTranscriber !== null,
+            speech: speaker !== null,
+          },
         }),
       ),
 
@@ -157,7 +201,9 @@ export function createConversationController(input: {
             stream: message.stream,
             speak: message.speak,
           };
-          return background(withTurn((current) => replyToTurn(context, current, request)));
+          return background(
+            withTurn(newTurn(), (current) => replyToTurn(context, current, request)),
+          );
         }
         case 'cancel': {
           const revision = bargeIn.cancel(turn, message.heardChars);
@@ -169,6 +215,12 @@ export function createConversationController(input: {
           return background(readAloud.read(message.messageId));
         case 'stop_speaking':
           return readAloud.stop();
+        case 'audio_start':
+          return speech.start(message);
+        case 'audio_commit':
+          return speech.commit(message.clientId, message.frames);
+        case 'audio_cancel':
+          return speech.cancel(message.clientId);
       }
     },
 
@@ -208,13 +260,16 @@ export function createConversationController(input: {
       }
       if (!admitTurn(utterance.clientId)) return;
       return background(
-        withTurn((current) => runSpokenTurn(context, transcriber, current, utterance)),
+        withTurn(newTurn(), (current) => runSpokenTurn(context, transcriber, current, utterance)),
       );
     },
+
+    handleStreamFrame: (frame) => speech.frame(frame),
 
     failed,
 
     close() {
+      speech.close();
       turn?.controller.abort();
       readAloud.stop();
     },

@@ -151,8 +151,9 @@ export function attachConversationGateway(server: Server, services: Services): G
     ws.on('error', () => ws.terminate());
 
     /**
-     * An utterance travels as a JSON header and then one binary frame of exactly its bytes:
-     * pairing the two is framing, so it happens here; the controller gets whole utterances.
+     * A whole utterance (dictation) travels as a JSON header and then one binary frame of
+     * exactly its bytes: pairing the two is framing, so it happens here. Any other binary frame
+     * belongs to a streamed utterance and goes to the controller as it is.
      */
     let announced: AudioHeader | null = null;
 
@@ -196,7 +197,9 @@ export function attachConversationGateway(server: Server, services: Services): G
     function onBinary(audio: Buffer): void {
       const header = announced;
       announced = null;
-      if (!header) return sendError('bad_request:message', FRAME_TEXT.unexpectedBinary);
+      // Unannounced bytes are the next frame of a streamed utterance (audio_start): the
+      // controller knows whether one is open.
+      if (!header) return controller.handleStreamFrame(audio);
       if (audio.length !== header.bytes) {
         return sendError('bad_request:audio', FRAME_TEXT.audioIncomplete, header.clientId);
       }

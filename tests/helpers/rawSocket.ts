@@ -118,8 +118,8 @@ export class RawSocket {
   /**
    * A round trip that tells what the socket is doing, costs nothing and stores nothing: the
    * header of an utterance announced as far too large. The gateway answers it at once, in frame
-   * order: 'conflict:busy' while a turn runs, 'conflict:ended' on an ended conversation,
-   * otherwise 'bad_request:audio'. Every frame sent before it has been dispatched when its answer arrives.
+   * order: 'conflict:busy' while a turn runs or an utterance streams, 'conflict:ended' on an
+   * ended conversation, otherwise 'bad_request:audio'. Every frame sent before it has been dispatched when its answer arrives.
    */
   async probe(): Promise<{ code: string; index: number; clientId: string }> {
     const clientId = `probe-${++probeCount}`;

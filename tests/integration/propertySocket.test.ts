@@ -6,6 +6,8 @@ import { signedInClient, type HttpClient } from '../helpers/httpClient';
 import { RawSocket } from '../helpers/rawSocket';
 import { clientMessageSchema, type ServerMessage } from '../../shared/protocol';
 import { encodeWav } from '../../server/voice/audioFormat';
+import { FRAME_TEXT } from '../../shared/text';
+import { encodeStreamFrame, STREAM_FRAME_MAX_BYTES } from '../../shared/voice';
 import { listMessagesBySession } from '../../server/db/messages';
 
 /**
@@ -455,13 +457,11 @@ describe('the conversation socket under 1,000 generated frames per message type'
         const errors = result.got.filter(isError);
         if (!valid) {
           expect(errors[0]?.code, what).toBe('bad_request:message');
-          // ...and the bytes that followed are refused as unannounced.
+          // ...and the bytes that followed are refused as audio of no recording.
           expect(
             errors.map((e) => e.code),
             what,
-          ).toEqual(
-            bytes ? ['bad_request:message', 'bad_request:message'] : ['bad_request:message'],
-          );
+          ).toEqual(bytes ? ['bad_request:message', 'bad_request:audio'] : ['bad_request:message']);
           expect(result.stored, what).toBe(0);
           return;
         }
@@ -477,7 +477,7 @@ describe('the conversation socket under 1,000 generated frames per message type'
           expect(
             rest.map((e) => e.message),
             what,
-          ).toEqual(rest.length > 0 && bytes ? ['Unexpected binary frame.'] : []);
+          ).toEqual(rest.length > 0 && bytes ? [FRAME_TEXT.noStream] : []);
           expect(transcript, what).toBeUndefined();
           expect(result.stored, what).toBe(0);
           return;
@@ -502,6 +502,135 @@ describe('the conversation socket under 1,000 generated frames per message type'
     );
     await plainTurnWorks(socket, sessionId);
   }, 60_000);
+
+  it('streamed audio (audio_start, frames, audio_commit or audio_cancel)', async () => {
+    const { socket, sessionId } = await openConversation();
+    const start = frameOf('audio_start', {
+      clientId: field(clientId),
+      format: field(fc.constant('pcm16'), fc.constantFrom('wav', 'pcm', 'PCM16')),
+      sampleRate: field(fc.constant(16_000), fc.constantFrom(24_000, 0, '16000')),
+      stream: field(fc.boolean()),
+      speak: field(fc.constant(false)),
+    });
+    /** A frame of the stream: usually the next one, sometimes one of the ways frames go wrong. */
+    type FrameKind =
+      'good' | 'skip' | 'repeat' | 'half-sample' | 'oversized' | 'wav' | 'webm' | 'tiny' | Buffer;
+    const frameKind: fc.Arbitrary<FrameKind> = fc.oneof(
+      { weight: 8, arbitrary: fc.constant('good' as const) },
+      fc.constantFrom('skip', 'repeat', 'half-sample', 'oversized', 'wav', 'webm', 'tiny'),
+      // Random bytes, never with the sequence number the stream expects.
+      fc.uint8Array({ maxLength: 64 }).map((bytes) => {
+        const frame = Buffer.from(bytes);
+        if (frame.length >= 4) frame[3] = 0xff;
+        return frame;
+      }),
+    );
+    const end = fc.oneof(
+      { weight: 4, arbitrary: fc.constant('commit' as const) },
+      fc.constantFrom('cancel', 'none', 'miscount', 'other-id', 'commit-then-frame'),
+      frameOf('audio_commit', { clientId: field(clientId), frames: field(fc.nat(30)) }),
+    );
+    const input = fc.record({
+      start: frameText(start),
+      frames: fc.array(frameKind, { maxLength: 12 }),
+      end,
+    });
+
+    const samples = (n: number) => new Int16Array(n).fill(1200);
+    const frameBytes = (kind: FrameKind, seq: number): Buffer => {
+      if (Buffer.isBuffer(kind)) return kind;
+      switch (kind) {
+        case 'good':
+          return Buffer.from(encodeStreamFrame(seq, samples(320)));
+        case 'skip':
+          return Buffer.from(encodeStreamFrame(seq + 1, samples(320)));
+        case 'repeat':
+          return Buffer.from(encodeStreamFrame(seq === 0 ? 5 : seq - 1, samples(320)));
+        case 'half-sample':
+          return Buffer.concat([
+            Buffer.from(encodeStreamFrame(seq, samples(10))),
+            Buffer.from([9]),
+          ]);
+        case 'oversized':
+          return Buffer.alloc(STREAM_FRAME_MAX_BYTES + 2);
+        case 'wav':
+          return encodeWav(samples(100));
+        case 'webm':
+          return Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 1, 2]);
+        case 'tiny':
+          return Buffer.from([0, 0]);
+      }
+    };
+    /** Client ids whose turn is stored: a stream committed under one again is the same turn. */
+    const storedIds = new Set<string>();
+
+    await fc.assert(
+      fc.asyncProperty(input, async ({ start: sentStart, frames: kinds, end: ending }) => {
+        const parsed = asServerSees(sentStart);
+        const opened = parsed.success && parsed.data.type === 'audio_start' ? parsed.data : null;
+        const id = opened?.clientId ?? `none#${++clientIdCount}`;
+        const sent: Array<string | Buffer> = [sentStart];
+        let seq = 0;
+        let clean = opened !== null;
+        for (const kind of kinds) {
+          sent.push(frameBytes(kind, seq));
+          if (kind === 'good') seq++;
+          else clean = false;
+        }
+        if (ending === 'commit' || ending === 'commit-then-frame') {
+          sent.push(JSON.stringify({ type: 'audio_commit', clientId: id, frames: seq }));
+          if (ending === 'commit-then-frame') sent.push(frameBytes('good', seq));
+          if (seq === 0) clean = false;
+        } else if (ending === 'miscount') {
+          sent.push(JSON.stringify({ type: 'audio_commit', clientId: id, frames: seq + 1 }));
+          clean = false;
+        } else if (ending === 'other-id') {
+          sent.push(JSON.stringify({ type: 'audio_commit', clientId: `${id}!`, frames: seq }));
+          clean = false;
+        } else if (typeof ending === 'object') {
+          sent.push(JSON.stringify(ending));
+          clean = false;
+        } else {
+          clean = false;
+        }
+        // Whatever happened, the stream is over before the next run (a late cancel is harmless).
+        if (opened) sent.push(JSON.stringify({ type: 'audio_cancel', clientId: id }));
+        const what = describeFrame(sent);
+        const result = await exchange(socket, sent);
+        commonChecks(socket, result, what);
+        const errors = result.got.filter(isError);
+        for (const error of errors) {
+          expect(['bad_request:message', 'bad_request:audio'], what).toContain(error.code);
+        }
+        const transcript = result.got.find((f) => f.type === 'transcript');
+        const again = storedIds.has(id);
+        expect(result.stored, what).toBe(transcript && !again ? 2 : 0);
+        if (transcript) storedIds.add(id);
+        if (clean) {
+          // A good stream: transcribed, stored and answered; only its late cancel is refused.
+          expect(transcript, what).toMatchObject({ clientId: id, text: TRANSCRIPT });
+          expect(
+            errors.map((e) => e.message),
+            what,
+          ).toEqual(
+            ending === 'commit-then-frame'
+              ? [FRAME_TEXT.afterStream, FRAME_TEXT.noStreamToEnd]
+              : [FRAME_TEXT.noStreamToEnd],
+          );
+        } else if (!opened) {
+          expect(transcript, what).toBeUndefined();
+          expect(errors[0]?.code, what).toBe('bad_request:message');
+        } else if (kinds.some((k) => k !== 'good')) {
+          // A bad frame drops the stream: said once, about this recording, and nothing stored.
+          expect(transcript, what).toBeUndefined();
+          const audio = errors.filter((e) => e.code === 'bad_request:audio');
+          expect(audio[0]?.clientId, what).toBe(id);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    await plainTurnWorks(socket, sessionId);
+  }, 120_000);
 
   it('cancel (alone, and while a reply streams)', async () => {
     const { socket, sessionId } = await openConversation();
@@ -708,10 +837,11 @@ describe('the conversation socket under 1,000 generated frames per message type'
         if (typeof sent === 'string' && asServerSees(sent).success) return;
         const result = await exchange(socket, [sent]);
         commonChecks(socket, result, what);
+        // Binary bytes are audio, of no recording here.
         expect(
           result.got.map((f) => f.type === 'error' && f.code),
           what,
-        ).toEqual(['bad_request:message']);
+        ).toEqual([typeof sent === 'string' ? 'bad_request:message' : 'bad_request:audio']);
         expect(result.stored, what).toBe(0);
       }),
       { numRuns: RUNS },

@@ -5,7 +5,7 @@ import { signedInClient, type HttpClient } from '../helpers/httpClient';
 import { TestSocket } from '../helpers/socketClient';
 import { encodeWav } from '../../server/voice/audioFormat';
 import { listMessagesBySession } from '../../server/db/messages';
-import { VOICE_TEXT } from '../../shared/text';
+import { FRAME_TEXT, VOICE_TEXT } from '../../shared/text';
 
 /** A WAV of `seconds` of a quiet tone: what the VAD would send. */
 function utterance(seconds = 1.2): Buffer {
@@ -168,10 +168,13 @@ describe('voice over the conversation socket (OpenAI-compatible stub)', () => {
     expect(stub.requests).toHaveLength(0);
   });
 
-  it('refuses a binary frame without a header, and a header without its audio', async () => {
+  it('refuses a binary frame without a header or a stream, and a header without its audio', async () => {
     const { socket } = await open();
     socket.sendRaw(Buffer.from([1, 2, 3]));
-    expect(await socket.next('error')).toMatchObject({ message: 'Unexpected binary frame.' });
+    expect(await socket.next('error')).toMatchObject({
+      code: 'bad_request:audio',
+      message: FRAME_TEXT.noStream,
+    });
     socket.send({ type: 'audio', clientId: 'lost', format: 'wav', purpose: 'turn', bytes: 100 });
     socket.send({ type: 'turn', clientId: randomUUID(), text: 'typed instead', stream: true });
     expect(await socket.next('error', (e) => e.clientId === 'lost')).toMatchObject({

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { turnRefusal, type AdmissionState } from '../../server/conversations/admission';
+import {
+  streamRefusal,
+  turnRefusal,
+  type AdmissionState,
+  type StreamAdmissionState,
+} from '../../server/conversations/admission';
 import { createPerUserCount } from '../../server/conversations/perUserCount';
 
 const OPEN: AdmissionState = {
@@ -29,6 +34,34 @@ describe('admitting a turn on a conversation socket', () => {
     ],
   ])('%s → %s', (_name, state, expected) => {
     expect(turnRefusal({ ...OPEN, ...state })).toBe(expected);
+  });
+});
+
+describe('admitting a streamed utterance (voice mode)', () => {
+  const NONE: StreamAdmissionState = { ...OPEN, joinsTurn: false, userStreams: 0 };
+  it.each<[string, Partial<StreamAdmissionState>, ReturnType<typeof streamRefusal>]>([
+    ['nothing running', {}, null],
+    ['one stream elsewhere, under the limit', { userStreams: 1 }, null],
+    ['as many streams as turns allowed', { userStreams: 2 }, 'too_many_streams'],
+    ['a turn replying on this socket', { busy: true, userTurns: 1 }, 'conflict:busy'],
+    ['the per-user turn limit reached', { userTurns: 2 }, 'rate_limit:concurrent'],
+    ['an ended conversation', { ended: true }, 'conflict:ended'],
+    ['the server shutting down', { closing: true }, 'unavailable:restarting'],
+    // A continuation belongs to a turn already admitted: its own turn does not count against it.
+    ['a continuation of the running turn', { joinsTurn: true, busy: true, userTurns: 2 }, null],
+    [
+      'a continuation past the stream limit',
+      { joinsTurn: true, busy: true, userStreams: 2 },
+      'too_many_streams',
+    ],
+    ['a continuation on an ended conversation', { joinsTurn: true, ended: true }, 'conflict:ended'],
+    [
+      'a continuation while shutting down',
+      { joinsTurn: true, closing: true },
+      'unavailable:restarting',
+    ],
+  ])('%s → %s', (_name, state, expected) => {
+    expect(streamRefusal({ ...NONE, ...state })).toBe(expected);
   });
 });
 
