@@ -22,10 +22,13 @@ class FakeChannel implements ConversationChannel {
   /** audio_start / audio_commit / audio_cancel, and each binary frame as `frame <seq> <samples>`. */
   stream: Array<AudioMessage | string> = [];
   uploads: AudioHeader[] = [];
+  /** Every JSON message's type (and clientId, if any), in the order sent. */
+  order: string[] = [];
   listeners = new Set<ChannelListener>();
   getState = () => this.state;
   send(message: ClientMessageInput) {
     if (!this.state.ready) return false;
+    this.order.push('clientId' in message ? `${message.type} ${message.clientId}` : message.type);
     if (message.type.startsWith('audio')) this.stream.push(message as AudioMessage);
     else this.sent.push(message);
     return true;
@@ -227,21 +230,25 @@ describe('VoiceSession (voice mode engine, with a fake socket, VAD and speaker)'
     await untilSpeaking(t);
     t.audio.duration = 4;
     t.audio.currentTime = 2;
+    t.channel.order = [];
     t.vad().onSpeechStart(new Float32Array(26 * 512));
-    // Paused at once, while the VAD makes sure it is speech; the new utterance already streams.
+    t.vad().onSpeechAudio(new Float32Array(512));
+    // Paused at once, while the VAD makes sure it is speech; nothing is sent yet.
     expect(t.audio.paused).toBe(true);
     expect(t.snapshot().state).toBe('listening');
-    expect(t.channel.streamMessages.at(-1)).toMatchObject({ type: 'audio_start', clientId: 'c2' });
+    expect(t.channel.order).toEqual([]);
     t.vad().onSpeechRealStart();
     expect(t.channel.sent).toEqual([
       { type: 'cancel', heardChars: 'I suppose the cost is'.length },
     ]);
+    // The cancel first, then the utterance with everything since its lead-in.
+    expect(t.channel.order).toEqual(['cancel', 'audio_start c2']);
     expect(t.snapshot()).toMatchObject({ state: 'listening', audioActive: false });
     // The new utterance is the next turn.
     t.vad().onSpeechEnd();
     expect(t.channel.streamMessages.filter((m) => m.type === 'audio_commit')).toEqual([
       { type: 'audio_commit', clientId: 'c1', frames: 23 },
-      { type: 'audio_commit', clientId: 'c2', frames: 13 },
+      { type: 'audio_commit', clientId: 'c2', frames: 14 },
     ]);
     expect(t.snapshot().state).toBe('processing');
   });
@@ -277,21 +284,16 @@ describe('VoiceSession (voice mode engine, with a fake socket, VAD and speaker)'
     expect(t.channel.sent).toEqual([]);
   });
 
-  it('a misfire (a cough) lets the patient carry on, and its stream is cancelled', async () => {
+  it('a misfire (a cough) over the patient lets them carry on, and sends nothing', async () => {
     const t = setup();
     await untilSpeaking(t);
+    t.channel.order = [];
     t.vad().onSpeechStart(new Float32Array(4 * 512));
     expect(t.audio.paused).toBe(true);
     t.vad().onSpeechAudio(new Float32Array(512));
     t.vad().onMisfire();
     expect(t.audio.paused).toBe(false);
-    expect(t.channel.sent).toEqual([]);
-    expect(t.channel.stream.slice(-4)).toEqual([
-      expect.objectContaining({ type: 'audio_start', clientId: 'c2' }),
-      'frame 0 1024',
-      'frame 1 1024',
-      { type: 'audio_cancel', clientId: 'c2' },
-    ]);
+    expect(t.channel.order).toEqual([]);
     expect(t.snapshot()).toMatchObject({ state: 'speaking', error: null });
   });
 
@@ -323,19 +325,80 @@ describe('VoiceSession (voice mode engine, with a fake socket, VAD and speaker)'
     expect(t.snapshot().you).toBe('What worries you');
     t.channel.server({ type: 'transcript', clientId: 'c1', text: 'What worries you?' });
     expect(t.snapshot().you).toBe('What worries you?');
-    // Once the final transcript is in, a late partial changes nothing.
+    // Once the reply has started, a late partial changes nothing.
+    t.channel.server({ type: 'reply_start', replyId: 'r1' });
     t.channel.server({ type: 'transcript_partial', clientId: 'c1', text: 'What worries' });
     expect(t.snapshot().you).toBe('What worries you?');
   });
 
+  it('speech before the reply starts continues the turn: streamed at once, no cancel, no new turn', async () => {
+    const t = setup();
+    t.session.toggleMicrophone();
+    await tick();
+    speak(t);
+    t.channel.server({ type: 'transcript', clientId: 'c1', text: 'I was wondering, um' });
+    // The server waits for more after a mid-thought transcript; the clinician goes on.
+    t.vad().onSpeechStart(new Float32Array(2048));
+    expect(t.snapshot().state).toBe('listening');
+    t.vad().onSpeechRealStart();
+    t.vad().onSpeechAudio(new Float32Array(1024));
+    // The joined words come under the turn's id.
+    t.channel.server({
+      type: 'transcript_partial',
+      clientId: 'c1',
+      text: 'I was wondering, um whether it will',
+    });
+    expect(t.snapshot().you).toBe('I was wondering, um whether it will');
+    t.vad().onSpeechEnd();
+    expect(t.channel.sent).toEqual([]);
+    expect(
+      t.channel.order.filter((o) => o.startsWith('audio_start') || o.startsWith('audio_commit')),
+    ).toEqual(['audio_start c1', 'audio_commit c1', 'audio_start c2', 'audio_commit c2']);
+    expect(t.snapshot().state).toBe('replying');
+    t.channel.server({
+      type: 'transcript',
+      clientId: 'c1',
+      text: 'I was wondering, um whether it will hurt?',
+    });
+    t.channel.server({ type: 'reply_start', replyId: 'r1' });
+    t.channel.server({ type: 'reply_delta', replyId: 'r1', text: 'A little.' });
+    expect(t.snapshot()).toMatchObject({
+      you: 'I was wondering, um whether it will hurt?',
+      patient: 'A little.',
+    });
+  });
+
+  it('a stream the server refuses stops at once with its message', async () => {
+    const t = setup();
+    t.session.toggleMicrophone();
+    await tick();
+    t.vad().onSpeechStart(new Float32Array(2048));
+    t.channel.server({
+      type: 'error',
+      code: 'bad_request:audio',
+      message: 'The audio stream stopped.',
+      clientId: 'c1',
+    });
+    expect(t.snapshot().error).toBe('The audio stream stopped.');
+    t.vad().onSpeechAudio(new Float32Array(2048));
+    t.vad().onSpeechEnd();
+    expect(t.channel.stream).toEqual([
+      expect.objectContaining({ type: 'audio_start' }),
+      'frame 0 1024',
+      'frame 1 1024',
+    ]);
+    expect(t.snapshot()).toMatchObject({ state: 'listening', error: 'The audio stream stopped.' });
+  });
+
   it("a misfire's partial transcript is taken back", async () => {
     const t = setup();
-    await untilSpeaking(t);
+    t.session.toggleMicrophone();
+    await tick();
     t.vad().onSpeechStart(new Float32Array(512));
-    t.channel.server({ type: 'transcript_partial', clientId: 'c2', text: 'Um' });
+    t.channel.server({ type: 'transcript_partial', clientId: 'c1', text: 'Um' });
     expect(t.snapshot().you).toBe('Um');
     t.vad().onMisfire();
-    expect(t.snapshot().you).toBe('What worries you?');
+    expect(t.snapshot().you).toBeNull();
   });
 
   it('with the socket down the utterance cannot go out: the end of speech says so', async () => {

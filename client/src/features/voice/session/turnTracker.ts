@@ -51,6 +51,15 @@ export class TurnTracker {
     return this.turn !== null;
   }
 
+  /**
+   * The running turn has not started its reply: the server adds a new utterance to it (the
+   * clinician paused mid-thought) rather than taking it as a barge-in.
+   */
+  get awaitingReply(): boolean {
+    const turn = this.turn;
+    return turn !== null && turn.replyId === null && !turn.replyDone;
+  }
+
   /** A turn was taken in this session ('Click the microphone to talk again'). */
   get anyTaken(): boolean {
     return this.spoken !== null;
@@ -161,7 +170,8 @@ export class TurnTracker {
     const hearing = this.hearing;
     if (hearing?.clientId === clientId) {
       hearing.partial = text;
-    } else if (this.turn?.clientId !== clientId || this.turn.stage !== 'sent') {
+    } else if (this.turn?.clientId !== clientId || !this.awaitingReply) {
+      // (A joined utterance's words come under its turn's id until the reply starts.)
       return null;
     }
     this.you = text;
