@@ -63,6 +63,8 @@ export async function createVad(stream: MediaStream, callbacks: VadCallbacks): P
       throw new VadInitError(error);
     },
   );
+  // Whoever holds the VAD hears of a failure through `ready`; one that let it go need not.
+  ready.catch(() => undefined);
 
   return {
     ready,

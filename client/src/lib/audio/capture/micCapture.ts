@@ -77,14 +77,18 @@ export class MicCapture {
     this.stream = stream;
     this.source = new MediaStreamAudioSourceNode(this.context, { mediaStream: stream });
     this.source.connect(this.node);
+    if (this.context.state === 'suspended') void this.context.resume();
   }
 
   /** Stops capturing and releases the microphone (the browser's recording light goes off). */
   detach(): void {
-    this.source?.disconnect();
+    if (!this.source) return;
+    this.source.disconnect();
     this.source = null;
     stopStream(this.stream);
     this.stream = null;
+    // Nothing to hear until the next attach: let the audio thread rest.
+    if (!this.closed && this.context.state === 'running') void this.context.suspend();
   }
 
   async close(): Promise<void> {
