@@ -16,20 +16,44 @@ import { NOTHING_HEARD } from '../../shared/heardPart';
 import { SPEECH_PCM_MIME } from '../../shared/speechAudio';
 import { FakeAudioContext } from '../helpers/fakeAudioContext';
 
+type AudioMessage = Extract<ClientMessageInput, { type: `audio${string}` }>;
+
 /** The chat's socket as voice mode sees it, recording what is sent. */
 class FakeChannel implements ConversationChannel {
   state: ChannelState = { ready: true, ended: false, voice: { transcription: true, speech: true } };
+  /** Everything but the streamed utterances' own messages (cancel, turn...). */
   sent: ClientMessageInput[] = [];
-  audio: Array<{ header: AudioHeader; bytes: number }> = [];
+  /** audio_start / audio_commit / audio_cancel, and each binary frame as `frame <seq> <samples>`. */
+  stream: Array<AudioMessage | string> = [];
+  uploads: AudioHeader[] = [];
+  /** Every JSON message's type (and clientId, if any), in the order sent. */
+  order: string[] = [];
   listeners = new Set<ChannelListener>();
   getState = () => this.state;
   send(message: ClientMessageInput) {
-    this.sent.push(message);
+    if (!this.state.ready) return false;
+    this.order.push('clientId' in message ? `${message.type} ${message.clientId}` : message.type);
+    if (message.type.startsWith('audio')) this.stream.push(message as AudioMessage);
+    else this.sent.push(message);
     return true;
   }
-  sendAudio(header: AudioHeader, audio: ArrayBuffer) {
-    this.audio.push({ header, bytes: audio.byteLength });
+  sendAudio(header: AudioHeader) {
+    this.uploads.push(header);
     return true;
+  }
+  sendFrame(frame: Uint8Array) {
+    if (!this.state.ready) return false;
+    const seq = new DataView(frame.buffer, frame.byteOffset).getUint32(0, true);
+    this.stream.push(`frame ${seq} ${(frame.byteLength - 4) / 2}`);
+    return true;
+  }
+  /** The JSON messages of the streams, without their frames. */
+  get streamMessages() {
+    return this.stream.filter((entry): entry is AudioMessage => typeof entry !== 'string');
+  }
+  setState(state: Partial<ChannelState>) {
+    this.state = { ...this.state, ...state };
+    for (const l of this.listeners) l.onState?.(this.state);
   }
   subscribe(listener: ChannelListener) {
     this.listeners.add(listener);
@@ -45,7 +69,7 @@ class FakeChannel implements ConversationChannel {
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function setup(deps: Partial<VoiceSessionDeps> = {}) {
+function setup(deps: Partial<VoiceSessionDeps> = {}, detector: Promise<void> = Promise.resolve()) {
   const channel = new FakeChannel();
   const clock = new FakeAudioContext();
   let vad: VadCallbacks | null = null;
@@ -57,10 +81,10 @@ function setup(deps: Partial<VoiceSessionDeps> = {}) {
     createVad: async (_stream, callbacks) => {
       vad = callbacks;
       return {
+        ready: detector,
         start: async () => void vadCalls.push('start'),
         pause: async () => void vadCalls.push('pause'),
         destroy: async () => void vadCalls.push('destroy'),
-        encodeWav: (samples) => new ArrayBuffer(44 + samples.length * 2),
       };
     },
     createPlayer: (events) => new SpeechPlayer(events, { createContext: () => clock }),
@@ -95,13 +119,19 @@ function storedReply(content: string, partial = false) {
   };
 }
 
+/** The VAD hears one utterance: lead-in (26 frames of 32 ms), then `frames` more, then its end. */
+function speak(t: ReturnType<typeof setup>, frames = 20) {
+  t.vad().onSpeechStart(new Float32Array(26 * 512));
+  t.vad().onSpeechRealStart();
+  for (let i = 0; i < frames; i += 1) t.vad().onSpeechAudio(new Float32Array(512));
+  t.vad().onSpeechEnd();
+}
+
 /** Mic on, one utterance, its transcript and the first sentence of the reply playing. */
 async function untilSpeaking(t: ReturnType<typeof setup>) {
   t.session.toggleMicrophone();
   await tick();
-  t.vad().onSpeechStart();
-  t.vad().onSpeechRealStart();
-  t.vad().onSpeechEnd(new Float32Array(16_000));
+  speak(t);
   t.channel.server({ type: 'transcript', clientId: 'c1', text: 'What worries you?' });
   t.channel.server({
     type: 'turn_stored',
@@ -148,12 +178,20 @@ describe('VoiceSession (voice mode engine, with a fake socket, VAD and speaker)'
       if (seen.at(-1) !== t.snapshot().status) seen.push(t.snapshot().status);
     });
     await untilSpeaking(t);
-    expect(t.channel.audio).toEqual([
+    // Streamed as it was spoken: 46 detector frames as 23 frames of 64 ms, then the commit.
+    expect(t.channel.stream).toEqual([
       {
-        header: { clientId: 'c1', format: 'wav', purpose: 'turn', stream: true, speak: true },
-        bytes: 44 + 32_000,
+        type: 'audio_start',
+        clientId: 'c1',
+        format: 'pcm16',
+        sampleRate: 16_000,
+        stream: true,
+        speak: true,
       },
+      ...Array.from({ length: 23 }, (_, seq) => `frame ${seq} 1024`),
+      { type: 'audio_commit', clientId: 'c1', frames: 23 },
     ]);
+    expect(t.channel.uploads).toEqual([]);
     expect(t.snapshot()).toMatchObject({ you: 'What worries you?', patient: REPLY, played: 1 });
     t.channel.server({
       type: 'reply_done',
@@ -185,21 +223,29 @@ describe('VoiceSession (voice mode engine, with a fake socket, VAD and speaker)'
     const t = setup();
     await untilSpeaking(t);
     t.clock.advance(LEAD + 2);
-    t.vad().onSpeechStart();
-    // Paused at once, while the VAD makes sure it is speech.
+    t.channel.order = [];
+    t.vad().onSpeechStart(new Float32Array(26 * 512));
+    t.vad().onSpeechAudio(new Float32Array(512));
+    // Paused at once, while the VAD makes sure it is speech; nothing is sent yet.
     expect(t.clock.state).toBe('suspended');
     expect(t.snapshot().state).toBe('listening');
+    expect(t.channel.order).toEqual([]);
     t.vad().onSpeechRealStart();
     expect(t.channel.sent).toEqual([
       { type: 'cancel', heardChars: 'I suppose the cost is'.length },
     ]);
+    // The cancel first, then the utterance with everything since its lead-in.
+    expect(t.channel.order).toEqual(['cancel', 'audio_start c2']);
     expect(t.snapshot()).toMatchObject({ state: 'listening', audioActive: false });
     // Every scheduled chunk was stopped, and the 'Patient:' line shows what was heard.
     expect(t.clock.live).toEqual([]);
     expect(t.snapshot().patient).toBe('I suppose the cost is');
     // The new utterance is the next turn.
-    t.vad().onSpeechEnd(new Float32Array(8000));
-    expect(t.channel.audio.map((a) => a.header.clientId)).toEqual(['c1', 'c2']);
+    t.vad().onSpeechEnd();
+    expect(t.channel.streamMessages.filter((m) => m.type === 'audio_commit')).toEqual([
+      { type: 'audio_commit', clientId: 'c1', frames: 23 },
+      { type: 'audio_commit', clientId: 'c2', frames: 14 },
+    ]);
     expect(t.snapshot().state).toBe('processing');
   });
 
@@ -228,19 +274,21 @@ describe('VoiceSession (voice mode engine, with a fake socket, VAD and speaker)'
     ]);
     expect(t.snapshot().state).toBe('listening');
     // Once everything was heard there is nothing to cut.
-    t.channel.sent.length = 0;
+    t.channel.sent = [];
     t.session.stopAudio();
     expect(t.channel.sent).toEqual([]);
   });
 
-  it('a misfire (a cough) lets the patient carry on', async () => {
+  it('a misfire (a cough) over the patient lets them carry on, and sends nothing', async () => {
     const t = setup();
     await untilSpeaking(t);
-    t.vad().onSpeechStart();
+    t.channel.order = [];
+    t.vad().onSpeechStart(new Float32Array(4 * 512));
     expect(t.clock.state).toBe('suspended');
+    t.vad().onSpeechAudio(new Float32Array(512));
     t.vad().onMisfire();
     expect(t.clock.state).toBe('running');
-    expect(t.channel.sent).toEqual([]);
+    expect(t.channel.order).toEqual([]);
     expect(t.snapshot()).toMatchObject({ state: 'speaking', error: null });
   });
 
@@ -248,9 +296,156 @@ describe('VoiceSession (voice mode engine, with a fake socket, VAD and speaker)'
     const t = setup();
     t.session.toggleMicrophone();
     await tick();
-    t.vad().onSpeechStart();
+    t.vad().onSpeechStart(new Float32Array(512));
     t.vad().onMisfire();
     expect(t.snapshot().error).toBe('No audio recorded. Please try again and speak clearly.');
+    expect(t.channel.streamMessages.map((m) => m.type)).toEqual(['audio_start', 'audio_cancel']);
+  });
+
+  it("partial transcripts grow the 'You:' line while the clinician speaks; the final one replaces them", async () => {
+    const t = setup();
+    t.session.toggleMicrophone();
+    await tick();
+    t.vad().onSpeechStart(new Float32Array(26 * 512));
+    t.vad().onSpeechRealStart();
+    t.channel.server({ type: 'transcript_partial', clientId: 'c1', text: 'What' });
+    expect(t.snapshot()).toMatchObject({ you: 'What', state: 'listening' });
+    t.channel.server({ type: 'transcript_partial', clientId: 'c1', text: 'What worries' });
+    // Someone else's stream is not ours.
+    t.channel.server({ type: 'transcript_partial', clientId: 'other', text: 'Nope' });
+    expect(t.snapshot().you).toBe('What worries');
+    t.vad().onSpeechEnd();
+    expect(t.snapshot()).toMatchObject({ you: 'What worries', state: 'processing' });
+    t.channel.server({ type: 'transcript_partial', clientId: 'c1', text: 'What worries you' });
+    expect(t.snapshot().you).toBe('What worries you');
+    t.channel.server({ type: 'transcript', clientId: 'c1', text: 'What worries you?' });
+    expect(t.snapshot().you).toBe('What worries you?');
+    // Once the reply has started, a late partial changes nothing.
+    t.channel.server({ type: 'reply_start', replyId: 'r1' });
+    t.channel.server({ type: 'transcript_partial', clientId: 'c1', text: 'What worries' });
+    expect(t.snapshot().you).toBe('What worries you?');
+  });
+
+  it('speech before the reply starts continues the turn: streamed at once, no cancel, no new turn', async () => {
+    const t = setup();
+    t.session.toggleMicrophone();
+    await tick();
+    speak(t);
+    t.channel.server({ type: 'transcript', clientId: 'c1', text: 'I was wondering, um' });
+    // The server waits for more after a mid-thought transcript; the clinician goes on.
+    t.vad().onSpeechStart(new Float32Array(2048));
+    expect(t.snapshot().state).toBe('listening');
+    t.vad().onSpeechRealStart();
+    t.vad().onSpeechAudio(new Float32Array(1024));
+    // The joined words come under the turn's id.
+    t.channel.server({
+      type: 'transcript_partial',
+      clientId: 'c1',
+      text: 'I was wondering, um whether it will',
+    });
+    expect(t.snapshot().you).toBe('I was wondering, um whether it will');
+    t.vad().onSpeechEnd();
+    expect(t.channel.sent).toEqual([]);
+    expect(
+      t.channel.order.filter((o) => o.startsWith('audio_start') || o.startsWith('audio_commit')),
+    ).toEqual(['audio_start c1', 'audio_commit c1', 'audio_start c2', 'audio_commit c2']);
+    expect(t.snapshot().state).toBe('replying');
+    t.channel.server({
+      type: 'transcript',
+      clientId: 'c1',
+      text: 'I was wondering, um whether it will hurt?',
+    });
+    t.channel.server({ type: 'reply_start', replyId: 'r1' });
+    t.channel.server({ type: 'reply_delta', replyId: 'r1', text: 'A little.' });
+    expect(t.snapshot()).toMatchObject({
+      you: 'I was wondering, um whether it will hurt?',
+      patient: 'A little.',
+    });
+  });
+
+  it('a stream the server refuses stops at once with its message', async () => {
+    const t = setup();
+    t.session.toggleMicrophone();
+    await tick();
+    t.vad().onSpeechStart(new Float32Array(2048));
+    t.channel.server({
+      type: 'error',
+      code: 'bad_request:audio',
+      message: 'The audio stream stopped.',
+      clientId: 'c1',
+    });
+    expect(t.snapshot().error).toBe('The audio stream stopped.');
+    t.vad().onSpeechAudio(new Float32Array(2048));
+    t.vad().onSpeechEnd();
+    expect(t.channel.stream).toEqual([
+      expect.objectContaining({ type: 'audio_start' }),
+      'frame 0 1024',
+      'frame 1 1024',
+    ]);
+    expect(t.snapshot()).toMatchObject({ state: 'listening', error: 'The audio stream stopped.' });
+  });
+
+  it("a misfire's partial transcript is taken back", async () => {
+    const t = setup();
+    t.session.toggleMicrophone();
+    await tick();
+    t.vad().onSpeechStart(new Float32Array(512));
+    t.channel.server({ type: 'transcript_partial', clientId: 'c1', text: 'Um' });
+    expect(t.snapshot().you).toBe('Um');
+    t.vad().onMisfire();
+    expect(t.snapshot().you).toBeNull();
+  });
+
+  it('with the socket down the utterance cannot go out: the end of speech says so', async () => {
+    const t = setup();
+    t.session.toggleMicrophone();
+    await tick();
+    t.channel.setState({ ready: false });
+    speak(t);
+    expect(t.channel.stream).toEqual([]);
+    expect(t.snapshot()).toMatchObject({
+      error: 'Failed to process your message. Please try again.',
+      state: 'listening',
+    });
+  });
+
+  it('a socket that drops mid-utterance ends its stream: nothing is sent on the next socket', async () => {
+    const t = setup();
+    t.session.toggleMicrophone();
+    await tick();
+    t.vad().onSpeechStart(new Float32Array(2048));
+    t.channel.setState({ ready: false });
+    t.channel.setState({ ready: true });
+    t.vad().onSpeechAudio(new Float32Array(2048));
+    t.vad().onSpeechEnd();
+    expect(t.channel.stream).toEqual([
+      expect.objectContaining({ type: 'audio_start' }),
+      'frame 0 1024',
+      'frame 1 1024',
+    ]);
+    expect(t.snapshot().error).toBe('Failed to process your message. Please try again.');
+  });
+
+  it('turning the microphone off mid-utterance cancels it quietly', async () => {
+    const t = setup();
+    t.session.toggleMicrophone();
+    await tick();
+    t.vad().onSpeechStart(new Float32Array(2048));
+    t.vad().onSpeechDropped();
+    expect(t.channel.streamMessages.map((m) => m.type)).toEqual(['audio_start', 'audio_cancel']);
+    expect(t.snapshot().error).toBeNull();
+  });
+
+  it('an utterance past 30 s is cancelled with the limit message', async () => {
+    const t = setup();
+    t.session.toggleMicrophone();
+    await tick();
+    t.vad().onSpeechStart(new Float32Array(16_000));
+    for (let s = 0; s < 30; s += 1) t.vad().onSpeechAudio(new Float32Array(16_000));
+    t.vad().onSpeechEnd();
+    expect(t.channel.streamMessages.map((m) => m.type)).toEqual(['audio_start', 'audio_cancel']);
+    expect(t.snapshot().error).toMatch(/30 seconds/);
+    expect(t.snapshot().state).toBe('listening');
   });
 
   it('stop audio cancels the running reply; closing releases the microphone and the VAD', async () => {
@@ -314,9 +509,10 @@ describe('VoiceSession (voice mode engine, with a fake socket, VAD and speaker)'
     const u = setup();
     await untilSpeaking(u);
     u.clock.advance(LEAD + 2);
-    u.vad().onSpeechStart();
+    u.vad().onSpeechStart(new Float32Array(26 * 512));
     u.vad().onSpeechRealStart();
-    u.vad().onSpeechEnd(new Float32Array(8000));
+    for (let i = 0; i < 10; i += 1) u.vad().onSpeechAudio(new Float32Array(512));
+    u.vad().onSpeechEnd();
     expect(u.snapshot().patient).toBeNull();
     u.channel.server({
       type: 'reply_done',
@@ -331,10 +527,9 @@ describe('VoiceSession (voice mode engine, with a fake socket, VAD and speaker)'
     t.session.setHandsFree(false);
     t.session.toggleMicrophone();
     await tick();
-    t.vad().onSpeechRealStart();
-    t.vad().onSpeechEnd(new Float32Array(16_000));
+    speak(t);
     await tick();
-    expect(t.vadCalls).toEqual(['start', 'pause']);
+    expect(t.vadCalls).toEqual(['pause']);
     t.channel.server({
       type: 'error',
       code: 'unprocessable:nothing_heard',
@@ -355,7 +550,7 @@ describe('VoiceSession (voice mode engine, with a fake socket, VAD and speaker)'
     const t = setup();
     t.session.toggleMicrophone();
     await tick();
-    t.vad().onSpeechEnd(new Float32Array(16_000));
+    speak(t);
     t.channel.server({ type: 'error', code, message: 'server text', clientId: 'c1' });
     expect(t.snapshot()).toMatchObject({ error: message, state: 'listening' });
   });
@@ -398,6 +593,34 @@ describe('VoiceSession (voice mode engine, with a fake socket, VAD and speaker)'
       'Failed to initialize audio recording. Please try a different browser.',
     );
     expect(broken.vadCalls).toEqual(['track stopped']);
+
+    // The microphone is captured at once; a detector that then fails to load lets it go.
+    const late = setup({}, Promise.reject(new VadInitError(new Error('no wasm'))));
+    late.session.toggleMicrophone();
+    await tick();
+    await tick();
+    expect(late.snapshot()).toMatchObject({
+      error: 'Failed to initialize audio recording. Please try a different browser.',
+      micOn: false,
+    });
+    expect(late.vadCalls).toEqual(['destroy']);
+
+    // A detector that breaks while listening: the utterance is dropped and the mic let go.
+    const failing = setup();
+    failing.session.toggleMicrophone();
+    await tick();
+    failing.vad().onSpeechStart(new Float32Array(2048));
+    failing.vad().onSpeechDropped();
+    failing.vad().onDetectorError(new Error('wasm trap'));
+    expect(failing.snapshot()).toMatchObject({
+      error: 'Recording error occurred. Please try again.',
+      micOn: false,
+    });
+    expect(failing.channel.streamMessages.map((m) => m.type)).toEqual([
+      'audio_start',
+      'audio_cancel',
+    ]);
+    expect(failing.vadCalls).toEqual(['destroy']);
   });
 
   it('without server transcription or browser recognition it says what to configure', async () => {
@@ -407,6 +630,6 @@ describe('VoiceSession (voice mode engine, with a fake socket, VAD and speaker)'
     expect(t.snapshot().input).toBe('none');
     t.session.toggleMicrophone();
     expect(t.snapshot().error).toMatch(/OpenAI API key/);
-    expect(t.channel.audio).toEqual([]);
+    expect(t.channel.stream).toEqual([]);
   });
 });

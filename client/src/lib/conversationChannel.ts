@@ -35,5 +35,10 @@ export interface ConversationChannel {
   send(message: ClientMessageInput): boolean;
   /** An utterance: its JSON header, then its bytes as one binary frame. */
   sendAudio(header: AudioHeader, audio: ArrayBuffer): boolean;
+  /**
+   * One binary frame of the streamed utterance opened by `audio_start` (shared/voice.ts:
+   * encodeStreamFrame). It goes out in order with the JSON frames sent around it.
+   */
+  sendFrame(frame: Uint8Array): boolean;
   subscribe(listener: ChannelListener): () => void;
 }

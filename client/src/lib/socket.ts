@@ -83,7 +83,8 @@ export class ConversationSocket {
     return true;
   }
 
-  sendBinary(data: ArrayBuffer | Blob): boolean {
+  /** WebSocket keeps one queue for text and binary frames, so these stay in order with `send`. */
+  sendBinary(data: ArrayBuffer | ArrayBufferView | Blob): boolean {
     if (!this.isOpen || !this.socket) return false;
     this.socket.send(data);
     return true;

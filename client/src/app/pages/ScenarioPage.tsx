@@ -1,8 +1,11 @@
 import { ScenarioScreen } from '../../features/conversation/components/ScenarioScreen';
+import { conversationChannel } from '../../features/conversation/store';
 import { FeedbackReport } from '../../features/feedback/components/FeedbackReport';
 import { VoiceModeDialog } from '../../features/voice/components/VoiceModeDialog';
+import { useVoicePreload } from '../../features/voice/useVoicePreload';
 
 export function ScenarioPage({ scenarioId }: { scenarioId: string }) {
+  useVoicePreload(conversationChannel);
   return (
     <ScenarioScreen
       scenarioId={scenarioId}

@@ -209,6 +209,10 @@ export const conversationChannel: ConversationChannel = {
       socket.send({ type: 'audio', ...header, bytes: audio.byteLength }) && socket.sendBinary(audio)
     );
   },
+  sendFrame(frame) {
+    if (!socket || !conversationChannel.getState().ready) return false;
+    return socket.sendBinary(frame);
+  },
   subscribe(listener) {
     listeners.add(listener);
     return () => {

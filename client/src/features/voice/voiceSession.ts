@@ -14,7 +14,10 @@ import type { ChannelState, ConversationChannel } from '../../lib/conversationCh
 import { TurnTracker } from './session/turnTracker';
 import { VoiceInput, type VoiceInputDeps } from './session/voiceInput';
 import { VoicePlayback, type VoicePlaybackDeps } from './session/voicePlayback';
+import { UtteranceSender, type UtteranceMode } from './session/utteranceSender';
+import { voiceErrorMessage } from './voiceText';
 import { createVad } from './vad';
+import { MAX_UTTERANCE_MS } from '../../../../shared/voice';
 
 /** Where a voice turn is, as the modal shows it. */
 export type VoicePhase =
@@ -78,6 +81,8 @@ export class VoiceSession {
   private readonly input: VoiceInput;
   private readonly turns = new TurnTracker();
   private readonly playback: VoicePlayback;
+  /** The utterance streaming to the server while the clinician speaks. */
+  private readonly utterance: UtteranceSender;
   private listeners = new Set<() => void>();
   private unsubscribe: (() => void) | null = null;
   private snapshot: VoiceSnapshot;
@@ -89,24 +94,43 @@ export class VoiceSession {
     this.channel = channel;
     this.deps = { ...browserDeps, ...deps };
     this.channelState = channel.getState();
+    this.utterance = new UtteranceSender(
+      { send: (message) => channel.send(message), sendFrame: (frame) => channel.sendFrame(frame) },
+      () => this.deps.newClientId(),
+    );
     this.input = new VoiceInput(this.deps, {
-      onSpeechStart: () => {
+      onSpeechStart: (lead) => {
+        this.beginUtterance(lead);
         // Stop the patient at once; a misfire (a cough, a click) lets them carry on.
         this.playback.hold();
         this.emit();
       },
+      onSpeechAudio: (samples) => this.streamUtterance(samples),
       onSpeechConfirmed: () => {
         this.playback.confirmHold();
         this.error = null;
-        if (this.turns.running || this.playback.talking) this.interrupt();
+        if (this.utteranceMode !== 'join' && (this.turns.running || this.playback.talking)) {
+          // Barge-in: the cancel goes first, then the utterance it was held for.
+          this.interrupt();
+        }
+        this.releaseUtterance();
         this.emit();
       },
       onMisfire: () => {
+        this.dropUtterance();
         if (!this.playback.resumeHeld() && !this.turns.running) this.error = VOICE_TEXT.noAudio;
         this.emit();
       },
-      onSpeechEnd: () => this.playback.confirmHold(),
-      onUtterance: (wav) => this.sendUtterance(wav),
+      onSpeechEnd: () => {
+        this.playback.confirmHold();
+        this.commitUtterance();
+        this.emit();
+      },
+      onSpeechDropped: () => {
+        this.dropUtterance();
+        this.playback.resumeHeld();
+        this.emit();
+      },
       onRecognised: (text) => {
         if (text !== '') return this.sendRecognised(text);
         this.error = VOICE_TEXT.nothingHeard;
@@ -151,6 +175,7 @@ export class VoiceSession {
   /** Closing the modal: the patient stops, the microphone is released, the VAD unloaded. */
   dispose(): void {
     this.disposed = true;
+    this.dropUtterance();
     this.interrupt();
     this.unsubscribe?.();
     this.unsubscribe = null;
@@ -232,16 +257,66 @@ export class VoiceSession {
 
   // ------------------------------------------------------------------ the turn
 
-  private sendUtterance(wav: ArrayBuffer): void {
-    this.interrupt();
-    const clientId = this.deps.newClientId();
-    const speak = this.output === 'server';
-    const sent = this.channel.sendAudio(
-      { clientId, format: 'wav', purpose: 'turn', stream: true, speak },
-      wav,
-    );
-    if (!sent) return this.fail(VOICE_TEXT.processingFailed);
-    this.beginTurn({ clientId, stage: 'sent', speak, you: null });
+  /** How the utterance now starting relates to the running turn (see UtteranceMode). */
+  private utteranceMode: UtteranceMode = 'new';
+
+  /** Speech may have started: the utterance streams from here (or is held, for a barge-in). */
+  private beginUtterance(lead: Float32Array): void {
+    this.dropUtterance();
+    this.utteranceMode = this.turns.awaitingReply
+      ? 'join'
+      : this.turns.running || this.playback.talking
+        ? 'held'
+        : 'new';
+    this.utterance.begin(lead, { mode: this.utteranceMode, speak: this.output === 'server' });
+    this.hearUtterance();
+  }
+
+  /** Its partial transcripts may show; a joined one's come under its turn's id. */
+  private hearUtterance(): void {
+    const clientId = this.utterance.clientId;
+    if (clientId !== null && this.utteranceMode !== 'join') this.turns.hear(clientId);
+  }
+
+  private releaseUtterance(): void {
+    if (this.utteranceMode !== 'held') return;
+    this.utterance.release();
+    this.utteranceMode = 'new';
+    this.hearUtterance();
+  }
+
+  private streamUtterance(samples: Float32Array): void {
+    const clientId = this.utterance.clientId;
+    if (this.utterance.push(samples) === 'too_long') {
+      if (clientId) this.turns.unhear(clientId);
+      this.fail(VOICE_TEXT.tooLongForTurn(MAX_UTTERANCE_MS / 1000));
+    }
+  }
+
+  /** A misfire, or listening stopped mid-utterance: the server drops it, nothing is stored. */
+  private dropUtterance(): void {
+    const clientId = this.utterance.drop();
+    if (clientId) this.turns.unhear(clientId);
+  }
+
+  /** End of speech: the utterance is committed and becomes the turn (or joins it). */
+  private commitUtterance(): void {
+    const joins = this.utteranceMode === 'join';
+    if (!joins) this.interrupt();
+    const committed = this.utterance.commit();
+    if (!committed) return;
+    if (!committed.ok) {
+      if (committed.clientId) this.turns.unhear(committed.clientId);
+      return this.fail(VOICE_TEXT.processingFailed);
+    }
+    // A continuation: the running turn's transcript grows; its reply answers both.
+    if (committed.joins) return;
+    this.beginTurn({
+      clientId: committed.clientId,
+      stage: 'sent',
+      speak: committed.speak,
+      you: null,
+    });
   }
 
   private sendRecognised(text: string): void {
@@ -272,6 +347,13 @@ export class VoiceSession {
   }
 
   private onMessage(message: ServerMessage): void {
+    if (message.type === 'error' && message.clientId === this.utterance.clientId) {
+      // The server refused or ended the stream being spoken: it goes no further.
+      this.utterance.refused();
+      this.turns.unhear(message.clientId);
+      this.fail(voiceErrorMessage(message.code, message.message));
+      return;
+    }
     const update = this.turns.onMessage(message);
     if (!update) return;
     switch (update.kind) {
@@ -303,7 +385,9 @@ export class VoiceSession {
 
   private onChannelState(state: ChannelState): void {
     this.channelState = state;
-    // The reply will never arrive on this socket; the chat reloads what was stored.
+    // The reply will never arrive on this socket; the chat reloads what was stored. A stream
+    // cut off mid-utterance cannot continue on the next socket either.
+    if (!state.ready) this.utterance.abandon();
     if (!state.ready && this.turns.drop()) this.error = VOICE_TEXT.offline;
     if (state.ended) void this.input.stop();
     this.emit();
@@ -345,8 +429,9 @@ export class VoiceSession {
   // ------------------------------------------------------------------ snapshot
 
   private phase(): VoicePhase {
-    // The user may be starting to talk over the patient: we are all ears.
-    if (this.playback.held) return 'listening';
+    // The user may be starting to talk over the patient, or is still speaking (a continuation
+    // of the running turn): we are all ears.
+    if (this.playback.held || this.utterance.active) return 'listening';
     if (this.playback.speaking) return 'speaking';
     const turn = this.turns.phase;
     if (turn) return turn;

@@ -50,10 +50,22 @@ export class TurnTracker {
    * (its `reply_done` or `reply_revised`) replaces the 'Patient:' line, as it does the chat's.
    */
   private cutReply: { replyId: string | null; messageId: string | null } | null = null;
+  /** An utterance still being spoken (streamed); its partial transcripts fill `you`. */
+  private hearing: { clientId: string; before: string | null; partial: string | null } | null =
+    null;
 
   /** A turn is waiting for the server. */
   get running(): boolean {
     return this.turn !== null;
+  }
+
+  /**
+   * The running turn has not started its reply: the server adds a new utterance to it (the
+   * clinician paused mid-thought) rather than taking it as a barge-in.
+   */
+  get awaitingReply(): boolean {
+    const turn = this.turn;
+    return turn !== null && turn.replyId === null && !turn.replyDone;
   }
 
   /** A turn was taken in this session ('Click the microphone to talk again'). */
@@ -70,9 +82,27 @@ export class TurnTracker {
     return turn.speak ? 'converting' : 'replying';
   }
 
-  /** A new turn: `you` is known now for recognised text, later (the transcript) for audio. */
+  /** An utterance started streaming: what is heard of it so far may show while it is spoken. */
+  hear(clientId: string): void {
+    this.hearing = { clientId, before: this.you, partial: null };
+  }
+
+  /** The utterance was dropped (a misfire): the line shows what it showed before. */
+  unhear(clientId: string): void {
+    if (this.hearing?.clientId !== clientId) return;
+    if (this.hearing.partial !== null) this.you = this.hearing.before;
+    this.hearing = null;
+  }
+
+  /**
+   * A new turn: `you` is known now for recognised text, later (the transcript) for audio; until
+   * then a streamed utterance shows its latest partial transcript.
+   */
   begin(options: { clientId: string; stage: Turn['stage']; speak: boolean; you: string | null }) {
-    const { clientId, stage, speak, you } = options;
+    const { clientId, stage, speak } = options;
+    const heard = this.hearing?.clientId === clientId ? this.hearing.partial : null;
+    this.hearing = null;
+    const you = options.you ?? heard;
     const turn: Turn = {
       clientId,
       stage,
@@ -105,6 +135,8 @@ export class TurnTracker {
       this.patient = message.message.content;
       return { kind: 'progress' };
     }
+    if (message.type === 'transcript_partial')
+      return this.onPartial(message.clientId, message.text);
     if (!turn) return null;
     switch (message.type) {
       case 'transcript':
@@ -152,6 +184,19 @@ export class TurnTracker {
       default:
         return null;
     }
+  }
+
+  /** The 'You:' line grows while the clinician speaks, until the final transcript. */
+  private onPartial(clientId: string, text: string): TurnUpdate | null {
+    const hearing = this.hearing;
+    if (hearing?.clientId === clientId) {
+      hearing.partial = text;
+    } else if (this.turn?.clientId !== clientId || !this.awaitingReply) {
+      // (A joined utterance's words come under its turn's id until the reply starts.)
+      return null;
+    }
+    this.you = text;
+    return { kind: 'progress' };
   }
 
   /** The speech of the spoken reply that is ready to play, in order; null if not ours. */

@@ -1,4 +1,3 @@
-import { MAX_UTTERANCE_BYTES, MAX_UTTERANCE_MS } from '../../../../../shared/voice';
 import { VOICE_TEXT } from '../../../../../shared/text';
 import { MicrophoneError, stopStream } from '../../../lib/audio/microphone';
 import type { RecognitionHandle, recognizeOnce } from '../../../lib/audio/speechRecognition';
@@ -12,16 +11,22 @@ export interface VoiceInputDeps {
 
 /** What the clinician's microphone reports to the session. */
 export interface VoiceInputEvents {
-  /** Maybe speech (the VAD is not sure yet): a good moment to hold the patient's voice. */
-  onSpeechStart(): void;
+  /**
+   * Maybe speech (the VAD is not sure yet): a good moment to hold the patient's voice. The
+   * utterance starts here, with `lead` (the VAD's pre-speech padding and the first speech), as
+   * 16 kHz mono samples.
+   */
+  onSpeechStart(lead: Float32Array): void;
+  /** The next samples of the utterance, in order, while the clinician speaks. */
+  onSpeechAudio(samples: Float32Array): void;
   /** Enough speech to be more than a click or a cough. */
   onSpeechConfirmed(): void;
-  /** It was not speech after all. */
+  /** It was not speech after all: the utterance is dropped. */
   onMisfire(): void;
-  /** The speaker stopped; the utterance (or a problem with it) follows. */
+  /** The speaker stopped: the utterance is complete. */
   onSpeechEnd(): void;
-  /** One utterance for the server's transcription: 16 kHz mono PCM16 WAV within the limits. */
-  onUtterance(wav: ArrayBuffer): void;
+  /** Listening stopped in the middle of an utterance: it is dropped, quietly. */
+  onSpeechDropped(): void;
   /** What the browser's own recogniser heard ('' when nothing). */
   onRecognised(text: string): void;
   /** A sentence for the user: the microphone or the recording failed. */
@@ -33,8 +38,8 @@ export interface VoiceInputEvents {
 /**
  * Voice mode's input: the microphone with its VAD (the server transcribes), or the browser's own
  * recogniser, one utterance at a time. It knows nothing of turns or the patient's voice: the
- * session decides when listening makes sense. This is the seam where the audio leaves the
- * microphone, so streaming it while the clinician speaks changes this file only.
+ * session decides when listening makes sense and where the audio goes. The microphone is
+ * captured from the moment it opens; the VAD loads behind it and catches up on what was said.
  */
 export class VoiceInput {
   /** Push-to-talk (false) closes the microphone after each utterance. */
@@ -82,6 +87,7 @@ export class VoiceInput {
         if (this.disposed) return stopStream(stream);
         let vad: Vad;
         try {
+          // Capturing from here on; the detector may still be loading.
           vad = await this.deps.createVad(stream, this.vadCallbacks);
         } catch (error) {
           stopStream(stream);
@@ -92,7 +98,7 @@ export class VoiceInput {
           return;
         }
         this.vad = vad;
-        await vad.start();
+        this.watchDetector(vad);
       }
       if (this.disposed) return;
       this.vadListening = true;
@@ -111,6 +117,29 @@ export class VoiceInput {
       this.opening = false;
       this.events.onChange();
     }
+  }
+
+  /** A detector that cannot load makes the captured audio useless: say so and let go. */
+  private watchDetector(vad: Vad): void {
+    vad.ready.catch((error: unknown) => {
+      if (this.vad !== vad) return;
+      console.error(
+        'Voice activity detector failed to load',
+        error instanceof VadInitError ? error.cause : error,
+      );
+      this.dropVad(VOICE_TEXT.initFailed);
+    });
+  }
+
+  /** Unloads the VAD after a failure, with the sentence for the user. */
+  private dropVad(message: string): void {
+    const vad = this.vad;
+    this.vad = null;
+    this.vadListening = false;
+    this.wantMic = false;
+    void vad?.destroy();
+    this.events.onError(message);
+    this.events.onChange();
   }
 
   /** The browser's recogniser: wanted from now on, started by `listenOnce`. */
@@ -168,26 +197,18 @@ export class VoiceInput {
   }
 
   private readonly vadCallbacks: VadCallbacks = {
-    onSpeechStart: () => this.events.onSpeechStart(),
+    onSpeechStart: (lead) => this.events.onSpeechStart(lead),
+    onSpeechAudio: (samples) => this.events.onSpeechAudio(samples),
     onSpeechRealStart: () => this.events.onSpeechConfirmed(),
     onMisfire: () => this.events.onMisfire(),
-    onSpeechEnd: (audio) => {
+    onSpeechEnd: () => {
       this.events.onSpeechEnd();
-      if (audio.length === 0) return this.events.onError(VOICE_TEXT.noAudio);
       if (!this.handsFree) void this.stop();
-      const vad = this.vad;
-      if (!vad) return;
-      let wav: ArrayBuffer;
-      try {
-        wav = vad.encodeWav(audio);
-      } catch (error) {
-        console.error('Could not encode the utterance', error);
-        return this.events.onError(VOICE_TEXT.recordingError);
-      }
-      if (wav.byteLength > MAX_UTTERANCE_BYTES) {
-        return this.events.onError(VOICE_TEXT.tooLongForTurn(MAX_UTTERANCE_MS / 1000));
-      }
-      this.events.onUtterance(wav);
+    },
+    onSpeechDropped: () => this.events.onSpeechDropped(),
+    onDetectorError: (error) => {
+      console.error('Voice activity detector failed', error);
+      this.dropVad(VOICE_TEXT.recordingError);
     },
   };
 }
