@@ -12,6 +12,7 @@ import { listApiRoutes } from '../helpers/apiRoutes';
 import type { OpenAiStub } from '../fixtures/openaiStub';
 import { clientMessageSchema, type ServerMessage } from '../../shared/protocol';
 import { encodeWav } from '../../server/voice/audioFormat';
+import { encodeStreamFrame } from '../../shared/voice';
 import { getScenarioById } from '../../server/db/scenarios';
 import { listMessagesBySession } from '../../server/db/messages';
 import type { Db } from '../../server/db/db';
@@ -396,6 +397,15 @@ function httpRows(): Row[] {
   return rows;
 }
 
+/** One 100 ms frame of a streamed utterance (sequence number 0). */
+const streamFrame = () =>
+  Buffer.from(
+    encodeStreamFrame(
+      0,
+      Int16Array.from({ length: 1600 }, (_, i) => Math.round(3000 * Math.sin(i / 8))),
+    ),
+  );
+
 /** One frame (or header and bytes) of each type, as B would send it to A's conversation. */
 const framesOf: Record<string, (w: World) => unknown[]> = {
   turn: () => [{ type: 'turn', clientId: randomUUID(), text: 'B was here', stream: true }],
@@ -412,6 +422,16 @@ const framesOf: Record<string, (w: World) => unknown[]> = {
       audio,
     ];
   },
+  audio_start: () => {
+    const clientId = randomUUID();
+    return [
+      { type: 'audio_start', clientId, format: 'pcm16', sampleRate: 16_000 },
+      streamFrame(),
+      { type: 'audio_commit', clientId, frames: 1 },
+    ];
+  },
+  audio_commit: () => [{ type: 'audio_commit', clientId: randomUUID(), frames: 1 }],
+  audio_cancel: () => [{ type: 'audio_cancel', clientId: randomUUID() }],
   cancel: () => [{ type: 'cancel', heardChars: 0 }],
   speak: (w) => [{ type: 'speak', messageId: w.a.assistantMessageIds.open }],
   stop_speaking: () => [{ type: 'stop_speaking' }],
@@ -492,6 +512,37 @@ function socketRows(): Row[] {
               f.type === 'transcript' || (f.type === 'error' && !RawSocket.isProbeAnswer(f)),
           },
         ),
+    },
+  );
+  rows.push(
+    {
+      // (Index 3 was only dictated above, so B has no turn stored under it yet.)
+      name: "socket audio_start (a streamed turn) on B's own conversation with the client id of A's turn",
+      covers: 'audio_start',
+      expect: 'reply_done',
+      attempt: (w) =>
+        onOwnSocket(w, (s) => {
+          const clientId = w.a.clientIds[3]!;
+          s.send({ type: 'audio_start', clientId, format: 'pcm16', sampleRate: 16_000 });
+          s.sendBinary(streamFrame());
+          s.send({ type: 'audio_commit', clientId, frames: 1 });
+        }),
+    },
+    {
+      name: "socket audio_commit on B's own conversation with the client id of A's turn",
+      covers: 'audio_commit',
+      expect: 'error:bad_request:audio',
+      attempt: (w) =>
+        onOwnSocket(w, (s) =>
+          s.send({ type: 'audio_commit', clientId: w.a.clientIds[0]!, frames: 1 }),
+        ),
+    },
+    {
+      name: "socket audio_cancel on B's own conversation with the client id of A's turn",
+      covers: 'audio_cancel',
+      expect: 'error:bad_request:audio',
+      attempt: (w) =>
+        onOwnSocket(w, (s) => s.send({ type: 'audio_cancel', clientId: w.a.clientIds[1]! })),
     },
   );
   for (const [label, pick] of [
