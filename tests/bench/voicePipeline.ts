@@ -123,12 +123,20 @@ async function streamedTurn(socket: TestSocket, frames: Uint8Array[], words: str
     socket.ws.send(frame);
     await sleep(FRAME_GAP_MS);
   }
-  await socket.next('transcript_partial', (f) => f.text === words, from);
+  await within(
+    socket,
+    from,
+    socket.next('transcript_partial', (f) => f.text === words, from),
+  );
   const ended = await sent(socket, frames.at(-1)!);
   socket.ws.send(JSON.stringify({ type: 'audio_commit', clientId, frames: frames.length }));
-  await socket.next('speech', (f) => f.bytes > 0, from);
+  await within(
+    socket,
+    from,
+    socket.next('speech', (f) => f.bytes > 0, from),
+  );
   const elapsed = performance.now() - ended;
-  await socket.next('speech_done', () => true, from);
+  await cutIn(socket, from);
   return elapsed;
 }
 
@@ -147,10 +155,43 @@ async function uploadedTurn(socket: TestSocket, wav: Buffer): Promise<number> {
     }),
   );
   const started = await sent(socket, wav);
-  await socket.next('speech', (f) => f.bytes > 0, from);
+  await within(
+    socket,
+    from,
+    socket.next('speech', (f) => f.bytes > 0, from),
+  );
   const elapsed = performance.now() - started;
-  await socket.next('speech_done', () => true, from);
+  await cutIn(socket, from);
   return elapsed;
+}
+
+/** A turn that never completes fails the benchmark with what the socket got, not a hang. */
+async function within<T>(socket: TestSocket, from: number, waiting: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const got = socket.frames.slice(from).map((f) => JSON.stringify(f).slice(0, 160));
+      reject(new Error(`voice turn stuck; frames since it started:\n${got.join('\n')}`));
+    }, 30_000);
+  });
+  try {
+    return await Promise.race([waiting, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The figure is in once the first audio is out: the clinician cuts in (barge-in), and the turn
+ * ends with what was said so far stored, rather than the whole reply played out.
+ */
+async function cutIn(socket: TestSocket, from: number): Promise<void> {
+  socket.ws.send(JSON.stringify({ type: 'cancel' }));
+  await within(
+    socket,
+    from,
+    socket.next('reply_done', () => true, from),
+  );
 }
 
 async function times(count: number, run: () => Promise<number>): Promise<number[]> {
