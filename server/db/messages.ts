@@ -12,6 +12,16 @@ interface MessageRow {
 
 const COLUMNS = `id, role, content, created_at AS "createdAt", source, partial`;
 
+/**
+ * The hourly quota's count: clinician turns stored in the last hour by the owner of
+ * conversation $1, across all their conversations. One definition for storing a turn and for
+ * checking, before an early reply, that one may be stored.
+ */
+const TURNS_IN_LAST_HOUR = `(SELECT count(*)::int
+   FROM messages m JOIN conversation_sessions s ON s.id = m.session_id
+  WHERE s.user_id = (SELECT user_id FROM conversation_sessions WHERE id = $1)
+    AND m.role = 'user' AND m.created_at > now() - interval '1 hour')`;
+
 function toDto(row: MessageRow): Message {
   return { ...row, createdAt: new Date(row.createdAt).toISOString() };
 }
@@ -70,12 +80,7 @@ export async function storeTurnAndListHistory(
   | { refused: 'limited' | 'ended'; history: Message[] }
 > {
   const rows = await db.query<MessageRow & { mine: boolean; inserted: boolean }>(
-    `WITH used AS (
-       SELECT count(*)::int AS n
-         FROM messages m JOIN conversation_sessions s ON s.id = m.session_id
-        WHERE s.user_id = (SELECT user_id FROM conversation_sessions WHERE id = $1)
-          AND m.role = 'user' AND m.created_at > now() - interval '1 hour'
-     ), ins AS (
+    `WITH used AS (SELECT ${TURNS_IN_LAST_HOUR} AS n), ins AS (
        INSERT INTO messages (session_id, role, content, source, client_id)
        SELECT $1, 'user', $2, $3, $4
         WHERE (SELECT n FROM used) < $5
@@ -139,11 +144,7 @@ export async function historyIfTurnAllowed(
     allowed: boolean;
   }>(
     `WITH allowed AS (
-       SELECT (SELECT count(*)::int
-                 FROM messages m JOIN conversation_sessions s ON s.id = m.session_id
-                WHERE s.user_id = c.user_id
-                  AND m.role = 'user' AND m.created_at > now() - interval '1 hour') < $2
-              AND c.ended_at IS NULL AS ok
+       SELECT ${TURNS_IN_LAST_HOUR} < $2 AND c.ended_at IS NULL AS ok
          FROM conversation_sessions c WHERE c.id = $1
      )
      SELECT m.role, m.content, a.ok AS allowed
