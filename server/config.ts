@@ -54,6 +54,17 @@ const envSchema = z.object({
     .default(STREAM_IDLE_MS / 1000),
   /** A final transcript that ends mid-thought ('and', 'um', a comma) waits this long for more. */
   END_OF_TURN_WAIT_MS: int(0, 5000).default(700),
+  /**
+   * The Realtime voice engine (speech-to-speech over WebRTC): set to a realtime model (e.g.
+   * gpt-realtime) of a provider that speaks OpenAI's Realtime API, and Voice Mode offers it as
+   * its default engine. Unset: the pipeline engine only.
+   */
+  REALTIME_MODEL: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  /** The patient's realtime voice; unset, it follows the patient profile. */
+  REALTIME_VOICE: z.preprocess(emptyAsUndefined, z.string().min(1).max(64).optional()),
+  REALTIME_TRANSCRIPTION_MODEL: z.string().min(1).default('gpt-4o-mini-transcribe'),
+  /** A call is hung up after this long; the conversation goes on in the other engines. */
+  REALTIME_MAX_CALL_MINUTES: z.coerce.number().positive().max(240).default(15),
   AI_TIMEOUT_SECONDS: int(1, 600).default(30),
   AI_MAX_RETRIES: int(0, 5).default(2),
   MAX_MESSAGE_CHARS: int(1, 20_000).default(2000),
@@ -96,6 +107,16 @@ export interface AiConfig {
   ttsFormat: 'pcm' | 'mp3';
   timeoutMs: number;
   maxRetries: number;
+  /** The Realtime engine; null when REALTIME_MODEL is unset (or the provider is offline). */
+  realtime: RealtimeConfig | null;
+}
+
+export interface RealtimeConfig {
+  model: string;
+  /** null: chosen from the patient profile (server/realtime/sessionConfig.ts). */
+  voice: string | null;
+  transcriptionModel: string;
+  maxCallMs: number;
 }
 
 export interface Config {
@@ -165,6 +186,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 
   // No key means the built-in offline patient, unless a keyless local server is asked for.
   const provider = e.AI_PROVIDER ?? (e.OPENAI_API_KEY ? 'openai' : 'offline');
+  if (e.REALTIME_MODEL && provider !== 'openai') {
+    throw new ConfigError(
+      'Invalid configuration:\n  REALTIME_MODEL: needs an OpenAI API key (or OPENAI_BASE_URL for a compatible server)',
+    );
+  }
   if (provider === 'openai' && !e.OPENAI_API_KEY && !e.OPENAI_BASE_URL) {
     throw new ConfigError(
       'Invalid configuration:\n  OPENAI_API_KEY: required when AI_PROVIDER=openai (or set OPENAI_BASE_URL for a local server)',
@@ -197,6 +223,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       ttsFormat: e.TTS_FORMAT,
       timeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
       maxRetries: e.AI_MAX_RETRIES,
+      realtime: e.REALTIME_MODEL
+        ? {
+            model: e.REALTIME_MODEL,
+            voice: e.REALTIME_VOICE ?? null,
+            transcriptionModel: e.REALTIME_TRANSCRIPTION_MODEL,
+            maxCallMs: Math.round(e.REALTIME_MAX_CALL_MINUTES * 60_000),
+          }
+        : null,
     },
     limits: {
       maxMessageChars: e.MAX_MESSAGE_CHARS,

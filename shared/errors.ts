@@ -7,6 +7,7 @@ import {
   PASSWORD_TEXT,
   REQUEST_TEXT,
   SCENARIO_TEXT,
+  REALTIME_TEXT,
   VOICE_TEXT,
 } from './text';
 
@@ -40,6 +41,7 @@ export const ERRORS = {
   'bad_request:message': FRAME_TEXT.invalid,
   'bad_request:audio': VOICE_TEXT.noAudio,
   'bad_request:password': PASSWORD_TEXT.weak,
+  'bad_request:sdp': REALTIME_TEXT.notSdp,
   'too_large:body': REQUEST_TEXT.tooLarge,
   'unsupported:body': REQUEST_TEXT.unsupportedBody,
   // Who is asking.
@@ -73,6 +75,8 @@ export const ERRORS = {
   'unavailable:speech': VOICE_TEXT.speechFailed,
   'unavailable:server_transcription': VOICE_TEXT.noServerTranscription,
   'unavailable:server_speech': VOICE_TEXT.noServerSpeech,
+  'unavailable:realtime': REALTIME_TEXT.connectFailed,
+  'unavailable:realtime_off': REALTIME_TEXT.notConfigured,
   internal: REQUEST_TEXT.internal,
 } as const satisfies Record<`${ErrorKind}:${string}` | 'internal', string>;
 

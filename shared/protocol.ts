@@ -66,7 +66,10 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   }),
   /** The VAD misfired (too short to be speech): drop the stream, store nothing. */
   z.strictObject({ type: z.literal('audio_cancel'), clientId }),
-  /** Barge-in or stop: cancel the running reply; `heardChars` is how much was spoken aloud. */
+  /**
+   * Barge-in or stop: cancel the running reply; `heardChars` is how much was spoken aloud. In a
+   * Realtime call, Stop audio: the server cancels the response and clears the call's audio.
+   */
   z.strictObject({
     type: z.literal('cancel'),
     heardChars: z.number().int().min(0).optional(),
@@ -79,6 +82,30 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export type ClientMessageInput = z.input<typeof clientMessageSchema>;
 
+/** Where a Realtime call is, as the status line shows it. */
+export const realtimeStateSchema = z.enum([
+  'connecting',
+  'listening',
+  'user_speaking',
+  'processing',
+  'patient_speaking',
+]);
+export type RealtimeState = z.infer<typeof realtimeStateSchema>;
+
+export const realtimeEndReasonSchema = z.enum([
+  /** The user (or the page closing) hung up. */
+  'hung_up',
+  /** The conversation was ended (graded). */
+  'conversation_ended',
+  /** The sideband or the provider went away. */
+  'dropped',
+  'call_too_long',
+  'quota',
+  /** A newer call for the same conversation took over. */
+  'replaced',
+]);
+export type RealtimeEndReason = z.infer<typeof realtimeEndReasonSchema>;
+
 export const serverMessageSchema = z.discriminatedUnion('type', [
   /** Sent on connect: everything stored, so a reconnecting client loses nothing. */
   z.object({
@@ -86,7 +113,12 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     messages: z.array(messageSchema),
     ended: z.boolean(),
     /** What the server can do with audio; otherwise the browser's own speech is used. */
-    voice: z.object({ transcription: z.boolean(), speech: z.boolean() }),
+    voice: z.object({
+      transcription: z.boolean(),
+      speech: z.boolean(),
+      /** The server offers the Realtime engine (speech-to-speech over WebRTC). */
+      realtime: z.boolean(),
+    }),
   }),
   z.object({ type: z.literal('turn_stored'), clientId: z.string(), message: messageSchema }),
   /** The final transcript of an utterance. */
@@ -115,6 +147,27 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     final: z.boolean(),
   }),
   z.object({ type: z.literal('speech_done'), replyId: z.string() }),
+  /**
+   * Realtime engine. The call's state, read by the server off the provider's sideband events:
+   * the browser opens no data channel (decision 017), so it learns everything from here.
+   */
+  z.object({ type: z.literal('realtime_state'), state: realtimeStateSchema }),
+  /** A live 'You:' or 'Patient:' line of the call: the whole text so far of one item. */
+  z.object({
+    type: z.literal('realtime_transcript'),
+    role: z.enum(['user', 'assistant']),
+    itemId: z.string(),
+    text: z.string(),
+    final: z.boolean(),
+  }),
+  /** A message the call stored (either side's), in the conversation's order. */
+  z.object({ type: z.literal('message_stored'), message: messageSchema }),
+  /** The call is over (hung up, dropped or stopped by a limit); `message` is for the user. */
+  z.object({
+    type: z.literal('realtime_ended'),
+    reason: realtimeEndReasonSchema,
+    message: z.string(),
+  }),
   z.object({
     type: z.literal('error'),
     code: errorCodeSchema,

@@ -187,6 +187,33 @@ export const VOICE_TEXT = {
   ended: CONVERSATION_TEXT.ended,
 } as const;
 
+/**
+ * The Realtime voice engine (speech-to-speech over WebRTC): its name, its status lines beyond
+ * the spec's, and why a call ended. Everything said before the end is already stored.
+ */
+export const REALTIME_TEXT = {
+  engineRealtime: 'Realtime',
+  enginePipeline: 'Standard',
+  engineLabel: 'Voice engine',
+  connecting: 'Connecting to the patient...',
+  /** The patient is answering: the realtime model is thinking before it speaks. */
+  thinking: VOICE_STATUS.gettingReply,
+  notConfigured:
+    'Realtime voice is not configured on this server. The standard voice engine is still available.',
+  connectFailed:
+    'The realtime call could not connect. Please try again, or switch to the standard voice engine.',
+  notSdp: 'The call request must be a WebRTC session offer (SDP) with an audio track.',
+  dropped:
+    'The realtime call dropped. Everything said so far is saved: carry on with the standard voice engine or by typing.',
+  callTooLong: (minutes: number) =>
+    `The call reached its ${minutes}-minute limit and was ended. Everything said so far is saved.`,
+  quotaReached:
+    'The call ended: you have reached the hourly practice limit. Everything said so far is saved.',
+  conversationEnded: 'The call ended because the conversation ended.',
+  replaced: 'The call was ended because another call for this conversation started.',
+  hungUp: 'The call ended.',
+} as const;
+
 /** Spec §8 typed-chat dictation messages. */
 export const DICTATION_TEXT = {
   failed: 'Failed to transcribe audio. Please try again.',

@@ -179,6 +179,7 @@ export function createConversationController(input: {
           voice: {
             transcription: transcriber !== null || streamingTranscriber !== null,
             speech: speaker !== null,
+            realtime: config.ai.realtime !== null,
           },
         }),
       ),

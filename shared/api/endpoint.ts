@@ -7,7 +7,7 @@ import type { z } from 'zod';
  * answer with `response`. A field or path renamed here breaks the build on both sides.
  */
 export interface EndpointSpec {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** The Express pattern inside the resource's router, e.g. '/:id/end'. */
   route: string;
   /** The JSON request body, when the operation takes one. */

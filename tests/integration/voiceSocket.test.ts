@@ -55,7 +55,7 @@ describe('voice over the conversation socket (OpenAI-compatible stub)', () => {
     const { socket } = await open();
     expect(socket.frames[0]).toMatchObject({
       type: 'history',
-      voice: { transcription: true, speech: true },
+      voice: { transcription: true, speech: true, realtime: false },
     });
   });
 
@@ -337,7 +337,7 @@ describe('voice without a provider (offline)', () => {
       cookie: client.cookie,
     });
     expect(await socket.next('history')).toMatchObject({
-      voice: { transcription: false, speech: false },
+      voice: { transcription: false, speech: false, realtime: false },
     });
     socket.sendAudio({ clientId: 'x', format: 'wav', purpose: 'turn' }, utterance());
     expect(await socket.next('error')).toMatchObject({

@@ -11,7 +11,7 @@ import {
   type ChatSnapshot,
 } from '../../client/src/features/conversation/chatState';
 
-const VOICE = { transcription: true, speech: false };
+const VOICE = { transcription: true, speech: false, realtime: false };
 
 function message(id: string, role: Message['role'], content = `${role} ${id}`): Message {
   return {
