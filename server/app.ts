@@ -15,6 +15,8 @@ import { isConnectionError } from './db/db';
 import { authRoutes } from './routes/auth';
 import { scenarioRoutes } from './routes/scenarios';
 import { conversationRoutes } from './routes/conversations';
+import { realtimeRoutes } from './routes/realtime';
+import { realtimeApi } from '../shared/api/realtime';
 import { progressRoutes } from './routes/progress';
 import type { Services } from './services';
 
@@ -75,6 +77,7 @@ export function createApp(services: Services, options: AppOptions): Express {
   api.use(authApi.mount, authRoutes(services));
   api.use(scenariosApi.mount, scenarioRoutes(services));
   api.use(conversationsApi.mount, conversationRoutes(services));
+  api.use(realtimeApi.mount, realtimeRoutes(services));
   // Progress and history sit at the API root (their contracts' mount is '').
   api.use(progressRoutes(services));
   api.use(() => {

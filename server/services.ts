@@ -4,6 +4,7 @@ import type { SessionCache } from './auth/sessionCache';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import type { Logger } from './logger';
+import type { RealtimeCalls } from './realtime/realtimeCalls';
 
 /** What route modules and the gateway are given; built once in app.ts. */
 export interface Services {
@@ -13,4 +14,9 @@ export interface Services {
   throttle: AuthThrottle;
   sessionCache: SessionCache;
   ai: AiRoles;
+  /** This instance's Realtime calls (inert unless REALTIME_MODEL is set). */
+  realtime: RealtimeCalls;
 }
+
+/** What the Realtime calls themselves are built from. */
+export type CoreServices = Pick<Services, 'config' | 'db' | 'logger' | 'ai'>;

@@ -13,6 +13,7 @@ import { openDb } from './db/openDb';
 import { seedScenarios } from './db/scenarios';
 import { attachConversationGateway, type Gateway } from './gateway/conversationGateway';
 import { createLogger, type Logger } from './logger';
+import { createRealtimeCalls } from './realtime/realtimeCalls';
 import { scenarioLibrary } from './scenarios/library';
 import type { Services } from './services';
 
@@ -45,13 +46,15 @@ export async function startServer(config: Config, options: StartOptions): Promis
   if (await seedScenarios(db, scenarioLibrary))
     logger.info('db.seeded', { scenarios: scenarioLibrary.length });
 
+  const ai = options.ai ?? createAiRoles(config.ai, logger);
   const services: Services = {
     config,
     db,
     logger,
     throttle: createAuthThrottle(db, { ...config.throttle, ...options.throttle }),
     sessionCache: new SessionCache(config.sessionCacheMs),
-    ai: options.ai ?? createAiRoles(config.ai, logger),
+    ai,
+    realtime: createRealtimeCalls({ config, db, logger, ai }),
   };
   const app = createApp(services, options);
   // A client that sends headers and then stalls (slowloris) gets 408 once this runs out.
@@ -97,6 +100,8 @@ export async function startServer(config: Config, options: StartOptions): Promis
     async close({ keepDb = false, graceMs = 5_000 } = {}) {
       clearInterval(purge);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Calls store what they owe before the sockets that would hear of it close.
+      await services.realtime.close();
       await gateway.close({ graceMs });
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), graceMs);

@@ -18,6 +18,7 @@ export function createAiRoles(config: AiConfig, logger: Logger): AiRoles {
       transcriber: null,
       streamingTranscriber: null,
       speaker: null,
+      realtime: null,
     };
   }
   const roles = createOpenAiRoles(
@@ -33,6 +34,7 @@ export function createAiRoles(config: AiConfig, logger: Logger): AiRoles {
       ttsFormat: config.ttsFormat,
       timeoutMs: config.timeoutMs,
       maxRetries: config.maxRetries,
+      realtime: config.realtime !== null,
     },
     logger,
   );

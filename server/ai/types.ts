@@ -1,5 +1,6 @@
 import type { Feedback } from '../../shared/feedback';
 import type { ScenarioRecord } from '../scenarios/schema';
+import type { RealtimeProvider } from '../realtime/types';
 import type { Speaker, StreamingTranscriber, Transcriber } from '../voice/types';
 
 /** The AI roles' interfaces. Domain shapes live with their domain (shared/, scenarios/). */
@@ -60,4 +61,6 @@ export interface AiRoles {
   streamingTranscriber: StreamingTranscriber | null;
   /** null: no server speech; the browser's speechSynthesis reads replies. */
   speaker: Speaker | null;
+  /** Realtime calls (speech-to-speech over WebRTC); null unless REALTIME_MODEL is set. */
+  realtime: RealtimeProvider | null;
 }

@@ -155,6 +155,9 @@ export function createConversationController(input: {
     return job;
   }
 
+  // A Realtime call of this conversation tells every socket of it what is said and stored.
+  const leaveCall = services.realtime.subscribe(sessionId, send);
+
   const speech = createStreamedSpeech({
     context,
     work,
@@ -210,6 +213,7 @@ export function createConversationController(input: {
           const revision = bargeIn.cancel(turn, message.heardChars);
           if (revision) background(revision);
           readAloud.stop();
+          services.realtime.stopAudio(sessionId);
           return;
         }
         case 'speak':
@@ -270,6 +274,7 @@ export function createConversationController(input: {
     failed,
 
     close() {
+      leaveCall();
       speech.close();
       turn?.controller.abort();
       readAloud.stop();

@@ -155,3 +155,22 @@ export async function historyIfTurnAllowed(
   if (rows.length === 0 || !rows[0]!.allowed) return null;
   return rows.flatMap(({ role, content }) => (role && content !== null ? [{ role, content }] : []));
 }
+
+/**
+ * Whether one more clinician turn may be stored now, with `pending` turns already spoken but not
+ * yet stored (a Realtime call hears the clinician before their words are transcribed): the
+ * same rules as storeTurnAndListHistory, asked before the provider answers.
+ */
+export async function turnAdmission(
+  db: Queryable,
+  input: { sessionId: string; turnsPerHour: number; pending: number },
+): Promise<'allowed' | 'limited' | 'ended' | 'missing'> {
+  const [row] = await db.query<{ used: number; ended: boolean }>(
+    `SELECT ${TURNS_IN_LAST_HOUR} AS used, ended_at IS NOT NULL AS ended
+       FROM conversation_sessions WHERE id = $1`,
+    [input.sessionId],
+  );
+  if (!row) return 'missing';
+  if (row.ended) return 'ended';
+  return row.used + input.pending < input.turnsPerHour ? 'allowed' : 'limited';
+}

@@ -4,42 +4,24 @@ import { MESSAGES_FOR_FEEDBACK } from '../../shared/conversation';
 import type { Feedback } from '../../shared/feedback';
 import { uuidSchema } from '../../shared/inputChecks';
 import { requireUser, currentUser } from '../auth/guard';
-import {
-  getConversationForUser,
-  markConversationEnded,
-  openOrResumeConversation,
-} from '../db/conversations';
+import { markConversationEnded, openOrResumeConversation } from '../db/conversations';
 import { createHintLimit } from '../conversations/hintLimit';
+import { loadOwnedConversation } from './ownedConversation';
 import { getFeedbackBySession, insertFeedbackOnce } from '../db/feedback';
 import { listMessagesBySession } from '../db/messages';
 import { getScenarioById, getScenarioRecordById } from '../db/scenarios';
+import { abortOnClose } from '../http/abortOnClose';
 import { AppError } from '../http/errors';
 import { sendJson } from '../http/respond';
 import { parseInput } from '../http/validate';
 import type { Services } from '../services';
-
-/** Aborts AI work when the browser goes away before the answer is sent. */
-function abortOnClose(req: Request, res: Response): AbortSignal {
-  const controller = new AbortController();
-  req.on('close', () => {
-    if (!res.writableEnded) controller.abort();
-  });
-  return controller.signal;
-}
 
 export function conversationRoutes(services: Services): Router {
   const { db, ai, logger } = services;
   const router = Router();
   router.use(requireUser(services));
 
-  const loadOwned = async (req: Request, res: Response) => {
-    const id = uuidSchema.safeParse(req.params.id);
-    const session = id.success
-      ? await getConversationForUser(db, { id: id.data, userId: currentUser(res).id })
-      : null;
-    if (!session) throw new AppError('not_found:session');
-    return session;
-  };
+  const loadOwned = (req: Request, res: Response) => loadOwnedConversation(db, req, res);
 
   router.post(conversationsApi.create.route, async (req, res) => {
     const input = parseInput(conversationsApi.create.body, req.body);
@@ -71,6 +53,8 @@ export function conversationRoutes(services: Services): Router {
       sendJson(res, conversationsApi.end, { feedback: existing });
       return;
     }
+    // A call still running owes messages: they are stored before the transcript is graded.
+    await services.realtime.hangUp(session.id, 'conversation_ended');
     const messages = await listMessagesBySession(db, { sessionId: session.id });
     if (messages.length < MESSAGES_FOR_FEEDBACK) {
       throw new AppError('unprocessable:too_short');

@@ -4,8 +4,10 @@ import { createOpenAiCoach } from './coach';
 import { createOpenAiGrader } from './grader';
 import { createOpenAiPatient } from './patient';
 import { createOpenAiSpeaker, type SpeechFormat } from './speaker';
+import { createOpenAiRealtime } from './realtimeCalls';
 import { createOpenAiStreamingTranscriber } from './streamingTranscriber';
 import { createOpenAiTranscriber } from './transcriber';
+import type { RealtimeProvider } from '../../realtime/types';
 import type { Speaker, StreamingTranscriber, Transcriber } from '../../voice/types';
 import type { AiLogger } from './retry';
 
@@ -34,6 +36,8 @@ export interface OpenAiRolesConfig {
   feedbackTimeoutMs?: number;
   /** Attempts after the first, made only before anything reached the user. */
   maxRetries: number;
+  /** Realtime calls over WebRTC (the session's model is chosen per call). */
+  realtime?: boolean;
 }
 
 const OFFICIAL_BASE_URL = 'https://api.openai.com/v1';
@@ -54,6 +58,7 @@ export function createOpenAiRoles(
   transcriber: Transcriber;
   streamingTranscriber: StreamingTranscriber | null;
   speaker: Speaker;
+  realtime: RealtimeProvider | null;
 } {
   // Everything explicit, so the SDK neither reads the environment nor retries on its own.
   const baseURL = config.baseURL ?? OFFICIAL_BASE_URL;
@@ -87,5 +92,12 @@ export function createOpenAiRoles(
         })
       : null,
     speaker: createOpenAiSpeaker(client, config.ttsModel, live, config.ttsFormat),
+    realtime: config.realtime
+      ? createOpenAiRealtime(client, {
+          apiKey: config.apiKey,
+          baseURL,
+          timeoutMs: config.timeoutMs,
+        })
+      : null,
   };
 }

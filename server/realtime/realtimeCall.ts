@@ -1,0 +1,292 @@
+import type { RealtimeServerEvent } from 'openai/resources/realtime/realtime';
+import type { Message } from '../../shared/conversation';
+import type { RealtimeEndReason, RealtimeState, ServerMessage } from '../../shared/protocol';
+import { REALTIME_TEXT } from '../../shared/text';
+import {
+  insertAssistantMessage,
+  markReplyHeard,
+  storeTurnAndListHistory,
+  turnAdmission,
+} from '../db/messages';
+import type { CoreServices } from '../services';
+import { createCallTranscript, type DueItem } from './callTranscript';
+import type { RealtimeProvider, RealtimeSideband } from './types';
+
+/**
+ * One Realtime call, seen from the server's sideband: the provider's events become stored
+ * messages (in order), live lines and status for the conversation's sockets; the quota and the
+ * call's length are enforced here, and every way the call can end goes through `end`.
+ */
+
+export interface RealtimeCall {
+  readonly callId: string;
+  readonly userId: string;
+  /** Stop audio: the provider stops the reply and reports how much of it was heard. */
+  stopAudio(): void;
+  /** Hangs up (idempotent), stores what is owed first, tells the sockets why. */
+  end(reason: RealtimeEndReason): Promise<void>;
+  /** Settles when the call is over and everything it owed is stored. */
+  readonly ended: Promise<void>;
+}
+
+export function endMessage(reason: RealtimeEndReason, maxCallMs: number): string {
+  switch (reason) {
+    case 'hung_up':
+      return REALTIME_TEXT.hungUp;
+    case 'conversation_ended':
+      return REALTIME_TEXT.conversationEnded;
+    case 'dropped':
+      return REALTIME_TEXT.dropped;
+    case 'call_too_long':
+      return REALTIME_TEXT.callTooLong(Math.round(maxCallMs / 60_000));
+    case 'quota':
+      return REALTIME_TEXT.quotaReached;
+    case 'replaced':
+      return REALTIME_TEXT.replaced;
+  }
+}
+
+/** Only a reply's text that came out of a message item is the patient's words. */
+function transcriptOf(item: unknown): string | null {
+  const content = (item as { content?: Array<{ transcript?: unknown; text?: unknown }> }).content;
+  if (!Array.isArray(content)) return null;
+  const parts = content
+    .map((part) =>
+      typeof part.transcript === 'string'
+        ? part.transcript
+        : typeof part.text === 'string'
+          ? part.text
+          : '',
+    )
+    .filter(Boolean);
+  return parts.length > 0 ? parts.join(' ') : null;
+}
+
+export function startRealtimeCall(input: {
+  services: CoreServices;
+  provider: RealtimeProvider;
+  sessionId: string;
+  userId: string;
+  callId: string;
+  sideband: RealtimeSideband;
+  /** Sends to every socket of the conversation on this instance. */
+  relay: (message: ServerMessage) => void;
+}): RealtimeCall {
+  const { services, provider, sessionId, userId, callId, sideband, relay } = input;
+  const { db, logger, config } = services;
+  const maxCallMs = config.ai.realtime?.maxCallMs ?? 15 * 60_000;
+  const transcript = createCallTranscript();
+  /** Clinician utterances heard but not yet stored: they count against the quota already. */
+  const pendingTurns = new Set<string>();
+  /** Live text of items still being spoken. */
+  const live = new Map<string, string>();
+  let state: RealtimeState = 'connecting';
+  let finished = false;
+  /** Stores run one after another, so messages land in the call's order. */
+  let storing: Promise<void> = Promise.resolve();
+  let resolveEnded!: () => void;
+  const ended = new Promise<void>((resolve) => (resolveEnded = resolve));
+
+  const lengthLimit = setTimeout(() => void end('call_too_long'), maxCallMs);
+  lengthLimit.unref();
+
+  function setState(next: RealtimeState) {
+    if (finished || next === state) return;
+    state = next;
+    relay({ type: 'realtime_state', state });
+  }
+
+  function liveLine(role: 'user' | 'assistant', itemId: string, text: string, final: boolean) {
+    relay({ type: 'realtime_transcript', role, itemId, text, final });
+  }
+
+  async function storeItem(item: DueItem): Promise<void> {
+    let message: Message;
+    if (item.role === 'user') {
+      const result = await storeTurnAndListHistory(db, {
+        sessionId,
+        content: item.content,
+        source: 'voice',
+        clientId: `rt:${item.itemId}`.slice(0, 64),
+        turnsPerHour: config.limits.turnsPerHour,
+      });
+      pendingTurns.delete(item.itemId);
+      if (result.refused) {
+        void end(result.refused === 'ended' ? 'conversation_ended' : 'quota');
+        return;
+      }
+      if (result.duplicate) return;
+      message = result.message;
+    } else {
+      message = await insertAssistantMessage(db, {
+        sessionId,
+        content: item.content,
+        partial: item.partial,
+      });
+    }
+    transcript.stored(item.itemId, message.id);
+    relay({ type: 'message_stored', message });
+  }
+
+  /** Stores what the transcript released, after whatever is already being stored. */
+  function flush(): Promise<void> {
+    const due = transcript.due();
+    if (due.length === 0) return storing;
+    storing = storing.then(async () => {
+      for (const item of due) {
+        try {
+          await storeItem(item);
+        } catch (error) {
+          logger.error('realtime.store_failed', { sessionId, callId, error });
+        }
+      }
+      // Storing one may have released the next (its predecessor was still being stored).
+      void flush();
+    });
+    return storing;
+  }
+
+  async function admitTurn(itemId: string) {
+    pendingTurns.add(itemId);
+    const admission = await turnAdmission(db, {
+      sessionId,
+      turnsPerHour: config.limits.turnsPerHour,
+      // This utterance is one of the pending ones: it may be stored if the others fit.
+      pending: pendingTurns.size - 1,
+    }).catch((error: unknown) => {
+      logger.warn('realtime.quota_check_failed', { sessionId, error });
+      return 'allowed' as const;
+    });
+    if (admission === 'allowed') return;
+    // The provider answers on its own: stop the answer before it is heard, and the call.
+    pendingTurns.delete(itemId);
+    sideband.send({ type: 'response.cancel' });
+    sideband.send({ type: 'output_audio_buffer.clear' });
+    void end(admission === 'limited' ? 'quota' : 'conversation_ended');
+  }
+
+  async function revise(itemId: string, audioEndMs: number) {
+    const revision = transcript.truncate(itemId, audioEndMs);
+    if (!revision) return;
+    await storing;
+    const message = await markReplyHeard(db, {
+      sessionId,
+      id: revision.messageId,
+      content: revision.content,
+    });
+    if (message) relay({ type: 'reply_revised', message });
+  }
+
+  function onEvent(event: RealtimeServerEvent) {
+    if (finished) return;
+    switch (event.type) {
+      case 'session.created':
+        return setState('listening');
+      case 'input_audio_buffer.speech_started':
+        return setState('user_speaking');
+      case 'input_audio_buffer.speech_stopped':
+        return setState('processing');
+      case 'input_audio_buffer.committed':
+        transcript.add(event.item_id, 'user');
+        void admitTurn(event.item_id);
+        return;
+      case 'conversation.item.input_audio_transcription.delta': {
+        const text = (live.get(event.item_id) ?? '') + (event.delta ?? '');
+        live.set(event.item_id, text);
+        transcript.text(event.item_id, 'user', text, false);
+        return liveLine('user', event.item_id, text, false);
+      }
+      case 'conversation.item.input_audio_transcription.completed':
+        live.delete(event.item_id);
+        transcript.text(event.item_id, 'user', event.transcript, true);
+        liveLine('user', event.item_id, event.transcript, true);
+        void flush();
+        return;
+      case 'conversation.item.input_audio_transcription.failed':
+        live.delete(event.item_id);
+        transcript.text(event.item_id, 'user', '', true);
+        void flush();
+        return;
+      case 'response.created':
+        return setState('processing');
+      case 'response.output_item.added':
+        if (event.item.type === 'message' && event.item.id) {
+          transcript.add(event.item.id, 'assistant');
+        }
+        return;
+      case 'output_audio_buffer.started':
+        return setState('patient_speaking');
+      case 'output_audio_buffer.stopped':
+      case 'output_audio_buffer.cleared':
+        return setState('listening');
+      case 'response.output_audio_transcript.delta': {
+        const text = (live.get(event.item_id) ?? '') + event.delta;
+        live.set(event.item_id, text);
+        transcript.text(event.item_id, 'assistant', text, false);
+        return liveLine('assistant', event.item_id, text, false);
+      }
+      case 'response.output_audio_transcript.done':
+        live.delete(event.item_id);
+        transcript.text(event.item_id, 'assistant', event.transcript, true);
+        liveLine('assistant', event.item_id, event.transcript, true);
+        void flush();
+        return;
+      case 'response.done': {
+        const cancelled = event.response.status !== 'completed';
+        for (const item of event.response.output ?? []) {
+          if (item.type !== 'message' || !item.id) continue;
+          const said = transcriptOf(item) ?? live.get(item.id) ?? '';
+          live.delete(item.id);
+          transcript.text(item.id, 'assistant', said, !cancelled);
+          if (cancelled) transcript.cancel(item.id);
+        }
+        void flush();
+        return;
+      }
+      case 'conversation.item.truncated':
+        void revise(event.item_id, event.audio_end_ms).catch((error: unknown) =>
+          logger.error('realtime.revise_failed', { sessionId, callId, error }),
+        );
+        return;
+      case 'error':
+        logger.warn('realtime.provider_error', { sessionId, callId, error: event.error });
+        return;
+      default:
+        return;
+    }
+  }
+
+  async function end(reason: RealtimeEndReason): Promise<void> {
+    if (finished) return ended;
+    finished = true;
+    clearTimeout(lengthLimit);
+    transcript.finish();
+    sideband.close();
+    await Promise.all([
+      flush().catch(() => undefined),
+      provider.hangUp(callId).catch((error: unknown) => {
+        // A call the provider already ended answers 404; either way it is over.
+        logger.debug('realtime.hangup_failed', { sessionId, callId, error });
+      }),
+    ]);
+    relay({ type: 'realtime_ended', reason, message: endMessage(reason, maxCallMs) });
+    logger.info('realtime.ended', { sessionId, callId, reason });
+    resolveEnded();
+  }
+
+  sideband.onEvent(onEvent);
+  sideband.onClose(() => void end('dropped'));
+  relay({ type: 'realtime_state', state });
+
+  return {
+    callId,
+    userId,
+    stopAudio() {
+      if (finished) return;
+      sideband.send({ type: 'response.cancel' });
+      sideband.send({ type: 'output_audio_buffer.clear' });
+    },
+    end,
+    ended,
+  };
+}
