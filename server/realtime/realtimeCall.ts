@@ -38,7 +38,7 @@ export function endMessage(reason: RealtimeEndReason, maxCallMs: number): string
     case 'dropped':
       return REALTIME_TEXT.dropped;
     case 'call_too_long':
-      return REALTIME_TEXT.callTooLong(Math.round(maxCallMs / 60_000));
+      return REALTIME_TEXT.callTooLong(Math.max(1, Math.round(maxCallMs / 60_000)));
     case 'quota':
       return REALTIME_TEXT.quotaReached;
     case 'replaced':
