@@ -4,6 +4,7 @@ import type { Endpoint } from '../../shared/api/endpoint';
 import { healthApi } from '../../shared/api/health';
 import { historyApi } from '../../shared/api/history';
 import { progressApi } from '../../shared/api/progress';
+import { realtimeApi } from '../../shared/api/realtime';
 import { scenariosApi } from '../../shared/api/scenarios';
 import { createApp } from '../../server/app';
 import type { Services } from '../../server/services';
@@ -49,7 +50,15 @@ function join(prefix: string, path: string): string {
 
 /** Every operation the contracts in shared/api describe, written the way listApiRoutes writes routes. */
 export function listContractRoutes(): ApiRoute[] {
-  const resources = [authApi, conversationsApi, healthApi, historyApi, progressApi, scenariosApi];
+  const resources = [
+    authApi,
+    conversationsApi,
+    healthApi,
+    historyApi,
+    progressApi,
+    realtimeApi,
+    scenariosApi,
+  ];
   const operations = resources.flatMap((resource) =>
     Object.values(resource).filter((value): value is Endpoint => typeof value === 'object'),
   );

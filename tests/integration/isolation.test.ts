@@ -127,15 +127,21 @@ async function judge(row: Row, w: World, observation: Observation): Promise<stri
 async function httpAs(
   w: World,
   target: Target,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   path: string,
   body?: unknown,
   cookie: string | null = w.b.client.cookie,
+  requestHeaders: Record<string, string> = {},
 ): Promise<Observation> {
   // A fresh client per attempt, so a cookie set by one attempt never carries into the next.
   const client = new HttpClient(target.url);
   client.cookie = cookie;
-  const response = await client.request(method, path, method === 'POST' ? (body ?? {}) : body);
+  const response = await client.request(
+    method,
+    path,
+    method === 'POST' ? (body ?? {}) : body,
+    requestHeaders,
+  );
   const headers = [...response.headers].map(([k, v]) => `${k}: ${v}`).join('\n');
   return {
     outcome: `HTTP ${response.status}`,
@@ -218,6 +224,9 @@ function utterance(): Buffer {
 // The matrix.
 
 const notFound = 'HTTP 404';
+/** A browser's offer, as the Realtime engine posts it. */
+const SDP_OFFER =
+  'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\na=rtpmap:111 opus/48000/2\r\n';
 /** The ids of A's that B tries where a conversation id belongs. */
 const foreignIds: Array<[label: string, pick: (w: World) => string]> = [
   ["A's open conversation", (w) => w.a.open],
@@ -384,6 +393,29 @@ function httpRows(): Row[] {
             ? []
             : ["A's open conversation was ended"];
         },
+      },
+      {
+        name: `POST /api/conversations/:id/realtime (an SDP offer) with ${label}`,
+        covers: 'POST /api/conversations/:id/realtime',
+        expect: notFound,
+        uses: (w) => [pick(w)],
+        attempt: (w, t) =>
+          httpAs(w, t, 'POST', `/api/conversations/${pick(w)}/realtime`, SDP_OFFER, undefined, {
+            'content-type': 'application/sdp',
+          }),
+        verify: (w) =>
+          Promise.resolve(
+            w.server.services.realtime.running(w.a.open)
+              ? ["a call was started on A's conversation"]
+              : [],
+          ),
+      },
+      {
+        name: `DELETE /api/conversations/:id/realtime with ${label}`,
+        covers: 'DELETE /api/conversations/:id/realtime',
+        expect: notFound,
+        uses: (w) => [pick(w)],
+        attempt: (w, t) => httpAs(w, t, 'DELETE', `/api/conversations/${pick(w)}/realtime`),
       },
       {
         name: `POST /api/conversations/:id/hint with ${label}`,
@@ -775,7 +807,11 @@ describe.each(databaseKinds())('isolation between users on %s', (kind) => {
     stub,
   } = useTestServer(kind, {
     openAiStub: true,
-    env: { OPENAI_API_KEY: 'sk-test-isolation', AI_MAX_RETRIES: '0' },
+    env: {
+      OPENAI_API_KEY: 'sk-test-isolation',
+      AI_MAX_RETRIES: '0',
+      REALTIME_MODEL: 'gpt-realtime',
+    },
   });
   let w: World;
 
