@@ -320,6 +320,59 @@ const cases: Case[] = [
     ],
     expected: { messages: ['m0', 'm1', 'm2'], pending: [], awaitingReply: false },
   },
+  // message_stored (a Realtime call's turns)
+  {
+    name: "message_stored: the call's turns are appended in the order they arrive, either role",
+    start: chat([opening]),
+    frames: [
+      { type: 'message_stored', message: { ...question, source: 'voice' } },
+      { type: 'message_stored', message: { ...answer, source: 'voice' } },
+    ],
+    expected: { messages: ['m0', 'm1', 'm2'] },
+  },
+  {
+    name: 'message_stored of a message already shown (a repeated frame) shows it once, in place',
+    start: chat([opening]),
+    frames: [
+      { type: 'message_stored', message: question },
+      { type: 'message_stored', message: answer },
+      { type: 'message_stored', message: question },
+    ],
+    expected: { messages: ['m0', 'm1', 'm2'] },
+  },
+  {
+    name: 'message_stored then a history reload that holds it: once (reconnect)',
+    start: run(chat([opening]), [{ type: 'message_stored', message: question }]),
+    frames: [history([opening, question, answer])],
+    expected: { messages: ['m0', 'm1', 'm2'] },
+  },
+  {
+    name: 'message_stored crossing a history reload that already holds it: once',
+    start: chat([opening]),
+    frames: [history([opening, question, answer]), { type: 'message_stored', message: answer }],
+    expected: { messages: ['m0', 'm1', 'm2'] },
+  },
+  {
+    name: 'message_stored leaves a typed turn still waiting for its reply as it was',
+    start: chat([opening], ['c1']),
+    frames: [{ type: 'message_stored', message: question }],
+    expected: {
+      messages: ['m0', 'm1'],
+      pending: [{ clientId: 'c1', status: 'sending', error: null }],
+      awaitingReply: true,
+      notice: null,
+    },
+  },
+  {
+    name: 'the Realtime call state and live transcripts leave the chat as it was',
+    start: chat([opening]),
+    frames: [
+      { type: 'realtime_state', state: 'patient_speaking' },
+      { type: 'realtime_transcript', role: 'user', itemId: 'i1', text: 'Hi', final: false },
+      { type: 'realtime_ended', reason: 'dropped', message: 'Dropped.' },
+    ],
+    expected: { messages: ['m0'], notice: null, streaming: null, awaitingReply: false },
+  },
   // frames that belong to voice mode
   {
     name: 'transcript and speech_done leave the chat as it was',
@@ -352,6 +405,28 @@ describe('chatState: how each server frame changes the chat', () => {
     const cut = { ...answer, content: 'The co', partial: true };
     const state = run(chat([opening, question, answer]), [{ type: 'reply_revised', message: cut }]);
     expect(state.messages[2]).toEqual(cut);
+  });
+
+  it('revises a patient message the call stored (cut to what was heard after a barge-in)', () => {
+    const spoken = { ...answer, content: 'The cost, mostly. And the time off work.' };
+    const cut = { ...spoken, content: 'The cost, mostly.', partial: true };
+    const state = run(chat([opening]), [
+      { type: 'message_stored', message: question },
+      { type: 'message_stored', message: spoken },
+      { type: 'message_stored', message: message('m3', 'user', 'I see.') },
+      { type: 'reply_revised', message: cut },
+    ]);
+    expect(ids(state)).toEqual(['m0', 'm1', 'm2', 'm3']);
+    expect(state.messages[2]).toEqual(cut);
+  });
+
+  it('keeps the newest copy when the same stored message arrives twice', () => {
+    const cut = { ...answer, content: 'The co', partial: true };
+    const state = run(chat([opening]), [
+      { type: 'message_stored', message: answer },
+      { type: 'message_stored', message: cut },
+    ]);
+    expect(state.messages).toEqual([opening, cut]);
   });
 
   it('never changes the state it was given', () => {

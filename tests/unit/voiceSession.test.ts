@@ -20,7 +20,11 @@ type AudioMessage = Extract<ClientMessageInput, { type: `audio${string}` }>;
 
 /** The chat's socket as voice mode sees it, recording what is sent. */
 class FakeChannel implements ConversationChannel {
-  state: ChannelState = { ready: true, ended: false, voice: { transcription: true, speech: true } };
+  state: ChannelState = {
+    ready: true,
+    ended: false,
+    voice: { transcription: true, speech: true, realtime: false },
+  };
   /** Everything but the streamed utterances' own messages (cancel, turn...). */
   sent: ClientMessageInput[] = [];
   /** audio_start / audio_commit / audio_cancel, and each binary frame as `frame <seq> <samples>`. */
@@ -625,7 +629,10 @@ describe('VoiceSession (voice mode engine, with a fake socket, VAD and speaker)'
 
   it('without server transcription or browser recognition it says what to configure', async () => {
     const t = setup();
-    t.channel.state = { ...t.channel.state, voice: { transcription: false, speech: false } };
+    t.channel.state = {
+      ...t.channel.state,
+      voice: { transcription: false, speech: false, realtime: false },
+    };
     for (const l of t.channel.listeners) l.onState?.(t.channel.state);
     expect(t.snapshot().input).toBe('none');
     t.session.toggleMicrophone();

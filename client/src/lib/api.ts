@@ -86,7 +86,11 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-async function failure(path: string, response: Response): Promise<ApiError> {
+/**
+ * A failed answer as an ApiError: our error body's code and sentence when it has one. Also for
+ * calls that are not JSON on success (the Realtime call's SDP), so a 401 still signs out.
+ */
+export async function responseError(path: string, response: Response): Promise<ApiError> {
   if (response.status === 401 && !path.startsWith('/api/auth/')) {
     for (const listener of unauthorizedListeners) listener(path);
   }
@@ -104,7 +108,7 @@ export async function apiRequest<S extends z.ZodType>(
   options: RequestOptions = {},
 ): Promise<z.output<S>> {
   const response = await send(path, options);
-  if (!response.ok) throw await failure(path, response);
+  if (!response.ok) throw await responseError(path, response);
   const parsed = schema.safeParse(await readJson(response));
   if (!parsed.success) {
     console.error(`Unexpected response from ${path}`, parsed.error);
@@ -116,7 +120,7 @@ export async function apiRequest<S extends z.ZodType>(
 /** A call whose success carries no body (204). */
 export async function apiCommand(path: string, options: RequestOptions = {}): Promise<void> {
   const response = await send(path, options);
-  if (!response.ok) throw await failure(path, response);
+  if (!response.ok) throw await responseError(path, response);
 }
 
 /** What a call to an operation of the shared contract takes: its path ids, body and query. */

@@ -5,6 +5,8 @@ import type { SpeechChunk } from './audio/speechQueue';
 export interface VoiceCapabilities {
   transcription: boolean;
   speech: boolean;
+  /** The Realtime engine (speech-to-speech over WebRTC) is offered. */
+  realtime: boolean;
 }
 
 export interface ChannelState {

@@ -1,3 +1,4 @@
+import { useAuthStore } from '../../features/auth/store';
 import { ScenarioScreen } from '../../features/conversation/components/ScenarioScreen';
 import { conversationChannel } from '../../features/conversation/store';
 import { FeedbackReport } from '../../features/feedback/components/FeedbackReport';
@@ -5,6 +6,7 @@ import { VoiceModeDialog } from '../../features/voice/components/VoiceModeDialog
 import { useVoicePreload } from '../../features/voice/useVoicePreload';
 
 export function ScenarioPage({ scenarioId }: { scenarioId: string }) {
+  const userId = useAuthStore((state) => state.user?.id ?? null);
   useVoicePreload(conversationChannel);
   return (
     <ScenarioScreen
@@ -12,8 +14,13 @@ export function ScenarioPage({ scenarioId }: { scenarioId: string }) {
       renderFeedback={({ feedback, onClose }) => (
         <FeedbackReport feedback={feedback} onClose={onClose} />
       )}
-      renderVoiceMode={({ channel, onClose }) => (
-        <VoiceModeDialog channel={channel} onClose={onClose} />
+      renderVoiceMode={({ channel, sessionId, onClose }) => (
+        <VoiceModeDialog
+          channel={channel}
+          sessionId={sessionId}
+          userId={userId}
+          onClose={onClose}
+        />
       )}
     />
   );

@@ -132,6 +132,10 @@ export function applyServerMessage(state: ChatSnapshot, message: ServerMessage):
       };
     case 'reply_revised':
       return { ...state, messages: upsert(state.messages, message.message) };
+    case 'message_stored':
+      // A Realtime call's turns (either side's) arrive in the conversation's order. By id, so a
+      // frame that crosses a history reload after a reconnect shows its message once.
+      return { ...state, messages: upsert(state.messages, message.message) };
     case 'error':
       // Someone else's turn failed (voice mode, dictation): they show it. A failed reply is
       // still a line of this conversation, whoever asked for it.
@@ -144,7 +148,7 @@ export function applyServerMessage(state: ChatSnapshot, message: ServerMessage):
       }
       return applyError(state, message);
     default:
-      // Voice frames (transcript, speech) belong to the voice feature.
+      // Voice frames (transcript, speech, the Realtime call's state) belong to the voice feature.
       return state;
   }
 }

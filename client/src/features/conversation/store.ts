@@ -187,7 +187,8 @@ useChatStore.subscribe((state) => {
     next.ready === before.ready &&
     next.ended === before.ended &&
     next.voice?.speech === before.voice?.speech &&
-    next.voice?.transcription === before.voice?.transcription
+    next.voice?.transcription === before.voice?.transcription &&
+    next.voice?.realtime === before.voice?.realtime
   ) {
     return;
   }

@@ -1,139 +1,84 @@
-import { useId } from 'react';
-import { Alert } from '../../../components/Alert';
+import { useEffect, useId, useRef } from 'react';
 import { Dialog } from '../../../components/Dialog';
-import { Spinner } from '../../../components/Spinner';
-import { CloseIcon, MicIcon, StopIcon } from '../../../components/Icons';
 import type { ConversationChannel } from '../../../lib/conversationChannel';
-import { useVoiceSession } from '../useVoiceSession';
+import { activeEngine, useEngineChoice, type VoiceEngine } from '../engineChoice';
+import { useRealtimeSession } from '../realtime/useRealtimeSession';
 import '../voice.css';
-import { VOICE_TEXT } from '../../../../../shared/text';
+import { EngineSwitch } from './EngineSwitch';
+import { PipelineVoicePanel } from './PipelineVoicePanel';
+import { RealtimeVoicePanel } from './RealtimeVoicePanel';
+import { VoiceHeader } from './VoiceLayout';
 
 interface VoiceModeDialogProps {
   channel: ConversationChannel;
+  /** The conversation a Realtime call belongs to; null while it is being created. */
+  sessionId: string | null;
+  /** The signed-in user, whose engine choice this dialog remembers. */
+  userId: string | null;
   onClose: () => void;
 }
 
 /**
- * Spec §2 'Voice Conversation Mode'. Hands-free by default: one click opens the microphone and
- * the conversation runs by voice until the modal closes. `data-voice-state` and
- * `data-played-chunks` on the root say what the engine is doing (end-to-end tests read them).
+ * Spec §2 'Voice Conversation Mode', with two engines when the server offers Realtime (the
+ * default then) and the standard one otherwise. Closing the dialog stops whichever runs: the
+ * microphone is released and a call is hung up. `data-voice-state` on the root says what the
+ * engine is doing (end-to-end tests read it).
  */
-export function VoiceModeDialog({ channel, onClose }: VoiceModeDialogProps) {
+export function VoiceModeDialog({ channel, sessionId, userId, onClose }: VoiceModeDialogProps) {
   const ids = useId();
-  const { session, snapshot: voice } = useVoiceSession(channel);
-  const starting = voice.phase === 'starting';
-  const unavailable = voice.input === 'none';
-  const micDisabled = !voice.ready || voice.ended || unavailable || starting;
-  const micLabel = voice.micOn ? 'Stop listening' : 'Start speaking';
+  const dialogIds = { title: `${ids}-title`, status: `${ids}-status` };
+  const realtime = useRealtimeSession(channel, sessionId);
+  const choice = useEngineChoice();
+  const choose = (next: VoiceEngine) => {
+    realtime.session.dismissError();
+    choice.choose(userId, next);
+  };
+  const offered = realtime.snapshot.offered;
+  const engine = activeEngine(offered, choice, userId);
+  useFocusAfterSwap(engine, dialogIds.title);
+  const engineSwitch = offered ? (
+    <EngineSwitch engine={engine} onChange={choose} disabled={realtime.snapshot.stage !== 'off'} />
+  ) : null;
 
   return (
     <Dialog
-      labelledBy={`${ids}-title`}
-      describedBy={`${ids}-status`}
+      labelledBy={dialogIds.title}
+      describedBy={dialogIds.status}
       onClose={onClose}
       className="dialog--small"
     >
-      <div
-        className="voice"
-        data-voice-state={voice.state}
-        data-voice-phase={voice.phase}
-        data-played-chunks={voice.played}
-        data-finished-chunks={voice.finished}
-      >
-        <header className="report__head">
-          <h2 id={`${ids}-title`} className="report__title">
-            Voice Conversation Mode
-          </h2>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label="Close voice mode"
-            onClick={onClose}
-          >
-            <CloseIcon />
-          </button>
-        </header>
-
-        <div className="voice__body">
-          <button
-            type="button"
-            className={`voice__mic ${voice.micOn ? 'voice__mic--on' : ''} voice__mic--${voice.state}`}
-            aria-label={micLabel}
-            aria-pressed={voice.micOn}
-            onClick={() => session.toggleMicrophone()}
-            disabled={micDisabled}
-            data-autofocus
-          >
-            {starting ? <Spinner size="md" /> : <MicIcon />}
-          </button>
-          <p id={`${ids}-status`} className="voice__status" role="status">
-            {voice.status}
-          </p>
-
-          <label className="voice__switch">
-            <input
-              type="checkbox"
-              role="switch"
-              checked={!voice.handsFree}
-              onChange={(event) => session.setHandsFree(!event.target.checked)}
-            />
-            <span>Push to talk</span>
-          </label>
-          <p className="voice__hint">
-            {voice.handsFree
-              ? 'Hands-free: after the patient answers, just keep talking. Speak over the patient to interrupt.'
-              : 'Push to talk: click the microphone for each thing you say.'}
-          </p>
-
-          {unavailable ? <Alert tone="info">{VOICE_TEXT.notConfigured}</Alert> : null}
-          {!voice.ready && !voice.ended && !unavailable ? (
-            <p className="voice__hint">
-              <Spinner /> Connecting to the conversation…
-            </p>
-          ) : null}
-          {voice.error ? (
-            <div className="voice__error">
-              <Alert>{voice.error}</Alert>
-              {voice.canRetryAudio ? (
-                <button
-                  type="button"
-                  className="button button--ghost button--sm"
-                  onClick={() => session.retryAudio()}
-                >
-                  Retry Audio
-                </button>
-              ) : null}
-            </div>
-          ) : null}
-
-          {/* Not a live region: the reply is heard aloud, and a growing text would be read twice. */}
-          <dl className="voice__transcript">
-            <div className="voice__line">
-              <dt>You:</dt>
-              <dd>{voice.you ?? '—'}</dd>
-            </div>
-            <div className="voice__line">
-              <dt>Patient:</dt>
-              <dd>{voice.patient ?? '—'}</dd>
-            </div>
-          </dl>
-        </div>
-
-        <footer className="report__actions">
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => session.stopAudio()}
-            disabled={!voice.audioActive}
-          >
-            <StopIcon />
-            Stop audio
-          </button>
-          <button type="button" className="button button--primary" onClick={onClose}>
-            Close
-          </button>
-        </footer>
+      <div className="voice">
+        <VoiceHeader titleId={dialogIds.title} onClose={onClose} />
+        {/* Outside the panels, so it stays put (and keeps focus) when the engine changes. */}
+        {engineSwitch}
+        {engine === 'realtime' ? (
+          <RealtimeVoicePanel
+            session={realtime.session}
+            call={realtime.snapshot}
+            ids={dialogIds}
+            onUseStandard={() => choose('pipeline')}
+            onClose={onClose}
+          />
+        ) : (
+          <PipelineVoicePanel channel={channel} ids={dialogIds} onClose={onClose} />
+        )}
       </div>
     </Dialog>
   );
+}
+
+/**
+ * Swapping engines replaces the panel, and with it the button that had focus (the fallback
+ * button, or the microphone when the history arrived): focus goes to the new panel's main
+ * button rather than being lost. Arrowing through the engine switch keeps focus where it is.
+ */
+function useFocusAfterSwap(engine: string, titleId: string): void {
+  const shown = useRef(engine);
+  useEffect(() => {
+    if (shown.current === engine) return;
+    shown.current = engine;
+    const dialog = document.getElementById(titleId)?.closest('dialog');
+    if (!dialog || dialog.contains(document.activeElement)) return;
+    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }, [engine, titleId]);
 }

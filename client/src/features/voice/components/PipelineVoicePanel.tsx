@@ -1,0 +1,101 @@
+import { VOICE_TEXT } from '../../../../../shared/text';
+import { Alert } from '../../../components/Alert';
+import { MicIcon } from '../../../components/Icons';
+import { Spinner } from '../../../components/Spinner';
+import type { ConversationChannel } from '../../../lib/conversationChannel';
+import { useVoiceSession } from '../useVoiceSession';
+import { VoiceActions } from './VoiceActions';
+import { VoicePanel, type VoiceDialogIds } from './VoiceLayout';
+import { VoiceTranscript } from './VoiceTranscript';
+
+interface PipelineVoicePanelProps {
+  channel: ConversationChannel;
+  ids: VoiceDialogIds;
+  onClose: () => void;
+}
+
+/**
+ * The standard engine: our VAD, the server's transcription, the streamed reply and its speech.
+ * Hands-free by default: one click opens the microphone and the conversation runs by voice until
+ * the dialog closes. Mounted only while it is the engine in use, so its microphone and VAD are
+ * never open during a Realtime call.
+ */
+export function PipelineVoicePanel({ channel, ids, onClose }: PipelineVoicePanelProps) {
+  const { session, snapshot: voice } = useVoiceSession(channel);
+  const starting = voice.phase === 'starting';
+  const unavailable = voice.input === 'none';
+  const micDisabled = !voice.ready || voice.ended || unavailable || starting;
+  const micLabel = voice.micOn ? 'Stop listening' : 'Start speaking';
+
+  return (
+    <VoicePanel
+      data={{
+        'data-voice-engine': 'pipeline',
+        'data-voice-state': voice.state,
+        'data-voice-phase': voice.phase,
+        'data-played-chunks': voice.played,
+        'data-finished-chunks': voice.finished,
+      }}
+      footer={
+        <VoiceActions
+          audioActive={voice.audioActive}
+          onStopAudio={() => session.stopAudio()}
+          onClose={onClose}
+        />
+      }
+    >
+      <button
+        type="button"
+        className={`voice__mic ${voice.micOn ? 'voice__mic--on' : ''} voice__mic--${voice.state}`}
+        aria-label={micLabel}
+        aria-pressed={voice.micOn}
+        onClick={() => session.toggleMicrophone()}
+        disabled={micDisabled}
+        data-autofocus
+      >
+        {starting ? <Spinner size="md" /> : <MicIcon />}
+      </button>
+      <p id={ids.status} className="voice__status" role="status" data-testid="voice-status">
+        {voice.status}
+      </p>
+
+      <label className="voice__switch">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={!voice.handsFree}
+          onChange={(event) => session.setHandsFree(!event.target.checked)}
+        />
+        <span>Push to talk</span>
+      </label>
+      <p className="voice__hint">
+        {voice.handsFree
+          ? 'Hands-free: after the patient answers, just keep talking. Speak over the patient to interrupt.'
+          : 'Push to talk: click the microphone for each thing you say.'}
+      </p>
+
+      {unavailable ? <Alert tone="info">{VOICE_TEXT.notConfigured}</Alert> : null}
+      {!voice.ready && !voice.ended && !unavailable ? (
+        <p className="voice__hint">
+          <Spinner /> Connecting to the conversation…
+        </p>
+      ) : null}
+      {voice.error ? (
+        <div className="voice__error">
+          <Alert>{voice.error}</Alert>
+          {voice.canRetryAudio ? (
+            <button
+              type="button"
+              className="button button--ghost button--sm"
+              onClick={() => session.retryAudio()}
+            >
+              Retry Audio
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+
+      <VoiceTranscript you={voice.you} patient={voice.patient} />
+    </VoicePanel>
+  );
+}

@@ -1,0 +1,105 @@
+import { REALTIME_TEXT } from '../../../../../shared/text';
+import { Alert } from '../../../components/Alert';
+import { MicIcon } from '../../../components/Icons';
+import { Spinner } from '../../../components/Spinner';
+import type { RealtimeSession, RealtimeSnapshot } from '../realtime/realtimeSession';
+import { VoiceActions } from './VoiceActions';
+import { VoicePanel, type VoiceDialogIds } from './VoiceLayout';
+import { VoiceTranscript } from './VoiceTranscript';
+
+interface RealtimeVoicePanelProps {
+  session: RealtimeSession;
+  call: RealtimeSnapshot;
+  ids: VoiceDialogIds;
+  onUseStandard: () => void;
+  onClose: () => void;
+}
+
+/**
+ * The Realtime engine: one click starts a call with the patient (speech to speech), another
+ * ends it. What the status line and the lines show comes from the server over the
+ * conversation socket; the turns land in the chat as they are stored.
+ */
+export function RealtimeVoicePanel({
+  session,
+  call,
+  ids,
+  onUseStandard,
+  onClose,
+}: RealtimeVoicePanelProps) {
+  const inCall = call.stage !== 'off';
+  const ring = call.callState === 'user_speaking' ? 'listening' : call.state;
+
+  return (
+    <VoicePanel
+      data={{
+        'data-voice-engine': 'realtime',
+        'data-voice-state': call.state,
+        'data-call-stage': call.stage,
+        'data-realtime-state': call.callState ?? 'none',
+      }}
+      footer={
+        <VoiceActions
+          audioActive={call.audioActive}
+          onStopAudio={() => session.stopAudio()}
+          onClose={onClose}
+        />
+      }
+    >
+      <button
+        type="button"
+        className={`voice__mic ${inCall ? 'voice__mic--on' : ''} voice__mic--${ring} ${
+          call.callState === 'user_speaking' ? 'voice__mic--user-speaking' : ''
+        }`}
+        aria-label={inCall ? 'End call' : 'Start call'}
+        aria-pressed={inCall}
+        onClick={() => session.toggleCall()}
+        disabled={!inCall && !call.canCall}
+        data-autofocus
+        data-testid="voice-call"
+      >
+        {call.stage === 'starting' ? <Spinner size="md" /> : <MicIcon />}
+      </button>
+      <p id={ids.status} className="voice__status" role="status" data-testid="voice-status">
+        {call.status}
+      </p>
+      <p className="voice__hint">
+        {inCall
+          ? 'Talk as you would on a call. Speak over the patient to interrupt.'
+          : 'Realtime: start a call and talk with the patient as on the phone.'}
+      </p>
+
+      {!call.ready && !call.ended ? (
+        <p className="voice__hint">
+          <Spinner /> Connecting to the conversation…
+        </p>
+      ) : null}
+      {call.error ? (
+        <div className="voice__error">
+          <Alert>{call.error}</Alert>
+          {call.canRetryAudio ? (
+            <button
+              type="button"
+              className="button button--ghost button--sm"
+              onClick={() => session.retryAudio()}
+            >
+              Retry Audio
+            </button>
+          ) : null}
+          {call.offerStandard ? (
+            <button
+              type="button"
+              className="button button--secondary button--sm"
+              onClick={onUseStandard}
+              data-testid="voice-use-standard"
+            >
+              Use the {REALTIME_TEXT.enginePipeline} engine
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+
+      <VoiceTranscript you={call.you} patient={call.patient} />
+    </VoicePanel>
+  );
+}
