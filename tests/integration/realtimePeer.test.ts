@@ -219,6 +219,27 @@ describe('the calls endpoint', () => {
     expect(record.answeredAt).toBeGreaterThan(0);
   });
 
+  it('takes the offer and the session as file parts too, as a Blob in FormData sends them', async () => {
+    const client = await call({
+      post: (sdp) => {
+        const form = new FormData();
+        form.set('sdp', new Blob([sdp], { type: 'application/sdp' }));
+        form.set('session', new Blob([JSON.stringify(SESSION)], { type: 'application/json' }));
+        return fetch(`${stub.url}/realtime/calls`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${KEY}` },
+          body: form,
+        });
+      },
+    });
+
+    expect(client.status).toBe(201);
+    expect(recordOf(callIdOf(client))).toMatchObject({
+      offerSdp: client.offerSdp,
+      session: SESSION,
+    });
+  });
+
   it('says 400 for a body that is not an offer, 401 without a key, and creates no call', async () => {
     const offer = (await call()).offerSdp;
     const post = postOfferToStub({ baseUrl: stub.url, session: SESSION, apiKey: KEY });
@@ -396,6 +417,25 @@ describe('a connected call', () => {
 
     expect(sideband.types()).toContain('response.done');
     expect(sideband.types().filter((t) => t.includes('input_audio_transcription'))).toEqual([]);
+  });
+
+  it('leaves the turns to the client when the session turns detection off', async () => {
+    const { client, sideband, record } = await connectedCall({
+      post: postOfferToStub({
+        baseUrl: stub.url,
+        session: { ...SESSION, audio: { ...SESSION.audio, input: { turn_detection: null } } },
+        apiKey: KEY,
+      }),
+    });
+
+    await client.sendTone(300);
+    await vi.waitFor(() => expect(record.mic.utterances).toBe(1));
+    // Well past the end of speech (200 ms of quiet), as packets count it.
+    const packets = record.mic.packets;
+    await vi.waitFor(() => expect(record.mic.packets).toBeGreaterThan(packets + 25));
+
+    expect(record.serverEventTypes).toEqual(['session.created']);
+    expect(sideband.types()).toEqual([]);
   });
 
   it('stops the patient when the user speaks over it (simulated): cleared, truncated, cancelled', async () => {
