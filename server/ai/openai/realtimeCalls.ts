@@ -113,6 +113,7 @@ function openSideband(
 ): Promise<RealtimeSideband> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url, { headers, handshakeTimeout: timeoutMs });
+    const early: RealtimeServerEvent[] = [];
     const listeners = {
       event: [] as Array<(e: RealtimeServerEvent) => void>,
       close: [] as Array<() => void>,
@@ -137,6 +138,8 @@ function openSideband(
         return;
       }
       if (typeof (event as { type?: unknown }).type !== 'string') return;
+      // Events that arrive before anyone listens (session.created, at once) wait for them.
+      if (listeners.event.length === 0) early.push(event);
       for (const listener of listeners.event) listener(event);
     });
     socket.once('open', () => {
@@ -146,7 +149,10 @@ function openSideband(
         send(event: RealtimeClientEvent) {
           if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(event));
         },
-        onEvent: (listener) => listeners.event.push(listener),
+        onEvent(listener) {
+          listeners.event.push(listener);
+          for (const event of early.splice(0)) listener(event);
+        },
         onClose: (listener) => listeners.close.push(listener),
         close() {
           if (socket.readyState === WebSocket.CLOSED) return;
