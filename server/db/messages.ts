@@ -174,3 +174,34 @@ export async function turnAdmission(
   if (row.ended) return 'ended';
   return row.used + input.pending < input.turnsPerHour ? 'allowed' : 'limited';
 }
+
+/**
+ * Stores a clinician turn heard in a Realtime call (once per item), under the same rules as
+ * storeTurnAndListHistory: the hourly quota and the end of the conversation, checked in the
+ * insert itself. The call has no use for the history, so none is read.
+ */
+export async function insertTurnIfAllowed(
+  db: Queryable,
+  input: {
+    sessionId: string;
+    content: string;
+    source: Message['source'];
+    clientId: string;
+    turnsPerHour: number;
+  },
+): Promise<{ message: Message } | { refused: 'limited' | 'ended' | 'duplicate' }> {
+  const [row] = await db.query<MessageRow>(
+    `INSERT INTO messages (session_id, role, content, source, client_id)
+     SELECT $1, 'user', $2, $3, $4
+      WHERE ${TURNS_IN_LAST_HOUR} < $5
+        AND EXISTS (SELECT 1 FROM conversation_sessions WHERE id = $1 AND ended_at IS NULL)
+     ON CONFLICT (session_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
+     RETURNING ${COLUMNS}`,
+    [input.sessionId, input.content, input.source, input.clientId, input.turnsPerHour],
+  );
+  if (row) return { message: toDto(row) };
+  const admission = await turnAdmission(db, { ...input, pending: 0 });
+  return {
+    refused: admission === 'allowed' ? 'duplicate' : admission === 'limited' ? 'limited' : 'ended',
+  };
+}

@@ -5,7 +5,7 @@ import { REALTIME_TEXT } from '../../shared/text';
 import {
   insertAssistantMessage,
   markReplyHeard,
-  storeTurnAndListHistory,
+  insertTurnIfAllowed,
   turnAdmission,
 } from '../db/messages';
 import type { CoreServices } from '../services';
@@ -103,7 +103,7 @@ export function startRealtimeCall(input: {
   async function storeItem(item: DueItem): Promise<void> {
     let message: Message;
     if (item.role === 'user') {
-      const result = await storeTurnAndListHistory(db, {
+      const result = await insertTurnIfAllowed(db, {
         sessionId,
         content: item.content,
         source: 'voice',
@@ -111,11 +111,12 @@ export function startRealtimeCall(input: {
         turnsPerHour: config.limits.turnsPerHour,
       });
       pendingTurns.delete(item.itemId);
-      if (result.refused) {
-        void end(result.refused === 'ended' ? 'conversation_ended' : 'quota');
+      if ('refused' in result) {
+        if (result.refused !== 'duplicate') {
+          void end(result.refused === 'ended' ? 'conversation_ended' : 'quota');
+        }
         return;
       }
-      if (result.duplicate) return;
       message = result.message;
     } else {
       message = await insertAssistantMessage(db, {

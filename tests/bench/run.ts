@@ -2,6 +2,7 @@ import { benchChatRelay } from './chatRelay';
 import { benchConcurrency } from './concurrency';
 import { benchFlood } from './flood';
 import { benchProgressHistory } from './progressHistory';
+import { benchRealtimeCall } from './realtimeCall';
 import { printTable, type BenchRow } from './report';
 import { benchThroughput } from './throughput';
 import { benchVoicePipeline } from './voicePipeline';
@@ -15,6 +16,7 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['progress and history (1,000 completed sessions)', benchProgressHistory],
   ['chat relay: time to first token', benchChatRelay],
   ['voice pipeline: end of utterance to first speech byte', benchVoicePipeline],
+  ['voice realtime: call setup, sideband relay, end of speech to first audio', benchRealtimeCall],
   ['throughput: GET /api/scenarios against a node:http hello world', benchThroughput],
   ['concurrency: 200 conversations over real sockets against the stub', benchConcurrency],
   ["flood: another user's turns while one socket floods", benchFlood],

@@ -1,6 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { startOpenAiStub, type StreamingTranscriptionScript } from '../fixtures/openaiStub';
+import {
+  startOpenAiStub,
+  type RealtimeCallScript,
+  type StreamingTranscriptionScript,
+} from '../fixtures/openaiStub';
 
 /**
  * The stub in its own process, as a real provider would be on its own machine: its timers
@@ -18,6 +22,8 @@ export interface StubSettings {
   speechFirstByteDelayMs: number;
   /** The realtime transcription socket's script (final delay, partial pace, fault). */
   streamingTranscription?: Partial<StreamingTranscriptionScript>;
+  /** The Realtime calls' script (the WebRTC peer's latencies and lines). */
+  realtimeCall?: Partial<RealtimeCallScript>;
 }
 
 export async function spawnStub(
@@ -50,5 +56,6 @@ if (process.env.STUB_SETTINGS && process.argv[1] === fileURLToPath(import.meta.u
     firstByteDelayMs: s.speechFirstByteDelayMs,
   });
   if (s.streamingTranscription) stub.setStreamingTranscription(s.streamingTranscription);
+  if (s.realtimeCall) stub.setRealtimeCall(s.realtimeCall);
   process.stdout.write(`${stub.url}\n`);
 }

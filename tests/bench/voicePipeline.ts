@@ -7,7 +7,7 @@ import { encodeWav } from '../../server/voice/audioFormat';
 import { TestSocket } from '../helpers/socketClient';
 import { sendAudioStart, streamFrames, toneSamples } from '../helpers/streamAudio';
 import { startBenchServer, type BenchServer } from './benchServer';
-import { spawnStub } from './stubProcess';
+import { spawnStub, type StubSettings } from './stubProcess';
 import { percentile, type BenchRow } from './report';
 
 /** Issue 13's fixed component latencies, played by the stub. */
@@ -200,6 +200,44 @@ async function times(count: number, run: () => Promise<number>): Promise<number[
   return out;
 }
 
+/** The stub's script for the pipeline's components (issue 13's fixed latencies). */
+function pipelineStub(reply: string, transcript: string): StubSettings {
+  return {
+    reply,
+    transcription: transcript,
+    transcriptionDelayMs: STT_MS,
+    firstTokenDelayMs: FIRST_TOKEN_MS,
+    tokenDelayMs: TOKEN_MS,
+    speechBytes: 8_000,
+    speechChunks: SPEECH_CHUNKS,
+    speechFirstByteDelayMs: TTS_FIRST_BYTE_MS,
+    streamingTranscription: {
+      text: transcript,
+      finalDelayMs: STREAM_FINAL_MS,
+      wordsPerSecondOfAudio: 10,
+    },
+  };
+}
+
+/**
+ * The streaming pipeline's last frame → first speech byte, `turns` times for a reply of about
+ * `words` words, with its own stub and server: for comparing another engine in the same run.
+ */
+export async function streamingFirstAudio(words: number, turns: number): Promise<number[]> {
+  const transcript = 'What worries you most about the treatment?';
+  const frames = streamFrames(toneSamples(SPOKEN_SECONDS), FRAME_MS);
+  const stub = await spawnStub(pipelineStub(replyOfWords(words), transcript));
+  const streaming = await startBenchServer(stub.url, { STT_MODE: 'streaming' });
+  const socket = await openSocket(streaming, 0);
+  try {
+    return await times(turns, () => streamedTurn(socket, frames, transcript));
+  } finally {
+    await socket.close();
+    await streaming.close();
+    stub.stop();
+  }
+}
+
 /**
  * Issue 13: from the end of the utterance to the first speech byte back, for replies of about
  * 20, 60 and 120 words, for the streaming pipeline, the batch pipeline (whole upload, batch
@@ -214,21 +252,7 @@ export async function benchVoicePipeline(): Promise<BenchRow[]> {
   const transcript = 'What worries you most about the treatment?';
   for (const words of [20, 60, 120]) {
     const reply = replyOfWords(words);
-    const stub = await spawnStub({
-      reply,
-      transcription: transcript,
-      transcriptionDelayMs: STT_MS,
-      firstTokenDelayMs: FIRST_TOKEN_MS,
-      tokenDelayMs: TOKEN_MS,
-      speechBytes: 8_000,
-      speechChunks: SPEECH_CHUNKS,
-      speechFirstByteDelayMs: TTS_FIRST_BYTE_MS,
-      streamingTranscription: {
-        text: transcript,
-        finalDelayMs: STREAM_FINAL_MS,
-        wordsPerSecondOfAudio: 10,
-      },
-    });
+    const stub = await spawnStub(pipelineStub(reply, transcript));
     const streaming = await startBenchServer(stub.url, { STT_MODE: 'streaming' });
     const batch = await startBenchServer(stub.url, { STT_MODE: 'batch' });
     const direct = new OpenAI({ apiKey: 'sk-bench', baseURL: stub.url, maxRetries: 0 });
