@@ -199,12 +199,15 @@ export function startRealtimeCall(input: {
       }
       case 'conversation.item.input_audio_transcription.completed':
         live.delete(event.item_id);
+        // Nothing said (a cough the provider took for speech) is no turn, stored or pending.
+        if (event.transcript.trim() === '') pendingTurns.delete(event.item_id);
         transcript.text(event.item_id, 'user', event.transcript, true);
         liveLine('user', event.item_id, event.transcript, true);
         void flush();
         return;
       case 'conversation.item.input_audio_transcription.failed':
         live.delete(event.item_id);
+        pendingTurns.delete(event.item_id);
         transcript.text(event.item_id, 'user', '', true);
         void flush();
         return;
