@@ -361,6 +361,21 @@ describe('Realtime calls on the server (a scripted provider)', () => {
       expect([refused.status, refused.body.error.code]).toEqual([429, 'rate_limit:turns']);
     });
 
+    it('an utterance with no words does not use up the quota', async () => {
+      const { socket, call } = await connect(quota);
+      const cough = exchange(call, 1, '', 'Sorry?');
+      call.emit(ev.userDone(cough.user, '  '));
+      call.emit(ev.replyDone(cough.response, cough.bot, 'Sorry?'));
+      const one = exchange(call, 2, 'First question?', 'One.');
+      one.transcribe();
+      call.emit(ev.replyDone(one.response, one.bot, 'One.'));
+      const two = exchange(call, 3, 'Second question?', 'Two.');
+      two.transcribe();
+      await socket.next('message_stored', (f) => f.message.content === 'Second question?');
+      expect(socket.frames.filter((f) => f.type === 'realtime_ended')).toEqual([]);
+      expect(call.clientEvents).toEqual([]);
+    });
+
     it('a call that runs past its length is hung up with its message', async () => {
       const { socket, call } = await connect(short);
       expect(await socket.next('realtime_ended')).toMatchObject({
