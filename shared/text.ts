@@ -196,6 +196,8 @@ export const REALTIME_TEXT = {
   enginePipeline: 'Standard',
   engineLabel: 'Voice engine',
   connecting: 'Connecting to the patient...',
+  startHint: 'Realtime: start a call and talk with the patient as on the phone.',
+  inCallHint: 'Talk as you would on a call. Speak over the patient to interrupt.',
   /** The patient is answering: the realtime model is thinking before it speaks. */
   thinking: VOICE_STATUS.gettingReply,
   notConfigured:

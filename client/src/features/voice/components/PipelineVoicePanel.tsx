@@ -6,6 +6,7 @@ import type { ConversationChannel } from '../../../lib/conversationChannel';
 import { useVoiceSession } from '../useVoiceSession';
 import { VoiceActions } from './VoiceActions';
 import { VoicePanel, type VoiceDialogIds } from './VoiceLayout';
+import { ConnectingHint, VoiceError } from './VoiceNotices';
 import { VoiceTranscript } from './VoiceTranscript';
 
 interface PipelineVoicePanelProps {
@@ -75,25 +76,12 @@ export function PipelineVoicePanel({ channel, ids, onClose }: PipelineVoicePanel
       </p>
 
       {unavailable ? <Alert tone="info">{VOICE_TEXT.notConfigured}</Alert> : null}
-      {!voice.ready && !voice.ended && !unavailable ? (
-        <p className="voice__hint">
-          <Spinner /> Connecting to the conversation…
-        </p>
-      ) : null}
-      {voice.error ? (
-        <div className="voice__error">
-          <Alert>{voice.error}</Alert>
-          {voice.canRetryAudio ? (
-            <button
-              type="button"
-              className="button button--ghost button--sm"
-              onClick={() => session.retryAudio()}
-            >
-              Retry Audio
-            </button>
-          ) : null}
-        </div>
-      ) : null}
+      <ConnectingHint shown={!voice.ready && !voice.ended && !unavailable} />
+      <VoiceError
+        error={voice.error}
+        canRetryAudio={voice.canRetryAudio}
+        onRetryAudio={() => session.retryAudio()}
+      />
 
       <VoiceTranscript you={voice.you} patient={voice.patient} />
     </VoicePanel>

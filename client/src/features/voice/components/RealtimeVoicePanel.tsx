@@ -1,10 +1,10 @@
 import { REALTIME_TEXT } from '../../../../../shared/text';
-import { Alert } from '../../../components/Alert';
 import { MicIcon } from '../../../components/Icons';
 import { Spinner } from '../../../components/Spinner';
 import type { RealtimeSession, RealtimeSnapshot } from '../realtime/realtimeSession';
 import { VoiceActions } from './VoiceActions';
 import { VoicePanel, type VoiceDialogIds } from './VoiceLayout';
+import { ConnectingHint, VoiceError } from './VoiceNotices';
 import { VoiceTranscript } from './VoiceTranscript';
 
 interface RealtimeVoicePanelProps {
@@ -63,41 +63,25 @@ export function RealtimeVoicePanel({
       <p id={ids.status} className="voice__status" role="status" data-testid="voice-status">
         {call.status}
       </p>
-      <p className="voice__hint">
-        {inCall
-          ? 'Talk as you would on a call. Speak over the patient to interrupt.'
-          : 'Realtime: start a call and talk with the patient as on the phone.'}
-      </p>
+      <p className="voice__hint">{inCall ? REALTIME_TEXT.inCallHint : REALTIME_TEXT.startHint}</p>
 
-      {!call.ready && !call.ended ? (
-        <p className="voice__hint">
-          <Spinner /> Connecting to the conversation…
-        </p>
-      ) : null}
-      {call.error ? (
-        <div className="voice__error">
-          <Alert>{call.error}</Alert>
-          {call.canRetryAudio ? (
-            <button
-              type="button"
-              className="button button--ghost button--sm"
-              onClick={() => session.retryAudio()}
-            >
-              Retry Audio
-            </button>
-          ) : null}
-          {call.offerStandard ? (
-            <button
-              type="button"
-              className="button button--secondary button--sm"
-              onClick={onUseStandard}
-              data-testid="voice-use-standard"
-            >
-              Use the {REALTIME_TEXT.enginePipeline} engine
-            </button>
-          ) : null}
-        </div>
-      ) : null}
+      <ConnectingHint shown={!call.ready && !call.ended} />
+      <VoiceError
+        error={call.error}
+        canRetryAudio={call.canRetryAudio}
+        onRetryAudio={() => session.retryAudio()}
+      >
+        {call.offerStandard ? (
+          <button
+            type="button"
+            className="button button--secondary button--sm"
+            onClick={onUseStandard}
+            data-testid="voice-use-standard"
+          >
+            Use the {REALTIME_TEXT.enginePipeline} engine
+          </button>
+        ) : null}
+      </VoiceError>
 
       <VoiceTranscript you={call.you} patient={call.patient} />
     </VoicePanel>
