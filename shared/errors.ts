@@ -54,6 +54,8 @@ export const ERRORS = {
   'not_found:session': CONVERSATION_TEXT.notFound,
   'not_found:scenario': SCENARIO_TEXT.notFound,
   'not_found:message': CONVERSATION_TEXT.messageNotFound,
+  /** The server has no Realtime model: the call has nowhere to go. */
+  'not_found:realtime': REALTIME_TEXT.notConfigured,
   // The state of things.
   'conflict:email': AUTH_TEXT.emailTaken,
   'conflict:busy': CONVERSATION_TEXT.busy,
@@ -76,7 +78,6 @@ export const ERRORS = {
   'unavailable:server_transcription': VOICE_TEXT.noServerTranscription,
   'unavailable:server_speech': VOICE_TEXT.noServerSpeech,
   'unavailable:realtime': REALTIME_TEXT.connectFailed,
-  'unavailable:realtime_off': REALTIME_TEXT.notConfigured,
   internal: REQUEST_TEXT.internal,
 } as const satisfies Record<`${ErrorKind}:${string}` | 'internal', string>;
 

@@ -68,7 +68,7 @@ export function createRealtimeCalls(services: CoreServices): RealtimeCalls {
   return {
     async start({ userId, sessionId, scenarioId, offerSdp, signal }) {
       const realtime = config.ai.realtime;
-      if (!provider || !realtime) throw new AppError('unavailable:realtime_off');
+      if (!provider || !realtime) throw new AppError('not_found:realtime');
       const admission = await turnAdmission(db, {
         sessionId,
         turnsPerHour: config.limits.turnsPerHour,

@@ -34,6 +34,9 @@ export function realtimeRoutes(services: Services): Router {
       throw new AppError('bad_request:sdp');
     }
     if (session.endedAt !== null) throw new AppError('conflict:ended');
+    if (!services.ai.realtime || !services.config.ai.realtime) {
+      throw new AppError('not_found:realtime');
+    }
     const answer = await services.realtime.start({
       userId: currentUser(res).id,
       sessionId: session.id,

@@ -30,7 +30,7 @@ const PASSWORD = 'correct horse battery';
 // A raw HTTP client: paths, bodies and headers go out exactly as generated.
 
 interface RawRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   body?: string;
   headers: Record<string, string>;
@@ -341,7 +341,9 @@ interface Counts {
 type Diff = { [K in keyof Counts]: number };
 
 interface RouteSpec {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
+  /** Content types tried instead of the JSON-leaning default (a route that reads SDP). */
+  contentTypes?: fc.Arbitrary<string>;
   /** The path (with any id and query) and, for POST, the body. */
   input: fc.Arbitrary<{ path: string; body?: string }>;
   /** Answers a 2xx must match (for some routes it depends on the path). */
@@ -351,6 +353,31 @@ interface RouteSpec {
   /** Whether a 2xx may have changed the stored rows this way. */
   allowed(status: number, diff: Diff): boolean;
 }
+
+/** A route's inputs, with a content type drawn from its own list when it has one. */
+function withContentType(
+  spec: RouteSpec,
+): fc.Arbitrary<{ path: string; body?: string; contentType?: string }> {
+  if (!spec.contentTypes) return spec.input;
+  return fc
+    .tuple(spec.input, spec.contentTypes)
+    .map(([input, contentType]) => ({ ...input, contentType }));
+}
+
+const OFFER =
+  'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\na=rtpmap:111 opus/48000/2\r\n';
+
+/** What might arrive as an SDP offer: a real one, one spoiled, a huge one, or anything. */
+const sdpBody = fc.oneof(
+  { weight: 3, arbitrary: fc.constant(OFFER) },
+  { weight: 2, arbitrary: fc.string({ maxLength: 40 }).map((junk) => `${OFFER}a=${junk}\r\n`) },
+  { weight: 1, arbitrary: fc.constant(`${OFFER}${'a=x\r\n'.repeat(8_000)}`) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('', '{}', 'v=0', 'm=audio 9', OFFER.replace('v=0', 'v=1')),
+  },
+  { weight: 2, arbitrary: fc.string({ maxLength: 200 }) },
+);
 
 const unchanged = (_status: number, diff: Diff) => Object.values(diff).every((n) => n === 0);
 const only = (expected: Partial<Diff>) => (_status: number, diff: Diff) =>
@@ -539,6 +566,27 @@ describe('every /api route under 1,000 generated requests', () => {
       // Grading happens once; every later end answers the stored feedback.
       allowed: (status, diff) => only({ feedback: 1 })(status, diff) || unchanged(status, diff),
     },
+    'POST /api/conversations/:id/realtime': {
+      method: 'POST',
+      input: fc
+        .tuple(id, sdpBody)
+        .map(([value, body]) => ({ path: `/api/conversations/${value}/realtime`, body })),
+      contentTypes: fc.oneof(
+        { weight: 4, arbitrary: fc.constant('application/sdp') },
+        { weight: 1, arbitrary: contentType },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom('application/sdp; charset=utf-8', 'APPLICATION/SDP', 'sdp'),
+        },
+      ),
+      // This server has no Realtime model: nothing is ever set up, whatever the offer.
+      allowed: unchanged,
+    },
+    'DELETE /api/conversations/:id/realtime': {
+      method: 'DELETE',
+      input: id.map((value) => ({ path: `/api/conversations/${value}/realtime` })),
+      allowed: unchanged,
+    },
     'POST /api/conversations/:id/hint': {
       method: 'POST',
       input: fc
@@ -588,9 +636,10 @@ describe('every /api route under 1,000 generated requests', () => {
       const spec = specs[route]!;
       counts = await countRows();
       await fc.assert(
-        fc.asyncProperty(spec.input, headerChoice, async (input, choice) => {
+        fc.asyncProperty(withContentType(spec), headerChoice, async (input, choice) => {
           const headers: Record<string, string> = {};
-          if (spec.method === 'POST') headers['content-type'] = choice.contentType;
+          if (spec.method === 'POST')
+            headers['content-type'] = input.contentType ?? choice.contentType;
           if (spec.method === 'POST' && choice.contentEncoding)
             headers['content-encoding'] = choice.contentEncoding;
           // Signing out with the user's own cookie would end every later request's session.
@@ -603,7 +652,8 @@ describe('every /api route under 1,000 generated requests', () => {
           if (choice.origin === 'own') headers.origin = server.url;
           else if (choice.origin !== 'none') headers.origin = choice.origin;
 
-          const response = await send(server.url, { method: spec.method, ...input, headers });
+          const { contentType: _type, ...request } = input;
+          const response = await send(server.url, { method: spec.method, ...request, headers });
           const after = await countRows();
           const diff = Object.fromEntries(
             Object.entries(after).map(([k, v]) => [k, v - counts[k as keyof Counts]]),

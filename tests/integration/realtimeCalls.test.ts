@@ -324,6 +324,21 @@ describe('Realtime calls on the server (a scripted provider)', () => {
     expect([ended.status, ended.body.error.code]).toEqual([409, 'conflict:ended']);
   });
 
+  it('without REALTIME_MODEL the engine is not offered, and an offer is a clear 404', async () => {
+    const plain = await startTestServer(testDb.db, {});
+    try {
+      const { client, sessionId, history } = await openConversation(plain);
+      expect(history.voice.realtime).toBe(false);
+      const answer = await postOffer(client, sessionId);
+      expect([answer.status, answer.body.error]).toEqual([
+        404,
+        { code: 'not_found:realtime', message: REALTIME_TEXT.notConfigured },
+      ]);
+    } finally {
+      await plain.close({ keepDb: true });
+    }
+  });
+
   describe('limits', () => {
     let quota: TestServer;
     let short: TestServer;

@@ -9,6 +9,10 @@ import { HttpClient, signedInClient, uniqueEmail } from '../helpers/httpClient';
 import { RawSocket } from '../helpers/rawSocket';
 import { listApiRoutes } from '../helpers/apiRoutes';
 
+/** A browser's offer, as the Realtime engine posts it. */
+const SDP_OFFER =
+  'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\n';
+
 /**
  * The headers that keep the built app strict (CSP, nosniff, HSTS in production), the session
  * cookie's attributes, and the same-origin rule for every state-changing request and for the
@@ -134,6 +138,11 @@ describe('security headers, cookies and the same-origin rule', () => {
         client.post(`/api/conversations/${conversationId}/hint`),
       'POST /api/conversations/:id/end': () =>
         client.post(`/api/conversations/${conversationId}/end`),
+      // Not an SDP offer: refused with 415, and still not kept by any cache.
+      'POST /api/conversations/:id/realtime': () =>
+        client.post(`/api/conversations/${conversationId}/realtime`),
+      'DELETE /api/conversations/:id/realtime': () =>
+        client.request('DELETE', `/api/conversations/${conversationId}/realtime`),
       'POST /api/auth/sign-in': () =>
         new HttpClient(dev.url).post('/api/auth/sign-in', {
           email: 'nobody@example.com',
@@ -249,6 +258,14 @@ describe('security headers, cookies and the same-origin rule', () => {
       state(prepared: { path: string; cookie: string | null }): Promise<unknown>;
       /** Status from the app's own origin, proving the refused request would have done something. */
       control: number;
+      method?: 'POST' | 'DELETE';
+      /** The body's type when it is not JSON (an SDP offer). */
+      contentType?: string;
+      /**
+       * The request changes nothing here even from the app's own origin (a hint; a Realtime call
+       * on a server without one): the control status alone shows it got past the origin check.
+       */
+      changesNothing?: true;
     }
 
     const scenarioId = async (client: HttpClient, index: number) =>
@@ -338,8 +355,51 @@ describe('security headers, cookies and the same-origin rule', () => {
         // A hint stores nothing; refusing it still spares a provider call made on the user's behalf.
         state: () => count(t, 'messages'),
         control: 200,
+        changesNothing: true,
+      },
+      'POST /api/conversations/:id/realtime': {
+        async prepare() {
+          const { client, id } = await conversationWithTurns(4);
+          return {
+            path: `/api/conversations/${id}/realtime`,
+            body: SDP_OFFER,
+            cookie: client.cookie,
+          };
+        },
+        state: () => count(t, 'messages'),
+        contentType: 'application/sdp',
+        // This server has no Realtime model: from its own origin the offer reaches the handler.
+        control: 503,
+        changesNothing: true,
+      },
+      'DELETE /api/conversations/:id/realtime': {
+        async prepare() {
+          const { client, id } = await conversationWithTurns(5);
+          return {
+            path: `/api/conversations/${id}/realtime`,
+            body: undefined,
+            cookie: client.cookie,
+          };
+        },
+        state: () => count(t, 'messages'),
+        method: 'DELETE',
+        control: 204,
+        changesNothing: true,
       },
     };
+
+    const send = (
+      c: Case,
+      client: HttpClient,
+      prepared: { path: string; body: unknown },
+      origin: string,
+    ) =>
+      c.method === 'DELETE'
+        ? client.request('DELETE', prepared.path, undefined, { origin })
+        : client.post(prepared.path, prepared.body, {
+            origin,
+            ...(c.contentType ? { 'content-type': c.contentType } : {}),
+          });
 
     it('has a case for every state-changing route', () => {
       const writes = listApiRoutes(dev.services).filter((route) => !route.startsWith('GET '));
@@ -354,7 +414,7 @@ describe('security headers, cookies and the same-origin rule', () => {
       const before = await c.state(prepared);
       for (const origin of ORIGINS(dev.url)) {
         client.cookie = prepared.cookie;
-        const response = await client.post(prepared.path, prepared.body, { origin });
+        const response = await send(c, client, prepared, origin);
         expect(response.status, origin).toBe(403);
         expect(response.body.error.code).toBe('forbidden:origin');
         expect(response.body.error.message).not.toBe('');
@@ -362,11 +422,9 @@ describe('security headers, cookies and the same-origin rule', () => {
         expect(await c.state(prepared), origin).toEqual(before);
       }
       client.cookie = prepared.cookie;
-      const control = await client.post(prepared.path, prepared.body, { origin: dev.url });
+      const control = await send(c, client, prepared, dev.url);
       expect(control.status).toBe(c.control);
-      if (route !== 'POST /api/conversations/:id/hint') {
-        expect(await c.state(prepared)).not.toEqual(before);
-      }
+      if (!c.changesNothing) expect(await c.state(prepared)).not.toEqual(before);
     });
 
     it('refuses a socket upgrade from another origin with 403', async () => {

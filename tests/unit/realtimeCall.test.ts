@@ -326,9 +326,9 @@ describe('a Realtime call: setting it up', () => {
 describe('a Realtime call that cannot start', () => {
   const refusals: Array<{ name: string; response: () => Response; message: string }> = [
     {
-      name: '503 unavailable:realtime_off',
+      name: '404 not_found:realtime',
       response: () =>
-        errorAnswer(503, 'unavailable:realtime_off', 'Realtime is off on this server (its words).'),
+        errorAnswer(404, 'not_found:realtime', 'Realtime is off on this server (its words).'),
       message: 'Realtime is off on this server (its words).',
     },
     {
