@@ -136,6 +136,7 @@ describe.skipIf(skipBrowserSuite)('the rubric before and after (offline AI)', ()
       feedback: Feedback;
     };
     expect(await anchorsUnderScores(report, page)).toEqual(expectedAnchors(feedback));
+    expect(await seriousA11yViolations(page)).toEqual([]);
     // A short conversation is not all good: at least one anchor says what to do better.
     expect(SCORE_KEYS.some((key) => anchorFor(key, feedback[key]).level !== 'good')).toBe(true);
 
