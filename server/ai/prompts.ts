@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Feedback } from '../../shared/feedback';
+import type { Feedback, ScoreKey } from '../../shared/feedback';
+import { bandRange, RUBRIC, RUBRIC_BANDS } from '../../shared/rubric';
 import { OBJECTION_ANCHORS, OBJECTION_PENALTIES, OBJECTION_STEPS } from './objectionRubric';
 import type { ChatTurn, ConversationContext } from './types';
 import type { ScenarioRecord } from '../scenarios/schema';
@@ -227,6 +228,48 @@ Concerns the patient states: ${scenario.patientConcerns.join('; ')}
 What the clinician is hoping the patient will agree to: ${scenario.extras.goal}`;
 }
 
+/**
+ * What the grader looks for beyond the shared rubric's one-line measure: guidance for the
+ * model only, so it lives here rather than in the rubric the trainee reads.
+ */
+const GRADER_LOOKS_FOR: Record<ScoreKey, string> = {
+  overallScore:
+    'Give your overall judgement of the conversation (not a mechanical average), including whether the hidden concerns were uncovered.',
+  empathyScore:
+    "Look for: notices and names the patient's feelings, validates them, asks about worries with open questions, does not dismiss or rush.",
+  clarityScore:
+    'Look for: plain words instead of jargon, explains the problem, options, risks, benefits and cost in small steps, checks the patient has understood.',
+  persuasionScore:
+    'Look for: links the treatment to what matters to this patient, is honest about the consequences of waiting, offers options, agrees a next step, never pressures.',
+  objectionHandlingScore: `Score by LAER (Listen, Acknowledge, Explore, Respond) with a final check, for each objection the patient raises:
+${bulletList(Object.values(OBJECTION_STEPS), '    ')}
+  Score down, and quote the line, for:
+${bulletList(OBJECTION_PENALTIES, '    ')}
+  Finer anchors within the bands:
+${bulletList(OBJECTION_ANCHORS, '    ')}
+  When you comment on objection handling, name the LAER step in your feedback text (for example "Explore (LAER): ...") so the trainee sees why.`,
+};
+
+/**
+ * The shared rubric, word for word: the trainee reads the same anchors on the scenario screen
+ * and under each score, so the grader has to judge by them.
+ */
+function graderRubric(): string {
+  const bands = RUBRIC_BANDS.map((b) => `${b.label} ${bandRange(b)}`).join(', ');
+  const skills = RUBRIC.map((skill) => {
+    const anchors = RUBRIC_BANDS.map(
+      (band) => `  - ${band.label} (${bandRange(band)}): ${skill.anchors[band.level]}`,
+    );
+    return [
+      `- ${skill.key} (${skill.name}): ${skill.measures}`,
+      ...anchors,
+      `  ${GRADER_LOOKS_FOR[skill.key]}`,
+    ].join('\n');
+  });
+  return `Each skill has three bands: ${bands}. The anchors are written to the trainee, so "you" in them is the trainee. Choose the band whose anchor describes what the trainee did, then place the score inside it: the top when it held throughout the conversation, the bottom when only just. A very short conversation cannot earn high scores because there is little evidence.
+${skills.join('\n')}`;
+}
+
 export function graderSystemPrompt(scenario: ScenarioRecord, nonce: string): string {
   const hidden = bulletList(scenario.extras.hiddenConcerns.map((h) => h.concern));
   return `You assess a practice conversation between a dental clinician (the trainee) and a simulated patient. Score the trainee's communication and give evidence-based feedback.
@@ -236,18 +279,7 @@ Concerns the patient only reveals when the trainee asks open questions or acknow
 ${hidden}
 
 # Rubric (each score is an integer from 1 to 10)
-- empathyScore (empathy and rapport): notices and names the patient's feelings, validates them, asks about worries with open questions, does not dismiss or rush.
-- clarityScore (clarity and communication): plain words instead of jargon, explains the problem, options, risks, benefits and cost in small steps, checks the patient has understood.
-- persuasionScore (persuasion and value): links the treatment to what matters to this patient, is honest about the consequences of waiting, offers options, agrees a next step, never pressures.
-- objectionHandlingScore (objection handling), scored by LAER (Listen, Acknowledge, Explore, Respond) with a final check, for each objection the patient raises:
-${bulletList(Object.values(OBJECTION_STEPS), '  ')}
-  Score down, and quote the line, for:
-${bulletList(OBJECTION_PENALTIES, '  ')}
-  Anchors for this score:
-${bulletList(OBJECTION_ANCHORS, '  ')}
-  When you comment on objection handling, name the LAER step in your feedback text (for example "Explore (LAER): ...") so the trainee sees why.
-- overallScore: your overall judgement of the conversation (not a mechanical average), including whether the hidden concerns were uncovered.
-Anchors: 1-2 harmful or absent, 3-4 weak, 5-6 adequate, 7-8 good, 9-10 excellent and consistent. A very short conversation cannot earn high scores because there is little evidence.
+${graderRubric()}
 
 # Evidence
 - Give 2 or 3 strengths and 2 or 3 areas for improvement. Each has "text" (one or two sentences addressed to the trainee as "you") and "quote": an exact copy of consecutive words from ONE trainee line that shows the point, copied character for character, or null when no single trainee line shows it.

@@ -1,5 +1,7 @@
 import { clamp } from './text';
 import type { ClinicianTurnReplay, ConversationReplay, StatedProgress } from './patientState';
+import type { FeedbackScores, ScoreKey } from '../../../shared/feedback';
+import { skillRubric, type SkillRubric } from '../../../shared/rubric';
 
 /**
  * The offline scorer's rubric: each skill from the trainee's own turns and the replayed patient
@@ -7,13 +9,7 @@ import type { ClinicianTurnReplay, ConversationReplay, StatedProgress } from './
  * points; they can only cost clarity and persuasion.
  */
 
-export interface SkillScores {
-  overallScore: number;
-  empathyScore: number;
-  clarityScore: number;
-  persuasionScore: number;
-  objectionHandlingScore: number;
-}
+export type SkillScores = FeedbackScores;
 
 /** How much each skill weighs in the overall score. */
 export const OVERALL_WEIGHTS = {
@@ -135,12 +131,72 @@ function objectionHandling(replay: ConversationReplay): number {
   );
 }
 
+type SkillScorer = (replay: ConversationReplay, turns: readonly ClinicianTurnReplay[]) => number;
+
+export interface OfflineSkill {
+  /** The shared rubric entry: the name and measure the trainee reads, and the grader is given. */
+  rubric: SkillRubric;
+  /** What this engine counts as evidence for the skill, in the rubric's terms. */
+  evidence: readonly string[];
+  score: SkillScorer;
+}
+
+type ScoredSkill = Exclude<ScoreKey, 'overallScore'>;
+
+/**
+ * The four skills this engine scores directly, each tied to the shared rubric, so the anchor a
+ * trainee sees under a score describes what was counted for it here. The overall score is
+ * weighed from them (OVERALL_WEIGHTS).
+ */
+export const OFFLINE_SKILLS: Record<ScoredSkill, OfflineSkill> = {
+  empathyScore: {
+    rubric: skillRubric('empathyScore'),
+    evidence: [
+      'feelings acknowledged and reflected back',
+      'stated concerns explored with open questions',
+      'hidden concerns revealed',
+      'concerns ignored, dismissed or met with pressure (count against)',
+    ],
+    score: empathy,
+  },
+  clarityScore: {
+    rubric: skillRubric('clarityScore'),
+    evidence: [
+      'jargon explained in plain words, or left unexplained (counts against)',
+      'long sentences and a long average sentence (count against)',
+      'questions that check understanding',
+      'too few words to judge, or off-task turns (count against)',
+    ],
+    score: clarity,
+  },
+  persuasionScore: {
+    rubric: skillRubric('persuasionScore'),
+    evidence: [
+      'benefits, options, the choice of no treatment and the cost explained',
+      'a next step proposed without pressure, and the patient agreeing',
+      "the patient's readiness rising over the conversation",
+      'pressure and off-task turns (count against)',
+    ],
+    score: persuasion,
+  },
+  objectionHandlingScore: {
+    rubric: skillRubric('objectionHandlingScore'),
+    evidence: [
+      'how far each objection got through Listen, Acknowledge, Explore, Respond and the check',
+      'revealed worries addressed, something to take away offered',
+      'dismissing, running down, answering before exploring, asking early, pressure (count against)',
+    ],
+    score: (replay) => objectionHandling(replay),
+  },
+};
+
 export function scoreSkills(replay: ConversationReplay): SkillScores {
   const turns = onTaskTurns(replay);
-  const empathyScore = toScore(empathy(replay, turns));
-  const clarityScore = toScore(clarity(replay, turns));
-  const persuasionScore = toScore(persuasion(replay, turns));
-  const objectionHandlingScore = toScore(objectionHandling(replay));
+  const scoreOf = (skill: ScoredSkill) => toScore(OFFLINE_SKILLS[skill].score(replay, turns));
+  const empathyScore = scoreOf('empathyScore');
+  const clarityScore = scoreOf('clarityScore');
+  const persuasionScore = scoreOf('persuasionScore');
+  const objectionHandlingScore = scoreOf('objectionHandlingScore');
   const overall =
     OVERALL_WEIGHTS.empathy * empathyScore +
     OVERALL_WEIGHTS.clarity * clarityScore +

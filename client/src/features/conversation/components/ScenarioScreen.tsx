@@ -18,6 +18,7 @@ import { conversationChannel } from '../store';
 import { ChatPanel } from './ChatPanel';
 import { PatientProfile } from './PatientProfile';
 import { ResourcesPanel } from './ResourcesPanel';
+import { RubricPanel } from './RubricPanel';
 import { ScenarioHeader } from './ScenarioHeader';
 import '../conversation.css';
 
@@ -135,6 +136,7 @@ export function ScenarioScreen({
             avatar={choosePatientAvatar(scenario.patientProfile)}
           />
           {resourcesOn ? <ResourcesPanel scenario={scenario} /> : null}
+          <RubricPanel />
         </div>
         <div className="scenario-layout__main">
           <ChatPanel

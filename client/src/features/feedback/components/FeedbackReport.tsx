@@ -6,6 +6,7 @@ import {
   type Feedback,
   type ScoreKey,
 } from '../../../../../shared/feedback';
+import { anchorFor } from '../../../../../shared/rubric';
 import { Dialog } from '../../../components/Dialog';
 import { CloseIcon } from '../../../components/Icons';
 import '../feedback.css';
@@ -80,6 +81,7 @@ export function FeedbackReport({
                 const score = feedback[key];
                 const colour = feedbackBarColour(score);
                 const width = `${Math.max(0, Math.min(10, score)) * 10}%`;
+                const anchor = anchorFor(key, score);
                 return (
                   <li key={key} className="score">
                     <div className="score__row">
@@ -89,6 +91,10 @@ export function FeedbackReport({
                     <div className="score__track" aria-hidden="true">
                       <div className={`score__bar score__bar--${colour}`} style={{ width }} />
                     </div>
+                    {/* Beneath the spec's bar: the rubric anchor this score met. */}
+                    <p className={`score__anchor score__anchor--${anchor.level}`}>
+                      <span className="score__level">{anchor.label}:</span> {anchor.text}
+                    </p>
                   </li>
                 );
               })}
