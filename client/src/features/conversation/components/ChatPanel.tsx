@@ -10,6 +10,9 @@ import type { Scenario } from '../../../../../shared/scenario';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { BulbIcon, CheckIcon, HeadsetIcon } from '../../../components/Icons';
+import { BRANCH_TEXT } from '../../../../../shared/text';
+import { errorMessage } from '../../../lib/api';
+import { branchConversation } from '../api/branchConversation';
 import { chatItems, type ChatItem } from '../chatState';
 import { useDictation } from '../hooks/useDictation';
 import { useDraft } from '../hooks/useDraft';
@@ -34,6 +37,8 @@ interface ChatPanelProps {
   onToggleResources: () => void;
   onOpenVoice: () => void;
   onFeedback: (feedback: Feedback) => void;
+  /** A branch ("Try another answer here") was made: the screen switches to it. */
+  onBranched: (session: ConversationSession) => void;
 }
 
 export function ChatPanel({
@@ -45,6 +50,7 @@ export function ChatPanel({
   onToggleResources,
   onOpenVoice,
   onFeedback,
+  onBranched,
 }: ChatPanelProps) {
   const chat = useChatStore();
   const { connect, disconnect } = chat;
@@ -108,6 +114,24 @@ export function ChatPanel({
     if (!canEnd) return;
     speech.stop();
     void ending.end();
+  };
+
+  const [branching, setBranching] = useState<string | null>(null);
+  const [branchError, setBranchError] = useState<string | null>(null);
+  const tryAnother = async (messageId: string) => {
+    if (session === null || branching !== null) return;
+    setBranching(messageId);
+    setBranchError(null);
+    try {
+      const branch = await branchConversation(session.id, messageId);
+      speech.stop();
+      onBranched(branch);
+    } catch (error) {
+      console.error('Could not start another answer', error);
+      setBranchError(errorMessage(error, BRANCH_TEXT.failed));
+    } finally {
+      setBranching(null);
+    }
   };
 
   const reconnecting = session !== null && chat.connection === 'reconnecting';
@@ -176,8 +200,27 @@ export function ChatPanel({
           speech={speech}
           onRetry={chat.retryTurn}
           onDiscard={editFailed}
+          branch={{
+            onBranch: (messageId) => void tryAnother(messageId),
+            busyId: branching,
+            // A reply still arriving belongs to this conversation; branch once it is in.
+            disabled: busy,
+          }}
         />
       )}
+
+      {branchError ? (
+        <div className="chat__notice">
+          <Alert>{branchError}</Alert>
+          <button
+            type="button"
+            className="button button--ghost button--sm"
+            onClick={() => setBranchError(null)}
+          >
+            Dismiss
+          </button>
+        </div>
+      ) : null}
 
       {chat.notice ? (
         <div className="chat__notice">
