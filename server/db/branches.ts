@@ -1,7 +1,7 @@
 import type { BranchOrigin } from '../../shared/api/conversations';
 import type { ConversationSession } from '../../shared/conversation';
 import type { Db, Queryable } from './db';
-import { toSessionDto } from './conversations';
+import { toSessionDto, type SessionRow } from './conversations';
 
 /** Why a branch could not be made from the turn asked for. */
 export type BranchRefusal = 'not_found:message' | 'unprocessable:not_a_turn';
@@ -24,17 +24,12 @@ export async function createBranch(
     );
     if (!turn) return { refused: 'not_found:message' as const };
     if (turn.role !== 'user') return { refused: 'unprocessable:not_a_turn' as const };
-    const [session] = await tx.query<{
-      id: string;
-      scenarioId: string;
-      createdAt: Date;
-      endedAt: Date | null;
-      successRating: number | null;
-    }>(
+    const [session] = await tx.query<SessionRow>(
       `INSERT INTO conversation_sessions (user_id, scenario_id, branch_of, branch_at_message)
        SELECT user_id, scenario_id, id, $2 FROM conversation_sessions WHERE id = $1
        RETURNING id, scenario_id AS "scenarioId", created_at AS "createdAt",
-                 ended_at AS "endedAt", success_rating AS "successRating"`,
+                 ended_at AS "endedAt", success_rating AS "successRating",
+                 branch_of AS "branchOf"`,
       [input.sessionId, input.messageId],
     );
     if (!session) throw new Error('original conversation vanished while branching');

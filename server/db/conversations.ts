@@ -1,16 +1,17 @@
 import type { ConversationSession } from '../../shared/conversation';
 import type { Queryable, Db } from './db';
 
-interface SessionRow {
+export interface SessionRow {
   id: string;
   scenarioId: string;
   createdAt: Date;
   endedAt: Date | null;
   successRating: number | null;
+  branchOf: string | null;
 }
 
 const COLUMNS = `id, scenario_id AS "scenarioId", created_at AS "createdAt",
-  ended_at AS "endedAt", success_rating AS "successRating"`;
+  ended_at AS "endedAt", success_rating AS "successRating", branch_of AS "branchOf"`;
 
 export function toSessionDto(row: SessionRow): ConversationSession {
   return {
@@ -19,6 +20,7 @@ export function toSessionDto(row: SessionRow): ConversationSession {
     createdAt: new Date(row.createdAt).toISOString(),
     endedAt: row.endedAt ? new Date(row.endedAt).toISOString() : null,
     successRating: row.successRating,
+    branchOf: row.branchOf,
   };
 }
 

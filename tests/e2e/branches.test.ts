@@ -124,6 +124,11 @@ describe.skipIf(skipBrowserSuite)('try another answer (branches) in the browser'
     // The practice screen opened the branch, not a fresh conversation.
     expect((await (await opened).json()).session.id).toBe(branchId);
 
+    await page
+      .getByRole('note')
+      .filter({ hasText: 'You are trying another answer' })
+      .getByRole('link', { name: 'the original conversation' })
+      .waitFor();
     // It carries the transcript up to just before turn 2: opening line, turn 1, its reply.
     await eventually(() => shownMessages(page)).toEqual(
       originalMessages.slice(0, 3).map((m) => m.content),

@@ -53,6 +53,7 @@ describe.each(databaseKinds())('branches API (offline patient) on %s', (kind) =>
       scenarioId: scenario.id,
       endedAt: null,
       successRating: null,
+      branchOf: original,
     });
 
     const branch = await detail(user, branchId);
@@ -89,6 +90,7 @@ describe.each(databaseKinds())('branches API (offline patient) on %s', (kind) =>
     const after = await detail(user, original);
     expect(after).toEqual(before);
     expect(after.branch).toBeNull();
+    expect(after.session.branchOf).toBeNull();
     // The practice screen for the scenario opens the branch.
     const resumed = await startConversation(user, 1);
     expect(resumed).toMatchObject({ status: 200, sessionId: branchId });

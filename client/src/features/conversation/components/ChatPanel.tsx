@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'wouter';
 import {
   concernsLine,
   MESSAGES_TO_END,
@@ -12,6 +13,7 @@ import { Spinner } from '../../../components/Spinner';
 import { BulbIcon, CheckIcon, HeadsetIcon } from '../../../components/Icons';
 import { BRANCH_TEXT } from '../../../../../shared/text';
 import { errorMessage } from '../../../lib/api';
+import { conversationPath } from '../../../lib/paths';
 import { branchConversation } from '../api/branchConversation';
 import { chatItems, type ChatItem } from '../chatState';
 import { useDictation } from '../hooks/useDictation';
@@ -143,6 +145,12 @@ export function ChatPanel({
           Conversation with Patient: {scenario.title}
         </h2>
         <p className="chat__concerns">{concernsLine(scenario.patientConcerns)}</p>
+        {session?.branchOf ? (
+          <p className="chat__branch" role="note">
+            You are trying another answer: this conversation starts again from one of your turns in{' '}
+            <Link href={conversationPath(session.branchOf)}>the original conversation</Link>.
+          </p>
+        ) : null}
         <div className="chat__pills" role="group" aria-label="Conversation options">
           <TogglePill
             label="Streaming"
