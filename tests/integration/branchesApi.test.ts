@@ -4,6 +4,7 @@ import { databaseKinds, printSkipNotice } from '../helpers/testDb';
 import { useTestServer } from '../helpers/useTestServer';
 import { signedInClient, type HttpClient } from '../helpers/httpClient';
 import { ask, say, startConversation } from '../helpers/conversations';
+import { TestSocket } from '../helpers/socketClient';
 import { createBranch } from '../../server/db/branches';
 import { conversationDetailResponse } from '../../shared/api/conversations';
 
@@ -305,5 +306,32 @@ describe.each(databaseKinds())('branches API (offline patient) on %s', (kind) =>
     const branch = await detail(user, branchId);
     expect(branch.feedback?.overallScore).toBe(scores[1]);
     expect(branch.branch?.originalScores?.overallScore).toBe(originalScore);
+  });
+});
+
+describe('branches and the hourly turn quota (pglite)', () => {
+  const { server } = useTestServer('pglite', { env: { TURNS_PER_HOUR: '3' } });
+
+  it("does not count a branch's copies of earlier turns as turns taken", async () => {
+    const user = await signedInClient(server.url);
+    const { sessionId: original } = await startConversation(user, 0);
+    await say(user, original, TURNS.slice(0, 2));
+    const turn2 = userTurns((await detail(user, original)).messages)[1]!;
+    const branchId = (
+      await user.post(`/api/conversations/${original}/branches`, { messageId: turn2.id })
+    ).body.session.id as string;
+    // Two turns taken, one copied: the third turn of the hour is still allowed on the branch.
+    await say(user, branchId, [TURNS[2]!]);
+    expect(userTurns((await detail(user, branchId)).messages)).toHaveLength(2);
+    // And the quota still bites on the fourth.
+    const socket = await TestSocket.open(user.baseUrl, branchId, { cookie: user.cookie });
+    try {
+      const before = socket.frames.length;
+      socket.send({ type: 'turn', clientId: randomUUID(), text: 'One more?', stream: true });
+      const refused = await socket.next('error', () => true, before);
+      expect(refused.code).toBe('rate_limit:turns');
+    } finally {
+      await socket.close();
+    }
   });
 });
