@@ -14,6 +14,7 @@ import { VAD_ASSETS_PATH, vadAssetRoutes } from './http/vadAssets';
 import { isConnectionError } from './db/db';
 import { authRoutes } from './routes/auth';
 import { scenarioRoutes } from './routes/scenarios';
+import { branchRoutes } from './routes/branches';
 import { conversationRoutes } from './routes/conversations';
 import { realtimeRoutes } from './routes/realtime';
 import { realtimeApi } from '../shared/api/realtime';
@@ -77,6 +78,7 @@ export function createApp(services: Services, options: AppOptions): Express {
   api.use(authApi.mount, authRoutes(services));
   api.use(scenariosApi.mount, scenarioRoutes(services));
   api.use(conversationsApi.mount, conversationRoutes(services));
+  api.use(conversationsApi.mount, branchRoutes(services));
   api.use(realtimeApi.mount, realtimeRoutes(services));
   // Progress and history sit at the API root (their contracts' mount is '').
   api.use(progressRoutes(services));

@@ -25,6 +25,8 @@ export const conversationSessionSchema = z.object({
   createdAt: z.string(),
   endedAt: z.string().nullable(),
   successRating: z.number().nullable(),
+  /** The conversation this one branched from ("Try another answer here"), or null. */
+  branchOf: z.string().nullable(),
 });
 export type ConversationSession = z.infer<typeof conversationSessionSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   AUTH_TEXT,
+  BRANCH_TEXT,
   CONVERSATION_TEXT,
   FEEDBACK_TEXT,
   FRAME_TEXT,
@@ -62,6 +63,7 @@ export const ERRORS = {
   'conflict:ended': CONVERSATION_TEXT.ended,
   'unprocessable:too_short': FEEDBACK_TEXT.tooShort,
   'unprocessable:nothing_heard': VOICE_TEXT.nothingHeard,
+  'unprocessable:not_a_turn': BRANCH_TEXT.notATurn,
   // Limits.
   'rate_limit:sign_in': AUTH_TEXT.slowDown,
   'rate_limit:turns': CONVERSATION_TEXT.quotaReached,

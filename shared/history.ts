@@ -12,6 +12,8 @@ export interface HistorySource {
   scenario: { title: string | null; difficulty: string | null } | null;
   /** Every feedback linked to the session; the first one is shown. */
   feedback: readonly ProgressFeedback[];
+  /** The conversation this one branched from ("Try another answer here"), if any. */
+  branchOf?: string | null;
 }
 
 export interface HistorySubScores {
@@ -32,6 +34,8 @@ export interface HistoryEntry {
   overallScore: number | null;
   /** Null when the session has a success rating but no feedback. */
   subScores: HistorySubScores | null;
+  /** The original's session id when this conversation is a branch of it; absent or null if not. */
+  branchOf?: string | null;
 }
 
 function isNumber(value: unknown): value is number {
@@ -67,6 +71,7 @@ export function toHistoryEntry(source: HistorySource): HistoryEntry {
           objectionHandling: num(first.objectionHandlingScore),
         }
       : null,
+    branchOf: source.branchOf ?? null,
   };
 }
 
@@ -97,6 +102,46 @@ export function mergeHistoryPages(
 ): HistoryEntry[] {
   const seen = new Set(shown.map((e) => e.sessionId));
   return [...shown, ...page.filter((e) => !seen.has(e.sessionId))].sort(compareNewestFirst);
+}
+
+/** A history entry with the branches tried from it ("Try another answer here"), newest first. */
+export interface HistoryGroup {
+  entry: HistoryEntry;
+  branches: HistoryEntry[];
+}
+
+/**
+ * History shows each branch under its original. A branch whose original is not in the list
+ * (still open, on a page not loaded yet, or deleted) stands on its own at its own date; a
+ * branch of a branch sits under the first ancestor the list holds. Order otherwise as given.
+ */
+export function groupBranches(entries: readonly HistoryEntry[]): HistoryGroup[] {
+  const byId = new Map(entries.map((e) => [e.sessionId, e]));
+  const rootOf = (entry: HistoryEntry): HistoryEntry => {
+    const seen = new Set<string>([entry.sessionId]);
+    let current = entry;
+    for (;;) {
+      const parent = current.branchOf ? byId.get(current.branchOf) : undefined;
+      if (!parent || seen.has(parent.sessionId)) return current;
+      seen.add(parent.sessionId);
+      current = parent;
+    }
+  };
+  const groups = new Map<string, HistoryGroup>();
+  for (const entry of entries) {
+    const root = rootOf(entry);
+    if (root === entry) groups.set(entry.sessionId, { entry, branches: [] });
+  }
+  const loose: HistoryGroup[] = [];
+  for (const entry of entries) {
+    const root = rootOf(entry);
+    if (root === entry) continue;
+    const group = groups.get(root.sessionId);
+    // Only a cycle (which the database cannot hold) leaves a branch without a group.
+    if (group) group.branches.push(entry);
+    else loose.push({ entry, branches: [] });
+  }
+  return [...groups.values(), ...loose];
 }
 
 /** Spec §2: the scenario title, or 'Untitled Scenario'. */

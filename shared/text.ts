@@ -83,6 +83,14 @@ export const CONVERSATION_TEXT = {
     `You have used all ${perHour} hint${perHour === 1 ? '' : 's'} for this hour. Try again later, or carry on without one.`,
 } as const;
 
+/** "Try another answer": a branch of a conversation from one of the clinician's turns. */
+export const BRANCH_TEXT = {
+  notATurn: "A new answer can only start from one of your own turns, not the patient's.",
+  failed: 'Could not start another answer right now. Please try again.',
+  originalNotGraded:
+    'The original conversation has not been graded yet, so there are no scores to compare.',
+} as const;
+
 /** What the socket says about a frame it cannot take. */
 export const FRAME_TEXT = {
   notJson: 'Messages must be JSON.',

@@ -1,16 +1,17 @@
 import type { ConversationSession } from '../../shared/conversation';
 import type { Queryable, Db } from './db';
 
-interface SessionRow {
+export interface SessionRow {
   id: string;
   scenarioId: string;
   createdAt: Date;
   endedAt: Date | null;
   successRating: number | null;
+  branchOf: string | null;
 }
 
 const COLUMNS = `id, scenario_id AS "scenarioId", created_at AS "createdAt",
-  ended_at AS "endedAt", success_rating AS "successRating"`;
+  ended_at AS "endedAt", success_rating AS "successRating", branch_of AS "branchOf"`;
 
 export function toSessionDto(row: SessionRow): ConversationSession {
   return {
@@ -19,22 +20,37 @@ export function toSessionDto(row: SessionRow): ConversationSession {
     createdAt: new Date(row.createdAt).toISOString(),
     endedAt: row.endedAt ? new Date(row.endedAt).toISOString() : null,
     successRating: row.successRating,
+    branchOf: row.branchOf,
   };
 }
 
 /**
  * Returns the user's open session for this scenario, creating it (with the scenario's
  * opening line as the patient's first message) when there is none. The partial unique index
- * makes this safe when two tabs or two instances race.
+ * makes this safe when two tabs or two instances race. A branch may be open beside a fresh
+ * conversation (decision 018): the newest open one is resumed, so the practice screen opens a
+ * branch just made and, once that ends, the conversation it came from.
  */
 export async function openOrResumeConversation(
   db: Db,
   input: { userId: string; scenarioId: string; initialMessage: string },
 ): Promise<{ session: ConversationSession; created: boolean }> {
   return db.transaction(async (tx) => {
+    const newestOpen = async () => {
+      const [open] = await tx.query<SessionRow>(
+        `SELECT ${COLUMNS} FROM conversation_sessions
+          WHERE user_id = $1 AND scenario_id = $2 AND ended_at IS NULL
+          ORDER BY created_at DESC, id DESC LIMIT 1`,
+        [input.userId, input.scenarioId],
+      );
+      return open;
+    };
+    const resumed = await newestOpen();
+    if (resumed) return { session: toSessionDto(resumed), created: false };
     const [created] = await tx.query<SessionRow>(
       `INSERT INTO conversation_sessions (user_id, scenario_id) VALUES ($1, $2)
-       ON CONFLICT (user_id, scenario_id) WHERE ended_at IS NULL DO NOTHING
+       ON CONFLICT (user_id, scenario_id) WHERE ended_at IS NULL AND branch_at_message IS NULL
+       DO NOTHING
        RETURNING ${COLUMNS}`,
       [input.userId, input.scenarioId],
     );
@@ -45,11 +61,7 @@ export async function openOrResumeConversation(
       );
       return { session: toSessionDto(created), created: true };
     }
-    const [open] = await tx.query<SessionRow>(
-      `SELECT ${COLUMNS} FROM conversation_sessions
-        WHERE user_id = $1 AND scenario_id = $2 AND ended_at IS NULL`,
-      [input.userId, input.scenarioId],
-    );
+    const open = await newestOpen();
     if (!open) throw new Error('open session vanished during resume');
     return { session: toSessionDto(open), created: false };
   });

@@ -15,12 +15,14 @@ const COLUMNS = `id, role, content, created_at AS "createdAt", source, partial`;
 /**
  * The hourly quota's count: clinician turns stored in the last hour by the owner of
  * conversation $1, across all their conversations. One definition for storing a turn and for
- * checking, before an early reply, that one may be stored.
+ * checking, before an early reply, that one may be stored. Only turns a client sent count (every
+ * stored turn has a client id): a branch's copies of earlier turns cost no model call.
  */
 const TURNS_IN_LAST_HOUR = `(SELECT count(*)::int
    FROM messages m JOIN conversation_sessions s ON s.id = m.session_id
   WHERE s.user_id = (SELECT user_id FROM conversation_sessions WHERE id = $1)
-    AND m.role = 'user' AND m.created_at > now() - interval '1 hour')`;
+    AND m.role = 'user' AND m.client_id IS NOT NULL
+    AND m.created_at > now() - interval '1 hour')`;
 
 function toDto(row: MessageRow): Message {
   return { ...row, createdAt: new Date(row.createdAt).toISOString() };

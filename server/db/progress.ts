@@ -84,6 +84,7 @@ interface HistoryRow {
   persuasionScore: number | null;
   objectionHandlingScore: number | null;
   hasFeedback: boolean;
+  branchOf: string | null;
 }
 
 /**
@@ -109,7 +110,7 @@ export async function listHistoryByUser(
             f.overall_score AS "overallScore", f.empathy_score AS "empathyScore",
             f.clarity_score AS "clarityScore", f.persuasion_score AS "persuasionScore",
             f.objection_handling_score AS "objectionHandlingScore",
-            f.session_id IS NOT NULL AS "hasFeedback"
+            f.session_id IS NOT NULL AS "hasFeedback", s.branch_of AS "branchOf"
        FROM conversation_sessions s
        LEFT JOIN scenarios sc ON sc.id = s.scenario_id
        LEFT JOIN feedback f ON f.session_id = s.id
@@ -130,6 +131,7 @@ export async function listHistoryByUser(
       endedAt: row.endedAt ? new Date(row.endedAt).toISOString() : null,
       successRating: row.successRating,
       scenario: { title: row.title, difficulty: row.difficulty },
+      branchOf: row.branchOf,
       feedback: row.hasFeedback
         ? [
             {

@@ -4,6 +4,7 @@ import { MESSAGES_FOR_FEEDBACK } from '../../shared/conversation';
 import type { Feedback } from '../../shared/feedback';
 import { uuidSchema } from '../../shared/inputChecks';
 import { requireUser, currentUser } from '../auth/guard';
+import { getBranchOrigin } from '../db/branches';
 import { markConversationEnded, openOrResumeConversation } from '../db/conversations';
 import { createHintLimit } from '../conversations/hintLimit';
 import { loadOwnedConversation } from './ownedConversation';
@@ -38,12 +39,13 @@ export function conversationRoutes(services: Services): Router {
 
   router.get(conversationsApi.get.route, async (req, res) => {
     const session = await loadOwned(req, res);
-    const [scenario, messages, feedback] = await Promise.all([
+    const [scenario, messages, feedback, branch] = await Promise.all([
       getScenarioById(db, { id: session.scenarioId }),
       listMessagesBySession(db, { sessionId: session.id }),
       getFeedbackBySession(db, { sessionId: session.id }),
+      getBranchOrigin(db, { sessionId: session.id }),
     ]);
-    sendJson(res, conversationsApi.get, { session, scenario, messages, feedback });
+    sendJson(res, conversationsApi.get, { session, scenario, messages, feedback, branch });
   });
 
   router.post(conversationsApi.end.route, async (req, res) => {

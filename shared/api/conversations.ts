@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { conversationSessionSchema, messageSchema } from '../conversation';
-import { feedbackSchema } from '../feedback';
+import { feedbackSchema, feedbackScoresSchema } from '../feedback';
 import { scenarioSchema } from '../scenario';
 import { resource } from './endpoint';
 
@@ -18,14 +18,40 @@ export type CreateConversationInput = z.input<typeof createConversationInput>;
 
 export const sessionResponse = z.object({ session: conversationSessionSchema });
 
+/** Where a branch ("Try another answer here") came from, with the original's scores. */
+export const branchOriginSchema = z.object({
+  /** The original conversation's id. */
+  of: z.string(),
+  /** The original's clinician turn this branch answers differently. */
+  atMessageId: z.string(),
+  /** 1-based: which of the original's clinician turns that was. */
+  atTurn: z.number().int().nullable(),
+  /** Null until the original has been graded. */
+  originalScores: feedbackScoresSchema.nullable(),
+});
+export type BranchOrigin = z.infer<typeof branchOriginSchema>;
+
 /** The session with its scenario, transcript and feedback. */
 export const conversationDetailResponse = z.object({
   session: conversationSessionSchema,
   scenario: scenarioSchema.nullable(),
   messages: z.array(messageSchema),
   feedback: feedbackSchema.nullable(),
+  /** Null unless the conversation is a branch of another (whose original still exists). */
+  branch: branchOriginSchema.nullable(),
 });
 export type ConversationDetail = z.infer<typeof conversationDetailResponse>;
+
+/** "Try another answer here": the clinician turn of the conversation to answer differently. */
+export const createBranchInput = z.strictObject({
+  messageId: z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? 'messageId is required' : 'messageId must be a string',
+    })
+    .max(64, 'Message not found'),
+});
+export type CreateBranchInput = z.input<typeof createBranchInput>;
 
 export const feedbackResponse = z.object({ feedback: feedbackSchema });
 
@@ -44,4 +70,14 @@ export const conversationsApi = resource('/conversations', {
   /** Grades the conversation and closes it; asking twice returns the same feedback. */
   end: { method: 'POST', route: '/:id/end', response: feedbackResponse },
   hint: { method: 'POST', route: '/:id/hint', response: hintResponse },
+  /**
+   * Starts a new open conversation carrying this one's transcript up to just before the
+   * clinician turn `messageId`, linked to it (201). Both stay as they are.
+   */
+  branch: {
+    method: 'POST',
+    route: '/:id/branches',
+    body: createBranchInput,
+    response: sessionResponse,
+  },
 });

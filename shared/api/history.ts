@@ -40,6 +40,8 @@ export const historyEntrySchema = z.object({
       objectionHandling: nullableScore,
     })
     .nullable(),
+  /** The original's session id when this conversation is a branch of it. */
+  branchOf: z.string().nullable().optional(),
 }) satisfies z.ZodType<HistoryEntry>;
 
 export const historyResponse = z.object({

@@ -224,6 +224,15 @@ function utterance(): Buffer {
 // The matrix.
 
 const notFound = 'HTTP 404';
+
+/** A refused branch leaves no new conversation behind, for A or for B. */
+async function noBranchMade(w: World): Promise<string[]> {
+  const rows = await w.db.query<{ id: string }>(
+    'SELECT id FROM conversation_sessions WHERE branch_of IS NOT NULL AND user_id IN ($1, $2)',
+    [w.a.user.id, w.b.user.id],
+  );
+  return rows.length === 0 ? [] : [`branches were made: ${rows.map((r) => r.id).join(', ')}`];
+}
 /** A browser's offer, as the Realtime engine posts it. */
 const SDP_OFFER =
   'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\na=rtpmap:111 opus/48000/2\r\n';
@@ -424,7 +433,41 @@ function httpRows(): Row[] {
         uses: (w) => [pick(w)],
         attempt: (w, t) => httpAs(w, t, 'POST', `/api/conversations/${pick(w)}/hint`),
       },
+      {
+        name: `POST /api/conversations/:id/branches with ${label} and A's turn`,
+        covers: 'POST /api/conversations/:id/branches',
+        expect: notFound,
+        uses: (w) => [pick(w), w.a.userMessageIds[0]!],
+        attempt: (w, t) =>
+          httpAs(w, t, 'POST', `/api/conversations/${pick(w)}/branches`, {
+            messageId: w.a.userMessageIds[0]!,
+          }),
+        verify: noBranchMade,
+      },
     );
+  }
+  // B's own conversations, with a turn of A's: the message must be B's too.
+  for (const [label, pick] of [
+    ["A's turn (ended conversation)", (w: World) => w.a.userMessageIds[0]!],
+    ["A's turn (open conversation)", (w: World) => w.a.userMessageIds[2]!],
+    ["A's patient message", (w: World) => w.a.assistantMessageIds.open],
+  ] as const) {
+    for (const [own, ownId] of [
+      ["B's open conversation", (w: World) => w.b.own],
+      ["B's ended conversation", (w: World) => w.b.completed],
+    ] as const) {
+      rows.push({
+        name: `POST /api/conversations/:id/branches on ${own} with ${label}`,
+        covers: 'POST /api/conversations/:id/branches',
+        expect: notFound,
+        uses: (w) => [pick(w)],
+        attempt: (w, t) =>
+          httpAs(w, t, 'POST', `/api/conversations/${ownId(w)}/branches`, {
+            messageId: pick(w),
+          }),
+        verify: noBranchMade,
+      });
+    }
   }
   return rows;
 }

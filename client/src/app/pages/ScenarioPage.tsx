@@ -1,7 +1,9 @@
 import { useAuthStore } from '../../features/auth/store';
 import { ScenarioScreen } from '../../features/conversation/components/ScenarioScreen';
 import { conversationChannel } from '../../features/conversation/store';
+import type { Feedback } from '../../../../shared/feedback';
 import { FeedbackReport } from '../../features/feedback/components/FeedbackReport';
+import { useBranchOrigin } from '../../features/feedback/hooks/useBranchOrigin';
 import { VoiceModeDialog } from '../../features/voice/components/VoiceModeDialog';
 import { useVoicePreload } from '../../features/voice/useVoicePreload';
 
@@ -11,8 +13,8 @@ export function ScenarioPage({ scenarioId }: { scenarioId: string }) {
   return (
     <ScenarioScreen
       scenarioId={scenarioId}
-      renderFeedback={({ feedback, onClose }) => (
-        <FeedbackReport feedback={feedback} onClose={onClose} />
+      renderFeedback={({ feedback, onClose, sessionId }) => (
+        <ReportAfterConversation feedback={feedback} onClose={onClose} sessionId={sessionId} />
       )}
       renderVoiceMode={({ channel, sessionId, onClose }) => (
         <VoiceModeDialog
@@ -24,4 +26,18 @@ export function ScenarioPage({ scenarioId }: { scenarioId: string }) {
       )}
     />
   );
+}
+
+/** The report right after a conversation; a branch's also compares with its original. */
+function ReportAfterConversation({
+  feedback,
+  onClose,
+  sessionId,
+}: {
+  feedback: Feedback;
+  onClose: () => void;
+  sessionId: string | null;
+}) {
+  const branch = useBranchOrigin(sessionId);
+  return <FeedbackReport feedback={feedback} onClose={onClose} branch={branch} />;
 }

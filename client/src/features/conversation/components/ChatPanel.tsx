@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'wouter';
 import {
   concernsLine,
   MESSAGES_TO_END,
@@ -10,6 +11,10 @@ import type { Scenario } from '../../../../../shared/scenario';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { BulbIcon, CheckIcon, HeadsetIcon } from '../../../components/Icons';
+import { BRANCH_TEXT } from '../../../../../shared/text';
+import { errorMessage } from '../../../lib/api';
+import { conversationPath } from '../../../lib/paths';
+import { branchConversation } from '../api/branchConversation';
 import { chatItems, type ChatItem } from '../chatState';
 import { useDictation } from '../hooks/useDictation';
 import { useDraft } from '../hooks/useDraft';
@@ -34,6 +39,8 @@ interface ChatPanelProps {
   onToggleResources: () => void;
   onOpenVoice: () => void;
   onFeedback: (feedback: Feedback) => void;
+  /** A branch ("Try another answer here") was made: the screen switches to it. */
+  onBranched: (session: ConversationSession) => void;
 }
 
 export function ChatPanel({
@@ -45,6 +52,7 @@ export function ChatPanel({
   onToggleResources,
   onOpenVoice,
   onFeedback,
+  onBranched,
 }: ChatPanelProps) {
   const chat = useChatStore();
   const { connect, disconnect } = chat;
@@ -110,6 +118,24 @@ export function ChatPanel({
     void ending.end();
   };
 
+  const [branching, setBranching] = useState<string | null>(null);
+  const [branchError, setBranchError] = useState<string | null>(null);
+  const tryAnother = async (messageId: string) => {
+    if (session === null || branching !== null) return;
+    setBranching(messageId);
+    setBranchError(null);
+    try {
+      const branch = await branchConversation(session.id, messageId);
+      speech.stop();
+      onBranched(branch);
+    } catch (error) {
+      console.error('Could not start another answer', error);
+      setBranchError(errorMessage(error, BRANCH_TEXT.failed));
+    } finally {
+      setBranching(null);
+    }
+  };
+
   const reconnecting = session !== null && chat.connection === 'reconnecting';
 
   return (
@@ -119,6 +145,12 @@ export function ChatPanel({
           Conversation with Patient: {scenario.title}
         </h2>
         <p className="chat__concerns">{concernsLine(scenario.patientConcerns)}</p>
+        {session?.branchOf ? (
+          <p className="chat__branch" role="note">
+            You are trying another answer: this conversation starts again from one of your turns in{' '}
+            <Link href={conversationPath(session.branchOf)}>the original conversation</Link>.
+          </p>
+        ) : null}
         <div className="chat__pills" role="group" aria-label="Conversation options">
           <TogglePill
             label="Streaming"
@@ -176,8 +208,27 @@ export function ChatPanel({
           speech={speech}
           onRetry={chat.retryTurn}
           onDiscard={editFailed}
+          branch={{
+            onBranch: (messageId) => void tryAnother(messageId),
+            busyId: branching,
+            // A reply still arriving belongs to this conversation; branch once it is in.
+            disabled: busy,
+          }}
         />
       )}
+
+      {branchError ? (
+        <div className="chat__notice">
+          <Alert>{branchError}</Alert>
+          <button
+            type="button"
+            className="button button--ghost button--sm"
+            onClick={() => setBranchError(null)}
+          >
+            Dismiss
+          </button>
+        </div>
+      ) : null}
 
       {chat.notice ? (
         <div className="chat__notice">

@@ -3,6 +3,7 @@ import { formatMessageTime } from '../../../../../shared/conversation';
 import type { PatientAvatar } from '../../../../../shared/illustrations';
 import { Spinner } from '../../../components/Spinner';
 import { SpeakerIcon, StopIcon } from '../../../components/Icons';
+import { TryAnotherAnswerButton } from '../../../components/TryAnotherAnswerButton';
 import { PatientAvatarArt } from '../art/PatientAvatarArt';
 import type { ChatItem, PendingTurn } from '../chatState';
 import type { SpokenLine } from '../hooks/useSpeech';
@@ -20,6 +21,15 @@ interface MessageListProps {
   };
   onRetry: (clientId: string) => void;
   onDiscard: (clientId: string) => void;
+  /** "Try another answer here" on each stored clinician turn; absent where it cannot be. */
+  branch?: BranchControls | null;
+}
+
+export interface BranchControls {
+  onBranch: (messageId: string) => void;
+  /** The turn whose branch is being made. */
+  busyId: string | null;
+  disabled: boolean;
 }
 
 /** Follow new messages only when the reader is already at the bottom, never yank them away. */
@@ -33,9 +43,11 @@ export function MessageList({
   speech,
   onRetry,
   onDiscard,
+  branch = null,
 }: MessageListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const stickRef = useRef(true);
+  const turnNumbers = clinicianTurnNumbers(items);
 
   const onScroll = () => {
     const el = scrollRef.current;
@@ -59,14 +71,28 @@ export function MessageList({
       aria-label="Conversation messages"
     >
       <ol className="message-list" aria-live="polite" aria-relevant="additions">
-        {items.map((item) => {
+        {items.map((item, index) => {
           switch (item.kind) {
             case 'message':
             case 'opening': {
               const { message } = item;
               if (message.role === 'user') {
+                const turn = turnNumbers[index] ?? 0;
                 return (
-                  <UserBubble key={message.id} time={message.createdAt}>
+                  <UserBubble
+                    key={message.id}
+                    time={message.createdAt}
+                    action={
+                      branch && item.kind === 'message' ? (
+                        <TryAnotherAnswerButton
+                          turn={turn}
+                          busy={branch.busyId === message.id}
+                          disabled={branch.disabled || branch.busyId !== null}
+                          onClick={() => branch.onBranch(message.id)}
+                        />
+                      ) : null
+                    }
+                  >
                     {message.content}
                   </UserBubble>
                 );
@@ -144,7 +170,23 @@ export function MessageList({
   );
 }
 
-function UserBubble({ time, children }: { time: string; children: string }) {
+/** For each item, which of the clinician's stored turns it is (1-based); 0 for other items. */
+function clinicianTurnNumbers(items: readonly ChatItem[]): number[] {
+  let turn = 0;
+  return items.map((item) =>
+    item.kind === 'message' && item.message.role === 'user' ? ++turn : 0,
+  );
+}
+
+function UserBubble({
+  time,
+  action = null,
+  children,
+}: {
+  time: string;
+  action?: ReactNode;
+  children: string;
+}) {
   return (
     <li className="message message--user">
       <div className="bubble bubble--user">
@@ -152,6 +194,7 @@ function UserBubble({ time, children }: { time: string; children: string }) {
         <p className="bubble__text">{children}</p>
         <div className="bubble__meta">
           <time dateTime={time}>{formatMessageTime(time)}</time>
+          {action}
         </div>
       </div>
     </li>

@@ -28,7 +28,12 @@ const LEAVE_AFTER_MS = 1500;
 export interface ScenarioScreenProps {
   scenarioId: string;
   /** The feedback report; the page supplies it so this feature does not import another. */
-  renderFeedback: (props: { feedback: Feedback; onClose: () => void }) => ReactNode;
+  renderFeedback: (props: {
+    feedback: Feedback;
+    onClose: () => void;
+    /** The conversation graded (a branch's report compares it with its original). */
+    sessionId: string | null;
+  }) => ReactNode;
   /** The voice mode dialog, likewise; it talks over the chat's own socket (`channel`). */
   renderVoiceMode: (props: {
     sessionId: string | null;
@@ -152,6 +157,11 @@ export function ScenarioScreen({
             onToggleResources={() => setResourcesOn((on) => !on)}
             onOpenVoice={() => setVoiceOpen(true)}
             onFeedback={setFeedback}
+            onBranched={(branch) => {
+              setFeedback(null);
+              setVoiceOpen(false);
+              setSessionLoad({ status: 'ready', session: branch });
+            }}
           />
         </div>
       </div>
@@ -166,6 +176,7 @@ export function ScenarioScreen({
       {feedback
         ? renderFeedback({
             feedback,
+            sessionId: session?.id ?? null,
             // Replace, so Back from the dashboard does not reopen a finished scenario.
             onClose: () => navigate(paths.dashboard, { replace: true }),
           })

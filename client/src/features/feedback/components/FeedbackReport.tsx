@@ -6,9 +6,11 @@ import {
   type Feedback,
   type ScoreKey,
 } from '../../../../../shared/feedback';
+import type { BranchOrigin } from '../../../../../shared/api/conversations';
 import { anchorFor } from '../../../../../shared/rubric';
 import { Dialog } from '../../../components/Dialog';
 import { CloseIcon } from '../../../components/Icons';
+import { ScoreComparison } from './ScoreComparison';
 import '../feedback.css';
 
 /** Spec §2 feedback report: the five bars, in this order, with these labels. */
@@ -38,12 +40,15 @@ interface FeedbackReportProps {
    * past conversation offers 'Back to Conversation'. Both simply close (spec §2).
    */
   secondaryLabel?: string;
+  /** For a branch ("Try another answer here"): where it came from, to compare scores. */
+  branch?: BranchOrigin | null;
 }
 
 export function FeedbackReport({
   feedback,
   onClose,
   secondaryLabel = 'Try Another Scenario',
+  branch = null,
 }: FeedbackReportProps) {
   const ids = useId();
   const titleId = `${ids}-title`;
@@ -100,6 +105,8 @@ export function FeedbackReport({
               })}
             </ul>
           </section>
+
+          {branch ? <ScoreComparison scores={feedback} branch={branch} /> : null}
 
           <ItemSection title="Strengths" items={feedback.strengths} tone="good" />
           <ItemSection

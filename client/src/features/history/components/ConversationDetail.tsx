@@ -3,8 +3,14 @@ import { Link } from 'wouter';
 import { formatClockTime, formatLongDate, formatScore } from '../../../../../shared/format';
 import type { Message } from '../../../../../shared/conversation';
 import type { Feedback } from '../../../../../shared/feedback';
-import type { ConversationDetail as Detail } from '../../../../../shared/api/conversations';
-import { dashboardPath } from '../../../lib/paths';
+import type {
+  BranchOrigin,
+  ConversationDetail as Detail,
+} from '../../../../../shared/api/conversations';
+import { BRANCH_TEXT } from '../../../../../shared/text';
+import { errorMessage } from '../../../lib/api';
+import { conversationPath, dashboardPath } from '../../../lib/paths';
+import { TryAnotherAnswerButton } from '../../../components/TryAnotherAnswerButton';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { ArrowLeftIcon } from '../../../components/Icons';
@@ -16,11 +22,28 @@ import '../history.css';
 interface ConversationDetailProps {
   sessionId: string;
   /** The page supplies the feedback report, so this feature does not import another. */
-  renderFeedback: (props: { feedback: Feedback; onClose: () => void }) => ReactNode;
+  renderFeedback: (props: {
+    feedback: Feedback;
+    onClose: () => void;
+    branch: BranchOrigin | null;
+  }) => ReactNode;
+  /**
+   * "Try another answer here" on the clinician turn `messageId`: the page makes the branch and
+   * opens it; a rejection is shown beside the transcript.
+   */
+  onTryAnother: (turn: {
+    sessionId: string;
+    scenarioId: string;
+    messageId: string;
+  }) => Promise<void>;
 }
 
 /** Spec §2 Conversation detail (/conversation/{id}). */
-export function ConversationDetail({ sessionId, renderFeedback }: ConversationDetailProps) {
+export function ConversationDetail({
+  sessionId,
+  renderFeedback,
+  onTryAnother,
+}: ConversationDetailProps) {
   const load = useScreenResource<Detail>(
     {
       fetch: getConversation,
@@ -32,6 +55,8 @@ export function ConversationDetail({ sessionId, renderFeedback }: ConversationDe
     sessionId,
   );
   const [reportOpen, setReportOpen] = useState(false);
+  const [branching, setBranching] = useState<string | null>(null);
+  const [branchError, setBranchError] = useState<string | null>(null);
   const ids = useId();
 
   const detail = load.data;
@@ -71,6 +96,7 @@ export function ConversationDetail({ sessionId, renderFeedback }: ConversationDe
             </time>
           </p>
         ) : null}
+        {detail?.branch ? <BranchNote branch={detail.branch} /> : null}
         {detail?.scenario?.description ? (
           <p className="scenario-header__description">{detail.scenario.description}</p>
         ) : null}
@@ -91,23 +117,66 @@ export function ConversationDetail({ sessionId, renderFeedback }: ConversationDe
           {detail.messages.length === 0 ? (
             <p className="muted">No messages found for this conversation.</p>
           ) : (
-            <Transcript messages={detail.messages} />
+            <Transcript
+              messages={detail.messages}
+              branching={branching}
+              onTryAnother={(messageId) => {
+                if (branching !== null) return;
+                setBranching(messageId);
+                setBranchError(null);
+                onTryAnother({
+                  sessionId: detail.session.id,
+                  scenarioId: detail.session.scenarioId,
+                  messageId,
+                }).catch((error: unknown) => {
+                  console.error('Could not start another answer', error);
+                  setBranchError(errorMessage(error, BRANCH_TEXT.failed));
+                  setBranching(null);
+                });
+              }}
+            />
           )}
+          {branchError ? <Alert>{branchError}</Alert> : null}
         </section>
       )}
 
       {feedback && reportOpen
-        ? renderFeedback({ feedback, onClose: () => setReportOpen(false) })
+        ? renderFeedback({
+            feedback,
+            onClose: () => setReportOpen(false),
+            branch: detail?.branch ?? null,
+          })
         : null}
     </main>
   );
 }
 
-function Transcript({ messages }: { messages: readonly Message[] }) {
+/** Where a branch came from: a link to the original and the turn it starts again from. */
+function BranchNote({ branch }: { branch: BranchOrigin }) {
+  return (
+    <p className="conversation-detail__branch">
+      Another answer to <Link href={conversationPath(branch.of)}>the original conversation</Link>
+      {branch.atTurn === null ? '' : `, from your turn ${branch.atTurn}`}.
+    </p>
+  );
+}
+
+function Transcript({
+  messages,
+  branching,
+  onTryAnother,
+}: {
+  messages: readonly Message[];
+  /** The turn whose branch is being made. */
+  branching: string | null;
+  onTryAnother: (messageId: string) => void;
+}) {
+  let turn = 0;
   return (
     <ol className="message-list transcript__list">
       {messages.map((message) => {
         const mine = message.role === 'user';
+        if (mine) turn += 1;
         return (
           <li key={message.id} className={`message ${mine ? 'message--user' : 'message--patient'}`}>
             <div className={`bubble ${mine ? 'bubble--user' : 'bubble--patient'}`}>
@@ -116,6 +185,14 @@ function Transcript({ messages }: { messages: readonly Message[] }) {
               <div className="bubble__meta">
                 <time dateTime={message.createdAt}>{formatClockTime(message.createdAt)}</time>
                 {message.partial ? <span className="bubble__note">Reply cut short</span> : null}
+                {mine ? (
+                  <TryAnotherAnswerButton
+                    turn={turn}
+                    busy={branching === message.id}
+                    disabled={branching !== null}
+                    onClick={() => onTryAnother(message.id)}
+                  />
+                ) : null}
               </div>
             </div>
           </li>

@@ -44,6 +44,8 @@ export function HistoryEntryCard({ entry }: { entry: HistoryEntry }) {
         </span>
       </div>
 
+      {entry.branchOf ? <p className="history-entry__branch">Another answer</p> : null}
+
       <div className="history-entry__meta">
         <Badge colour={difficultyBadgeColour(entry.difficulty)}>
           {difficultyLabel(entry.difficulty)}

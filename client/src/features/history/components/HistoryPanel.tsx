@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
+import { groupBranches } from '../../../../../shared/history';
 import { Spinner } from '../../../components/Spinner';
 import { useResource } from '../../../lib/resource';
 import { historyResource, loadMoreHistory } from '../store';
@@ -13,7 +14,8 @@ interface HistoryPanelProps {
 /** Spec §2 Tab 3, Conversation History. Fetched each time the tab is entered. */
 export function HistoryPanel({ userId }: HistoryPanelProps) {
   const history = useResource(historyResource, userId);
-  const entries = history.data?.entries ?? [];
+  const entries = useMemo(() => history.data?.entries ?? [], [history.data]);
+  const groups = useMemo(() => groupBranches(entries), [entries]);
   const nextCursor = history.data?.nextCursor ?? null;
   const { loadingMore } = history;
   const ids = useId();
@@ -38,9 +40,21 @@ export function HistoryPanel({ userId }: HistoryPanelProps) {
       ) : (
         <>
           <ul className="history-list">
-            {entries.map((entry) => (
+            {groups.map(({ entry, branches }) => (
               <li key={entry.sessionId}>
                 <HistoryEntryCard entry={entry} />
+                {branches.length > 0 ? (
+                  <ul
+                    className="history-branches"
+                    aria-label={`Other answers tried from this conversation (${branches.length})`}
+                  >
+                    {branches.map((branch) => (
+                      <li key={branch.sessionId}>
+                        <HistoryEntryCard entry={branch} />
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
               </li>
             ))}
           </ul>

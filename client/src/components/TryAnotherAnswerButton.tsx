@@ -1,0 +1,34 @@
+import { Spinner } from './Spinner';
+
+interface TryAnotherAnswerButtonProps {
+  /** 1-based: which of the clinician's turns this is, so each button has its own name. */
+  turn: number;
+  busy: boolean;
+  disabled: boolean;
+  onClick: () => void;
+}
+
+/**
+ * "Try another answer here" on one of the clinician's turns: a new conversation starts from
+ * just before it. The live chat and the saved transcript both show it.
+ */
+export function TryAnotherAnswerButton({
+  turn,
+  busy,
+  disabled,
+  onClick,
+}: TryAnotherAnswerButtonProps) {
+  return (
+    <button
+      type="button"
+      className="bubble__branch"
+      onClick={onClick}
+      disabled={disabled || busy}
+      aria-busy={busy}
+      aria-label={`Try another answer here (your turn ${turn})`}
+    >
+      {busy ? <Spinner /> : null}
+      Try another answer here
+    </button>
+  );
+}

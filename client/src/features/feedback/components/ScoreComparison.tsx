@@ -1,0 +1,81 @@
+import { useId } from 'react';
+import { Link } from 'wouter';
+import type { BranchOrigin } from '../../../../../shared/api/conversations';
+import { compareScores } from '../../../../../shared/branches';
+import type { FeedbackScores, ScoreKey } from '../../../../../shared/feedback';
+import { BRANCH_TEXT } from '../../../../../shared/text';
+import { conversationPath } from '../../../lib/paths';
+
+const SKILL_LABELS: Record<ScoreKey, string> = {
+  overallScore: 'Overall Performance',
+  empathyScore: 'Empathy & Rapport',
+  clarityScore: 'Clarity & Communication',
+  persuasionScore: 'Persuasion & Value Proposition',
+  objectionHandlingScore: 'Objection Handling',
+};
+
+const DIRECTION_WORDS = { up: 'higher', down: 'lower', same: 'no change' } as const;
+
+function formatScore(score: number): string {
+  return Number.isInteger(score) ? String(score) : score.toFixed(1);
+}
+
+/**
+ * A branch's report: its scores beside the original's, skill by skill. Shown only for a
+ * branch; when the original has no scores yet, a line says so instead of a half-empty table.
+ */
+export function ScoreComparison({
+  scores,
+  branch,
+}: {
+  scores: FeedbackScores;
+  branch: BranchOrigin;
+}) {
+  const id = useId();
+  const original = branch.originalScores;
+  const from =
+    branch.atTurn === null ? null : `This answer starts again from your turn ${branch.atTurn}.`;
+  return (
+    <section aria-labelledby={id} className="comparison">
+      <h3 id={id} className="report__section-title">
+        Compared with the original
+      </h3>
+      <p className="comparison__lead">
+        {from}{' '}
+        <Link href={conversationPath(branch.of)} className="comparison__link">
+          Open the original conversation
+        </Link>
+      </p>
+      {original === null ? (
+        <p className="muted">{BRANCH_TEXT.originalNotGraded}</p>
+      ) : (
+        <table className="comparison__table">
+          <caption className="visually-hidden">
+            Scores of the original conversation and of this answer, skill by skill
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Skill</th>
+              <th scope="col">Original</th>
+              <th scope="col">This answer</th>
+              <th scope="col">Change</th>
+            </tr>
+          </thead>
+          <tbody>
+            {compareScores(original, scores).map((row) => (
+              <tr key={row.key}>
+                <th scope="row">{SKILL_LABELS[row.key]}</th>
+                <td>{formatScore(row.original)}/10</td>
+                <td>{formatScore(row.branch)}/10</td>
+                <td className={`comparison__change comparison__change--${row.direction}`}>
+                  {row.changeText}
+                  <span className="visually-hidden"> ({DIRECTION_WORDS[row.direction]})</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

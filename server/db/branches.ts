@@ -1,0 +1,99 @@
+import type { BranchOrigin } from '../../shared/api/conversations';
+import type { ConversationSession } from '../../shared/conversation';
+import type { Db, Queryable } from './db';
+import { toSessionDto, type SessionRow } from './conversations';
+
+/** Why a branch could not be made from the turn asked for. */
+export type BranchRefusal = 'not_found:message' | 'unprocessable:not_a_turn';
+
+/**
+ * "Try another answer here": a new open conversation for the same user and scenario, linked to
+ * `sessionId`, holding copies of every message stored before the clinician turn `messageId`.
+ * The offline patient derives its state from the transcript alone, so the copies are the
+ * replay. One transaction: a branch never exists with half its transcript. The caller has
+ * checked that `sessionId` is the user's.
+ */
+export async function createBranch(
+  db: Db,
+  input: { sessionId: string; messageId: string },
+): Promise<{ session: ConversationSession } | { refused: BranchRefusal }> {
+  return db.transaction(async (tx) => {
+    const [turn] = await tx.query<{ role: string }>(
+      `SELECT role FROM messages WHERE session_id = $1 AND id = $2`,
+      [input.sessionId, input.messageId],
+    );
+    if (!turn) return { refused: 'not_found:message' as const };
+    if (turn.role !== 'user') return { refused: 'unprocessable:not_a_turn' as const };
+    const [session] = await tx.query<SessionRow>(
+      `INSERT INTO conversation_sessions (user_id, scenario_id, branch_of, branch_at_message)
+       SELECT user_id, scenario_id, id, $2 FROM conversation_sessions WHERE id = $1
+       RETURNING id, scenario_id AS "scenarioId", created_at AS "createdAt",
+                 ended_at AS "endedAt", success_rating AS "successRating",
+                 branch_of AS "branchOf"`,
+      [input.sessionId, input.messageId],
+    );
+    if (!session) throw new Error('original conversation vanished while branching');
+    // The copies keep their original times: the transcript says when things were said. Each
+    // gets a new seq in the same order, so (created_at, seq) orders the branch as the original.
+    // No client id: they were never sent by a client, and a resend of an original turn must
+    // not match a copy. The turn's time is compared in SQL: a JS Date would drop microseconds.
+    await tx.query(
+      `INSERT INTO messages (session_id, created_at, role, content, source, partial)
+       SELECT $1, m.created_at, m.role, m.content, m.source, m.partial
+         FROM messages m, messages t
+        WHERE m.session_id = $2 AND t.id = $3 AND (m.created_at, m.seq) < (t.created_at, t.seq)
+        ORDER BY m.created_at, m.seq`,
+      [session.id, input.sessionId, input.messageId],
+    );
+    return { session: toSessionDto(session) };
+  });
+}
+
+/** Null for a conversation that is not a branch (or whose original was deleted). */
+export async function getBranchOrigin(
+  db: Queryable,
+  { sessionId }: { sessionId: string },
+): Promise<BranchOrigin | null> {
+  const [row] = await db.query<{
+    of: string;
+    atMessageId: string;
+    atTurn: number | null;
+    overallScore: number | null;
+    empathyScore: number | null;
+    clarityScore: number | null;
+    persuasionScore: number | null;
+    objectionHandlingScore: number | null;
+  }>(
+    `SELECT b.branch_of AS "of", b.branch_at_message AS "atMessageId",
+            (SELECT count(*)::int FROM messages m, messages t
+              WHERE t.id = b.branch_at_message AND t.session_id = o.id
+                AND m.session_id = o.id AND m.role = 'user'
+                AND (m.created_at, m.seq) <= (t.created_at, t.seq)
+             HAVING count(*) > 0) AS "atTurn",
+            f.overall_score AS "overallScore", f.empathy_score AS "empathyScore",
+            f.clarity_score AS "clarityScore", f.persuasion_score AS "persuasionScore",
+            f.objection_handling_score AS "objectionHandlingScore"
+       FROM conversation_sessions b
+       JOIN conversation_sessions o ON o.id = b.branch_of AND o.user_id = b.user_id
+       LEFT JOIN feedback f ON f.session_id = o.id
+      WHERE b.id = $1`,
+    [sessionId],
+  );
+  if (!row) return null;
+  const { of, atMessageId, atTurn, overallScore, ...rest } = row;
+  return {
+    of,
+    atMessageId,
+    atTurn,
+    originalScores:
+      overallScore === null
+        ? null
+        : {
+            overallScore,
+            empathyScore: rest.empathyScore!,
+            clarityScore: rest.clarityScore!,
+            persuasionScore: rest.persuasionScore!,
+            objectionHandlingScore: rest.objectionHandlingScore!,
+          },
+  };
+}
