@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { conversationSessionSchema, messageSchema } from '../conversation';
+import { debriefSchema } from '../debrief';
 import { feedbackSchema } from '../feedback';
 import { scenarioSchema } from '../scenario';
 import { resource } from './endpoint';
@@ -18,16 +19,24 @@ export type CreateConversationInput = z.input<typeof createConversationInput>;
 
 export const sessionResponse = z.object({ session: conversationSessionSchema });
 
-/** The session with its scenario, transcript and feedback. */
+/**
+ * The session with its scenario, transcript and feedback. `debrief` is null until the
+ * conversation has ended (it names the hidden concerns) and for conversations graded before
+ * debriefs existed.
+ */
 export const conversationDetailResponse = z.object({
   session: conversationSessionSchema,
   scenario: scenarioSchema.nullable(),
   messages: z.array(messageSchema),
   feedback: feedbackSchema.nullable(),
+  debrief: debriefSchema.nullable(),
 });
 export type ConversationDetail = z.infer<typeof conversationDetailResponse>;
 
-export const feedbackResponse = z.object({ feedback: feedbackSchema });
+export const feedbackResponse = z.object({
+  feedback: feedbackSchema,
+  debrief: debriefSchema.nullable(),
+});
 
 export const hintResponse = z.object({ hint: z.string() });
 

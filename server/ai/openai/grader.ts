@@ -62,5 +62,8 @@ export function createOpenAiGrader(
       }
       return feedback;
     },
+    async debrief() {
+      return null;
+    },
   };
 }
