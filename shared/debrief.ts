@@ -162,7 +162,7 @@ export function consentPoints(checks: readonly Pick<ConsentCheck, 'status'>[]): 
  */
 export function persuasionWithoutConsent(
   persuasionScore: number,
-  consent: Pick<Debrief['consent'], 'checks' | 'flags'>,
+  consent: { checks: readonly Pick<ConsentCheck, 'status'>[]; flags: readonly unknown[] },
 ): boolean {
   if (persuasionScore < HIGH_PERSUASION_SCORE) return false;
   return consentPoints(consent.checks) < POOR_CONSENT_POINTS || consent.flags.length > 0;

@@ -116,7 +116,11 @@ function decisionRespected(
       ? find(turns, (s) => s.dismissal || s.proposal)
       : undefined;
   if (hurried !== undefined) return check('decision_respected', 'partly_met', hurried);
-  return check('decision_respected', 'met', respected);
+  if (respected !== undefined) return check('decision_respected', 'met', respected);
+  // Asking, without pushing, leaves the decision with the patient; never getting that far
+  // shows nothing either way.
+  const asked = find(turns, (s) => s.proposal);
+  return check('decision_respected', asked === undefined ? 'partly_met' : 'met', asked);
 }
 
 export function consentChecklist(replay: ConversationReplay): DraftConsent {
