@@ -108,3 +108,150 @@ describe.each(databaseKinds())('the debrief (offline engine) on %s', (kind) => {
     }
   });
 });
+
+describe('the debrief from an OpenAI-compatible grader', () => {
+  const { server, stub } = useTestServer('pglite', {
+    openAiStub: true,
+    env: { OPENAI_API_KEY: 'sk-test-grader', AI_MAX_RETRIES: '0' },
+  });
+
+  const LINES = [
+    'What worries you most about the fillings?',
+    'That sounds really scary. Has anything like this happened before?',
+  ];
+
+  it("keeps only notes whose quote is that turn's words, ties turns to messages and marks states as estimates", async () => {
+    const user = await signedInClient(server.url);
+    const sessionId = await openNeedleFear(user);
+    await say(user, sessionId, LINES);
+    stub.setDebrief({
+      notes: [
+        {
+          turn: 2,
+          kind: 'open_question',
+          tone: 'good',
+          label: 'open question',
+          quote: 'What worries you most',
+        },
+        // Case and a dropped question mark are repaired to the trainee's own span.
+        {
+          turn: 4,
+          kind: 'acknowledged_feeling',
+          tone: 'good',
+          label: 'acknowledged the feeling',
+          quote: 'that sounds really scary',
+        },
+        // Words the trainee never said in that turn, the patient's turn, a turn that does not exist.
+        {
+          turn: 2,
+          kind: 'jargon',
+          tone: 'concern',
+          label: 'jargon: "pulpitis"',
+          quote: 'your pulpitis needs treating',
+        },
+        {
+          turn: 4,
+          kind: 'pressure',
+          tone: 'concern',
+          label: 'pressure',
+          quote: 'What worries you most',
+        },
+        { turn: 3, kind: 'open_question', tone: 'good', label: 'open question', quote: 'I see' },
+        { turn: 99, kind: 'open_question', tone: 'good', label: 'open question', quote: 'What' },
+      ],
+      reactions: [
+        { turn: 5, kind: 'revealed', label: 'revealed: fainted at a blood test' },
+        { turn: 4, kind: 'trust_up', label: 'trust ↑' },
+      ],
+      states: [
+        { turn: 1, trust: 0.5, anxiety: 0.7, readiness: 0.3 },
+        { turn: 3, trust: 0.55, anxiety: 0.6, readiness: 0.3 },
+        { turn: 5, trust: 0.7, anxiety: 1.4, readiness: 0.4 },
+      ],
+      thoughts: [
+        { turn: 1, text: "I hope they don't bring out a needle." },
+        { turn: 3, text: 'At least they asked.' },
+        { turn: 5, text: 'I might as well tell them.' },
+      ],
+      hiddenConcerns: [{ id: HIDDEN.id, uncoveredAtTurn: 5, openedBy: 'Acknowledging the fear.' }],
+      consent: {
+        checks: [
+          { item: 'options', status: 'not_met', turn: null, quote: null },
+          { item: 'understanding', status: 'partly_met', turn: 2, quote: 'something never said' },
+        ],
+        flags: [{ turn: 2, kind: 'pressure', quote: 'book it now', label: 'pressure' }],
+      },
+    });
+
+    const ended = await user.post(`/api/conversations/${sessionId}/end`);
+    expect(ended.status).toBe(200);
+    const debrief: Debrief = debriefSchema.parse(ended.body.debrief);
+    const messages: { id: string; role: string }[] = (
+      await user.get(`/api/conversations/${sessionId}`)
+    ).body.messages;
+    const idAt = (turn: number) => messages[turn - 1]!.id;
+
+    expect(debrief.source).toBe('llm');
+    expect(debrief.notes).toEqual([
+      {
+        turn: 2,
+        messageId: idAt(2),
+        kind: 'open_question',
+        tone: 'good',
+        label: 'open question',
+        quote: 'What worries you most',
+      },
+      {
+        turn: 4,
+        messageId: idAt(4),
+        kind: 'acknowledged_feeling',
+        tone: 'good',
+        label: 'acknowledged the feeling',
+        quote: 'That sounds really scary',
+      },
+    ]);
+    expect(debrief.reactions.map((r) => [r.turn, r.messageId])).toEqual([[5, idAt(5)]]);
+    expect(debrief.states.map((s) => [s.messageId, s.estimated])).toEqual([
+      [idAt(1), true],
+      [idAt(3), true],
+      [idAt(5), true],
+    ]);
+    expect(debrief.states[2]!.anxiety).toBe(1);
+    expect(debrief.thoughts.map((t) => t.messageId)).toEqual([idAt(1), idAt(3), idAt(5)]);
+    expect(debrief.hiddenConcerns).toEqual([
+      {
+        id: HIDDEN.id,
+        concern: HIDDEN.concern,
+        uncoveredAt: { turn: 5, messageId: idAt(5) },
+        openedBy: 'Acknowledging the fear.',
+      },
+    ]);
+    expect(debrief.consent.checks.map((c) => [c.item, c.status, c.evidence])).toEqual([
+      ['options', 'not_met', null],
+      ['risks_benefits', 'not_met', null],
+      ['cost', 'not_met', null],
+      ['understanding', 'partly_met', null],
+      ['decision_respected', 'not_met', null],
+    ]);
+    expect(debrief.consent.flags).toEqual([]);
+    // The debrief is its own call, after the scores, under its own schema.
+    const debriefCall = stub.requests.find(
+      (r) => (r.body?.response_format as any)?.json_schema?.name === 'conversation_debrief',
+    );
+    expect(debriefCall?.body).toMatchObject({ response_format: { json_schema: { strict: true } } });
+    stub.setDebrief(undefined);
+  });
+
+  it('stores the feedback with no debrief when the grader cannot give one', async () => {
+    const user = await signedInClient(server.url);
+    const sessionId = await openNeedleFear(user);
+    await say(user, sessionId, LINES);
+    stub.setDebrief('Sorry, I cannot do that.');
+    const ended = await user.post(`/api/conversations/${sessionId}/end`);
+    expect(ended.status).toBe(200);
+    expect(ended.body.feedback.fallback).toBeNull();
+    expect(ended.body.debrief).toBeNull();
+    expect((await user.get(`/api/conversations/${sessionId}`)).body.debrief).toBeNull();
+    stub.setDebrief(undefined);
+  });
+});
