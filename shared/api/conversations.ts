@@ -38,6 +38,9 @@ export const feedbackResponse = z.object({
   debrief: debriefSchema.nullable(),
 });
 
+/** What ending a conversation gives back: its report and, when one was made, its debrief. */
+export type EndedConversation = z.infer<typeof feedbackResponse>;
+
 export const hintResponse = z.object({ hint: z.string() });
 
 export const conversationsApi = resource('/conversations', {

@@ -11,8 +11,13 @@ export function ScenarioPage({ scenarioId }: { scenarioId: string }) {
   return (
     <ScenarioScreen
       scenarioId={scenarioId}
-      renderFeedback={({ feedback, onClose }) => (
-        <FeedbackReport feedback={feedback} onClose={onClose} />
+      renderFeedback={({ feedback, debrief, messages, onClose }) => (
+        <FeedbackReport
+          feedback={feedback}
+          debrief={debrief}
+          messages={messages}
+          onClose={onClose}
+        />
       )}
       renderVoiceMode={({ channel, sessionId, onClose }) => (
         <VoiceModeDialog

@@ -2,7 +2,8 @@ import { CONVERSATION_TEXT, SCENARIO_TEXT } from '../../../../../shared/text';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { ConversationSession } from '../../../../../shared/conversation';
-import type { Feedback } from '../../../../../shared/feedback';
+import type { EndedConversation } from '../../../../../shared/api/conversations';
+import type { Message } from '../../../../../shared/conversation';
 import { choosePatientAvatar } from '../../../../../shared/illustrations';
 import type { Scenario } from '../../../../../shared/scenario';
 import type { ConversationChannel } from '../../../lib/conversationChannel';
@@ -27,7 +28,9 @@ const LEAVE_AFTER_MS = 1500;
 export interface ScenarioScreenProps {
   scenarioId: string;
   /** The feedback report; the page supplies it so this feature does not import another. */
-  renderFeedback: (props: { feedback: Feedback; onClose: () => void }) => ReactNode;
+  renderFeedback: (
+    props: EndedConversation & { messages: readonly Message[]; onClose: () => void },
+  ) => ReactNode;
   /** The voice mode dialog, likewise; it talks over the chat's own socket (`channel`). */
   renderVoiceMode: (props: {
     sessionId: string | null;
@@ -61,7 +64,9 @@ export function ScenarioScreen({
   const [sessionLoad, setSessionLoad] = useState<SessionLoad>({ status: 'creating' });
   const [resourcesOn, setResourcesOn] = useState(false);
   const [voiceOpen, setVoiceOpen] = useState(false);
-  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [ended, setEnded] = useState<(EndedConversation & { messages: readonly Message[] }) | null>(
+    null,
+  );
 
   const scenario = scenarioLoad.data;
   const loadError = scenarioLoad.error;
@@ -149,7 +154,7 @@ export function ScenarioScreen({
             resourcesOn={resourcesOn}
             onToggleResources={() => setResourcesOn((on) => !on)}
             onOpenVoice={() => setVoiceOpen(true)}
-            onFeedback={setFeedback}
+            onFeedback={setEnded}
           />
         </div>
       </div>
@@ -161,9 +166,9 @@ export function ScenarioScreen({
             onClose: () => setVoiceOpen(false),
           })
         : null}
-      {feedback
+      {ended
         ? renderFeedback({
-            feedback,
+            ...ended,
             // Replace, so Back from the dashboard does not reopen a finished scenario.
             onClose: () => navigate(paths.dashboard, { replace: true }),
           })

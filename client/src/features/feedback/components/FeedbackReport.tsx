@@ -6,7 +6,10 @@ import {
   type Feedback,
   type ScoreKey,
 } from '../../../../../shared/feedback';
+import type { Debrief as DebriefData } from '../../../../../shared/debrief';
+import type { Message } from '../../../../../shared/conversation';
 import { Dialog } from '../../../components/Dialog';
+import { Debrief } from './Debrief';
 import { CloseIcon } from '../../../components/Icons';
 import '../feedback.css';
 
@@ -37,12 +40,17 @@ interface FeedbackReportProps {
    * past conversation offers 'Back to Conversation'. Both simply close (spec §2).
    */
   secondaryLabel?: string;
+  /** The debrief and the transcript it annotates; absent for conversations graded before it. */
+  debrief?: DebriefData | null;
+  messages?: readonly Pick<Message, 'id' | 'role' | 'content'>[];
 }
 
 export function FeedbackReport({
   feedback,
   onClose,
   secondaryLabel = 'Try Another Scenario',
+  debrief = null,
+  messages = [],
 }: FeedbackReportProps) {
   const ids = useId();
   const titleId = `${ids}-title`;
@@ -112,6 +120,14 @@ export function FeedbackReport({
               ))}
             </ul>
           </section>
+
+          {debrief ? (
+            <Debrief
+              debrief={debrief}
+              messages={messages}
+              persuasionScore={feedback.persuasionScore}
+            />
+          ) : null}
         </div>
 
         <footer className="report__actions">

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { formatClockTime, formatLongDate, formatScore } from '../../../../../shared/format';
 import type { Message } from '../../../../../shared/conversation';
 import type { Feedback } from '../../../../../shared/feedback';
+import type { Debrief } from '../../../../../shared/debrief';
 import type { ConversationDetail as Detail } from '../../../../../shared/api/conversations';
 import { dashboardPath } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
@@ -16,11 +17,27 @@ import '../history.css';
 interface ConversationDetailProps {
   sessionId: string;
   /** The page supplies the feedback report, so this feature does not import another. */
-  renderFeedback: (props: { feedback: Feedback; onClose: () => void }) => ReactNode;
+  renderFeedback: (props: {
+    feedback: Feedback;
+    debrief: Debrief | null;
+    messages: readonly Message[];
+    onClose: () => void;
+  }) => ReactNode;
+  /**
+   * The debrief of an ended conversation, from the page: what goes under each turn of the
+   * transcript (notes, reactions, thoughts) and what follows the transcript.
+   */
+  renderTurnDebrief?: (props: { debrief: Debrief; message: Message; turn: number }) => ReactNode;
+  renderDebrief?: (props: { feedback: Feedback; debrief: Debrief }) => ReactNode;
 }
 
 /** Spec §2 Conversation detail (/conversation/{id}). */
-export function ConversationDetail({ sessionId, renderFeedback }: ConversationDetailProps) {
+export function ConversationDetail({
+  sessionId,
+  renderFeedback,
+  renderTurnDebrief,
+  renderDebrief,
+}: ConversationDetailProps) {
   const load = useScreenResource<Detail>(
     {
       fetch: getConversation,
@@ -91,22 +108,46 @@ export function ConversationDetail({ sessionId, renderFeedback }: ConversationDe
           {detail.messages.length === 0 ? (
             <p className="muted">No messages found for this conversation.</p>
           ) : (
-            <Transcript messages={detail.messages} />
+            <Transcript
+              messages={detail.messages}
+              annotate={
+                detail.debrief && renderTurnDebrief
+                  ? (message, turn) =>
+                      renderTurnDebrief({ debrief: detail.debrief!, message, turn })
+                  : undefined
+              }
+            />
           )}
         </section>
       )}
+      {feedback && detail?.debrief && renderDebrief ? (
+        <div className="card conversation-detail__debrief">
+          {renderDebrief({ feedback, debrief: detail.debrief })}
+        </div>
+      ) : null}
 
       {feedback && reportOpen
-        ? renderFeedback({ feedback, onClose: () => setReportOpen(false) })
+        ? renderFeedback({
+            feedback,
+            debrief: detail?.debrief ?? null,
+            messages: detail?.messages ?? [],
+            onClose: () => setReportOpen(false),
+          })
         : null}
     </main>
   );
 }
 
-function Transcript({ messages }: { messages: readonly Message[] }) {
+function Transcript({
+  messages,
+  annotate,
+}: {
+  messages: readonly Message[];
+  annotate?: ((message: Message, turn: number) => ReactNode) | undefined;
+}) {
   return (
     <ol className="message-list transcript__list">
-      {messages.map((message) => {
+      {messages.map((message, index) => {
         const mine = message.role === 'user';
         return (
           <li key={message.id} className={`message ${mine ? 'message--user' : 'message--patient'}`}>
@@ -117,6 +158,7 @@ function Transcript({ messages }: { messages: readonly Message[] }) {
                 <time dateTime={message.createdAt}>{formatClockTime(message.createdAt)}</time>
                 {message.partial ? <span className="bubble__note">Reply cut short</span> : null}
               </div>
+              {annotate?.(message, index + 1)}
             </div>
           </li>
         );
