@@ -68,7 +68,7 @@ const TABLE: Array<{
   {
     label: 'missed cue',
     exchanges: [['Hello.', COST_LINE], ['Let me show you the X-ray.']],
-    notes: ['missed_cue: missed cue: she mentioned cost of the crown'],
+    notes: ['missed_cue: missed cue: she mentioned "cost of the crown"'],
   },
   {
     label: 'answered before exploring',
@@ -76,7 +76,7 @@ const TABLE: Array<{
       ['Hello.', COST_LINE],
       ['A crown costs £450 and we can spread the payments over three months.'],
     ],
-    notes: ['answered_before_exploring: answered before exploring: cost of the crown'],
+    notes: ['answered_before_exploring: answered before exploring: "cost of the crown"'],
   },
   {
     label: 'explored first, so no "answered before exploring"',

@@ -87,7 +87,7 @@ export function turnNotes(
       'concern',
       name === undefined
         ? `missed cue: what ${pronoun} had just said`
-        : `missed cue: ${pronoun} mentioned ${name}`,
+        : `missed cue: ${pronoun} mentioned "${name}"`,
       sentences[0],
     );
   }
@@ -107,7 +107,7 @@ export function turnNotes(
     add(
       'answered_before_exploring',
       'concern',
-      name === undefined ? 'answered before exploring' : `answered before exploring: ${name}`,
+      name === undefined ? 'answered before exploring' : `answered before exploring: "${name}"`,
       first((s) => s.explanation && mentionsAny(foldText(s.text), keywordsOf(scenario, index))) ??
         first((s) => s.explanation) ??
         sentences[0],
