@@ -125,6 +125,47 @@ export const FEEDBACK_TEXT = {
     'These are default scores: the grader could not assess this conversation, so every score is 5.',
 } as const;
 
+/** The debrief beside the report (issue 16): notes on turns, the patient's side, consent. */
+export const DEBRIEF_TEXT = {
+  title: 'Debrief',
+  turnByTurn: 'Turn by turn',
+  turn: (n: number) => `Turn ${n}`,
+  you: 'You',
+  patient: 'Patient',
+  notesOnTurn: (n: number) => `Notes on turn ${n}`,
+  reactionsOnTurn: (n: number) => `Patient's reaction at turn ${n}`,
+  noteOn: 'on',
+  goodNote: 'Went well',
+  concernNote: 'Worth another look',
+  thinking: 'What the patient was thinking',
+  stateTitle: "The patient's trust, anxiety and readiness",
+  estimated: 'estimated by the AI grader',
+  stateSeries: { trust: 'Trust', anxiety: 'Anxiety', readiness: 'Readiness to go ahead' },
+  stateSummary: (turns: number, last: { trust: number; anxiety: number; readiness: number }) =>
+    `Line chart over ${turns} patient ${turns === 1 ? 'turn' : 'turns'}. At the end: trust ${Math.round(last.trust * 100)}%, anxiety ${Math.round(last.anxiety * 100)}%, readiness ${Math.round(last.readiness * 100)}%.`,
+  hiddenTitle: 'Hidden concerns',
+  uncoveredAt: (n: number) => `Uncovered at turn ${n}`,
+  missed: 'Missed',
+  openedBy: 'What opens it:',
+  consentTitle: 'Informed consent',
+  consentIntro:
+    'A checklist beside the scores, not a score: did the patient decide freely, knowing what they agreed to?',
+  consentItems: {
+    options: 'Options offered, including doing nothing',
+    risks_benefits: 'Risks and benefits named',
+    cost: 'Cost made clear',
+    understanding: 'Understanding checked',
+    decision_respected: "The patient's decision respected",
+  },
+  consentStatus: { met: 'Met', partly_met: 'Partly met', not_met: 'Not met' },
+  noEvidence: 'Nothing in the conversation shows it.',
+  flagsTitle: 'Pressure and fear tactics',
+  flagKinds: { pressure: 'Pressure', fear_tactic: 'Fear tactic' },
+  flagAt: (n: number) => `turn ${n}`,
+  persuasionWithoutConsent:
+    'High persuasion with poor consent: you moved the patient, but the decision was not fully informed or freely made. Persuasion should never cost the patient their choice.',
+} as const;
+
 export const PROGRESS_TEXT = {
   /** Spec §8 'Progress, query error'. */
   queryFailed: 'Failed to load progress data. Please try again.',

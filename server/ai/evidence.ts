@@ -19,6 +19,14 @@ export function verifyEvidence(feedback: Feedback, traineeMessages: readonly str
   };
 }
 
+/**
+ * The quote as an exact span of this one message (small copying slips repaired), or null when
+ * the message does not say it. For notes tied to a single turn.
+ */
+export function quoteInMessage(quote: string, message: string): string | null {
+  return findEvidence(quote, [message], [normaliseWithMap(message)]);
+}
+
 interface Normalised {
   text: string;
   /** For each character of `text`, where it starts in the original. */

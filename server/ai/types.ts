@@ -1,3 +1,4 @@
+import type { DebriefDraft } from '../../shared/debrief';
 import type { Feedback } from '../../shared/feedback';
 import type { ScenarioRecord } from '../scenarios/schema';
 import type { RealtimeProvider } from '../realtime/types';
@@ -40,6 +41,12 @@ export interface PatientModel {
  */
 export interface FeedbackModel {
   grade(context: ConversationContext, options: CallOptions): Promise<Feedback>;
+  /**
+   * The debrief of the finished conversation, pointing at turns by their 1-based position in
+   * `context.history`; the caller ties it to the stored messages and checks its quotes. Null
+   * when none could be made; the feedback stands without it.
+   */
+  debrief(context: ConversationContext, options: CallOptions): Promise<DebriefDraft | null>;
 }
 
 /** One short coaching nudge for this moment of the conversation. */

@@ -8,7 +8,9 @@ import { getBranchOrigin } from '../db/branches';
 import { markConversationEnded, openOrResumeConversation } from '../db/conversations';
 import { createHintLimit } from '../conversations/hintLimit';
 import { loadOwnedConversation } from './ownedConversation';
-import { getFeedbackBySession, insertFeedbackOnce } from '../db/feedback';
+import { getDebriefBySession, getFeedbackBySession, insertFeedbackOnce } from '../db/feedback';
+import { resolveDebrief } from '../ai/debrief/resolveDebrief';
+import type { Debrief } from '../../shared/debrief';
 import { listMessagesBySession } from '../db/messages';
 import { getScenarioById, getScenarioRecordById } from '../db/scenarios';
 import { abortOnClose } from '../http/abortOnClose';
@@ -39,20 +41,22 @@ export function conversationRoutes(services: Services): Router {
 
   router.get(conversationsApi.get.route, async (req, res) => {
     const session = await loadOwned(req, res);
-    const [scenario, messages, feedback, branch] = await Promise.all([
+    const [scenario, messages, feedback, debrief, branch] = await Promise.all([
       getScenarioById(db, { id: session.scenarioId }),
       listMessagesBySession(db, { sessionId: session.id }),
       getFeedbackBySession(db, { sessionId: session.id }),
+      getDebriefBySession(db, { sessionId: session.id }),
       getBranchOrigin(db, { sessionId: session.id }),
     ]);
-    sendJson(res, conversationsApi.get, { session, scenario, messages, feedback, branch });
+    sendJson(res, conversationsApi.get, { session, scenario, messages, feedback, debrief, branch });
   });
 
   router.post(conversationsApi.end.route, async (req, res) => {
     const session = await loadOwned(req, res);
     const existing = await getFeedbackBySession(db, { sessionId: session.id });
     if (existing) {
-      sendJson(res, conversationsApi.end, { feedback: existing });
+      const debrief = await getDebriefBySession(db, { sessionId: session.id });
+      sendJson(res, conversationsApi.end, { feedback: existing, debrief });
       return;
     }
     // A call still running owes messages: they are stored before the transcript is graded.
@@ -64,24 +68,38 @@ export function conversationRoutes(services: Services): Router {
     const scenario = await getScenarioRecordById(db, { id: session.scenarioId });
     if (!scenario) throw new AppError('not_found:scenario');
 
+    const context = { scenario, history: messages.map(({ role, content }) => ({ role, content })) };
+    const signal = abortOnClose(req, res);
     let graded: Feedback;
     try {
-      graded = await ai.grader.grade(
-        { scenario, history: messages.map(({ role, content }) => ({ role, content })) },
-        { signal: abortOnClose(req, res) },
-      );
+      graded = await ai.grader.grade(context, { signal });
     } catch (error) {
       // The grader already fell back to default feedback where spec §8 says so (an answer with
       // no content); what it throws is a failure the user can retry, not a permanent score of 5.
       logger.warn('feedback.failed', { sessionId: session.id, error });
       throw new AppError('unavailable:feedback');
     }
-    const feedback = await db.transaction(async (tx) => {
-      const stored = await insertFeedbackOnce(tx, { sessionId: session.id, feedback: graded });
-      await markConversationEnded(tx, { id: session.id, successRating: stored.overallScore });
-      return stored;
+    // After the scores, not beside them: the debrief is extra, and a failure of it must never
+    // cost the trainee their feedback.
+    let debrief: Debrief | null = null;
+    try {
+      const draft = await ai.grader.debrief(context, { signal });
+      debrief = draft === null ? null : resolveDebrief(draft, messages);
+    } catch (error) {
+      logger.warn('debrief.failed', { sessionId: session.id, error });
+    }
+    const stored = await db.transaction(async (tx) => {
+      const feedback = await insertFeedbackOnce(tx, {
+        sessionId: session.id,
+        feedback: graded,
+        debrief,
+      });
+      await markConversationEnded(tx, { id: session.id, successRating: feedback.overallScore });
+      // A request that lost the race gets the winner's feedback, and the winner's debrief.
+      const kept = await getDebriefBySession(tx, { sessionId: session.id });
+      return { feedback, debrief: kept };
     });
-    sendJson(res, conversationsApi.end, { feedback });
+    sendJson(res, conversationsApi.end, stored);
   });
 
   const hints = createHintLimit(services);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { conversationSessionSchema, messageSchema } from '../conversation';
+import { debriefSchema } from '../debrief';
 import { feedbackSchema, feedbackScoresSchema } from '../feedback';
 import { scenarioSchema } from '../scenario';
 import { resource } from './endpoint';
@@ -31,12 +32,17 @@ export const branchOriginSchema = z.object({
 });
 export type BranchOrigin = z.infer<typeof branchOriginSchema>;
 
-/** The session with its scenario, transcript and feedback. */
+/**
+ * The session with its scenario, transcript and feedback. `debrief` is null until the
+ * conversation has ended (it names the hidden concerns) and for conversations graded before
+ * debriefs existed.
+ */
 export const conversationDetailResponse = z.object({
   session: conversationSessionSchema,
   scenario: scenarioSchema.nullable(),
   messages: z.array(messageSchema),
   feedback: feedbackSchema.nullable(),
+  debrief: debriefSchema.nullable(),
   /** Null unless the conversation is a branch of another (whose original still exists). */
   branch: branchOriginSchema.nullable(),
 });
@@ -53,7 +59,13 @@ export const createBranchInput = z.strictObject({
 });
 export type CreateBranchInput = z.input<typeof createBranchInput>;
 
-export const feedbackResponse = z.object({ feedback: feedbackSchema });
+export const feedbackResponse = z.object({
+  feedback: feedbackSchema,
+  debrief: debriefSchema.nullable(),
+});
+
+/** What ending a conversation gives back: its report and, when one was made, its debrief. */
+export type EndedConversation = z.infer<typeof feedbackResponse>;
 
 export const hintResponse = z.object({ hint: z.string() });
 

@@ -45,6 +45,8 @@ interface World {
     open: string;
     openScenarioId: string;
     feedbackId: string;
+    /** Words only A's ended conversation's debrief holds (a thought, a note's label). */
+    debriefTexts: string[];
     userTexts: string[];
     clientIds: string[];
     userMessageIds: string[];
@@ -99,6 +101,7 @@ function secretsOf(w: World): Map<string, string> {
   ]);
   w.a.allMessageIds.forEach((id, i) => secrets.set(`message id #${i}`, id));
   w.a.userTexts.forEach((text, i) => secrets.set(`message text #${i}`, text));
+  w.a.debriefTexts.forEach((text, i) => secrets.set(`debrief text #${i}`, text));
   return secrets;
 }
 
@@ -773,8 +776,20 @@ async function buildWorld(t: TestDb, stub: OpenAiStub, server: TestServer): Prom
   const ended = await open(aClient, scenarios[0]!.id);
   clientIds.push(await say(ended.socket, userTexts[0]!), await say(ended.socket, userTexts[1]!));
   await ended.socket.close();
+  const debriefTexts = [`A-thought-${randomUUID()}`, `A-note-${randomUUID()}`];
+  stub.setDebrief({
+    notes: [
+      { turn: 2, kind: 'open_question', tone: 'good', label: debriefTexts[1], quote: userTexts[0] },
+    ],
+    states: [],
+    thoughts: [{ turn: 1, text: debriefTexts[0] }],
+  });
   const end = await aClient.post(`/api/conversations/${ended.id}/end`);
+  stub.setDebrief(undefined);
   if (end.status !== 200) throw new Error(`A could not end: ${end.text}`);
+  if (!JSON.stringify(end.body.debrief).includes(debriefTexts[1]!)) {
+    throw new Error(`A's debrief was not stored: ${JSON.stringify(end.body.debrief)}`);
+  }
   const aOpen = await open(aClient, scenarios[1]!.id);
   clientIds.push(await say(aOpen.socket, userTexts[2]!), await say(aOpen.socket, userTexts[3]!));
 
@@ -801,6 +816,7 @@ async function buildWorld(t: TestDb, stub: OpenAiStub, server: TestServer): Prom
       open: aOpen.id,
       openScenarioId: scenarios[1]!.id,
       feedbackId: feedback!.id,
+      debriefTexts,
       userTexts,
       clientIds,
       userMessageIds: all.filter((m) => m.role === 'user').map((m) => m.id),

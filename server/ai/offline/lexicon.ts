@@ -75,3 +75,13 @@ export const EXPLAINED_BEFORE =
   /\b(called|known as|we call|term for|word for|termed)\s+(an? |the )?$/;
 export const EXPLAINED_NEARBY =
   /\b(which means|that means|in other words|meaning|simply put|put simply|in plain (english|terms|words)|what that means|is just a (fancy|technical|medical|dental) (word|term)|refers to|i\.e\.)\b/;
+
+/**
+ * Frightening the patient into agreeing: catastrophes and threats, not an honest account of
+ * what waiting risks ("the decay may get bigger" is information; "you'll lose all your teeth"
+ * is a scare).
+ */
+export const FEAR_TACTIC = [
+  /\byou('ll| will| could| might|'re going to| are going to) (definitely |probably |end up |)?(lose (all |every one of |most of )?(your|the) (teeth|jaw|smile)|end up in (hospital|a&e|the emergency)|die|be in agony|regret (it|this|not))\b/,
+  /\b(before it's too late|it'll be too late|it will be too late|could kill you|life[- ]threatening|spread to your (brain|heart|blood)|sepsis|in agony|you'll be sorry|don't come (crying|back) to me|don't say i didn't warn you)\b/,
+];

@@ -1,3 +1,4 @@
+import { debriefConversation } from './debrief';
 import { feedbackLists } from './feedbackItems';
 import { replayConversation } from './patientState';
 import { scoreSkills } from './rubric';
@@ -22,6 +23,9 @@ export function createOfflineScorer(): FeedbackModel {
   return {
     async grade(context) {
       return gradeConversation(context);
+    },
+    async debrief(context) {
+      return debriefConversation(context);
     },
   };
 }

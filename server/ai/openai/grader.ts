@@ -3,6 +3,13 @@ import { MESSAGES_FOR_FEEDBACK } from '../../../shared/conversation';
 import { defaultFeedback, parseFeedbackText } from '../../../shared/feedback';
 import type { CallOptions, ConversationContext, FeedbackModel } from '../types';
 import type { Feedback } from '../../../shared/feedback';
+import type { DebriefDraft } from '../../../shared/debrief';
+import {
+  DEBRIEF_SCHEMA_NAME,
+  debriefJsonSchema,
+  debriefMessages,
+  parseGraderDebrief,
+} from '../debriefPrompt';
 import { verifyEvidence } from '../evidence';
 import { FEEDBACK_SCHEMA_NAME, feedbackJsonSchema, graderMessages } from '../prompts';
 import { callWithRetries } from './retry';
@@ -11,6 +18,8 @@ import type { AiLogger, RetryPolicy } from './retry';
 /** Spec §9: feedback generation at temperature 0.3, at most 1000 tokens. */
 const GRADER_TEMPERATURE = 0.3;
 const GRADER_MAX_TOKENS = 1000;
+/** A note per turn, a state and a thought per patient line: far longer than the scores. */
+const DEBRIEF_MAX_TOKENS = 4000;
 
 export function createOpenAiGrader(
   client: OpenAI,
@@ -61,6 +70,36 @@ export function createOpenAiGrader(
         logger?.warn('ai.feedback_fallback', { fallback: feedback.fallback });
       }
       return feedback;
+    },
+    async debrief(
+      context: ConversationContext,
+      options: CallOptions,
+    ): Promise<DebriefDraft | null> {
+      if (context.history.length < MESSAGES_FOR_FEEDBACK) return null;
+      const text = await callWithRetries(
+        async (signal) => {
+          const completion = await client.chat.completions.create(
+            {
+              model,
+              messages: debriefMessages(context),
+              temperature: GRADER_TEMPERATURE,
+              max_tokens: DEBRIEF_MAX_TOKENS,
+              response_format: {
+                type: 'json_schema',
+                json_schema: { name: DEBRIEF_SCHEMA_NAME, strict: true, schema: debriefJsonSchema },
+              },
+            },
+            { signal, timeout: policy.timeoutMs },
+          );
+          return completion.choices[0]?.message?.content ?? '';
+        },
+        policy,
+        options.signal,
+        logger,
+      );
+      const draft = parseGraderDebrief(text, context);
+      if (draft === null) logger?.warn('ai.debrief_unreadable', {});
+      return draft;
     },
   };
 }

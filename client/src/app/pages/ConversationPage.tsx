@@ -1,5 +1,6 @@
 import { useLocation } from 'wouter';
 import { branchConversation } from '../../features/conversation/api/branchConversation';
+import { DebriefOverview, TurnAnnotations } from '../../features/feedback/components/Debrief';
 import { FeedbackReport } from '../../features/feedback/components/FeedbackReport';
 import { ConversationDetail } from '../../features/history/components/ConversationDetail';
 import { scenarioPath } from '../../lib/paths';
@@ -11,9 +12,11 @@ export function ConversationPage({ sessionId }: { sessionId: string }) {
     <ConversationDetail
       key={sessionId}
       sessionId={sessionId}
-      renderFeedback={({ feedback, onClose, branch }) => (
+      renderFeedback={({ feedback, debrief, messages, onClose, branch }) => (
         <FeedbackReport
           feedback={feedback}
+          debrief={debrief}
+          messages={messages}
           onClose={onClose}
           secondaryLabel="Back to Conversation"
           branch={branch}
@@ -24,6 +27,12 @@ export function ConversationPage({ sessionId }: { sessionId: string }) {
         // The practice screen opens the newest open conversation of the scenario: this branch.
         navigate(scenarioPath(scenarioId));
       }}
+      renderTurnDebrief={({ debrief, message, turn }) => (
+        <TurnAnnotations debrief={debrief} message={message} turn={turn} />
+      )}
+      renderDebrief={({ feedback, debrief }) => (
+        <DebriefOverview debrief={debrief} persuasionScore={feedback.persuasionScore} level={2} />
+      )}
     />
   );
 }

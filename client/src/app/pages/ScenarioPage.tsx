@@ -1,6 +1,8 @@
 import { useAuthStore } from '../../features/auth/store';
 import { ScenarioScreen } from '../../features/conversation/components/ScenarioScreen';
 import { conversationChannel } from '../../features/conversation/store';
+import type { Message } from '../../../../shared/conversation';
+import type { Debrief } from '../../../../shared/debrief';
 import type { Feedback } from '../../../../shared/feedback';
 import { FeedbackReport } from '../../features/feedback/components/FeedbackReport';
 import { useBranchOrigin } from '../../features/feedback/hooks/useBranchOrigin';
@@ -13,8 +15,14 @@ export function ScenarioPage({ scenarioId }: { scenarioId: string }) {
   return (
     <ScenarioScreen
       scenarioId={scenarioId}
-      renderFeedback={({ feedback, onClose, sessionId }) => (
-        <ReportAfterConversation feedback={feedback} onClose={onClose} sessionId={sessionId} />
+      renderFeedback={({ feedback, debrief, messages, onClose, sessionId }) => (
+        <ReportAfterConversation
+          feedback={feedback}
+          debrief={debrief}
+          messages={messages}
+          onClose={onClose}
+          sessionId={sessionId}
+        />
       )}
       renderVoiceMode={({ channel, sessionId, onClose }) => (
         <VoiceModeDialog
@@ -30,14 +38,15 @@ export function ScenarioPage({ scenarioId }: { scenarioId: string }) {
 
 /** The report right after a conversation; a branch's also compares with its original. */
 function ReportAfterConversation({
-  feedback,
-  onClose,
   sessionId,
+  ...report
 }: {
   feedback: Feedback;
+  debrief: Debrief | null;
+  messages: readonly Message[];
   onClose: () => void;
   sessionId: string | null;
 }) {
   const branch = useBranchOrigin(sessionId);
-  return <FeedbackReport feedback={feedback} onClose={onClose} branch={branch} />;
+  return <FeedbackReport {...report} branch={branch} />;
 }

@@ -5,7 +5,8 @@ import {
   MESSAGES_TO_END,
   type ConversationSession,
 } from '../../../../../shared/conversation';
-import type { Feedback } from '../../../../../shared/feedback';
+import type { EndedConversation } from '../../../../../shared/api/conversations';
+import type { Message } from '../../../../../shared/conversation';
 import type { PatientAvatar } from '../../../../../shared/illustrations';
 import type { Scenario } from '../../../../../shared/scenario';
 import { Alert } from '../../../components/Alert';
@@ -38,7 +39,8 @@ interface ChatPanelProps {
   resourcesOn: boolean;
   onToggleResources: () => void;
   onOpenVoice: () => void;
-  onFeedback: (feedback: Feedback) => void;
+  /** The report, its debrief and the stored transcript the debrief annotates. */
+  onFeedback: (ended: EndedConversation & { messages: readonly Message[] }) => void;
   /** A branch ("Try another answer here") was made: the screen switches to it. */
   onBranched: (session: ConversationSession) => void;
 }
@@ -77,9 +79,9 @@ export function ChatPanel({
   const hint = useHint(sessionId);
   const ending = useEndConversation({
     sessionId,
-    onEnded: (feedback) => {
+    onEnded: (ended) => {
       chat.markEnded();
-      onFeedback(feedback);
+      onFeedback({ ...ended, messages: chat.messages });
     },
   });
   const opening = useOpeningLine(scenario, session, chat.messages.length);

@@ -2,7 +2,8 @@ import { CONVERSATION_TEXT, SCENARIO_TEXT } from '../../../../../shared/text';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { ConversationSession } from '../../../../../shared/conversation';
-import type { Feedback } from '../../../../../shared/feedback';
+import type { EndedConversation } from '../../../../../shared/api/conversations';
+import type { Message } from '../../../../../shared/conversation';
 import { choosePatientAvatar } from '../../../../../shared/illustrations';
 import type { Scenario } from '../../../../../shared/scenario';
 import type { ConversationChannel } from '../../../lib/conversationChannel';
@@ -28,12 +29,14 @@ const LEAVE_AFTER_MS = 1500;
 export interface ScenarioScreenProps {
   scenarioId: string;
   /** The feedback report; the page supplies it so this feature does not import another. */
-  renderFeedback: (props: {
-    feedback: Feedback;
-    onClose: () => void;
-    /** The conversation graded (a branch's report compares it with its original). */
-    sessionId: string | null;
-  }) => ReactNode;
+  renderFeedback: (
+    props: EndedConversation & {
+      messages: readonly Message[];
+      onClose: () => void;
+      /** The conversation graded (a branch's report compares it with its original). */
+      sessionId: string | null;
+    },
+  ) => ReactNode;
   /** The voice mode dialog, likewise; it talks over the chat's own socket (`channel`). */
   renderVoiceMode: (props: {
     sessionId: string | null;
@@ -67,7 +70,9 @@ export function ScenarioScreen({
   const [sessionLoad, setSessionLoad] = useState<SessionLoad>({ status: 'creating' });
   const [resourcesOn, setResourcesOn] = useState(false);
   const [voiceOpen, setVoiceOpen] = useState(false);
-  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [ended, setEnded] = useState<(EndedConversation & { messages: readonly Message[] }) | null>(
+    null,
+  );
 
   const scenario = scenarioLoad.data;
   const loadError = scenarioLoad.error;
@@ -156,9 +161,9 @@ export function ScenarioScreen({
             resourcesOn={resourcesOn}
             onToggleResources={() => setResourcesOn((on) => !on)}
             onOpenVoice={() => setVoiceOpen(true)}
-            onFeedback={setFeedback}
+            onFeedback={setEnded}
             onBranched={(branch) => {
-              setFeedback(null);
+              setEnded(null);
               setVoiceOpen(false);
               setSessionLoad({ status: 'ready', session: branch });
             }}
@@ -173,9 +178,9 @@ export function ScenarioScreen({
             onClose: () => setVoiceOpen(false),
           })
         : null}
-      {feedback
+      {ended
         ? renderFeedback({
-            feedback,
+            ...ended,
             sessionId: session?.id ?? null,
             // Replace, so Back from the dashboard does not reopen a finished scenario.
             onClose: () => navigate(paths.dashboard, { replace: true }),

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import type { Feedback } from '../../../../../shared/feedback';
+import type { EndedConversation } from '../../../../../shared/api/conversations';
 import { FEEDBACK_TEXT } from '../../../../../shared/text';
 import { endConversation, isTooShort } from '../api/endConversation';
 
 /** 'End conversation & get feedback': ends the session on the server and hands back its report. */
 export function useEndConversation(options: {
   sessionId: string | null;
-  onEnded: (feedback: Feedback) => void;
+  onEnded: (ended: EndedConversation) => void;
 }) {
   const { sessionId, onEnded } = options;
   const [ending, setEnding] = useState(false);
@@ -17,9 +17,9 @@ export function useEndConversation(options: {
     setEnding(true);
     setError(null);
     try {
-      const feedback = await endConversation(sessionId);
+      const ended = await endConversation(sessionId);
       setEnding(false);
-      onEnded(feedback);
+      onEnded(ended);
     } catch (error) {
       setEnding(false);
       setError(isTooShort(error) ? error.message : FEEDBACK_TEXT.failed);

@@ -7,8 +7,11 @@ import {
   type ScoreKey,
 } from '../../../../../shared/feedback';
 import type { BranchOrigin } from '../../../../../shared/api/conversations';
+import type { Message } from '../../../../../shared/conversation';
+import type { Debrief as DebriefData } from '../../../../../shared/debrief';
 import { anchorFor } from '../../../../../shared/rubric';
 import { Dialog } from '../../../components/Dialog';
+import { Debrief } from './Debrief';
 import { CloseIcon } from '../../../components/Icons';
 import { ScoreComparison } from './ScoreComparison';
 import '../feedback.css';
@@ -42,6 +45,9 @@ interface FeedbackReportProps {
   secondaryLabel?: string;
   /** For a branch ("Try another answer here"): where it came from, to compare scores. */
   branch?: BranchOrigin | null;
+  /** The debrief and the transcript it annotates; absent for conversations graded before it. */
+  debrief?: DebriefData | null;
+  messages?: readonly Pick<Message, 'id' | 'role' | 'content'>[];
 }
 
 export function FeedbackReport({
@@ -49,6 +55,8 @@ export function FeedbackReport({
   onClose,
   secondaryLabel = 'Try Another Scenario',
   branch = null,
+  debrief = null,
+  messages = [],
 }: FeedbackReportProps) {
   const ids = useId();
   const titleId = `${ids}-title`;
@@ -125,6 +133,14 @@ export function FeedbackReport({
               ))}
             </ul>
           </section>
+
+          {debrief ? (
+            <Debrief
+              debrief={debrief}
+              messages={messages}
+              persuasionScore={feedback.persuasionScore}
+            />
+          ) : null}
         </div>
 
         <footer className="report__actions">

@@ -7,6 +7,7 @@ import type {
   BranchOrigin,
   ConversationDetail as Detail,
 } from '../../../../../shared/api/conversations';
+import type { Debrief } from '../../../../../shared/debrief';
 import { BRANCH_TEXT } from '../../../../../shared/text';
 import { errorMessage } from '../../../lib/api';
 import { conversationPath, dashboardPath } from '../../../lib/paths';
@@ -24,6 +25,8 @@ interface ConversationDetailProps {
   /** The page supplies the feedback report, so this feature does not import another. */
   renderFeedback: (props: {
     feedback: Feedback;
+    debrief: Debrief | null;
+    messages: readonly Message[];
     onClose: () => void;
     branch: BranchOrigin | null;
   }) => ReactNode;
@@ -36,6 +39,12 @@ interface ConversationDetailProps {
     scenarioId: string;
     messageId: string;
   }) => Promise<void>;
+  /**
+   * The debrief of an ended conversation, from the page: what goes under each turn of the
+   * transcript (notes, reactions, thoughts) and what follows the transcript.
+   */
+  renderTurnDebrief?: (props: { debrief: Debrief; message: Message; turn: number }) => ReactNode;
+  renderDebrief?: (props: { feedback: Feedback; debrief: Debrief }) => ReactNode;
 }
 
 /** Spec §2 Conversation detail (/conversation/{id}). */
@@ -43,6 +52,8 @@ export function ConversationDetail({
   sessionId,
   renderFeedback,
   onTryAnother,
+  renderTurnDebrief,
+  renderDebrief,
 }: ConversationDetailProps) {
   const load = useScreenResource<Detail>(
     {
@@ -134,15 +145,28 @@ export function ConversationDetail({
                   setBranching(null);
                 });
               }}
+              annotate={
+                detail.debrief && renderTurnDebrief
+                  ? (message, turn) =>
+                      renderTurnDebrief({ debrief: detail.debrief!, message, turn })
+                  : undefined
+              }
             />
           )}
           {branchError ? <Alert>{branchError}</Alert> : null}
         </section>
       )}
+      {feedback && detail?.debrief && renderDebrief ? (
+        <div className="card conversation-detail__debrief">
+          {renderDebrief({ feedback, debrief: detail.debrief })}
+        </div>
+      ) : null}
 
       {feedback && reportOpen
         ? renderFeedback({
             feedback,
+            debrief: detail?.debrief ?? null,
+            messages: detail?.messages ?? [],
             onClose: () => setReportOpen(false),
             branch: detail?.branch ?? null,
           })
@@ -165,16 +189,18 @@ function Transcript({
   messages,
   branching,
   onTryAnother,
+  annotate,
 }: {
   messages: readonly Message[];
   /** The turn whose branch is being made. */
   branching: string | null;
   onTryAnother: (messageId: string) => void;
+  annotate?: ((message: Message, turn: number) => ReactNode) | undefined;
 }) {
   let turn = 0;
   return (
     <ol className="message-list transcript__list">
-      {messages.map((message) => {
+      {messages.map((message, index) => {
         const mine = message.role === 'user';
         if (mine) turn += 1;
         return (
@@ -194,6 +220,7 @@ function Transcript({
                   />
                 ) : null}
               </div>
+              {annotate?.(message, index + 1)}
             </div>
           </li>
         );

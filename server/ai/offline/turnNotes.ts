@@ -1,0 +1,153 @@
+import { FEAR_TACTIC } from './lexicon';
+import { foldText, lowerFirst, mentionsAny } from './text';
+import type { SentenceAnalysis } from './analyseTurn';
+import type { ClinicianTurnReplay, PatientState } from './patientState';
+import type { DebriefDraft, NoteTone, TurnNoteKind } from '../../../shared/debrief';
+import type { ScenarioRecord } from '../../scenarios/schema';
+
+/**
+ * The margin notes on one clinician turn, read off the offline engine's own analysis of it.
+ * Each note quotes the sentence it is about, a verbatim span of the turn.
+ */
+
+export type DraftNote = DebriefDraft['notes'][number];
+
+export function usesFearTactic(sentence: Pick<SentenceAnalysis, 'text'>): boolean {
+  const lower = foldText(sentence.text);
+  return FEAR_TACTIC.some((pattern) => pattern.test(lower));
+}
+
+export function pronounFor(scenario: ScenarioRecord): 'she' | 'he' {
+  return scenario.extras.voice.gender === 'female' ? 'she' : 'he';
+}
+
+function concernName(scenario: ScenarioRecord, index: number): string | undefined {
+  const concern = scenario.extras.statedConcerns[index]?.concern;
+  return concern === undefined ? undefined : lowerFirst(concern);
+}
+
+/** What the patient had just brought up, in a word or two: a stated concern, else a topic. */
+function cueName(scenario: ScenarioRecord, turn: ClinicianTurnReplay): string | undefined {
+  const stated = turn.raisedBefore.stated[0];
+  if (stated !== undefined) return concernName(scenario, stated);
+  const hidden = turn.raisedBefore.hidden[0];
+  return hidden === undefined ? undefined : scenario.extras.hiddenConcerns[hidden]?.keywords[0];
+}
+
+function keywordsOf(scenario: ScenarioRecord, index: number): readonly string[] {
+  return scenario.extras.statedConcerns[index]?.keywords ?? [];
+}
+
+/** Stated concerns this turn answered before ever exploring them. */
+function answeredEarly(before: PatientState, after: PatientState): number[] {
+  return after.stated.flatMap((progress, i) =>
+    progress.answered &&
+    before.stated[i]?.answered !== true &&
+    progress.exploredBeforeAnswer === false
+      ? [i]
+      : [],
+  );
+}
+
+export function turnNotes(
+  scenario: ScenarioRecord,
+  turn: ClinicianTurnReplay,
+  before: PatientState,
+): DraftNote[] {
+  const number = turn.historyIndex + 1;
+  const { sentences } = turn.analysis;
+  const notes: DraftNote[] = [];
+  const add = (
+    kind: TurnNoteKind,
+    tone: NoteTone,
+    label: string,
+    sentence: SentenceAnalysis | undefined,
+  ) => {
+    if (sentence === undefined) return;
+    if (notes.some((n) => n.kind === kind && n.label === label)) return;
+    notes.push({ turn: number, kind, tone, label, quote: sentence.text });
+  };
+  const first = (test: (s: SentenceAnalysis) => boolean) => sentences.find(test);
+
+  if (turn.analysis.offTask) {
+    add(
+      'off_task',
+      'concern',
+      'spoke to the exercise, not the patient',
+      first((s) => s.roleBreak || s.graderInjection) ?? sentences[0],
+    );
+    return notes;
+  }
+
+  const pronoun = pronounFor(scenario);
+  if (turn.ignoredConcern) {
+    const name = cueName(scenario, turn);
+    add(
+      'missed_cue',
+      'concern',
+      name === undefined
+        ? `missed cue: what ${pronoun} had just said`
+        : `missed cue: ${pronoun} mentioned "${name}"`,
+      sentences[0],
+    );
+  }
+  for (const sentence of sentences) {
+    if (sentence.pressure) add('pressure', 'concern', 'pressure', sentence);
+    if (usesFearTactic(sentence)) add('fear_tactic', 'concern', 'fear tactic', sentence);
+    if (sentence.dismissal) add('dismissal', 'concern', 'brushed the worry aside', sentence);
+    for (const jargon of sentence.jargon) {
+      if (jargon.explained) add('plain_words', 'good', `plain words: "${jargon.term}"`, sentence);
+      else add('jargon', 'concern', `jargon: "${jargon.term}"`, sentence);
+    }
+    if (sentence.long)
+      add('long_sentence', 'concern', `long sentence: ${sentence.words} words`, sentence);
+  }
+  for (const index of answeredEarly(before, turn.state)) {
+    const name = concernName(scenario, index);
+    add(
+      'answered_before_exploring',
+      'concern',
+      name === undefined ? 'answered before exploring' : `answered before exploring: "${name}"`,
+      first((s) => s.explanation && mentionsAny(foldText(s.text), keywordsOf(scenario, index))) ??
+        first((s) => s.explanation) ??
+        sentences[0],
+    );
+  }
+
+  const clean = (s: SentenceAnalysis) => !s.pressure && !s.dismissal;
+  add(
+    'open_question',
+    'good',
+    'open question',
+    first((s) => s.openQuestion && clean(s)),
+  );
+  add(
+    'acknowledged_feeling',
+    'good',
+    'acknowledged the feeling',
+    first((s) => s.acknowledgement && clean(s)),
+  );
+  add(
+    'reflection',
+    'good',
+    'reflected back what was said',
+    first((s) => s.reflection && !s.acknowledgement && clean(s)),
+  );
+  add(
+    'checked_understanding',
+    'good',
+    'checked understanding',
+    first((s) => s.checksUnderstanding),
+  );
+  const noTreatment = first((s) => s.noTreatment && clean(s));
+  if (noTreatment !== undefined)
+    add('options_offered', 'good', 'offered waiting as an option', noTreatment);
+  else
+    add(
+      'options_offered',
+      'good',
+      'offered options',
+      first((s) => s.options && clean(s)),
+    );
+  return notes;
+}
