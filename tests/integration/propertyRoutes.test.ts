@@ -401,6 +401,8 @@ describe('every /api route under 1,000 generated requests', () => {
   let email: string;
   let scenarioIds: string[] = [];
   let ownIds: string[] = [];
+  /** The clinician turns of the user's longer conversation, for branching. */
+  let turnIds: string[] = [];
   let foreignIds: string[] = [];
   let counts: Counts;
 
@@ -434,6 +436,7 @@ describe('every /api route under 1,000 generated requests', () => {
       socket.send({ type: 'turn', clientId: randomUUID(), text: line, stream: false });
       await socket.waitFor((f) => f.type === 'reply_done', from);
     }
+    turnIds = socket.frames.flatMap((f) => (f?.type === 'turn_stored' ? [f.message.id] : []));
     await socket.close();
     const foreign = await other.post('/api/conversations', { scenarioId: scenarioIds[0] });
     ownIds = [short.body.session.id, ready.body.session.id];
@@ -547,6 +550,33 @@ describe('every /api route under 1,000 generated requests', () => {
       allowed: (status, diff) =>
         status === 201
           ? only({ conversation_sessions: 1, messages: 1 })(status, diff)
+          : unchanged(status, diff),
+    },
+    'POST /api/conversations/:id/branches': {
+      method: 'POST',
+      input: fc
+        .tuple(
+          id,
+          bodyText(
+            objectBody({
+              messageId: fieldValue(
+                fc.integer({ min: 0, max: 99 }).map((i) => turnIds[i % turnIds.length]!),
+                fc.integer({ min: 0, max: 99 }).map((i) => ids()[i % ids().length]!),
+                text,
+              ),
+            }),
+          ),
+        )
+        .map(([value, body]) => ({ path: `/api/conversations/${value}/branches`, body })),
+      ok: z.object({ session: conversationSessionSchema }),
+      // A branch is one new conversation with copies of the turns before the one answered again.
+      allowed: (status, diff) =>
+        status === 201
+          ? diff.conversation_sessions === 1 &&
+            diff.messages >= 1 &&
+            diff.users === 0 &&
+            diff.user_sessions === 0 &&
+            diff.feedback === 0
           : unchanged(status, diff),
     },
     'GET /api/conversations/:id': {

@@ -138,6 +138,8 @@ describe('security headers, cookies and the same-origin rule', () => {
         client.post(`/api/conversations/${conversationId}/hint`),
       'POST /api/conversations/:id/end': () =>
         client.post(`/api/conversations/${conversationId}/end`),
+      'POST /api/conversations/:id/branches': () =>
+        client.post(`/api/conversations/${conversationId}/branches`, { messageId: 'none' }),
       // Not an SDP offer: refused with 415, and still not kept by any cache.
       'POST /api/conversations/:id/realtime': () =>
         client.post(`/api/conversations/${conversationId}/realtime`),
@@ -357,6 +359,20 @@ describe('security headers, cookies and the same-origin rule', () => {
         control: 200,
         changesNothing: true,
       },
+      'POST /api/conversations/:id/branches': {
+        async prepare() {
+          const { client, id } = await conversationWithTurns(6);
+          const detail = await client.get(`/api/conversations/${id}`);
+          const turn = detail.body.messages.find((m: { role: string }) => m.role === 'user');
+          return {
+            path: `/api/conversations/${id}/branches`,
+            body: { messageId: turn.id },
+            cookie: client.cookie,
+          };
+        },
+        state: () => count(t, 'conversation_sessions'),
+        control: 201,
+      },
       'POST /api/conversations/:id/realtime': {
         async prepare() {
           const { client, id } = await conversationWithTurns(4);
@@ -369,7 +385,7 @@ describe('security headers, cookies and the same-origin rule', () => {
         state: () => count(t, 'messages'),
         contentType: 'application/sdp',
         // This server has no Realtime model: from its own origin the offer reaches the handler.
-        control: 503,
+        control: 404,
         changesNothing: true,
       },
       'DELETE /api/conversations/:id/realtime': {
