@@ -8,6 +8,7 @@ import {
   REQUEST_TEXT,
   SCENARIO_TEXT,
   REALTIME_TEXT,
+  REPLAY_TEXT,
   VOICE_TEXT,
 } from './text';
 
@@ -54,6 +55,7 @@ export const ERRORS = {
   'not_found:session': CONVERSATION_TEXT.notFound,
   'not_found:scenario': SCENARIO_TEXT.notFound,
   'not_found:message': CONVERSATION_TEXT.messageNotFound,
+  'not_found:audio': REPLAY_TEXT.notFound,
   // The state of things.
   'conflict:email': AUTH_TEXT.emailTaken,
   'conflict:busy': CONVERSATION_TEXT.busy,

@@ -246,3 +246,20 @@ export const PLAYBACK_TEXT = {
     'This audio format is not supported by your browser. Please try a different browser.',
   failed: (reason: string) => `Audio playback failed: ${reason}. Please try again.`,
 } as const;
+
+/** Replaying the audio of a spoken conversation (issue 16) on the conversation detail page. */
+export const REPLAY_TEXT = {
+  notFound: 'No recording of that turn is kept',
+  play: (who: 'You' | 'Patient') => (who === 'You' ? 'Play your turn' : "Play the patient's turn"),
+  stop: 'Stop',
+  playAll: 'Play all',
+  stopAll: 'Stop playing',
+  playing: 'Playing',
+  failed: 'This recording could not be played.',
+  /** Shown under a transcript with recordings. */
+  note: (days: number) =>
+    `Recordings of spoken turns are kept for ${days} ${days === 1 ? 'day' : 'days'}. Audio is not kept for Realtime calls.`,
+  /** Shown when spoken turns have no recording. */
+  noneKept:
+    'No audio is kept for this conversation (audio is not kept for Realtime calls, or its recordings have expired).',
+} as const;

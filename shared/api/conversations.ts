@@ -16,6 +16,12 @@ export const createConversationInput = z.strictObject({
 });
 export type CreateConversationInput = z.input<typeof createConversationInput>;
 
+export const messageAudioSchema = z.object({
+  /** Null where only the browser can tell (an mp3 or WebM recording). */
+  durationMs: z.number().int().min(0).nullable(),
+});
+export type MessageAudio = z.infer<typeof messageAudioSchema>;
+
 export const sessionResponse = z.object({ session: conversationSessionSchema });
 
 /** The session with its scenario, transcript and feedback. */
@@ -24,6 +30,13 @@ export const conversationDetailResponse = z.object({
   scenario: scenarioSchema.nullable(),
   messages: z.array(messageSchema),
   feedback: feedbackSchema.nullable(),
+  /**
+   * The messages whose audio is kept for replay (spoken turns, while AUDIO_RETENTION_DAYS
+   * allows), by message id; fetched from the `audio` operation.
+   */
+  audio: z.record(z.string(), messageAudioSchema).default({}),
+  /** How long recordings are kept (0: none are). */
+  audioRetentionDays: z.number().int().min(0).default(0),
 });
 export type ConversationDetail = z.infer<typeof conversationDetailResponse>;
 
@@ -44,4 +57,10 @@ export const conversationsApi = resource('/conversations', {
   /** Grades the conversation and closes it; asking twice returns the same feedback. */
   end: { method: 'POST', route: '/:id/end', response: feedbackResponse },
   hint: { method: 'POST', route: '/:id/hint', response: hintResponse },
+  /**
+   * A message's kept recording, as audio bytes (not JSON: the response schema is null): WAV,
+   * mp3 or WebM with its content type, with byte ranges so a player can seek. A missing,
+   * expired or another user's recording is a 404.
+   */
+  audio: { method: 'GET', route: '/:id/messages/:messageId/audio', response: null },
 });
