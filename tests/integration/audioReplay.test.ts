@@ -7,6 +7,7 @@ import { listMessagesBySession } from '../../server/db/messages';
 import type { Db } from '../../server/db/db';
 import { signedInClient, type HttpClient } from '../helpers/httpClient';
 import { TMP_DIR } from '../helpers/paths';
+import { databaseKinds, printSkipNotice } from '../helpers/testDb';
 import { TestSocket } from '../helpers/socketClient';
 import { streamUtterance, toneSamples } from '../helpers/streamAudio';
 import type { TestServer } from '../helpers/testServer';
@@ -18,6 +19,8 @@ import { useTestServer } from '../helpers/useTestServer';
  * bytes sent, as a WAV), the detail says which messages have audio, the audio route serves them
  * with ranges to their owner only; retention, the per-user cap, expiry and deletion.
  */
+
+printSkipNotice();
 
 const REPLY = 'I suppose the cost is what worries me most.';
 const HEARD = 'What worries you most about the crown?';
@@ -94,8 +97,8 @@ async function keptFor(db: Db, ids: string[]) {
 const countAudio = async (db: Db) =>
   (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM message_audio'))[0]!.n;
 
-describe('audio replay, kept in the database', () => {
-  const { server, testDb: t, stub } = useTestServer('pglite', { openAiStub: true, env: stubEnv });
+describe.each(databaseKinds())('audio replay, kept in the database (%s)', (kind) => {
+  const { server, testDb: t, stub } = useTestServer(kind, { openAiStub: true, env: stubEnv });
   afterEach(() => stub.reset());
 
   it('keeps the clinician utterance and the patient speech of a streamed turn and serves them to their owner', async () => {
