@@ -252,6 +252,8 @@ export const REPLAY_TEXT = {
   notFound: 'No recording of that turn is kept',
   play: (who: 'You' | 'Patient') => (who === 'You' ? 'Play your turn' : "Play the patient's turn"),
   stop: 'Stop',
+  /** The button's visible word when the recording's length is unknown. */
+  playShort: 'Play',
   playAll: 'Play all',
   stopAll: 'Stop playing',
   playing: 'Playing',
@@ -261,5 +263,5 @@ export const REPLAY_TEXT = {
     `Recordings of spoken turns are kept for ${days} ${days === 1 ? 'day' : 'days'}. Audio is not kept for Realtime calls.`,
   /** Shown when spoken turns have no recording. */
   noneKept:
-    'No audio is kept for this conversation (audio is not kept for Realtime calls, or its recordings have expired).',
+    "No recordings of this conversation are kept: audio is not kept for Realtime calls or the browser's own speech, and recordings expire.",
 } as const;

@@ -1,9 +1,12 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatClockTime, formatLongDate, formatScore } from '../../../../../shared/format';
 import type { Message } from '../../../../../shared/conversation';
 import type { Feedback } from '../../../../../shared/feedback';
-import type { ConversationDetail as Detail } from '../../../../../shared/api/conversations';
+import type {
+  ConversationDetail as Detail,
+  MessageAudio,
+} from '../../../../../shared/api/conversations';
 import { dashboardPath } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
@@ -11,6 +14,10 @@ import { ArrowLeftIcon } from '../../../components/Icons';
 import { useScreenResource } from '../../../lib/resource';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { conversationErrorMessage, getConversation } from '../api/getConversation';
+import { useTurnReplay } from '../hooks/useTurnReplay';
+import { replayOrder } from '../replay';
+import { ReplayControls } from './ReplayControls';
+import { TurnReplayButton } from './TurnReplayButton';
 import '../history.css';
 
 interface ConversationDetailProps {
@@ -91,7 +98,12 @@ export function ConversationDetail({ sessionId, renderFeedback }: ConversationDe
           {detail.messages.length === 0 ? (
             <p className="muted">No messages found for this conversation.</p>
           ) : (
-            <Transcript messages={detail.messages} />
+            <Transcript
+              sessionId={sessionId}
+              messages={detail.messages}
+              audio={detail.audio}
+              retentionDays={detail.audioRetentionDays}
+            />
           )}
         </section>
       )}
@@ -103,24 +115,65 @@ export function ConversationDetail({ sessionId, renderFeedback }: ConversationDe
   );
 }
 
-function Transcript({ messages }: { messages: readonly Message[] }) {
+function Transcript({
+  sessionId,
+  messages,
+  audio,
+  retentionDays,
+}: {
+  sessionId: string;
+  messages: readonly Message[];
+  audio: Readonly<Record<string, MessageAudio>>;
+  retentionDays: number;
+}) {
+  const order = useMemo(() => replayOrder(messages, audio), [messages, audio]);
+  const replay = useTurnReplay(sessionId, order);
+  const listRef = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    // The transcript follows what is heard (play all moves from turn to turn).
+    if (replay.playing)
+      listRef.current?.querySelector('[aria-current]')?.scrollIntoView?.({ block: 'nearest' });
+  }, [replay.playing]);
   return (
-    <ol className="message-list transcript__list">
-      {messages.map((message) => {
-        const mine = message.role === 'user';
-        return (
-          <li key={message.id} className={`message ${mine ? 'message--user' : 'message--patient'}`}>
-            <div className={`bubble ${mine ? 'bubble--user' : 'bubble--patient'}`}>
-              <span className="bubble__speaker">{mine ? 'You' : 'Patient'}</span>
-              <p className="bubble__text">{message.content}</p>
-              <div className="bubble__meta">
-                <time dateTime={message.createdAt}>{formatClockTime(message.createdAt)}</time>
-                {message.partial ? <span className="bubble__note">Reply cut short</span> : null}
+    <>
+      <ReplayControls
+        replay={replay}
+        order={order}
+        spoken={messages.some((m) => m.source === 'voice')}
+        retentionDays={retentionDays}
+      />
+      <ol ref={listRef} className="message-list transcript__list">
+        {messages.map((message) => {
+          const mine = message.role === 'user';
+          const recording = audio[message.id];
+          const playing = replay.playing === message.id;
+          return (
+            <li
+              key={message.id}
+              className={`message ${mine ? 'message--user' : 'message--patient'}${playing ? ' message--playing' : ''}`}
+              aria-current={playing ? 'true' : undefined}
+            >
+              <div className={`bubble ${mine ? 'bubble--user' : 'bubble--patient'}`}>
+                <span className="bubble__speaker">{mine ? 'You' : 'Patient'}</span>
+                <p className="bubble__text">{message.content}</p>
+                <div className="bubble__meta">
+                  <time dateTime={message.createdAt}>{formatClockTime(message.createdAt)}</time>
+                  {message.partial ? <span className="bubble__note">Reply cut short</span> : null}
+                  {recording ? (
+                    <TurnReplayButton
+                      who={mine ? 'You' : 'Patient'}
+                      audio={recording}
+                      playing={playing}
+                      onPlay={() => replay.play(message.id)}
+                      onStop={replay.stop}
+                    />
+                  ) : null}
+                </div>
               </div>
-            </div>
-          </li>
-        );
-      })}
-    </ol>
+            </li>
+          );
+        })}
+      </ol>
+    </>
   );
 }
