@@ -81,9 +81,12 @@ export function createAudioStore(input: {
         const userId = await getMessageOwner(tx, { messageId });
         if (!userId) return { kept: false, dropped: [] as string[] };
         await lockUserAudio(tx, { userId });
+        const kept = await listAudioSizesByUser(tx, { userId });
+        // A resent turn keeps its first recording, and must not make room for a second.
+        if (kept.some((r) => r.id === messageId)) return { kept: false, dropped: [] as string[] };
         const decision = decideKeep(config, {
           incomingBytes: recording.data.length,
-          kept: await listAudioSizesByUser(tx, { userId }),
+          kept,
           now: new Date(),
         });
         if (!decision.keep) {
@@ -99,7 +102,7 @@ export function createAudioStore(input: {
           await writeFile(join(folder, path), recording.data, { flag: 'wx' });
           written = path;
         }
-        const kept = await insertAudio(tx, {
+        const inserted = await insertAudio(tx, {
           messageId,
           userId,
           mime: recording.mime,
@@ -108,11 +111,11 @@ export function createAudioStore(input: {
           data: folder ? null : recording.data,
           path,
         });
-        if (!kept && written) {
+        if (!inserted && written) {
           await removeFiles([written]);
           written = null;
         }
-        return { kept, dropped };
+        return { kept: inserted, dropped };
       });
       await removeFiles(result.dropped);
       return result.kept;

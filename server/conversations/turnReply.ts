@@ -70,7 +70,8 @@ export async function replyToTurn(
   );
   const spoken = pipeline as SpeechPipeline | null;
   if (spoken) await spoken.finish();
-  await keepAudio(context, {
+  // Not awaited: the turn is over for the clinician, who may start the next one at once.
+  void keepAudio(context, {
     turn: storedTurn,
     recording: request.recording ?? null,
     reply: 'reply' in result ? result.reply : null,
@@ -83,7 +84,7 @@ export async function replyToTurn(
 /**
  * Keeps the turn's audio for replay: the clinician's utterance with their message, the speech
  * sent with the patient's reply (all of it, when a barge-in cut the stored text short). Done
- * after the reply, so it never delays the patient's first words.
+ * after the reply, so it never delays the patient's first words; it never throws.
  */
 async function keepAudio(
   context: ConversationContext,

@@ -248,6 +248,13 @@ describe('audio replay under a per-user cap (AUDIO_MAX_MB_PER_USER=1)', () => {
       [turn.sessionId],
     );
     expect(left.map((r) => r.id)).toEqual([more[0]!.id, more[1]!.id]);
+    // A recording for a message that has one (a resent turn) is refused before making room.
+    expect(await audio.keep(more[1]!.id, big())).toBe(false);
+    const still = await t.db.query<{ id: string }>(
+      `SELECT message_id AS id FROM message_audio WHERE message_id = ANY($1::uuid[])`,
+      [[more[0]!.id, more[1]!.id]],
+    );
+    expect(still).toHaveLength(2);
     // The other user's recordings are untouched.
     await keptFor(t.db, [theirs.turnId, theirs.replyId]);
     // One recording larger than the whole cap is not kept.
