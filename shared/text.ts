@@ -256,7 +256,6 @@ export const REPLAY_TEXT = {
   playShort: 'Play',
   playAll: 'Play all',
   stopAll: 'Stop playing',
-  playing: 'Playing',
   failed: 'This recording could not be played.',
   /** Shown under a transcript with recordings. */
   note: (days: number) =>

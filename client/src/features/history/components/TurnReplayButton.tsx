@@ -13,16 +13,22 @@ export function TurnReplayButton(props: {
 }) {
   const { who, audio, playing } = props;
   const length = formatClipLength(audio.durationMs);
+  // The visible words are part of the accessible name (WCAG 2.5.3, label in name).
+  const label = playing
+    ? REPLAY_TEXT.stop
+    : length
+      ? `${REPLAY_TEXT.play(who)}, ${length}`
+      : REPLAY_TEXT.play(who);
   return (
     <button
       type="button"
       className={`replay-button${playing ? ' replay-button--playing' : ''}`}
       onClick={playing ? props.onStop : props.onPlay}
-      aria-label={playing ? REPLAY_TEXT.stop : REPLAY_TEXT.play(who)}
+      aria-label={label}
     >
       {playing ? <StopIcon /> : <SpeakerIcon />}
       <span aria-hidden="true">
-        {playing ? REPLAY_TEXT.playing : (length ?? REPLAY_TEXT.playShort)}
+        {playing ? REPLAY_TEXT.stop : (length ?? REPLAY_TEXT.playShort)}
       </span>
     </button>
   );
