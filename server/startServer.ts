@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Express } from 'express';
@@ -46,6 +47,11 @@ export async function startServer(config: Config, options: StartOptions): Promis
   if (applied.length > 0) logger.info('db.migrated', { applied });
   if (await seedScenarios(db, scenarioLibrary))
     logger.info('db.seeded', { scenarios: scenarioLibrary.length });
+
+  // A folder that cannot be made stops the start here, not at the first spoken turn.
+  if (config.audio.store.kind === 'folder' && config.audio.retentionDays > 0) {
+    await mkdir(config.audio.store.dir, { recursive: true });
+  }
 
   const ai = options.ai ?? createAiRoles(config.ai, logger);
   const services: Services = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decideKeep, isExpired, type KeptRecording } from '../../server/audio/retention';
+import { loadConfig } from '../../server/config';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000);
@@ -97,5 +98,40 @@ describe('which recordings a user keeps (retention and the per-user cap, decisio
     [400, 365, true],
   ])('made %d days ago with %d days of retention: expired %s', (age, days, expired) => {
     expect(isExpired(daysAgo(age), NOW, days)).toBe(expired);
+  });
+});
+
+describe('audio settings (AUDIO_*)', () => {
+  it('defaults to 30 days in the database, 200 MB a user, purged hourly', () => {
+    expect(loadConfig({}).audio).toEqual({
+      retentionDays: 30,
+      store: { kind: 'database' },
+      maxBytesPerUser: 200_000_000,
+      purgeMs: 3_600_000,
+    });
+  });
+
+  it('keeps files under AUDIO_DIR, or under DATA_DIR/audio without it', () => {
+    expect(loadConfig({ AUDIO_STORE: 'folder', AUDIO_DIR: '/srv/audio' }).audio.store).toEqual({
+      kind: 'folder',
+      dir: '/srv/audio',
+    });
+    expect(loadConfig({ AUDIO_STORE: 'folder', DATA_DIR: '/var/ct' }).audio.store).toEqual({
+      kind: 'folder',
+      dir: '/var/ct/audio',
+    });
+  });
+
+  it.each([
+    ['AUDIO_RETENTION_DAYS', '-1'],
+    ['AUDIO_RETENTION_DAYS', 'forever'],
+    ['AUDIO_STORE', 's3'],
+    ['AUDIO_MAX_MB_PER_USER', '0'],
+  ])('refuses %s=%s at start, naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+  });
+
+  it('takes 0 days (storing off)', () => {
+    expect(loadConfig({ AUDIO_RETENTION_DAYS: '0' }).audio.retentionDays).toBe(0);
   });
 });
