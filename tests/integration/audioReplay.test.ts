@@ -152,6 +152,50 @@ describe.each(databaseKinds())('audio replay, kept in the database (%s)', (kind)
     expect(past.status).toBe(416);
   });
 
+  it('keeps an uploaded spoken turn as the file sent, and a message read aloud whole', async () => {
+    stub.setTranscription(HEARD);
+    stub.setReply(REPLY);
+    const user = await signedInClient(server.url);
+    const { body } = await user.get('/api/scenarios');
+    const created = await user.post('/api/conversations', { scenarioId: body.scenarios[0].id });
+    const sessionId = created.body.session.id as string;
+    const socket = await TestSocket.open(server.url, sessionId, { cookie: user.cookie });
+    try {
+      const history = await socket.next('history');
+      const opening = history.messages[0]!;
+      socket.send({ type: 'speak', messageId: opening.id });
+      await socket.next('speech_done');
+      const spoken = Buffer.concat(socket.binaries);
+
+      const wav = pcm16Wav(Buffer.from(toneSamples(0.4).buffer), 16_000);
+      const clientId = randomUUID();
+      socket.send({
+        type: 'audio',
+        clientId,
+        format: 'wav',
+        purpose: 'turn',
+        bytes: wav.length,
+        speak: false,
+      });
+      socket.sendRaw(wav);
+      const turn = await socket.next('turn_stored', (f) => f.clientId === clientId);
+      await socket.next('reply_done');
+      await keptFor(t.db, [opening.id, turn.message.id]);
+
+      const upload = await fetchAudio(server, user, audioPath(sessionId, turn.message.id));
+      expect(upload.type).toBe('audio/wav');
+      expect(upload.body.equals(wav)).toBe(true);
+      const read = await fetchAudio(server, user, audioPath(sessionId, opening.id));
+      expect(read.body.subarray(44).equals(spoken)).toBe(true);
+      // The reply was not spoken (speak: false): it has no audio.
+      const detail = await user.get(`/api/conversations/${sessionId}`);
+      expect(Object.keys(detail.body.audio).sort()).toEqual([opening.id, turn.message.id].sort());
+      expect(detail.body.audio[turn.message.id]).toEqual({ durationMs: 400 });
+    } finally {
+      await socket.close();
+    }
+  });
+
   it('answers 404 for another user, a wrong conversation, a message without audio or a bad id', async () => {
     stub.setTranscription(HEARD);
     stub.setReply(REPLY);
