@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { z } from 'zod';
 import { MAX_UTTERANCE_BYTES, MAX_UTTERANCE_MS, STREAM_IDLE_MS } from '../shared/voice';
 import { DEFAULT_THROTTLE, type ThrottleLimits } from './auth/throttleLimits';
@@ -87,6 +88,17 @@ const envSchema = z.object({
     DEFAULT_THROTTLE.accountFailuresPerHour,
   ),
   RATE_LIMIT_PURGE_SECONDS: int(1, 86_400).default(600),
+  /**
+   * Days the audio of spoken turns is kept for replay (the clinician's utterance and the
+   * patient's speech); 0 keeps none and deletes what was kept.
+   */
+  AUDIO_RETENTION_DAYS: int(0, 3650).default(30),
+  /** Where that audio lives: in the database (bytea) or as files under AUDIO_DIR. */
+  AUDIO_STORE: z.enum(['database', 'folder']).default('database'),
+  AUDIO_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  /** Each user's kept audio stays under this; past it, their oldest recordings go first. */
+  AUDIO_MAX_MB_PER_USER: int(1, 100_000).default(200),
+  AUDIO_PURGE_SECONDS: int(1, 86_400).default(3600),
   COMMON_PASSWORDS_FILE: z.preprocess(emptyAsUndefined, z.string().optional()),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
@@ -117,6 +129,15 @@ export interface RealtimeConfig {
   voice: string | null;
   transcriptionModel: string;
   maxCallMs: number;
+}
+
+export interface AudioConfig {
+  /** 0: no audio is stored, and what was stored is purged. */
+  retentionDays: number;
+  store: { kind: 'database' } | { kind: 'folder'; dir: string };
+  maxBytesPerUser: number;
+  /** How often each instance deletes expired audio (and files whose rows are gone). */
+  purgeMs: number;
 }
 
 export interface Config {
@@ -153,6 +174,8 @@ export interface Config {
   throttle: ThrottleLimits;
   /** How often each instance deletes expired rate-limit rows. */
   rateLimitPurgeMs: number;
+  /** Audio replay of spoken turns (server/audio/). */
+  audio: AudioConfig;
   /** A newline-separated list of passwords refused at sign-up, besides the built-in one. */
   commonPasswordsFile: string | null;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -255,6 +278,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       accountFailuresPerHour: e.AUTH_ACCOUNT_FAILURES_PER_HOUR,
     },
     rateLimitPurgeMs: e.RATE_LIMIT_PURGE_SECONDS * 1000,
+    audio: {
+      retentionDays: e.AUDIO_RETENTION_DAYS,
+      store:
+        e.AUDIO_STORE === 'folder'
+          ? { kind: 'folder', dir: e.AUDIO_DIR ?? join(e.DATA_DIR, 'audio') }
+          : { kind: 'database' },
+      maxBytesPerUser: e.AUDIO_MAX_MB_PER_USER * 1_000_000,
+      purgeMs: e.AUDIO_PURGE_SECONDS * 1000,
+    },
     commonPasswordsFile: e.COMMON_PASSWORDS_FILE ?? null,
     logLevel: e.LOG_LEVEL,
   };

@@ -1,4 +1,5 @@
 import type { AiRoles } from './ai/types';
+import type { AudioStore } from './audio/audioStore';
 import type { AuthThrottle } from './auth/throttle';
 import type { SessionCache } from './auth/sessionCache';
 import type { Config } from './config';
@@ -16,6 +17,8 @@ export interface Services {
   ai: AiRoles;
   /** This instance's Realtime calls (inert unless REALTIME_MODEL is set). */
   realtime: RealtimeCalls;
+  /** Kept audio of spoken turns, for replay (inert when AUDIO_RETENTION_DAYS is 0). */
+  audio: AudioStore;
 }
 
 /** What the Realtime calls themselves are built from. */

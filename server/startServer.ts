@@ -1,8 +1,10 @@
+import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Express } from 'express';
 import { createApp, type AppOptions } from './app';
 import { createAiRoles } from './ai/roles';
+import { createAudioStore } from './audio/audioStore';
 import type { AiRoles } from './ai/types';
 import { SessionCache } from './auth/sessionCache';
 import { createAuthThrottle, purgeExpiredRateLimits, type ThrottleLimits } from './auth/throttle';
@@ -46,6 +48,11 @@ export async function startServer(config: Config, options: StartOptions): Promis
   if (await seedScenarios(db, scenarioLibrary))
     logger.info('db.seeded', { scenarios: scenarioLibrary.length });
 
+  // A folder that cannot be made stops the start here, not at the first spoken turn.
+  if (config.audio.store.kind === 'folder' && config.audio.retentionDays > 0) {
+    await mkdir(config.audio.store.dir, { recursive: true });
+  }
+
   const ai = options.ai ?? createAiRoles(config.ai, logger);
   const services: Services = {
     config,
@@ -55,6 +62,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
     sessionCache: new SessionCache(config.sessionCacheMs),
     ai,
     realtime: createRealtimeCalls({ config, db, logger, ai }),
+    audio: createAudioStore({ config: config.audio, db, logger }),
   };
   const app = createApp(services, options);
   // A client that sends headers and then stalls (slowloris) gets 408 once this runs out.
@@ -88,6 +96,18 @@ export async function startServer(config: Config, options: StartOptions): Promis
     );
   }, config.rateLimitPurgeMs);
   purge.unref();
+  const purgeAudio = () => {
+    services.audio.purge().then(
+      (removed) => {
+        if (removed > 0) logger.info('audio.purged', { removed });
+      },
+      (error: unknown) => logger.warn('audio.purge_failed', { error }),
+    );
+  };
+  // Once at start too: a lowered retention (or 0) takes effect without waiting a period.
+  purgeAudio();
+  const audioPurge = setInterval(purgeAudio, config.audio.purgeMs);
+  audioPurge.unref();
   const { port } = server.address() as AddressInfo;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${shownHost}:${port}`;
@@ -99,6 +119,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
     gateway,
     async close({ keepDb = false, graceMs = 5_000 } = {}) {
       clearInterval(purge);
+      clearInterval(audioPurge);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Calls store what they owe before the sockets that would hear of it close.
       await services.realtime.close();

@@ -9,6 +9,7 @@ import {
   REQUEST_TEXT,
   SCENARIO_TEXT,
   REALTIME_TEXT,
+  REPLAY_TEXT,
   VOICE_TEXT,
 } from './text';
 
@@ -57,6 +58,7 @@ export const ERRORS = {
   'not_found:message': CONVERSATION_TEXT.messageNotFound,
   /** The server has no Realtime model: the call has nowhere to go. */
   'not_found:realtime': REALTIME_TEXT.notConfigured,
+  'not_found:audio': REPLAY_TEXT.notFound,
   // The state of things.
   'conflict:email': AUTH_TEXT.emailTaken,
   'conflict:busy': CONVERSATION_TEXT.busy,

@@ -297,3 +297,21 @@ export const PLAYBACK_TEXT = {
     'This audio format is not supported by your browser. Please try a different browser.',
   failed: (reason: string) => `Audio playback failed: ${reason}. Please try again.`,
 } as const;
+
+/** Replaying the audio of a spoken conversation (issue 16) on the conversation detail page. */
+export const REPLAY_TEXT = {
+  notFound: 'No recording of that turn is kept',
+  play: (who: 'You' | 'Patient') => (who === 'You' ? 'Play your turn' : "Play the patient's turn"),
+  stop: 'Stop',
+  /** The button's visible word when the recording's length is unknown. */
+  playShort: 'Play',
+  playAll: 'Play all',
+  stopAll: 'Stop playing',
+  failed: 'This recording could not be played.',
+  /** Shown under a transcript with recordings. */
+  note: (days: number) =>
+    `Recordings of spoken turns are kept for ${days} ${days === 1 ? 'day' : 'days'}. Audio is not kept for Realtime calls.`,
+  /** Shown when spoken turns have no recording. */
+  noneKept:
+    "No recordings of this conversation are kept: audio is not kept for Realtime calls or the browser's own speech, and recordings expire.",
+} as const;

@@ -38,6 +38,7 @@ export function speakTo(
     replyId: input.replyId,
     signal: input.signal,
     sink: { sendJson: context.send, sendBinary: context.sendBinary },
+    keepAudio: context.services.audio.enabled,
     onError(error) {
       logger.warn('voice.speech_failed', { sessionId: context.sessionId, error });
       context.sendError('unavailable:speech', undefined, input.clientId);

@@ -30,6 +30,8 @@ export function createReadAloud(context: ConversationContext, work: BackgroundWo
         });
         pipeline.push(message.content);
         await pipeline.finish();
+        // A message read aloud whole (the opening line, say) can be replayed like a reply.
+        if (pipeline.whole) await context.services.audio.keep(message.id, pipeline.recording());
       } finally {
         release();
         if (reading === controller) reading = null;

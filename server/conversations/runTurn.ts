@@ -24,6 +24,8 @@ export interface TurnInput {
 
 export interface TurnHooks {
   send(message: ServerMessage): void;
+  /** Called once the clinician's message is stored (or found stored, for a resent turn). */
+  onTurnStored?(message: Message): void;
   /** Called once the reply has an id, before its first delta. */
   onReplyStart?(replyId: string): void;
   /** Called with each delta as it arrives (the voice pipeline chunks these into sentences). */
@@ -74,6 +76,7 @@ export async function runTurn(
   // Acknowledged only now, after the last await a duplicate makes, so its turn is over by the
   // time the client can react to the acknowledgement.
   hooks.send({ type: 'turn_stored', clientId: input.clientId, message });
+  hooks.onTurnStored?.(message);
   // A resent turn that was already answered must not be answered twice.
   if (duplicate && history.at(-1)?.id !== message.id) return { outcome: 'duplicate' };
 

@@ -1,6 +1,8 @@
 import { firstCharacters, stripControlChars } from '../../shared/inputChecks';
 import type { Message } from '../../shared/conversation';
 import type { ClientMessage } from '../../shared/protocol';
+import { uploadRecording } from '../audio/recording';
+import { checkUtterance } from '../voice/audioFormat';
 import type { Transcriber } from '../voice/types';
 import type { RunningTurn } from './bargeIn';
 import type { ConversationContext } from './conversationContext';
@@ -60,7 +62,17 @@ export async function runSpokenTurn(
     source: 'voice',
     stream: utterance.stream,
     speak: utterance.speak,
+    recording: context.services.audio.enabled ? uploadedRecording(utterance) : null,
   });
+}
+
+/** The uploaded file as it came, with its length when its header tells it. */
+function uploadedRecording(utterance: Utterance) {
+  const check = checkUtterance(utterance.audio, utterance.format, {
+    maxBytes: Number.MAX_SAFE_INTEGER,
+    maxMs: Number.MAX_SAFE_INTEGER,
+  });
+  return check.ok ? uploadRecording(utterance.audio, utterance.format, check.durationMs) : null;
 }
 
 /** Dictation: utterance → transcript only; the user edits it and sends it as a typed turn. */

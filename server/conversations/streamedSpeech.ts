@@ -17,6 +17,7 @@ import {
 import { replyToTurn } from './turnReply';
 import { startEarlyReply, type EarlyReply } from './earlyReply';
 import { endsMidThought } from './endOfTurn';
+import { utteranceRecording } from '../audio/recording';
 
 export type AudioStart = Extract<ClientMessage, { type: 'audio_start' }>;
 
@@ -122,6 +123,7 @@ export function createStreamedSpeech(input: {
           sendError('bad_request:audio', VOICE_TEXT.streamAbandoned, clientId);
         },
         onEnd: () => userStreams.finish(userId),
+        keepAudio: context.services.audio.enabled,
       }),
     };
     stream = opened;
@@ -188,6 +190,7 @@ export function createStreamedSpeech(input: {
       stream: current.start.stream,
       speak: current.start.speak,
       transcript: committed.transcript,
+      audio: committed.audio,
     };
     if (joins) return joins.continuationCommitted(utterance);
     answer(next!, utterance, replyEarly(current, next!.controller.signal));
@@ -248,6 +251,7 @@ export function createStreamedSpeech(input: {
           stream: words.stream,
           speak: words.speak,
           ...(early ? { early } : {}),
+          recording: context.services.audio.enabled ? utteranceRecording(collector.audio()) : null,
         });
       } finally {
         // Claimed, it has run its course; unclaimed (refused, cancelled, other words), it stops.

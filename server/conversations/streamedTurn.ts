@@ -15,6 +15,8 @@ export interface CommittedUtterance {
   stream: boolean;
   speak: boolean;
   transcript: Promise<UtteranceTranscript>;
+  /** Its PCM16 samples, when audio is kept for replay. */
+  audio?: readonly Buffer[];
 }
 
 /** What the turn answers. */
@@ -42,6 +44,8 @@ export interface UtteranceCollector {
   continuationDropped(): void;
   /** Waits for the turn's utterances; null when there is nothing to answer (or it was aborted). */
   collect(): Promise<SpokenWords | null>;
+  /** The samples of every utterance collected so far, in order (kept for replay). */
+  audio(): Buffer[];
 }
 
 export interface CollectorHooks {
@@ -68,6 +72,7 @@ export function createUtteranceCollector(input: {
   const { first, signal, hooks } = input;
   const texts: string[] = [];
   const queue: CommittedUtterance[] = [];
+  const samples: Buffer[] = [];
   let streaming = false;
   let accepting = !signal.aborted;
   let wake: (() => void) | null = null;
@@ -143,6 +148,7 @@ export function createUtteranceCollector(input: {
       return accepting;
     },
     words: () => texts.join(' '),
+    audio: () => [...samples],
     continuationStarted() {
       streaming = true;
       notify();
@@ -162,6 +168,7 @@ export function createUtteranceCollector(input: {
       try {
         let next: CommittedUtterance | null = first;
         while (next) {
+          samples.push(...(next.audio ?? []));
           const heard = await untilAborted(next.transcript);
           if (heard === null) return null;
           if (heard.kind === 'text') texts.push(heard.text);

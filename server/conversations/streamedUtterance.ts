@@ -95,7 +95,14 @@ export interface StreamedUtterance {
   commit(
     frames: number,
     signal: AbortSignal,
-  ): { ok: true; transcript: Promise<UtteranceTranscript> } | { ok: false; message: string };
+  ):
+    | {
+        ok: true;
+        transcript: Promise<UtteranceTranscript>;
+        /** The utterance's PCM16 samples, in order (empty unless `keepAudio`). */
+        audio: Buffer[];
+      }
+    | { ok: false; message: string };
   /** Drops the stream (a misfire, a refusal, the socket closing): nothing is transcribed. */
   close(): void;
 }
@@ -118,6 +125,8 @@ export interface StreamedUtteranceInput {
   onAbandoned(): void;
   /** The utterance holds nothing any more (transcribed, refused, dropped): called once. */
   onEnd(): void;
+  /** Hand the samples back at the commit, to be kept for replay. */
+  keepAudio?: boolean;
 }
 
 export function createStreamedUtterance(input: StreamedUtteranceInput): StreamedUtterance {
@@ -262,7 +271,9 @@ export function createStreamedUtterance(input: StreamedUtteranceInput): Streamed
       state = 'committed';
       if (signal.aborted) own.abort();
       else signal.addEventListener('abort', () => own.abort(), { once: true });
-      return { ok: true, transcript: transcribe(own.signal) };
+      // Taken before transcribing, which forgets the samples once the words are known.
+      const audio = input.keepAudio ? [...chunks] : [];
+      return { ok: true, transcript: transcribe(own.signal), audio };
     },
 
     close() {

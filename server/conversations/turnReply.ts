@@ -1,4 +1,5 @@
 import type { Message } from '../../shared/conversation';
+import type { Recording } from '../audio/recording';
 import type { RunningTurn } from './bargeIn';
 import { speakTo, type ConversationContext, type SpeechPipeline } from './conversationContext';
 import type { EarlyReply } from './earlyReply';
@@ -13,6 +14,8 @@ export interface TurnRequest {
   speak: boolean;
   /** A reply already started on the words heard before the final transcript. */
   early?: Promise<EarlyReply | null>;
+  /** The clinician's spoken audio, kept with their stored message for replay. */
+  recording?: Recording | null;
 }
 
 /**
@@ -33,6 +36,7 @@ export async function replyToTurn(
   const { speaker } = context.services.ai;
   const signal = turn.controller.signal;
   let pipeline: SpeechPipeline | null = null;
+  let storedTurn: Message | null = null;
   const result = await runTurn(
     context.services,
     {
@@ -48,6 +52,9 @@ export async function replyToTurn(
     {
       send: context.send,
       heardChars: () => turn.heardChars,
+      onTurnStored(message) {
+        storedTurn = message;
+      },
       onReplyStart(replyId) {
         if (!request.speak || !speaker) return;
         pipeline = speakTo(context, {
@@ -62,7 +69,34 @@ export async function replyToTurn(
     },
   );
   const spoken = pipeline as SpeechPipeline | null;
+  if (spoken) await spoken.finish();
+  // Not awaited: the turn is over for the clinician, who may start the next one at once.
+  void keepAudio(context, {
+    turn: storedTurn,
+    recording: request.recording ?? null,
+    reply: 'reply' in result ? result.reply : null,
+    speech: spoken,
+  });
   if (!spoken) return null;
-  await spoken.finish();
   return result.outcome === 'replied' ? result.reply : null;
+}
+
+/**
+ * Keeps the turn's audio for replay: the clinician's utterance with their message, the speech
+ * sent with the patient's reply (all of it, when a barge-in cut the stored text short). Done
+ * after the reply, so it never delays the patient's first words; it never throws.
+ */
+async function keepAudio(
+  context: ConversationContext,
+  input: {
+    turn: Message | null;
+    recording: Recording | null;
+    reply: Message | null;
+    speech: SpeechPipeline | null;
+  },
+) {
+  const { audio } = context.services;
+  if (!audio.enabled) return;
+  if (input.turn && input.recording) await audio.keep(input.turn.id, input.recording);
+  if (input.reply && input.speech) await audio.keep(input.reply.id, input.speech.recording());
 }

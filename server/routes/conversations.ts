@@ -16,6 +16,7 @@ import { getScenarioById, getScenarioRecordById } from '../db/scenarios';
 import { abortOnClose } from '../http/abortOnClose';
 import { AppError } from '../http/errors';
 import { sendJson } from '../http/respond';
+import { sendAudio } from '../http/sendAudio';
 import { parseInput } from '../http/validate';
 import type { Services } from '../services';
 
@@ -41,14 +42,38 @@ export function conversationRoutes(services: Services): Router {
 
   router.get(conversationsApi.get.route, async (req, res) => {
     const session = await loadOwned(req, res);
-    const [scenario, messages, feedback, debrief, branch] = await Promise.all([
+    const [scenario, messages, feedback, debrief, branch, audio] = await Promise.all([
       getScenarioById(db, { id: session.scenarioId }),
       listMessagesBySession(db, { sessionId: session.id }),
       getFeedbackBySession(db, { sessionId: session.id }),
       getDebriefBySession(db, { sessionId: session.id }),
       getBranchOrigin(db, { sessionId: session.id }),
+      services.audio.listForSession(session.id),
     ]);
-    sendJson(res, conversationsApi.get, { session, scenario, messages, feedback, debrief, branch });
+    sendJson(res, conversationsApi.get, {
+      session,
+      scenario,
+      messages,
+      feedback,
+      debrief,
+      branch,
+      audio,
+      audioRetentionDays: services.config.audio.retentionDays,
+    });
+  });
+
+  router.get(conversationsApi.audio.route, async (req, res) => {
+    const session = await loadOwned(req, res);
+    const messageId = uuidSchema.safeParse(req.params.messageId);
+    const audio = messageId.success
+      ? await services.audio.find({
+          sessionId: session.id,
+          messageId: messageId.data,
+          userId: currentUser(res).id,
+        })
+      : null;
+    if (!audio) throw new AppError('not_found:audio');
+    await sendAudio(req, res, audio);
   });
 
   router.post(conversationsApi.end.route, async (req, res) => {

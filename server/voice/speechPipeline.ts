@@ -1,6 +1,7 @@
 import { createSentenceChunker } from '../../shared/sentences';
 import type { ServerMessage } from '../../shared/protocol';
 import { pcmSampleRate, wholeSamples } from '../../shared/speechAudio';
+import { speechRecording, type Recording } from '../audio/recording';
 import type { Speaker, SpeechVoice } from './types';
 
 export interface SpeechSink {
@@ -22,6 +23,8 @@ export function createSpeechPipeline(input: {
   signal: AbortSignal;
   sink: SpeechSink;
   onError(error: unknown): void;
+  /** Keep a copy of the audio sent, for replay (`recording()`). */
+  keepAudio?: boolean;
 }) {
   const { speaker, voice, replyId, signal, sink } = input;
   const chunker = createSentenceChunker({ firstClause: true });
@@ -31,6 +34,8 @@ export function createSpeechPipeline(input: {
   let failed = false;
   // Each sentence's audio is buffered until the sentences before it have been sent.
   let previous: Promise<void> = Promise.resolve();
+  /** The bytes sent, in the order sent (only with keepAudio). */
+  const sent: Buffer[] = [];
 
   function speak(text: string) {
     const mySeq = seq++;
@@ -81,6 +86,7 @@ export function createSpeechPipeline(input: {
         if (bytes) {
           sink.sendJson(header(bytes.length, false));
           sink.sendBinary(bytes);
+          if (input.keepAudio) sent.push(bytes);
           continue;
         }
         if (finished) break;
@@ -107,6 +113,14 @@ export function createSpeechPipeline(input: {
       if (rest) speak(rest);
       await previous;
       if (!signal.aborted && !failed) sink.sendJson({ type: 'speech_done', replyId });
+    },
+    /** The speech sent so far as one playable file (null without keepAudio or bytes). */
+    recording(): Recording | null {
+      return speechRecording(speaker.mime, sent);
+    },
+    /** Every sentence was spoken to its end (not cancelled, no synthesis failed). */
+    get whole(): boolean {
+      return !signal.aborted && !failed;
     },
   };
 }

@@ -17,6 +17,12 @@ export const createConversationInput = z.strictObject({
 });
 export type CreateConversationInput = z.input<typeof createConversationInput>;
 
+export const messageAudioSchema = z.object({
+  /** Null where only the browser can tell (an mp3 or WebM recording). */
+  durationMs: z.number().int().min(0).nullable(),
+});
+export type MessageAudio = z.infer<typeof messageAudioSchema>;
+
 export const sessionResponse = z.object({ session: conversationSessionSchema });
 
 /** Where a branch ("Try another answer here") came from, with the original's scores. */
@@ -45,6 +51,13 @@ export const conversationDetailResponse = z.object({
   debrief: debriefSchema.nullable(),
   /** Null unless the conversation is a branch of another (whose original still exists). */
   branch: branchOriginSchema.nullable(),
+  /**
+   * The messages whose audio is kept for replay (spoken turns, while AUDIO_RETENTION_DAYS
+   * allows), by message id; fetched from the `audio` operation.
+   */
+  audio: z.record(z.string(), messageAudioSchema).default({}),
+  /** How long recordings are kept (0: none are). */
+  audioRetentionDays: z.number().int().min(0).default(0),
 });
 export type ConversationDetail = z.infer<typeof conversationDetailResponse>;
 
@@ -92,4 +105,10 @@ export const conversationsApi = resource('/conversations', {
     body: createBranchInput,
     response: sessionResponse,
   },
+  /**
+   * A message's kept recording, as audio bytes (not JSON: the response schema is null): WAV,
+   * mp3 or WebM with its content type, with byte ranges so a player can seek. A missing,
+   * expired or another user's recording is a 404.
+   */
+  audio: { method: 'GET', route: '/:id/messages/:messageId/audio', response: null },
 });

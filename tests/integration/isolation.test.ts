@@ -12,6 +12,7 @@ import { listApiRoutes } from '../helpers/apiRoutes';
 import type { OpenAiStub } from '../fixtures/openaiStub';
 import { clientMessageSchema, type ServerMessage } from '../../shared/protocol';
 import { encodeWav } from '../../server/voice/audioFormat';
+import { pcm16Wav } from '../../server/audio/recording';
 import { encodeStreamFrame } from '../../shared/voice';
 import { getScenarioById } from '../../server/db/scenarios';
 import { listMessagesBySession } from '../../server/db/messages';
@@ -52,6 +53,8 @@ interface World {
     userMessageIds: string[];
     assistantMessageIds: { ended: string; open: string };
     allMessageIds: string[];
+    /** Messages of A's ended conversation with kept audio (A's turn, the patient's reply). */
+    audioMessageIds: string[];
     socket: RawSocket;
   };
   b: Person & { own: string; completed: string; socket: RawSocket };
@@ -472,7 +475,43 @@ function httpRows(): Row[] {
       });
     }
   }
+  rows.push(...audioRows());
   return rows;
+}
+
+const AUDIO_ROUTE = 'GET /api/conversations/:id/messages/:messageId/audio';
+const audioPath = (conversationId: string, messageId: string) =>
+  `/api/conversations/${conversationId}/messages/${messageId}/audio`;
+
+/** A's kept recordings, asked for by B under every conversation id B could put in front. */
+function audioRows(): Row[] {
+  const conversations: Array<[string, (w: World) => string]> = [
+    ["A's ended conversation", (w) => w.a.ended],
+    ["A's open conversation", (w) => w.a.open],
+    ["B's own conversation", (w) => w.b.own],
+    ["B's completed conversation", (w) => w.b.completed],
+    ["A's message id", (w) => w.a.audioMessageIds[0]!],
+  ];
+  const messages: Array<[string, (w: World) => string]> = [
+    ["A's spoken turn", (w) => w.a.audioMessageIds[0]!],
+    ["A's patient reply", (w) => w.a.audioMessageIds[1]!],
+  ];
+  return conversations.flatMap(([conversationLabel, conversation]) =>
+    messages.map(([messageLabel, message]): Row => ({
+      name: `GET ${AUDIO_ROUTE.slice(4)} with ${conversationLabel} and ${messageLabel}`,
+      covers: AUDIO_ROUTE,
+      expect: notFound,
+      uses: (w) => [conversation(w), message(w)],
+      attempt: (w, t) => httpAs(w, t, 'GET', audioPath(conversation(w), message(w))),
+      // The recording is there for its owner: B's 404 is the guard's, not an absence.
+      async verify(w) {
+        const response = await fetch(w.server.url + audioPath(w.a.ended, message(w)), {
+          headers: { cookie: w.a.client.cookie ?? '' },
+        });
+        return response.status === 200 ? [] : [`A cannot play A's audio (${response.status})`];
+      },
+    })),
+  );
 }
 
 /** One 100 ms frame of a streamed utterance (sequence number 0). */
@@ -801,6 +840,20 @@ async function buildWorld(t: TestDb, stub: OpenAiStub, server: TestServer): Prom
     [ended.id],
   );
 
+  // A's ended conversation was spoken: its first turn and the patient's reply keep audio.
+  const audioMessageIds = [
+    endedMessages.find((m) => m.role === 'user')!.id,
+    endedMessages.filter((m) => m.role === 'assistant').at(-1)!.id,
+  ];
+  for (const id of audioMessageIds) {
+    const kept = await server.services.audio.keep(id, {
+      mime: 'audio/wav',
+      data: pcm16Wav(Buffer.alloc(3200, 1), 16_000),
+      durationMs: 100,
+    });
+    if (!kept) throw new Error(`A's audio for ${id} was not kept`);
+  }
+
   const bOwn = await open(bClient, scenarios[1]!.id);
   if (bOwn.status !== 201 || bOwn.id === aOpen.id) {
     throw new Error(`B was given ${bOwn.id} (${bOwn.status}) for A's scenario`);
@@ -825,6 +878,7 @@ async function buildWorld(t: TestDb, stub: OpenAiStub, server: TestServer): Prom
         open: openMessages.filter((m) => m.role === 'assistant').at(-1)!.id,
       },
       allMessageIds: all.map((m) => m.id),
+      audioMessageIds,
       socket: aOpen.socket,
     },
     b: { ...b, own: bOwn.id, completed: bDone.id, socket: bOwn.socket },
@@ -854,6 +908,28 @@ async function startUnguardedCopy(db: Db, mistake: 'no-owner-check' | 'crash'): 
     res.json({ session, scenario, messages, feedback: null });
   });
   // No error handler: a thrown error gets Express's own 500 page.
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+/**
+ * The audio route's deliberate mistake: the recording found by message id alone, under any
+ * conversation the user owns. Lives here, never in the app.
+ */
+async function startUnguardedAudioCopy(db: Db): Promise<Server> {
+  const app = express();
+  app.get('/api/conversations/:id/messages/:messageId/audio', async (req, res) => {
+    const [row] = await db.query<{ mime: string; data: Uint8Array }>(
+      'SELECT mime, data FROM message_audio WHERE message_id = $1',
+      [req.params.messageId],
+    );
+    if (!row) {
+      res.status(404).json({ error: { code: 'not_found:audio', message: 'Not found' } });
+      return;
+    }
+    res.type(row.mime).end(Buffer.from(row.data));
+  });
   const server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return server;
@@ -893,6 +969,20 @@ describe.each(databaseKinds())('isolation between users on %s', (kind) => {
   it.each(rows.map((row) => [row.name, row] as const))('%s', async (_name, row) => {
     const observation = await row.attempt(w, { url: server.url });
     expect(await judge(row, w, observation)).toEqual([]);
+  });
+
+  it('bites: an audio row fails against a copy of the audio route that does not check the owner', async () => {
+    const row = rows.find(
+      (r) => r.name === `GET ${AUDIO_ROUTE.slice(4)} with B's own conversation and A's spoken turn`,
+    )!;
+    const copy = await startUnguardedAudioCopy(t.db);
+    try {
+      const url = `http://127.0.0.1:${(copy.address() as AddressInfo).port}`;
+      const problems = await judge(row, w, await row.attempt(w, { url }));
+      expect(problems).toContain(`${row.name}: expected HTTP 404, got HTTP 200`);
+    } finally {
+      await new Promise((resolve) => copy.close(resolve));
+    }
   });
 
   it('bites: the same row fails against an unguarded copy of GET /api/conversations/:id', async () => {

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatClockTime, formatLongDate, formatScore } from '../../../../../shared/format';
 import type { Message } from '../../../../../shared/conversation';
@@ -6,6 +6,7 @@ import type { Feedback } from '../../../../../shared/feedback';
 import type {
   BranchOrigin,
   ConversationDetail as Detail,
+  MessageAudio,
 } from '../../../../../shared/api/conversations';
 import type { Debrief } from '../../../../../shared/debrief';
 import { BRANCH_TEXT } from '../../../../../shared/text';
@@ -18,6 +19,10 @@ import { ArrowLeftIcon } from '../../../components/Icons';
 import { useScreenResource } from '../../../lib/resource';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { conversationErrorMessage, getConversation } from '../api/getConversation';
+import { useTurnReplay } from '../hooks/useTurnReplay';
+import { replayOrder } from '../replay';
+import { ReplayControls } from './ReplayControls';
+import { TurnReplayButton } from './TurnReplayButton';
 import '../history.css';
 
 interface ConversationDetailProps {
@@ -129,7 +134,10 @@ export function ConversationDetail({
             <p className="muted">No messages found for this conversation.</p>
           ) : (
             <Transcript
+              sessionId={sessionId}
               messages={detail.messages}
+              audio={detail.audio}
+              retentionDays={detail.audioRetentionDays}
               branching={branching}
               onTryAnother={(messageId) => {
                 if (branching !== null) return;
@@ -186,45 +194,83 @@ function BranchNote({ branch }: { branch: BranchOrigin }) {
 }
 
 function Transcript({
+  sessionId,
   messages,
+  audio,
+  retentionDays,
   branching,
   onTryAnother,
   annotate,
 }: {
+  sessionId: string;
   messages: readonly Message[];
+  audio: Readonly<Record<string, MessageAudio>>;
+  retentionDays: number;
   /** The turn whose branch is being made. */
   branching: string | null;
   onTryAnother: (messageId: string) => void;
+  /** The debrief's notes under a turn (`turn`: its 1-based place in the transcript). */
   annotate?: ((message: Message, turn: number) => ReactNode) | undefined;
 }) {
+  const order = useMemo(() => replayOrder(messages, audio), [messages, audio]);
+  const replay = useTurnReplay(sessionId, order);
+  const listRef = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    // The transcript follows what is heard (play all moves from turn to turn).
+    if (replay.playing)
+      listRef.current?.querySelector('[aria-current]')?.scrollIntoView?.({ block: 'nearest' });
+  }, [replay.playing]);
   let turn = 0;
   return (
-    <ol className="message-list transcript__list">
-      {messages.map((message, index) => {
-        const mine = message.role === 'user';
-        if (mine) turn += 1;
-        return (
-          <li key={message.id} className={`message ${mine ? 'message--user' : 'message--patient'}`}>
-            <div className={`bubble ${mine ? 'bubble--user' : 'bubble--patient'}`}>
-              <span className="bubble__speaker">{mine ? 'You' : 'Patient'}</span>
-              <p className="bubble__text">{message.content}</p>
-              <div className="bubble__meta">
-                <time dateTime={message.createdAt}>{formatClockTime(message.createdAt)}</time>
-                {message.partial ? <span className="bubble__note">Reply cut short</span> : null}
-                {mine ? (
-                  <TryAnotherAnswerButton
-                    turn={turn}
-                    busy={branching === message.id}
-                    disabled={branching !== null}
-                    onClick={() => onTryAnother(message.id)}
-                  />
-                ) : null}
+    <>
+      <ReplayControls
+        replay={replay}
+        order={order}
+        spoken={messages.some((m) => m.source === 'voice')}
+        retentionDays={retentionDays}
+      />
+      <ol ref={listRef} className="message-list transcript__list">
+        {messages.map((message, index) => {
+          const mine = message.role === 'user';
+          if (mine) turn += 1;
+          const recording = audio[message.id];
+          const playing = replay.playing === message.id;
+          return (
+            <li
+              key={message.id}
+              className={`message ${mine ? 'message--user' : 'message--patient'}${playing ? ' message--playing' : ''}`}
+              aria-current={playing ? 'true' : undefined}
+            >
+              <div className={`bubble ${mine ? 'bubble--user' : 'bubble--patient'}`}>
+                <span className="bubble__speaker">{mine ? 'You' : 'Patient'}</span>
+                <p className="bubble__text">{message.content}</p>
+                <div className="bubble__meta">
+                  <time dateTime={message.createdAt}>{formatClockTime(message.createdAt)}</time>
+                  {message.partial ? <span className="bubble__note">Reply cut short</span> : null}
+                  {recording ? (
+                    <TurnReplayButton
+                      who={mine ? 'You' : 'Patient'}
+                      audio={recording}
+                      playing={playing}
+                      onPlay={() => replay.play(message.id)}
+                      onStop={replay.stop}
+                    />
+                  ) : null}
+                  {mine ? (
+                    <TryAnotherAnswerButton
+                      turn={turn}
+                      busy={branching === message.id}
+                      disabled={branching !== null}
+                      onClick={() => onTryAnother(message.id)}
+                    />
+                  ) : null}
+                </div>
+                {annotate?.(message, index + 1)}
               </div>
-              {annotate?.(message, index + 1)}
-            </div>
-          </li>
-        );
-      })}
-    </ol>
+            </li>
+          );
+        })}
+      </ol>
+    </>
   );
 }

@@ -1,0 +1,80 @@
+import { pcmSampleRate } from '../../shared/speechAudio';
+import { STREAM_SAMPLE_RATE } from '../../shared/voice';
+
+/** One turn's audio as it is kept and served: a playable file, not raw samples. */
+export interface Recording {
+  mime: string;
+  data: Buffer;
+  /** Known for WAV; null where only the browser can tell (mp3, WebM). */
+  durationMs: number | null;
+}
+
+const WAV_HEADER_BYTES = 44;
+
+/** A mono PCM16 WAV around little-endian samples (the bytes are copied once, not decoded). */
+export function pcm16Wav(pcm: Buffer, sampleRate: number): Buffer {
+  const whole = pcm.length - (pcm.length % 2);
+  const header = Buffer.alloc(WAV_HEADER_BYTES);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + whole, 4);
+  header.write('WAVE', 8, 'ascii');
+  header.write('fmt ', 12, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(whole, 40);
+  return Buffer.concat([header, pcm.subarray(0, whole)]);
+}
+
+export function pcm16DurationMs(pcmBytes: number, sampleRate: number): number {
+  return Math.round((Math.floor(pcmBytes / 2) / sampleRate) * 1000);
+}
+
+/** The clinician's streamed utterances (16 kHz PCM16 frames, in order) as one WAV. */
+export function utteranceRecording(pcm: readonly Buffer[]): Recording | null {
+  const joined = Buffer.concat(pcm);
+  if (joined.length < 2) return null;
+  return {
+    mime: 'audio/wav',
+    data: pcm16Wav(joined, STREAM_SAMPLE_RATE),
+    durationMs: pcm16DurationMs(joined.length, STREAM_SAMPLE_RATE),
+  };
+}
+
+/** An uploaded utterance (a WAV or WebM file, already checked) kept as it came. */
+export function uploadRecording(
+  audio: Buffer,
+  format: 'wav' | 'webm',
+  durationMs: number | null,
+): Recording | null {
+  if (audio.length === 0) return null;
+  return {
+    mime: format === 'wav' ? 'audio/wav' : 'audio/webm',
+    data: audio,
+    durationMs: durationMs === null ? null : Math.round(durationMs),
+  };
+}
+
+/**
+ * The patient's speech as the speaker produced it, chunk by chunk: raw PCM becomes a WAV at its
+ * rate; other formats (mp3) are files already and are kept as their bytes.
+ */
+export function speechRecording(mime: string, chunks: readonly Buffer[]): Recording | null {
+  const joined = Buffer.concat(chunks);
+  if (joined.length === 0) return null;
+  const rate = pcmSampleRate(mime);
+  if (rate === null) {
+    return { mime: mime.split(';')[0]!.trim(), data: joined, durationMs: null };
+  }
+  if (joined.length < 2) return null;
+  return {
+    mime: 'audio/wav',
+    data: pcm16Wav(joined, rate),
+    durationMs: pcm16DurationMs(joined.length, rate),
+  };
+}
