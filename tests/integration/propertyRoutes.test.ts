@@ -552,6 +552,20 @@ describe('every /api route under 1,000 generated requests', () => {
           ? only({ conversation_sessions: 1, messages: 1 })(status, diff)
           : unchanged(status, diff),
     },
+    'GET /api/conversations/:id/messages/:messageId/audio': {
+      method: 'GET',
+      input: fc
+        .tuple(
+          id,
+          pathId(() => [...turnIds, ...ids()]),
+          queryString({}),
+        )
+        .map(([value, message, q]) => ({
+          path: `/api/conversations/${value}/messages/${message}/audio${q}`,
+        })),
+      // Typed turns keep no audio: every answer is a 404 here, never a failure.
+      allowed: unchanged,
+    },
     'POST /api/conversations/:id/branches': {
       method: 'POST',
       input: fc

@@ -138,6 +138,8 @@ describe('security headers, cookies and the same-origin rule', () => {
         client.post(`/api/conversations/${conversationId}/hint`),
       'POST /api/conversations/:id/end': () =>
         client.post(`/api/conversations/${conversationId}/end`),
+      'GET /api/conversations/:id/messages/:messageId/audio': () =>
+        client.get(`/api/conversations/${conversationId}/messages/${conversationId}/audio`),
       'POST /api/conversations/:id/branches': () =>
         client.post(`/api/conversations/${conversationId}/branches`, { messageId: 'none' }),
       // Not an SDP offer: refused with 415, and still not kept by any cache.
