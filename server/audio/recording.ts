@@ -1,5 +1,6 @@
 import { pcmSampleRate } from '../../shared/speechAudio';
 import { STREAM_SAMPLE_RATE } from '../../shared/voice';
+import { pcm16Wav } from '../voice/audioFormat';
 
 /** One turn's audio as it is kept and served: a playable file, not raw samples. */
 export interface Recording {
@@ -7,28 +8,6 @@ export interface Recording {
   data: Buffer;
   /** Known for WAV; null where only the browser can tell (mp3, WebM). */
   durationMs: number | null;
-}
-
-const WAV_HEADER_BYTES = 44;
-
-/** A mono PCM16 WAV around little-endian samples (the bytes are copied once, not decoded). */
-export function pcm16Wav(pcm: Buffer, sampleRate: number): Buffer {
-  const whole = pcm.length - (pcm.length % 2);
-  const header = Buffer.alloc(WAV_HEADER_BYTES);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + whole, 4);
-  header.write('WAVE', 8, 'ascii');
-  header.write('fmt ', 12, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(whole, 40);
-  return Buffer.concat([header, pcm.subarray(0, whole)]);
 }
 
 export function pcm16DurationMs(pcmBytes: number, sampleRate: number): number {

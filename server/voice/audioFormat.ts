@@ -75,10 +75,15 @@ function findChunk(audio: Buffer, id: string): { offset: number; size: number } 
 
 /** 16 kHz mono PCM16 WAV around raw samples (tests and benchmarks make utterances with it). */
 export function encodeWav(samples: Int16Array, sampleRate = 16_000): Buffer {
-  const data = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
+  return pcm16Wav(Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength), sampleRate);
+}
+
+/** A mono PCM16 WAV around little-endian sample bytes (an odd last byte is left out). */
+export function pcm16Wav(pcm: Buffer, sampleRate: number): Buffer {
+  const whole = pcm.length - (pcm.length % 2);
   const header = Buffer.alloc(44);
   header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + data.length, 4);
+  header.writeUInt32LE(36 + whole, 4);
   header.write('WAVE', 8, 'ascii');
   header.write('fmt ', 12, 'ascii');
   header.writeUInt32LE(16, 16);
@@ -89,6 +94,6 @@ export function encodeWav(samples: Int16Array, sampleRate = 16_000): Buffer {
   header.writeUInt16LE(2, 32);
   header.writeUInt16LE(16, 34);
   header.write('data', 36, 'ascii');
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
+  header.writeUInt32LE(whole, 40);
+  return Buffer.concat([header, pcm.subarray(0, whole)]);
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { pcm16Wav } from '../../server/audio/recording';
+import { pcm16Wav } from '../../server/voice/audioFormat';
 import { listMessagesBySession } from '../../server/db/messages';
 import type { Db } from '../../server/db/db';
 import { signedInClient, type HttpClient } from '../helpers/httpClient';

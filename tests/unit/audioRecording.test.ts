@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   pcm16DurationMs,
-  pcm16Wav,
   speechRecording,
   uploadRecording,
   utteranceRecording,
 } from '../../server/audio/recording';
-import { checkUtterance } from '../../server/voice/audioFormat';
+import { checkUtterance, pcm16Wav } from '../../server/voice/audioFormat';
 
 const pcm = (samples: number[]) => Buffer.from(Int16Array.from(samples).buffer);
 
