@@ -14,6 +14,8 @@ import { VAD_ASSETS_PATH, vadAssetRoutes } from './http/vadAssets';
 import { isConnectionError } from './db/db';
 import { authRoutes } from './routes/auth';
 import { scenarioRoutes } from './routes/scenarios';
+import { authoringRoutes } from './routes/authoring';
+import { authoringApi } from '../shared/api/authoring';
 import { branchRoutes } from './routes/branches';
 import { conversationRoutes } from './routes/conversations';
 import { realtimeRoutes } from './routes/realtime';
@@ -61,6 +63,8 @@ export function createApp(services: Services, options: AppOptions): Express {
     }
     next();
   });
+  // Before the shared parser: its import takes a larger body, read only once signed in.
+  api.use(authoringApi.mount, authoringRoutes(services));
   api.use(express.json({ limit: config.limits.bodyLimitBytes }));
   api.get(healthApi.check.route, async (_req, res) => {
     try {

@@ -5,7 +5,7 @@ import { CONVERSATION_TEXT } from '../../shared/text';
 import { characterCount } from '../../shared/inputChecks';
 import { isConnectionError } from '../db/db';
 import { listMessagesBySession } from '../db/messages';
-import { getScenarioRecordById } from '../db/scenarios';
+import { getScenarioRecordForSession } from '../db/scenarios';
 import type { ScenarioRecord } from '../scenarios/schema';
 import type { Services } from '../services';
 import { checkUtterance, utteranceTooLarge } from '../voice/audioFormat';
@@ -74,7 +74,7 @@ export function createConversationController(input: {
   connection: ConversationConnection;
 }): ConversationController {
   const { services, work, userTurns, userStreams, connection } = input;
-  const { userId, sessionId, scenarioId, ended, send } = connection;
+  const { userId, sessionId, ended, send } = connection;
   const { db, logger, config } = services;
   const limits = config.limits;
   const { transcriber, streamingTranscriber, speaker } = services.ai;
@@ -87,7 +87,7 @@ export function createConversationController(input: {
     sendBinary: connection.sendBinary,
     sendError: (code, message, clientId) => send(errorFrame(code, message, clientId)),
     async scenario() {
-      scenario ??= await getScenarioRecordById(db, { id: scenarioId });
+      scenario ??= await getScenarioRecordForSession(db, { sessionId });
       return scenario;
     },
   };

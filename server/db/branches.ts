@@ -25,8 +25,9 @@ export async function createBranch(
     if (!turn) return { refused: 'not_found:message' as const };
     if (turn.role !== 'user') return { refused: 'unprocessable:not_a_turn' as const };
     const [session] = await tx.query<SessionRow>(
-      `INSERT INTO conversation_sessions (user_id, scenario_id, branch_of, branch_at_message)
-       SELECT user_id, scenario_id, id, $2 FROM conversation_sessions WHERE id = $1
+      `INSERT INTO conversation_sessions
+         (user_id, scenario_id, scenario_version, branch_of, branch_at_message)
+       SELECT user_id, scenario_id, scenario_version, id, $2 FROM conversation_sessions WHERE id = $1
        RETURNING id, scenario_id AS "scenarioId", created_at AS "createdAt",
                  ended_at AS "endedAt", success_rating AS "successRating",
                  branch_of AS "branchOf"`,

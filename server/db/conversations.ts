@@ -48,7 +48,8 @@ export async function openOrResumeConversation(
     const resumed = await newestOpen();
     if (resumed) return { session: toSessionDto(resumed), created: false };
     const [created] = await tx.query<SessionRow>(
-      `INSERT INTO conversation_sessions (user_id, scenario_id) VALUES ($1, $2)
+      `INSERT INTO conversation_sessions (user_id, scenario_id, scenario_version)
+       SELECT $1, $2, version FROM scenarios WHERE id = $2
        ON CONFLICT (user_id, scenario_id) WHERE ended_at IS NULL AND branch_at_message IS NULL
        DO NOTHING
        RETURNING ${COLUMNS}`,

@@ -11,10 +11,54 @@ const PUBLIC_COLUMNS = `id, title, description, category, difficulty,
 /** Listed beginner, intermediate, advanced, then by title (spec §7: by difficulty). */
 const ORDER = `CASE difficulty WHEN 'beginner' THEN 0 WHEN 'intermediate' THEN 1 ELSE 2 END, title`;
 
-export async function listScenarios(db: Queryable): Promise<Scenario[]> {
-  return db.query<Scenario>(`SELECT ${PUBLIC_COLUMNS} FROM scenarios ORDER BY ${ORDER}`);
+/**
+ * Who may practise a scenario: everyone for a shipped one, its author for a private one, and
+ * nobody once it is deleted. `$1` is the user's id. The one place this rule is written.
+ */
+export const VISIBLE_TO_USER = `deleted_at IS NULL AND (visibility = 'shipped' OR owner_id = $1)`;
+
+/** The shipped library, plus the user's own scenarios when a user is given. */
+export async function listScenarios(
+  db: Queryable,
+  input: { userId?: string } = {},
+): Promise<Scenario[]> {
+  if (input.userId === undefined) {
+    return db.query<Scenario>(
+      `SELECT ${PUBLIC_COLUMNS} FROM scenarios WHERE visibility = 'shipped' ORDER BY ${ORDER}`,
+    );
+  }
+  return db.query<Scenario>(
+    `SELECT ${PUBLIC_COLUMNS} FROM scenarios WHERE ${VISIBLE_TO_USER} ORDER BY ${ORDER}`,
+    [input.userId],
+  );
 }
 
+/**
+ * Changes whenever the user's own scenarios do (created, edited, deleted), so the list's cache
+ * can be keyed by it without reading the list.
+ */
+export async function ownScenariosStamp(db: Queryable, { userId }: { userId: string }) {
+  const [row] = await db.query<{ count: number; latest: string | null }>(
+    `SELECT count(*)::int AS count, max(updated_at)::text AS latest
+       FROM scenarios WHERE owner_id = $1`,
+    [userId],
+  );
+  return `${row?.count ?? 0}:${row?.latest ?? ''}`;
+}
+
+/** A scenario this user may see and practise; null for anyone else's (answered as a 404). */
+export async function getVisibleScenario(
+  db: Queryable,
+  input: { id: string; userId: string },
+): Promise<Scenario | null> {
+  const [row] = await db.query<Scenario>(
+    `SELECT ${PUBLIC_COLUMNS} FROM scenarios WHERE ${VISIBLE_TO_USER} AND id = $2`,
+    [input.userId, input.id],
+  );
+  return row ?? null;
+}
+
+/** Any scenario by id, whoever owns it: callers have checked access through something else. */
 export async function getScenarioById(db: Queryable, { id }: { id: string }) {
   const [row] = await db.query<Scenario>(`SELECT ${PUBLIC_COLUMNS} FROM scenarios WHERE id = $1`, [
     id,
@@ -34,6 +78,44 @@ export async function getScenarioRecordById(
   return row ?? null;
 }
 
+const VERSION_COLUMNS = `s.id, v.title, v.description, v.category, v.difficulty,
+  v.patient_concerns AS "patientConcerns", v.patient_profile AS "patientProfile",
+  v.initial_message AS "initialMessage", v.slug, v.extras`;
+
+/**
+ * The scenario as it was when this conversation started: the current row while its version is
+ * still current, a kept version once the author has edited it since.
+ */
+export async function getScenarioRecordForSession(
+  db: Queryable,
+  { sessionId }: { sessionId: string },
+): Promise<ScenarioRecord | null> {
+  const [row] = await db.query<ScenarioRecord>(
+    `SELECT ${PUBLIC_COLUMNS}, slug, extras FROM scenarios
+      WHERE id = (SELECT scenario_id FROM conversation_sessions WHERE id = $1)
+        AND version = (SELECT scenario_version FROM conversation_sessions WHERE id = $1)
+     UNION ALL
+     SELECT ${VERSION_COLUMNS}
+       FROM conversation_sessions c
+       JOIN scenario_versions v ON v.scenario_id = c.scenario_id AND v.version = c.scenario_version
+       JOIN scenarios s ON s.id = c.scenario_id
+      WHERE c.id = $1`,
+    [sessionId],
+  );
+  return row ?? null;
+}
+
+/** The public part of the scenario a conversation used, as it was then. */
+export async function getScenarioForSession(
+  db: Queryable,
+  input: { sessionId: string },
+): Promise<Scenario | null> {
+  const record = await getScenarioRecordForSession(db, input);
+  if (!record) return null;
+  const { slug: _slug, extras: _extras, ...scenario } = record;
+  return scenario;
+}
+
 /**
  * Upserts the shipped library by slug. Skipped when the library is unchanged since the last
  * start, so a restart (or a second instance) costs one read.
@@ -50,7 +132,7 @@ export async function seedScenarios(db: Db, library: readonly ScenarioSeed[]): P
         `INSERT INTO scenarios (slug, title, description, category, difficulty, patient_concerns,
                                 patient_profile, initial_message, extras)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-         ON CONFLICT (slug) DO UPDATE SET
+         ON CONFLICT (slug) WHERE owner_id IS NULL DO UPDATE SET
            title = EXCLUDED.title, description = EXCLUDED.description,
            category = EXCLUDED.category, difficulty = EXCLUDED.difficulty,
            patient_concerns = EXCLUDED.patient_concerns,

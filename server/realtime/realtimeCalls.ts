@@ -1,7 +1,7 @@
 import type { RealtimeEndReason, ServerMessage } from '../../shared/protocol';
 import { transcriptNonce } from '../ai/prompts';
 import { listMessagesBySession, turnAdmission } from '../db/messages';
-import { getScenarioRecordById } from '../db/scenarios';
+import { getScenarioRecordForSession } from '../db/scenarios';
 import { AppError } from '../http/errors';
 import type { CoreServices } from '../services';
 import { createPerUserCount } from '../conversations/perUserCount';
@@ -66,7 +66,7 @@ export function createRealtimeCalls(services: CoreServices): RealtimeCalls {
   }
 
   return {
-    async start({ userId, sessionId, scenarioId, offerSdp, signal }) {
+    async start({ userId, sessionId, offerSdp, signal }) {
       const realtime = config.ai.realtime;
       if (!provider || !realtime) throw new AppError('not_found:realtime');
       const admission = await turnAdmission(db, {
@@ -83,7 +83,7 @@ export function createRealtimeCalls(services: CoreServices): RealtimeCalls {
         throw new AppError('rate_limit:concurrent');
       }
       const [scenario, messages] = await Promise.all([
-        getScenarioRecordById(db, { id: scenarioId }),
+        getScenarioRecordForSession(db, { sessionId }),
         listMessagesBySession(db, { sessionId }),
       ]);
       if (!scenario) throw new AppError('not_found:scenario');

@@ -12,7 +12,11 @@ import { getDebriefBySession, getFeedbackBySession, insertFeedbackOnce } from '.
 import { resolveDebrief } from '../ai/debrief/resolveDebrief';
 import type { Debrief } from '../../shared/debrief';
 import { listMessagesBySession } from '../db/messages';
-import { getScenarioById, getScenarioRecordById } from '../db/scenarios';
+import {
+  getScenarioForSession,
+  getScenarioRecordForSession,
+  getVisibleScenario,
+} from '../db/scenarios';
 import { abortOnClose } from '../http/abortOnClose';
 import { AppError } from '../http/errors';
 import { sendJson } from '../http/respond';
@@ -30,10 +34,11 @@ export function conversationRoutes(services: Services): Router {
   router.post(conversationsApi.create.route, async (req, res) => {
     const input = parseInput(conversationsApi.create.body, req.body);
     const id = uuidSchema.safeParse(input.scenarioId);
-    const scenario = id.success ? await getScenarioById(db, { id: id.data }) : null;
+    const userId = currentUser(res).id;
+    const scenario = id.success ? await getVisibleScenario(db, { id: id.data, userId }) : null;
     if (!scenario) throw new AppError('not_found:scenario');
     const { session, created } = await openOrResumeConversation(db, {
-      userId: currentUser(res).id,
+      userId,
       scenarioId: scenario.id,
       initialMessage: scenario.initialMessage,
     });
@@ -43,7 +48,7 @@ export function conversationRoutes(services: Services): Router {
   router.get(conversationsApi.get.route, async (req, res) => {
     const session = await loadOwned(req, res);
     const [scenario, messages, feedback, debrief, branch, audio] = await Promise.all([
-      getScenarioById(db, { id: session.scenarioId }),
+      getScenarioForSession(db, { sessionId: session.id }),
       listMessagesBySession(db, { sessionId: session.id }),
       getFeedbackBySession(db, { sessionId: session.id }),
       getDebriefBySession(db, { sessionId: session.id }),
@@ -90,7 +95,7 @@ export function conversationRoutes(services: Services): Router {
     if (messages.length < MESSAGES_FOR_FEEDBACK) {
       throw new AppError('unprocessable:too_short');
     }
-    const scenario = await getScenarioRecordById(db, { id: session.scenarioId });
+    const scenario = await getScenarioRecordForSession(db, { sessionId: session.id });
     if (!scenario) throw new AppError('not_found:scenario');
 
     const context = { scenario, history: messages.map(({ role, content }) => ({ role, content })) };
@@ -132,7 +137,7 @@ export function conversationRoutes(services: Services): Router {
     const session = await loadOwned(req, res);
     await hints.spend(currentUser(res).id);
     const [scenario, messages] = await Promise.all([
-      getScenarioRecordById(db, { id: session.scenarioId }),
+      getScenarioRecordForSession(db, { sessionId: session.id }),
       listMessagesBySession(db, { sessionId: session.id }),
     ]);
     if (!scenario) throw new AppError('not_found:scenario');

@@ -3,8 +3,8 @@ import { Router } from 'express';
 import type { z } from 'zod';
 import { scenariosApi } from '../../shared/api/scenarios';
 import { uuidSchema } from '../../shared/inputChecks';
-import { getScenarioById, listScenarios } from '../db/scenarios';
-import { requireUser } from '../auth/guard';
+import { getVisibleScenario, listScenarios, ownScenariosStamp } from '../db/scenarios';
+import { currentUser, requireUser } from '../auth/guard';
 import { compressOnce, sendEncoded, type EncodedCopies } from '../http/compression';
 import { AppError } from '../http/errors';
 import { sendJson } from '../http/respond';
@@ -16,30 +16,44 @@ interface EncodedList {
   encoded: EncodedCopies;
 }
 
+/** Lists kept at once: the shared shipped one and the latest of each active author. */
+const MAX_CACHED_LISTS = 500;
+
 export function scenarioRoutes(services: Services): Router {
   const router = Router();
   router.use(requireUser(services));
 
-  // The library only changes when the server seeds it at start, so the list is read,
-  // serialised, tagged and compressed once per process (24 KB of JSON, a third of that with
-  // brotli); a browser revalidates with If-None-Match.
-  let list: Promise<EncodedList> | null = null;
+  // The shipped library only changes when the server seeds it at start, and an author's own
+  // scenarios change only through their own edits, so a list is read, serialised, tagged and
+  // compressed once per (user's scenarios stamp); a browser revalidates with If-None-Match.
+  // Everyone without scenarios of their own shares one copy (24 KB of JSON, a third of that
+  // with brotli). The stamp is read from the database, so every instance sees an edit at once.
+  const lists = new Map<string, Promise<EncodedList>>();
   router.get(scenariosApi.list.route, async (req, res) => {
-    list ??= listScenarios(services.db).then((scenarios) => {
-      // Typed by the contract, not parsed: this answer is serialised once and never rebuilt.
-      const answer: z.input<typeof scenariosApi.list.response> = { scenarios };
-      const body = JSON.stringify(answer);
-      return {
-        body,
-        tag: createHash('sha1').update(body).digest('base64url'),
-        encoded: compressOnce(Buffer.from(body)),
-      };
-    });
+    const userId = currentUser(res).id;
+    const stamp = await ownScenariosStamp(services.db, { userId });
+    const key = stamp === '0:' ? 'shipped' : `${userId}|${stamp}`;
+    let list = lists.get(key);
+    if (!list) {
+      list = listScenarios(services.db, { userId }).then((scenarios) => {
+        // Typed by the contract, not parsed: this answer is serialised once and never rebuilt.
+        const answer: z.input<typeof scenariosApi.list.response> = { scenarios };
+        const body = JSON.stringify(answer);
+        return {
+          body,
+          tag: createHash('sha1').update(body).digest('base64url'),
+          encoded: compressOnce(Buffer.from(body)),
+        };
+      });
+      // A user's older copies are never asked for again once their stamp moved on.
+      if (lists.size >= MAX_CACHED_LISTS) lists.delete(lists.keys().next().value!);
+      lists.set(key, list);
+    }
     let cached: EncodedList;
     try {
       cached = await list;
     } catch (error) {
-      list = null;
+      lists.delete(key);
       throw error;
     }
     res.setHeader('Cache-Control', 'private, no-cache');
@@ -55,7 +69,9 @@ export function scenarioRoutes(services: Services): Router {
 
   router.get(scenariosApi.get.route, async (req, res) => {
     const id = uuidSchema.safeParse(req.params.id);
-    const scenario = id.success ? await getScenarioById(services.db, { id: id.data }) : null;
+    const scenario = id.success
+      ? await getVisibleScenario(services.db, { id: id.data, userId: currentUser(res).id })
+      : null;
     if (!scenario) throw new AppError('not_found:scenario');
     sendJson(res, scenariosApi.get, { scenario });
   });

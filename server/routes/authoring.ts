@@ -1,0 +1,131 @@
+import express, { Router, type Response } from 'express';
+import type { z } from 'zod';
+import { authoringApi, IMPORT_BODY_LIMIT_BYTES } from '../../shared/api/authoring';
+import { uuidSchema } from '../../shared/inputChecks';
+import { describeIssues, type ScenarioSeed } from '../../shared/scenarioSeed';
+import { currentUser, requireUser } from '../auth/guard';
+import {
+  deleteOwnScenario,
+  exportOwnScenarios,
+  getCopyableSeed,
+  getOwnScenario,
+  importOwnScenarios,
+  insertOwnScenario,
+  listOwnScenarios,
+  updateOwnScenario,
+} from '../db/customScenarios';
+import { AppError } from '../http/errors';
+import { sendJson } from '../http/respond';
+import { duplicateSeed } from '../scenarios/duplicate';
+import type { Services } from '../services';
+
+/**
+ * Every problem of a body at once, each with its path (`scenarios[3].extras.hiddenConcerns[2]
+ * .unlock: required`): an author fixing a file should not meet its problems one per attempt.
+ */
+function parseAll<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = schema.safeParse(body ?? {});
+  if (result.success) return result.data;
+  const problems = describeIssues(result.error);
+  const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`;
+  throw new AppError('bad_request:validation', `${count}: ${problems.join('; ')}`);
+}
+
+/**
+ * /api/authoring/scenarios (issue 17). Mounted before the API's own JSON parser: a signed-in
+ * author's import may be larger than any other request, and nobody else's body is read here.
+ */
+export function authoringRoutes(services: Services): Router {
+  const { db } = services;
+  const router = Router();
+  router.use(requireUser(services));
+  router.post(authoringApi.import.route, express.json({ limit: IMPORT_BODY_LIMIT_BYTES }));
+  router.use(express.json({ limit: services.config.limits.bodyLimitBytes }));
+
+  /** A uuid of the author's own, or a 404 like any id that is not theirs. */
+  const idParam = (id: string | undefined): string => {
+    const parsed = uuidSchema.safeParse(id);
+    if (!parsed.success) throw new AppError('not_found:scenario');
+    return parsed.data;
+  };
+  const userIdOf = (res: Response) => currentUser(res).id;
+
+  async function ownOrNotFound(userId: string, id: string) {
+    const own = await getOwnScenario(db, { userId, id });
+    if (!own) throw new AppError('not_found:scenario');
+    return own;
+  }
+
+  router.get(authoringApi.list.route, async (_req, res) => {
+    const scenarios = await listOwnScenarios(db, { userId: userIdOf(res) });
+    res.setHeader('Cache-Control', 'no-store');
+    sendJson(res, authoringApi.list, { scenarios });
+  });
+
+  router.get(authoringApi.export.route, async (req, res) => {
+    const { ids } = parseAll(authoringApi.export.query, req.query);
+    const valid = ids.map((id) => uuidSchema.safeParse(id));
+    const seeds = valid.every((v) => v.success)
+      ? await exportOwnScenarios(db, { userId: userIdOf(res), ids: valid.map((v) => v.data!) })
+      : null;
+    if (!seeds) throw new AppError('not_found:scenario');
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Content-Disposition', 'attachment; filename="chairtalk-scenarios.json"');
+    sendJson(res, authoringApi.export, { scenarios: seeds });
+  });
+
+  router.post(authoringApi.import.route, async (req, res) => {
+    const file = parseAll(authoringApi.import.body, req.body);
+    const userId = userIdOf(res);
+    const ids = await importOwnScenarios(db, { userId, seeds: file.scenarios });
+    const mine = await listOwnScenarios(db, { userId });
+    const byId = new Map(mine.map((s) => [s.id, s]));
+    const scenarios = ids.flatMap((id) => byId.get(id) ?? []);
+    sendJson(res, authoringApi.import, { scenarios }, 201);
+  });
+
+  router.get(authoringApi.get.route, async (req, res) => {
+    const own = await ownOrNotFound(userIdOf(res), idParam(req.params.id));
+    res.setHeader('Cache-Control', 'no-store');
+    sendJson(res, authoringApi.get, own);
+  });
+
+  const create = async (res: Response, userId: string, seed: ScenarioSeed) => {
+    const id = await insertOwnScenario(db, { userId, seed });
+    sendJson(res, authoringApi.create, await ownOrNotFound(userId, id), 201);
+  };
+
+  router.post(authoringApi.create.route, async (req, res) => {
+    const { scenario } = parseAll(authoringApi.create.body, req.body);
+    await create(res, userIdOf(res), scenario);
+  });
+
+  router.post(authoringApi.update.route, async (req, res) => {
+    const userId = userIdOf(res);
+    const id = idParam(req.params.id);
+    // Ownership before the body: another user's id is a 404 whatever was sent.
+    await ownOrNotFound(userId, id);
+    const { scenario } = parseAll(authoringApi.update.body, req.body);
+    const saved = await updateOwnScenario(db, { userId, id, seed: scenario });
+    if (!saved) throw new AppError('not_found:scenario');
+    sendJson(res, authoringApi.update, { ...(await ownOrNotFound(userId, id)), ...saved });
+  });
+
+  router.post(authoringApi.duplicate.route, async (req, res) => {
+    const userId = userIdOf(res);
+    const original = await getCopyableSeed(db, { userId, id: idParam(req.params.id) });
+    if (!original) throw new AppError('not_found:scenario');
+    await create(res, userId, duplicateSeed(original.seed, { shipped: original.shipped }));
+  });
+
+  router.delete(authoringApi.delete.route, async (req, res) => {
+    const deleted = await deleteOwnScenario(db, {
+      userId: userIdOf(res),
+      id: idParam(req.params.id),
+    });
+    if (!deleted) throw new AppError('not_found:scenario');
+    sendJson(res, authoringApi.delete, { deleted });
+  });
+
+  return router;
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { scenarioFileSchema, scenarioSeedSchema, scenarioVisibilitySchema } from '../scenarioSeed';
+import { resource } from './endpoint';
+
+/**
+ * /api/authoring/scenarios: an author's own scenarios, as editable data. Only their author ever
+ * reads them here, hidden concerns included; trainees practise them through /api/scenarios and
+ * /api/conversations like any other. Another user's scenario id is not found.
+ */
+
+/** One of the author's scenarios in their list. */
+export const authoredScenarioSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  difficulty: z.string(),
+  visibility: scenarioVisibilitySchema,
+  /** 1, then one more each time an edit follows a conversation (the old one is kept for it). */
+  version: z.number().int(),
+  updatedAt: z.string(),
+  /** Conversations practised on it, all versions together. */
+  conversations: z.number().int(),
+});
+export type AuthoredScenarioSummary = z.infer<typeof authoredScenarioSummarySchema>;
+
+/** The body of a create or an update: the scenario, in the seed files' own shape. */
+export const scenarioInput = z.strictObject({ scenario: scenarioSeedSchema });
+export type ScenarioInput = z.input<typeof scenarioInput>;
+
+export const authoredScenarioResponse = z.object({
+  summary: authoredScenarioSummarySchema,
+  scenario: scenarioSeedSchema,
+});
+export type AuthoredScenarioResponse = z.infer<typeof authoredScenarioResponse>;
+
+export const updatedScenarioResponse = authoredScenarioResponse.extend({
+  /** True when the edit became a new version because the old one had conversations. */
+  versioned: z.boolean(),
+});
+
+export const deletedScenarioResponse = z.object({
+  /** 'soft': it had conversations, which keep showing it; 'hard': it is gone. */
+  deleted: z.enum(['soft', 'hard']),
+});
+
+/** ?ids=a,b,c: the scenarios to export, in that order. */
+export const exportQuery = z.object({
+  ids: z
+    .string({ error: 'ids is required' })
+    .transform((ids) => ids.split(',').filter((id) => id !== ''))
+    .pipe(z.array(z.string()).min(1, 'ids: at least one id').max(100, 'ids: at most 100 ids')),
+});
+
+/** Import bodies may be larger than any other request: a file holds up to 100 scenarios. */
+export const IMPORT_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+
+export const authoringApi = resource('/authoring/scenarios', {
+  /** The author's own scenarios, most recently changed first. */
+  list: {
+    method: 'GET',
+    route: '/',
+    response: z.object({ scenarios: z.array(authoredScenarioSummarySchema) }),
+  },
+  /** Export (one or many) in the import format; declared before '/:id' so it is not an id. */
+  export: { method: 'GET', route: '/export', query: exportQuery, response: scenarioFileSchema },
+  get: { method: 'GET', route: '/:id', response: authoredScenarioResponse },
+  create: { method: 'POST', route: '/', body: scenarioInput, response: authoredScenarioResponse },
+  update: { method: 'POST', route: '/:id', body: scenarioInput, response: updatedScenarioResponse },
+  /** A private copy of a shipped scenario or of one of the author's own (decision 021). */
+  duplicate: { method: 'POST', route: '/:id/duplicate', response: authoredScenarioResponse },
+  delete: { method: 'DELETE', route: '/:id', response: deletedScenarioResponse },
+  /** Every scenario of the file or none; a bad file names every problem with its path. */
+  import: {
+    method: 'POST',
+    route: '/import',
+    body: scenarioFileSchema,
+    response: z.object({ scenarios: z.array(authoredScenarioSummarySchema) }),
+  },
+});

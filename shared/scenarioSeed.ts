@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { difficultySchema } from './scenario';
+
+/**
+ * The shape of a scenario: the shipped seed files, authors' custom scenarios and the import /
+ * export format all pass this one schema. Everything under `extras` is for the patient engines
+ * (offline patient, prompts, hints, grader) and is never sent to a trainee: one who could read
+ * the hidden concerns would have nothing left to discover. It lives in shared/ so an authoring
+ * screen can check a field with the same rule the server applies.
+ */
+
+const nonEmpty = z.string().trim().min(1);
+
+/**
+ * What a clinician's question can be about. The offline engine hears these in a clinician turn
+ * and a scenario may give its patient's own answer for each.
+ */
+export const CONVERSATION_TOPICS = [
+  'feelings',
+  'cost',
+  'time',
+  'pain',
+  'procedure',
+  'risks',
+  'alternatives',
+  'longevity',
+  'past',
+  'family',
+  'appearance',
+  'work',
+] as const;
+export type ConversationTopic = (typeof CONVERSATION_TOPICS)[number];
+
+/** Something the patient says about one of the concerns stated on the card. */
+export const statedConcernSchema = z.object({
+  /** Must equal one of the scenario's patientConcerns. */
+  concern: nonEmpty,
+  /** Lower-case words or short phrases in a clinician's turn that touch this concern. */
+  keywords: z.array(nonEmpty).min(2),
+  /** The patient's own lines about it, from first mention to deeper; 2-4 of them. */
+  lines: z.array(nonEmpty).min(2).max(4),
+  /** What the patient says once this concern is well explained or acknowledged. */
+  settled: nonEmpty,
+});
+
+/** Something the patient will not volunteer. */
+export const hiddenConcernSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  /** Third-person summary, for the grader and the coach. */
+  concern: nonEmpty,
+  /**
+   * What kind of turn unlocks it: an open question (what/how/tell me...), an acknowledgement
+   * of feelings (it sounds like / I understand / that must be...), or either.
+   */
+  unlock: z.enum(['open_question', 'acknowledgement', 'either']),
+  /** Topic words the unlocking turn must also touch (lower case). */
+  keywords: z.array(nonEmpty).min(2),
+  /** The patient's words when it finally comes out. */
+  reveal: nonEmpty,
+  /** A coaching nudge pointing at the area without giving the concern away. */
+  hint: nonEmpty,
+});
+
+export const patientExtrasSchema = z.object({
+  /** Who speaks: the patient themself, or e.g. a parent for a child. */
+  speaker: z.enum(['patient', 'parent', 'carer']),
+  voice: z.object({
+    gender: z.enum(['female', 'male']),
+    ageGroup: z.enum(['child', 'adult', 'senior']),
+  }),
+  /** Ideas, concerns, expectations (the Calgary-Cambridge ICE triad) in plain words. */
+  ice: z.object({ ideas: nonEmpty, concerns: nonEmpty, expectations: nonEmpty }),
+  /** How open the patient is to the clinician's recommendation. */
+  receptiveness: z.enum(['low', 'medium', 'high']),
+  /** Starting state of the patient, each 0..1. */
+  start: z.object({
+    trust: z.number().min(0).max(1),
+    anxiety: z.number().min(0).max(1),
+    readiness: z.number().min(0).max(1),
+  }),
+  /** The treatment or step the clinician is hoping the patient will agree to. */
+  goal: nonEmpty,
+  statedConcerns: z.array(statedConcernSchema).min(2).max(4),
+  hiddenConcerns: z.array(hiddenConcernSchema).min(1).max(3),
+  /**
+   * The patient's own answers to a direct question on a topic, in voice: 2-4 per topic, each
+   * starting with a sentence that answers on its own (a closed question gets only that one).
+   * Topics left out get an answer that fits the profile.
+   */
+  topicAnswers: z
+    .partialRecord(z.enum(CONVERSATION_TOPICS), z.array(nonEmpty).min(2).max(4))
+    .optional(),
+  /** In-voice lines; each list 2-4 entries so replies can vary. */
+  lines: z.object({
+    acceptance: z.array(nonEmpty).min(2).max(4),
+    deferral: z.array(nonEmpty).min(2).max(4),
+    pushback: z.array(nonEmpty).min(2).max(4),
+    confusion: z.array(nonEmpty).min(2).max(4),
+    neutral: z.array(nonEmpty).min(2).max(4),
+  }),
+});
+
+export const scenarioSeedSchema = z
+  .object({
+    /** Stable key that makes seeding idempotent. */
+    slug: z.string().regex(/^[a-z0-9-]+$/),
+    title: nonEmpty,
+    description: nonEmpty,
+    category: z.enum([
+      'Restorative',
+      'Cosmetic',
+      'Implants',
+      'Endodontics',
+      'Orthodontics',
+      'Periodontics',
+      'Paediatric',
+      'Preventive',
+      'Financial',
+      'Dental Anxiety',
+    ]),
+    difficulty: difficultySchema,
+    patientConcerns: z.array(nonEmpty).min(2).max(4),
+    patientProfile: nonEmpty,
+    initialMessage: nonEmpty,
+    extras: patientExtrasSchema,
+  })
+  .refine((s) => s.extras.statedConcerns.every((c) => s.patientConcerns.includes(c.concern)), {
+    message: 'every statedConcerns[].concern must be one of patientConcerns',
+  });
+
+export type ScenarioSeed = z.infer<typeof scenarioSeedSchema>;
+export type PatientExtras = z.infer<typeof patientExtrasSchema>;
+export type HiddenConcern = z.infer<typeof hiddenConcernSchema>;
+export type StatedConcern = z.infer<typeof statedConcernSchema>;
+
+/**
+ * Who may see a scenario: everyone (shipped with the app) or its author alone. A later
+ * 'organisation' value shares it with an organisation's members.
+ */
+export const SCENARIO_VISIBILITIES = ['shipped', 'private'] as const;
+export const scenarioVisibilitySchema = z.enum(SCENARIO_VISIBILITIES);
+export type ScenarioVisibility = z.infer<typeof scenarioVisibilitySchema>;
+
+/** The most scenarios one import file may hold. */
+export const MAX_SCENARIOS_PER_FILE = 100;
+
+/** The import / export file (docs/scenario-format.md): one or many scenarios. */
+export const scenarioFileSchema = z.object({
+  scenarios: z.array(scenarioSeedSchema).min(1).max(MAX_SCENARIOS_PER_FILE),
+});
+export type ScenarioFile = z.infer<typeof scenarioFileSchema>;
+
+/** `scenarios[3].extras.hiddenConcerns[2].unlock`, the way an author finds it in the file. */
+export function formatIssuePath(path: readonly PropertyKey[]): string {
+  return path
+    .map((key, i) =>
+      typeof key === 'number' ? `[${key}]` : i === 0 ? String(key) : `.${String(key)}`,
+    )
+    .join('');
+}
+
+/** Every problem of a failed parse, one `path: message` line each; a missing field is `required`. */
+export function describeIssues(error: z.ZodError): string[] {
+  return error.issues.map((issue) => {
+    const missing = issue.code === 'invalid_type' && /received undefined$/.test(issue.message);
+    const message = missing ? 'required' : issue.message;
+    const at = formatIssuePath(issue.path);
+    return at ? `${at}: ${message}` : message;
+  });
+}
