@@ -159,10 +159,24 @@ export function formatIssuePath(path: readonly PropertyKey[]): string {
     .join('');
 }
 
-/** Every problem of a failed parse, one `path: message` line each; a missing field is `required`. */
-export function describeIssues(error: z.ZodError): string[] {
+/** The value at a parse issue's path, or undefined when the path leads nowhere. */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/**
+ * Every problem of a failed parse of `input`, one `path: message` line each. A field that is
+ * not there at all says `required`, whatever its rule would have said about a wrong value.
+ */
+export function describeIssues(error: z.ZodError, input: unknown): string[] {
   return error.issues.map((issue) => {
-    const missing = issue.code === 'invalid_type' && /received undefined$/.test(issue.message);
+    const missing =
+      issue.path.length > 0 && issue.code !== 'custom' && valueAt(input, issue.path) === undefined;
     const message = missing ? 'required' : issue.message;
     const at = formatIssuePath(issue.path);
     return at ? `${at}: ${message}` : message;

@@ -26,7 +26,7 @@ import type { Services } from '../services';
 function parseAll<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
-  const problems = describeIssues(result.error);
+  const problems = describeIssues(result.error, body);
   const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`;
   throw new AppError('bad_request:validation', `${count}: ${problems.join('; ')}`);
 }

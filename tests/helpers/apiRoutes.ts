@@ -1,4 +1,5 @@
 import { authApi } from '../../shared/api/auth';
+import { authoringApi } from '../../shared/api/authoring';
 import { conversationsApi } from '../../shared/api/conversations';
 import type { Endpoint } from '../../shared/api/endpoint';
 import { healthApi } from '../../shared/api/health';
@@ -52,6 +53,7 @@ function join(prefix: string, path: string): string {
 export function listContractRoutes(): ApiRoute[] {
   const resources = [
     authApi,
+    authoringApi,
     conversationsApi,
     healthApi,
     historyApi,

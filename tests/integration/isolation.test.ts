@@ -14,6 +14,7 @@ import { clientMessageSchema, type ServerMessage } from '../../shared/protocol';
 import { encodeWav, pcm16Wav } from '../../server/voice/audioFormat';
 import { encodeStreamFrame } from '../../shared/voice';
 import { getScenarioById } from '../../server/db/scenarios';
+import { customSeed } from '../helpers/customScenario';
 import { listMessagesBySession } from '../../server/db/messages';
 import type { Db } from '../../server/db/db';
 
@@ -55,6 +56,9 @@ interface World {
     /** Messages of A's ended conversation with kept audio (A's turn, the patient's reply). */
     audioMessageIds: string[];
     socket: RawSocket;
+    /** A's own scenario (practised once, so it is versioned on edit), and its secret words. */
+    customScenarioId: string;
+    customTexts: string[];
   };
   b: Person & { own: string; completed: string; socket: RawSocket };
 }
@@ -104,6 +108,8 @@ function secretsOf(w: World): Map<string, string> {
   w.a.allMessageIds.forEach((id, i) => secrets.set(`message id #${i}`, id));
   w.a.userTexts.forEach((text, i) => secrets.set(`message text #${i}`, text));
   w.a.debriefTexts.forEach((text, i) => secrets.set(`debrief text #${i}`, text));
+  secrets.set('custom scenario id', w.a.customScenarioId);
+  w.a.customTexts.forEach((text, i) => secrets.set(`custom scenario text #${i}`, text));
   return secrets;
 }
 
@@ -474,8 +480,113 @@ function httpRows(): Row[] {
       });
     }
   }
-  rows.push(...audioRows());
+  rows.push(...audioRows(), ...authoringRows());
   return rows;
+}
+
+/** A's custom scenario as it must stay whatever B tries: same title, version, not deleted. */
+async function customScenarioUntouched(w: World): Promise<string[]> {
+  const [row] = await w.db.query<{ title: string; version: number; deleted: boolean }>(
+    `SELECT title, version, deleted_at IS NOT NULL AS deleted FROM scenarios WHERE id = $1`,
+    [w.a.customScenarioId],
+  );
+  const expected = { title: w.a.customTexts[0], version: 1, deleted: false };
+  return JSON.stringify(row) === JSON.stringify(expected)
+    ? []
+    : [`A's scenario changed: ${JSON.stringify(row)}`];
+}
+
+/** Issue 17: an author's own scenarios, through the authoring routes and the practice ones. */
+function authoringRows(): Row[] {
+  const base = '/api/authoring/scenarios';
+  const custom = (w: World) => w.a.customScenarioId;
+  return [
+    {
+      name: "GET /api/authoring/scenarios lists only B's own",
+      covers: 'GET /api/authoring/scenarios',
+      expect: 'HTTP 200',
+      attempt: (w, t) => httpAs(w, t, 'GET', base),
+    },
+    {
+      name: "GET /api/authoring/scenarios/:id with A's scenario",
+      covers: 'GET /api/authoring/scenarios/:id',
+      expect: notFound,
+      uses: (w) => [custom(w)],
+      attempt: (w, t) => httpAs(w, t, 'GET', `${base}/${custom(w)}`),
+    },
+    {
+      name: "GET /api/authoring/scenarios/export with A's scenario",
+      covers: 'GET /api/authoring/scenarios/export',
+      expect: notFound,
+      uses: (w) => [custom(w)],
+      attempt: (w, t) => httpAs(w, t, 'GET', `${base}/export?ids=${custom(w)}`),
+    },
+    {
+      name: "POST /api/authoring/scenarios creates B's own",
+      covers: 'POST /api/authoring/scenarios',
+      expect: 'HTTP 201',
+      attempt: (w, t) => httpAs(w, t, 'POST', base, { scenario: customSeed() }),
+      verify: customScenarioUntouched,
+    },
+    {
+      name: "POST /api/authoring/scenarios/:id on A's scenario",
+      covers: 'POST /api/authoring/scenarios/:id',
+      expect: notFound,
+      uses: (w) => [custom(w)],
+      attempt: (w, t) => httpAs(w, t, 'POST', `${base}/${custom(w)}`, { scenario: customSeed() }),
+      verify: customScenarioUntouched,
+    },
+    {
+      name: "POST /api/authoring/scenarios/:id/duplicate on A's scenario",
+      covers: 'POST /api/authoring/scenarios/:id/duplicate',
+      expect: notFound,
+      uses: (w) => [custom(w)],
+      attempt: (w, t) => httpAs(w, t, 'POST', `${base}/${custom(w)}/duplicate`),
+    },
+    {
+      name: "DELETE /api/authoring/scenarios/:id on A's scenario",
+      covers: 'DELETE /api/authoring/scenarios/:id',
+      expect: notFound,
+      uses: (w) => [custom(w)],
+      attempt: (w, t) => httpAs(w, t, 'DELETE', `${base}/${custom(w)}`),
+      verify: customScenarioUntouched,
+    },
+    {
+      name: "POST /api/authoring/scenarios/import imports into B's own",
+      covers: 'POST /api/authoring/scenarios/import',
+      expect: 'HTTP 201',
+      attempt: (w, t) =>
+        httpAs(w, t, 'POST', `${base}/import`, { scenarios: [customSeed(), customSeed()] }),
+      verify: customScenarioUntouched,
+    },
+    {
+      name: "GET /api/scenarios/:id with A's custom scenario",
+      covers: 'GET /api/scenarios/:id',
+      expect: notFound,
+      uses: (w) => [custom(w)],
+      attempt: (w, t) => httpAs(w, t, 'GET', `/api/scenarios/${custom(w)}`),
+    },
+    {
+      name: "POST /api/conversations with A's custom scenario",
+      covers: 'POST /api/conversations',
+      expect: notFound,
+      uses: (w) => [custom(w)],
+      attempt: (w, t) => httpAs(w, t, 'POST', '/api/conversations', { scenarioId: custom(w) }),
+      async verify(w) {
+        const rows = await w.db.query<{ id: string }>(
+          `SELECT id FROM conversation_sessions WHERE scenario_id = $1 AND user_id = $2`,
+          [w.a.customScenarioId, w.b.user.id],
+        );
+        return rows.length === 0 ? [] : ["B was given a conversation on A's scenario"];
+      },
+    },
+    {
+      name: 'GET /api/scenarios after A wrote one',
+      covers: 'GET /api/scenarios',
+      expect: 'HTTP 200',
+      attempt: (w, t) => httpAs(w, t, 'GET', '/api/scenarios'),
+    },
+  ];
 }
 
 const AUDIO_ROUTE = 'GET /api/conversations/:id/messages/:messageId/audio';
@@ -853,6 +964,14 @@ async function buildWorld(t: TestDb, stub: OpenAiStub, server: TestServer): Prom
     if (!kept) throw new Error(`A's audio for ${id} was not kept`);
   }
 
+  const seed = customSeed(`A-${tag}`);
+  const made = await aClient.post('/api/authoring/scenarios', { scenario: seed });
+  if (made.status !== 201) throw new Error(`A could not write a scenario: ${made.text}`);
+  const customScenarioId = made.body.summary.id as string;
+  const customTexts = [seed.title, seed.extras.hiddenConcerns[0]!.reveal];
+  const practised = await aClient.post('/api/conversations', { scenarioId: customScenarioId });
+  if (practised.status !== 201) throw new Error(`A could not practise: ${practised.text}`);
+
   const bOwn = await open(bClient, scenarios[1]!.id);
   if (bOwn.status !== 201 || bOwn.id === aOpen.id) {
     throw new Error(`B was given ${bOwn.id} (${bOwn.status}) for A's scenario`);
@@ -879,6 +998,8 @@ async function buildWorld(t: TestDb, stub: OpenAiStub, server: TestServer): Prom
       allMessageIds: all.map((m) => m.id),
       audioMessageIds,
       socket: aOpen.socket,
+      customScenarioId,
+      customTexts,
     },
     b: { ...b, own: bOwn.id, completed: bDone.id, socket: bOwn.socket },
   };

@@ -14,6 +14,13 @@ import { progressResponse } from '../../shared/api/progress';
 import { scenarioResponse, scenariosResponse } from '../../shared/api/scenarios';
 import { feedbackSchema } from '../../shared/feedback';
 import { conversationSessionSchema } from '../../shared/conversation';
+import {
+  authoredScenarioResponse,
+  authoredScenarioSummarySchema,
+  updatedScenarioResponse,
+} from '../../shared/api/authoring';
+import { scenarioFileSchema } from '../../shared/scenarioSeed';
+import { customSeed } from '../helpers/customScenario';
 
 /**
  * Property tests over every /api route: 1,000 generated requests each (wrong types, huge
@@ -336,6 +343,7 @@ interface Counts {
   conversation_sessions: number;
   messages: number;
   feedback: number;
+  scenarios: number;
 }
 
 type Diff = { [K in keyof Counts]: number };
@@ -412,7 +420,8 @@ describe('every /api route under 1,000 generated requests', () => {
               (SELECT count(*)::int FROM user_sessions) AS user_sessions,
               (SELECT count(*)::int FROM conversation_sessions) AS conversation_sessions,
               (SELECT count(*)::int FROM messages) AS messages,
-              (SELECT count(*)::int FROM feedback) AS feedback`,
+              (SELECT count(*)::int FROM feedback) AS feedback,
+              (SELECT count(*)::int FROM scenarios) AS scenarios`,
     );
     return row!;
   };
@@ -439,8 +448,17 @@ describe('every /api route under 1,000 generated requests', () => {
     turnIds = socket.frames.flatMap((f) => (f?.type === 'turn_stored' ? [f.message.id] : []));
     await socket.close();
     const foreign = await other.post('/api/conversations', { scenarioId: scenarioIds[0] });
-    ownIds = [short.body.session.id, ready.body.session.id];
-    foreignIds = [foreign.body.session.id];
+    const mine = await user.post('/api/authoring/scenarios', { scenario: customSeed() });
+    const practised = await user.post('/api/authoring/scenarios', { scenario: customSeed() });
+    await user.post('/api/conversations', { scenarioId: practised.body.summary.id });
+    const theirs = await other.post('/api/authoring/scenarios', { scenario: customSeed() });
+    ownIds = [
+      short.body.session.id,
+      ready.body.session.id,
+      mine.body.summary.id,
+      practised.body.summary.id,
+    ];
+    foreignIds = [foreign.body.session.id, theirs.body.summary.id];
   });
   afterAll(() => {
     agent.destroy();
@@ -460,7 +478,121 @@ describe('every /api route under 1,000 generated requests', () => {
     { weight: 1, arbitrary: fc.string({ minLength: 120, maxLength: 140 }) },
   );
 
+  /** A scenario body: mostly a valid one (so saves happen), else fields plausible or odd. */
+  const scenarioBody = bodyText(
+    fc.oneof(
+      { weight: 3, arbitrary: fc.constant(null).map(() => ({ scenario: customSeed() })) },
+      {
+        weight: 2,
+        arbitrary: fc.constant(null).map(() => ({
+          scenario: { ...customSeed(), extras: { ...customSeed().extras, hiddenConcerns: [] } },
+        })),
+      },
+      { weight: 3, arbitrary: objectBody({ scenario: fieldValue(fc.constant(customSeed())) }) },
+    ),
+  );
+  const listOfMine = z.object({ scenarios: z.array(authoredScenarioSummarySchema) });
+  const addsScenarios = (most: number) => (status: number, diff: Diff) =>
+    status === 201
+      ? diff.scenarios >= 1 &&
+        diff.scenarios <= most &&
+        only({ scenarios: diff.scenarios })(status, diff)
+      : unchanged(status, diff);
+  const authoringSpecs: Partial<Record<ApiRoute, RouteSpec>> = {
+    'GET /api/authoring/scenarios': {
+      method: 'GET',
+      input: queryString({ limit: text }).map((q) => ({ path: `/api/authoring/scenarios${q}` })),
+      ok: listOfMine,
+      allowed: unchanged,
+    },
+    'GET /api/authoring/scenarios/export': {
+      method: 'GET',
+      input: queryString({
+        ids: fc.oneof(
+          fc.integer({ min: 0, max: 99 }).map((i) => ids()[i % ids().length]!),
+          fc.constant('x').map(() => ownIds.slice(2).join(',')),
+          text,
+        ),
+      }).map((q) => ({ path: `/api/authoring/scenarios/export${q}` })),
+      examples: [{ path: '/api/authoring/scenarios/export?ids=' }],
+      ok: scenarioFileSchema,
+      allowed: unchanged,
+    },
+    'GET /api/authoring/scenarios/:id': {
+      method: 'GET',
+      input: fc
+        .tuple(id, queryString({}))
+        .map(([value, q]) => ({ path: `/api/authoring/scenarios/${value}${q}` })),
+      ok: (path) =>
+        /^\/api\/authoring\/scenarios\/(\?|$)/.test(path) ? listOfMine : authoredScenarioResponse,
+      allowed: unchanged,
+    },
+    'POST /api/authoring/scenarios': {
+      method: 'POST',
+      input: scenarioBody.map((body) => ({ path: '/api/authoring/scenarios', body })),
+      ok: authoredScenarioResponse,
+      allowed: addsScenarios(1),
+    },
+    'POST /api/authoring/scenarios/:id': {
+      method: 'POST',
+      input: fc
+        .tuple(id, scenarioBody)
+        .map(([value, body]) => ({ path: `/api/authoring/scenarios/${value}`, body })),
+      // An empty id is the create route: /api/authoring/scenarios/ is /api/authoring/scenarios.
+      ok: (path) =>
+        /^\/api\/authoring\/scenarios\/(\?|$)/.test(path)
+          ? authoredScenarioResponse
+          : updatedScenarioResponse,
+      allowed: addsScenarios(1),
+    },
+    'POST /api/authoring/scenarios/:id/duplicate': {
+      method: 'POST',
+      input: fc
+        .tuple(id, ignoredBody)
+        .map(([value, body]) => ({ path: `/api/authoring/scenarios/${value}/duplicate`, body })),
+      ok: authoredScenarioResponse,
+      allowed: addsScenarios(1),
+    },
+    'POST /api/authoring/scenarios/import': {
+      method: 'POST',
+      input: bodyText(
+        fc.oneof(
+          {
+            weight: 2,
+            arbitrary: fc
+              .integer({ min: 1, max: 3 })
+              .map((n) => ({ scenarios: Array.from({ length: n }, () => customSeed()) })),
+          },
+          {
+            weight: 3,
+            arbitrary: objectBody({
+              scenarios: fieldValue(
+                fc.constant(null).map(() => [customSeed(), { ...customSeed(), title: '' }]),
+                fc.array(oddValue, { maxLength: 3 }),
+              ),
+            }),
+          },
+        ),
+      ).map((body) => ({ path: '/api/authoring/scenarios/import', body })),
+      ok: listOfMine,
+      allowed: addsScenarios(3),
+    },
+    // Last: the scenarios it removes are then gone for the routes above.
+    'DELETE /api/authoring/scenarios/:id': {
+      method: 'DELETE',
+      input: id.map((value) => ({ path: `/api/authoring/scenarios/${value}` })),
+      ok: z.object({ deleted: z.enum(['soft', 'hard']) }),
+      // A scenario with conversations stays (marked deleted); one without is removed.
+      allowed: (status, diff) =>
+        status === 200
+          ? (diff.scenarios === 0 || diff.scenarios === -1) &&
+            only({ scenarios: diff.scenarios })(status, diff)
+          : unchanged(status, diff),
+    },
+  };
+
   const specs: Record<ApiRoute, RouteSpec> = {
+    ...(authoringSpecs as Record<ApiRoute, RouteSpec>),
     'GET /api/health': {
       method: 'GET',
       input: queryString({}).map((q) => ({ path: `/api/health${q}` })),
@@ -723,6 +855,7 @@ describe('every /api route under 1,000 generated requests', () => {
               conversation_sessions: 0,
               messages: 0,
               feedback: 0,
+              scenarios: 0,
             });
           } else {
             const schema = typeof spec.ok === 'function' ? spec.ok(input.path) : spec.ok;

@@ -8,6 +8,7 @@ import { useTestServer } from '../helpers/useTestServer';
 import { HttpClient, signedInClient, uniqueEmail } from '../helpers/httpClient';
 import { RawSocket } from '../helpers/rawSocket';
 import { listApiRoutes } from '../helpers/apiRoutes';
+import { customSeed } from '../helpers/customScenario';
 
 /** A browser's offer, as the Realtime engine posts it. */
 const SDP_OFFER =
@@ -126,40 +127,59 @@ describe('security headers, cookies and the same-origin rule', () => {
 
   describe('personal answers are never stored by a browser or proxy', () => {
     /** A request per API route, made as a signed-in user who owns a conversation. */
-    const requestFor = async (client: HttpClient, conversationId: string, scenarioId: string) => ({
-      'GET /api/health': () => client.get('/api/health'),
-      'GET /api/auth/me': () => client.get('/api/auth/me'),
-      'GET /api/progress': () => client.get('/api/progress'),
-      'GET /api/history': () => client.get('/api/history'),
-      'GET /api/scenarios/:id': () => client.get(`/api/scenarios/${scenarioId}`),
-      'GET /api/conversations/:id': () => client.get(`/api/conversations/${conversationId}`),
-      'POST /api/conversations': () => client.post('/api/conversations', { scenarioId }),
-      'POST /api/conversations/:id/hint': () =>
-        client.post(`/api/conversations/${conversationId}/hint`),
-      'POST /api/conversations/:id/end': () =>
-        client.post(`/api/conversations/${conversationId}/end`),
-      'GET /api/conversations/:id/messages/:messageId/audio': () =>
-        client.get(`/api/conversations/${conversationId}/messages/${conversationId}/audio`),
-      'POST /api/conversations/:id/branches': () =>
-        client.post(`/api/conversations/${conversationId}/branches`, { messageId: 'none' }),
-      // Not an SDP offer: refused with 415, and still not kept by any cache.
-      'POST /api/conversations/:id/realtime': () =>
-        client.post(`/api/conversations/${conversationId}/realtime`),
-      'DELETE /api/conversations/:id/realtime': () =>
-        client.request('DELETE', `/api/conversations/${conversationId}/realtime`),
-      'POST /api/auth/sign-in': () =>
-        new HttpClient(dev.url).post('/api/auth/sign-in', {
-          email: 'nobody@example.com',
-          password: 'correct horse battery',
-        }),
-      'POST /api/auth/sign-up': () =>
-        new HttpClient(dev.url).post('/api/auth/sign-up', {
-          email: uniqueEmail('nostore'),
-          password: 'correct horse battery',
-          fullName: 'Dr No Store',
-        }),
-      'POST /api/auth/sign-out': () => new HttpClient(dev.url).post('/api/auth/sign-out'),
-    });
+    const requestFor = async (client: HttpClient, conversationId: string, scenarioId: string) => {
+      const own = (await client.post('/api/authoring/scenarios', { scenario: customSeed() })).body
+        .summary.id as string;
+      return {
+        'GET /api/authoring/scenarios': () => client.get('/api/authoring/scenarios'),
+        'GET /api/authoring/scenarios/:id': () => client.get(`/api/authoring/scenarios/${own}`),
+        'GET /api/authoring/scenarios/export': () =>
+          client.get(`/api/authoring/scenarios/export?ids=${own}`),
+        'POST /api/authoring/scenarios': () =>
+          client.post('/api/authoring/scenarios', { scenario: customSeed() }),
+        'POST /api/authoring/scenarios/:id': () =>
+          client.post(`/api/authoring/scenarios/${own}`, { scenario: customSeed() }),
+        'POST /api/authoring/scenarios/:id/duplicate': () =>
+          client.post(`/api/authoring/scenarios/${own}/duplicate`),
+        'POST /api/authoring/scenarios/import': () =>
+          client.post('/api/authoring/scenarios/import', { scenarios: [customSeed()] }),
+        // Last of the authoring ones: the others use the scenario it deletes.
+        'DELETE /api/authoring/scenarios/:id': () =>
+          client.request('DELETE', `/api/authoring/scenarios/${own}`),
+        'GET /api/health': () => client.get('/api/health'),
+        'GET /api/auth/me': () => client.get('/api/auth/me'),
+        'GET /api/progress': () => client.get('/api/progress'),
+        'GET /api/history': () => client.get('/api/history'),
+        'GET /api/scenarios/:id': () => client.get(`/api/scenarios/${scenarioId}`),
+        'GET /api/conversations/:id': () => client.get(`/api/conversations/${conversationId}`),
+        'POST /api/conversations': () => client.post('/api/conversations', { scenarioId }),
+        'POST /api/conversations/:id/hint': () =>
+          client.post(`/api/conversations/${conversationId}/hint`),
+        'POST /api/conversations/:id/end': () =>
+          client.post(`/api/conversations/${conversationId}/end`),
+        'GET /api/conversations/:id/messages/:messageId/audio': () =>
+          client.get(`/api/conversations/${conversationId}/messages/${conversationId}/audio`),
+        'POST /api/conversations/:id/branches': () =>
+          client.post(`/api/conversations/${conversationId}/branches`, { messageId: 'none' }),
+        // Not an SDP offer: refused with 415, and still not kept by any cache.
+        'POST /api/conversations/:id/realtime': () =>
+          client.post(`/api/conversations/${conversationId}/realtime`),
+        'DELETE /api/conversations/:id/realtime': () =>
+          client.request('DELETE', `/api/conversations/${conversationId}/realtime`),
+        'POST /api/auth/sign-in': () =>
+          new HttpClient(dev.url).post('/api/auth/sign-in', {
+            email: 'nobody@example.com',
+            password: 'correct horse battery',
+          }),
+        'POST /api/auth/sign-up': () =>
+          new HttpClient(dev.url).post('/api/auth/sign-up', {
+            email: uniqueEmail('nostore'),
+            password: 'correct horse battery',
+            fullName: 'Dr No Store',
+          }),
+        'POST /api/auth/sign-out': () => new HttpClient(dev.url).post('/api/auth/sign-out'),
+      };
+    };
 
     it('sends Cache-Control: no-store on every API answer but the shared scenario list', async () => {
       const client = await signedInClient(dev.url);
@@ -178,7 +198,7 @@ describe('security headers, cookies and the same-origin rule', () => {
         const response = await new HttpClient(dev.url).get(path);
         expect(response.headers.get('cache-control'), path).toBe('no-store');
       }
-      // The scenario list is the same for everyone and revalidated by its ETag.
+      // The scenario list (shipped plus the user's own) is revalidated by its per-user ETag.
       const list = await client.get('/api/scenarios');
       expect(list.headers.get('cache-control')).toBe('private, no-cache');
     });
@@ -292,7 +312,75 @@ describe('security headers, cookies and the same-origin rule', () => {
     };
     const credentials = { email: uniqueEmail('origin'), password: 'correct horse battery' };
 
+    /** A signed-in author with one scenario of their own. */
+    const author = async () => {
+      const client = await signedInClient(dev.url);
+      const made = await client.post('/api/authoring/scenarios', { scenario: customSeed() });
+      return { client, id: made.body.summary.id as string };
+    };
+    const scenarioRow = async (id: string) =>
+      (
+        await t.db.query(`SELECT title, version, deleted_at FROM scenarios WHERE id = $1`, [id])
+      )[0] ?? null;
+
     const cases: Record<string, Case> = {
+      'POST /api/authoring/scenarios': {
+        async prepare() {
+          const client = await signedInClient(dev.url);
+          return {
+            path: '/api/authoring/scenarios',
+            body: { scenario: customSeed() },
+            cookie: client.cookie,
+          };
+        },
+        state: () => count(t, 'scenarios'),
+        control: 201,
+      },
+      'POST /api/authoring/scenarios/:id': {
+        async prepare() {
+          const { client, id } = await author();
+          return {
+            path: `/api/authoring/scenarios/${id}`,
+            body: { scenario: customSeed() },
+            cookie: client.cookie,
+          };
+        },
+        state: ({ path }) => scenarioRow(path.split('/').at(-1)!),
+        control: 200,
+      },
+      'POST /api/authoring/scenarios/:id/duplicate': {
+        async prepare() {
+          const { client, id } = await author();
+          return {
+            path: `/api/authoring/scenarios/${id}/duplicate`,
+            body: {},
+            cookie: client.cookie,
+          };
+        },
+        state: () => count(t, 'scenarios'),
+        control: 201,
+      },
+      'POST /api/authoring/scenarios/import': {
+        async prepare() {
+          const client = await signedInClient(dev.url);
+          return {
+            path: '/api/authoring/scenarios/import',
+            body: { scenarios: [customSeed(), customSeed()] },
+            cookie: client.cookie,
+          };
+        },
+        state: () => count(t, 'scenarios'),
+        control: 201,
+      },
+      'DELETE /api/authoring/scenarios/:id': {
+        async prepare() {
+          const { client, id } = await author();
+          return { path: `/api/authoring/scenarios/${id}`, body: undefined, cookie: client.cookie };
+        },
+        state: ({ path }) => scenarioRow(path.split('/').at(-1)!),
+        method: 'DELETE',
+        control: 200,
+      },
       'POST /api/auth/sign-up': {
         async prepare() {
           return {
