@@ -106,13 +106,17 @@ export async function listHistoryByUser(
   }
   const rows = await db.query<HistoryRow>(
     `SELECT s.id, s.created_at AS "createdAt", s.ended_at AS "endedAt",
-            s.success_rating AS "successRating", sc.title, sc.difficulty,
+            s.success_rating AS "successRating",
+            -- The scenario as practised: a kept version once its author has edited it since.
+            COALESCE(v.title, sc.title) AS title, COALESCE(v.difficulty, sc.difficulty) AS difficulty,
             f.overall_score AS "overallScore", f.empathy_score AS "empathyScore",
             f.clarity_score AS "clarityScore", f.persuasion_score AS "persuasionScore",
             f.objection_handling_score AS "objectionHandlingScore",
             f.session_id IS NOT NULL AS "hasFeedback", s.branch_of AS "branchOf"
        FROM conversation_sessions s
        LEFT JOIN scenarios sc ON sc.id = s.scenario_id
+       LEFT JOIN scenario_versions v
+              ON v.scenario_id = s.scenario_id AND v.version = s.scenario_version
        LEFT JOIN feedback f ON f.session_id = s.id
       WHERE s.user_id = $1 AND s.ended_at IS NOT NULL
         AND (f.session_id IS NOT NULL OR s.success_rating IS NOT NULL)

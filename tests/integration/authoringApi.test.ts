@@ -166,6 +166,12 @@ describe.each(databaseKinds())('authoring API on %s', (kind) => {
       edited.initialMessage,
     );
 
+    // History lists the conversation under the title it was practised with.
+    const history = await user.get('/api/history');
+    expect(history.body.entries).toEqual([expect.objectContaining({ sessionId: first })]);
+    expect(JSON.stringify(history.body.entries[0])).toContain(seed.title);
+    expect(JSON.stringify(history.body.entries[0])).not.toContain(edited.title);
+
     // An edit while the new version is practised keeps that one too; the first stays as it was.
     await user.post(`${BASE}/${summary.id}`, { scenario: { ...edited, title: 'Third' } });
     expect(await detailScenario(user, first)).toMatchObject({ title: seed.title });
