@@ -1034,6 +1034,28 @@ async function startUnguardedCopy(db: Db, mistake: 'no-owner-check' | 'crash'): 
 }
 
 /**
+ * The authoring route's deliberate mistake: a scenario read as editable data by id alone,
+ * whoever wrote it. Lives here, never in the app.
+ */
+async function startUnguardedAuthoringCopy(db: Db): Promise<Server> {
+  const app = express();
+  app.get('/api/authoring/scenarios/:id', async (req, res) => {
+    const [row] = await db.query(
+      `SELECT id, title, extras FROM scenarios WHERE id = $1 AND deleted_at IS NULL`,
+      [req.params.id],
+    );
+    if (!row) {
+      res.status(404).json({ error: { code: 'not_found:scenario', message: 'Not found' } });
+      return;
+    }
+    res.json({ scenario: row });
+  });
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+/**
  * The audio route's deliberate mistake: the recording found by message id alone, under any
  * conversation the user owns. Lives here, never in the app.
  */
@@ -1100,6 +1122,20 @@ describe.each(databaseKinds())('isolation between users on %s', (kind) => {
       const url = `http://127.0.0.1:${(copy.address() as AddressInfo).port}`;
       const problems = await judge(row, w, await row.attempt(w, { url }));
       expect(problems).toContain(`${row.name}: expected HTTP 404, got HTTP 200`);
+    } finally {
+      await new Promise((resolve) => copy.close(resolve));
+    }
+  });
+
+  it('bites: an authoring row fails against a copy that reads a scenario by id alone', async () => {
+    const row = rows.find((r) => r.name === "GET /api/authoring/scenarios/:id with A's scenario")!;
+    const copy = await startUnguardedAuthoringCopy(t.db);
+    try {
+      const url = `http://127.0.0.1:${(copy.address() as AddressInfo).port}`;
+      const problems = await judge(row, w, await row.attempt(w, { url }));
+      expect(problems).toContain(`${row.name}: expected HTTP 404, got HTTP 200`);
+      expect(problems).toContain(`${row.name}: leaked A's custom scenario text #0`);
+      expect(problems).toContain(`${row.name}: leaked A's custom scenario text #1`);
     } finally {
       await new Promise((resolve) => copy.close(resolve));
     }
