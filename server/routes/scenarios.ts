@@ -3,6 +3,7 @@ import { Router } from 'express';
 import type { z } from 'zod';
 import { scenariosApi } from '../../shared/api/scenarios';
 import { uuidSchema } from '../../shared/inputChecks';
+import { isConnectionError } from '../db/db';
 import { getVisibleScenario, listScenarios, ownScenariosStamp } from '../db/scenarios';
 import { currentUser, requireUser } from '../auth/guard';
 import { compressOnce, sendEncoded, type EncodedCopies } from '../http/compression';
@@ -29,10 +30,28 @@ export function scenarioRoutes(services: Services): Router {
   // Everyone without scenarios of their own shares one copy (24 KB of JSON, a third of that
   // with brotli). The stamp is read from the database, so every instance sees an edit at once.
   const lists = new Map<string, Promise<EncodedList>>();
+  /** The list each user was last given: what they still get while the database is down. */
+  const lastKeys = new Map<string, string>();
+
+  async function listKey(userId: string): Promise<string> {
+    try {
+      const stamp = await ownScenariosStamp(services.db, { userId });
+      return stamp === '0:' ? 'shipped' : `${userId}|${stamp}`;
+    } catch (error) {
+      // Unreachable database: browsing goes on with the list already in memory, as it did
+      // before lists were per user (a user never seen gets the shared shipped one, if any).
+      const known = lastKeys.get(userId) ?? 'shipped';
+      if (isConnectionError(error) && lists.has(known)) return known;
+      throw error;
+    }
+  }
+
   router.get(scenariosApi.list.route, async (req, res) => {
     const userId = currentUser(res).id;
-    const stamp = await ownScenariosStamp(services.db, { userId });
-    const key = stamp === '0:' ? 'shipped' : `${userId}|${stamp}`;
+    const key = await listKey(userId);
+    lastKeys.delete(userId);
+    if (lastKeys.size >= MAX_CACHED_LISTS) lastKeys.delete(lastKeys.keys().next().value!);
+    lastKeys.set(userId, key);
     let list = lists.get(key);
     if (!list) {
       list = listScenarios(services.db, { userId }).then((scenarios) => {
