@@ -174,4 +174,18 @@ describe.skipIf(skipBrowserSuite)('writing a scenario in the browser', () => {
     ).toBe(2);
     await eventually(() => page.getByRole('heading', { name: summary.title }).count()).toBe(2);
   });
+
+  it('fits a phone screen without sideways scrolling', async () => {
+    const page = await app.newPage({ viewport: { width: 375, height: 740 } });
+    await signUpByApi(page);
+    for (const path of ['/authoring', '/authoring/new']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
 });

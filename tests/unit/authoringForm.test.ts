@@ -10,6 +10,7 @@ import {
 import {
   blankSeed,
   draftFromSeed,
+  draftFromStored,
   fieldPaths,
   seedForCheck,
   slugify,
@@ -126,5 +127,30 @@ describe('seed paths and the form value', () => {
     expect(input.extras.hiddenConcerns[0]!.id).toBe('lost-her-job');
     expect(input.extras.topicAnswers).toEqual({});
     expect(slugify('  ')).toBe('');
+  });
+});
+
+describe('draftFromStored', () => {
+  it('gives back a draft the form wrote', () => {
+    const draft = setAt(draftFromSeed(shipped), 'title', 'Mine');
+    expect(draftFromStored(JSON.parse(JSON.stringify(draft)))).toEqual(draft);
+  });
+
+  it('fills what an older or hand-edited draft lacks, and ignores what is of the wrong kind', () => {
+    const restored = draftFromStored({
+      title: 'Kept',
+      patientConcerns: 'not a list',
+      extras: { hiddenConcerns: [{ reveal: 'Kept too' }, 'junk'], start: { trust: 'high' } },
+    })!;
+    expect(restored.title).toBe('Kept');
+    expect(restored.patientConcerns).toEqual([]);
+    expect(restored.extras.start.trust).toBe(0.5);
+    expect(restored.extras.lines.neutral).toEqual([]);
+    expect(restored.extras.hiddenConcerns).toEqual([
+      { ...blankSeed().extras.hiddenConcerns[0], reveal: 'Kept too' },
+      blankSeed().extras.hiddenConcerns[0],
+    ]);
+    expect(draftFromStored('text')).toBeNull();
+    expect(draftFromStored(null)).toBeNull();
   });
 });

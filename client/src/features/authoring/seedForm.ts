@@ -127,3 +127,33 @@ export function fieldPaths(draft: SeedDraft): string[] {
 }
 
 export const LINE_KINDS = ['acceptance', 'deferral', 'pushback', 'confusion', 'neutral'] as const;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * A stored draft laid over a blank form, so one written by an older form (or edited by hand)
+ * cannot break the page: anything of the wrong kind falls back to the blank value.
+ */
+export function draftFromStored(stored: unknown): SeedDraft | null {
+  if (!isObject(stored)) return null;
+  const merge = (blank: unknown, value: unknown): unknown => {
+    if (value === undefined) return blank;
+    // Keys the blank form has no value for (a topic's answers) are kept when they are lists.
+    if (blank === undefined) return Array.isArray(value) ? value : undefined;
+    if (Array.isArray(blank)) return Array.isArray(value) ? value : blank;
+    if (isObject(blank)) {
+      if (!isObject(value)) return blank;
+      const keys = new Set([...Object.keys(blank), ...Object.keys(value)]);
+      return Object.fromEntries([...keys].map((k) => [k, merge(blank[k], value[k])]));
+    }
+    return typeof value === typeof blank ? value : blank;
+  };
+  const draft = merge(blankSeed(), stored) as SeedDraft;
+  // Rows must be objects the row editors can read.
+  const rows = <T>(list: unknown[], blank: () => T): T[] =>
+    list.map((item) => merge(blank(), item) as T);
+  draft.extras.statedConcerns = rows(draft.extras.statedConcerns, blankStatedConcern);
+  draft.extras.hiddenConcerns = rows(draft.extras.hiddenConcerns, blankHiddenConcern);
+  return draft;
+}

@@ -15,6 +15,7 @@ import { getAt, setAt } from '../seedPaths';
 import {
   blankHiddenConcern,
   blankStatedConcern,
+  draftFromStored,
   fieldPaths,
   LINE_KINDS,
   seedForCheck,
@@ -36,8 +37,8 @@ interface ScenarioFormProps {
 
 export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioFormProps) {
   const key = draftKey(userId, scenarioId);
-  const [restored] = useState(() => loadDraft(localStorage, key));
-  const [draft, setDraft] = useState<SeedDraft>(() => (restored?.seed as SeedDraft) ?? initial);
+  const [restored] = useState(() => draftFromStored(loadDraft(localStorage, key)?.seed));
+  const [draft, setDraft] = useState<SeedDraft>(() => restored ?? initial);
   const [showRestored, setShowRestored] = useState(restored !== null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
