@@ -340,4 +340,7 @@ export const AUTHORING_TEXT = {
   importNotJson: 'This file is not JSON.',
   imported: (n: number) => (n === 1 ? 'Imported 1 scenario.' : `Imported ${n} scenarios.`),
   onePerLine: 'One per line.',
+  copyFrom: 'Start from a copy of a scenario',
+  choose: 'Choose…',
+  copy: 'Make a copy',
 } as const;

@@ -140,9 +140,20 @@ describe.skipIf(skipBrowserSuite)('writing a scenario in the browser', () => {
     const page = await app.newPage();
     await signUpByApi(page);
     const shipped = (await apiGet(page, '/api/scenarios')).scenarios[0];
-    const copy = await page.request.post(`/api/authoring/scenarios/${shipped.id}/duplicate`);
-    expect(copy.status()).toBe(201);
-    const { summary } = await copy.json();
+    // A copy of a shipped scenario, made from the list, opens in the form.
+    await page.goto('/authoring');
+    await page.getByText('You have not written a scenario yet.').waitFor();
+    await page
+      .getByLabel('Start from a copy of a scenario', { exact: true })
+      .selectOption(shipped.id);
+    await page.getByRole('button', { name: 'Make a copy', exact: true }).click();
+    await eventually(() => pathOf(page)).toMatch(/^\/authoring\/[0-9a-f-]{36}$/);
+    const copyId = pathOf(page).split('/').pop()!;
+    expect(copyId).not.toBe(shipped.id);
+    await field(page, 'Title').waitFor();
+    const summary = (await apiGet(page, '/api/authoring/scenarios')).scenarios[0];
+    expect(summary.id).toBe(copyId);
+    expect(await field(page, 'Title').inputValue()).toBe(summary.title);
     const file = await apiGet(page, `/api/authoring/scenarios/export?ids=${summary.id}`);
     const good = file.scenarios[0];
     const bad = structuredClone(good);
@@ -178,9 +189,14 @@ describe.skipIf(skipBrowserSuite)('writing a scenario in the browser', () => {
   it('fits a phone screen without sideways scrolling', async () => {
     const page = await app.newPage({ viewport: { width: 375, height: 740 } });
     await signUpByApi(page);
-    for (const path of ['/authoring', '/authoring/new']) {
+    // Each page once its widest part is there: the copy picker lists every scenario's title.
+    const ready = {
+      '/authoring': page.getByLabel('Start from a copy of a scenario', { exact: true }),
+      '/authoring/new': page.getByRole('button', { name: 'Add a hidden concern' }),
+    };
+    for (const [path, widest] of Object.entries(ready)) {
       await page.goto(path);
-      await page.getByRole('heading', { level: 1 }).waitFor();
+      await widest.waitFor();
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { AUTHORING_TEXT } from '../../../../../shared/text';
 
 /** What every field of the form shares: its path, its label, its problems and a blur check. */
 interface FieldBase {
@@ -129,7 +130,7 @@ export function SelectField<V extends string>({
         onChange={(e) => onChange(e.target.value as V)}
         onBlur={base.onBlur}
       >
-        {value === '' ? <option value="">Choose…</option> : null}
+        {value === '' ? <option value="">{AUTHORING_TEXT.choose}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -13,6 +13,8 @@ import {
   importScenarios,
   listMyScenarios,
 } from '../api';
+import { getScenarios } from '../../scenarios/api/getScenarios';
+import type { Scenario } from '../../../../../shared/scenario';
 import { downloadJson } from '../download';
 import { importProblems } from '../fieldErrors';
 
@@ -26,6 +28,8 @@ export function MyScenarios() {
   const [actionError, setActionError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const [library, setLibrary] = useState<Scenario[]>([]);
+  const [copyFrom, setCopyFrom] = useState('');
 
   const reload = useCallback(async () => {
     try {
@@ -39,6 +43,11 @@ export function MyScenarios() {
   useEffect(() => {
     void reload();
   }, [reload]);
+
+  // Any scenario the author can practise can be the start of one of their own.
+  useEffect(() => {
+    getScenarios().then(setLibrary, () => setLibrary([]));
+  }, []);
 
   const run = async (action: () => Promise<void>) => {
     setActionError(null);
@@ -138,6 +147,38 @@ export function MyScenarios() {
           </button>
         </div>
       </div>
+
+      {library.length > 0 ? (
+        <form
+          className="authoring-copy"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (copyFrom !== '') void duplicate(copyFrom);
+          }}
+        >
+          <label htmlFor={`${ids}-copy`} className="label">
+            {AUTHORING_TEXT.copyFrom}
+          </label>
+          <div className="authoring-actions">
+            <select
+              id={`${ids}-copy`}
+              className="select authoring-copy__select"
+              value={copyFrom}
+              onChange={(e) => setCopyFrom(e.target.value)}
+            >
+              <option value="">{AUTHORING_TEXT.choose}</option>
+              {library.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.title}
+                </option>
+              ))}
+            </select>
+            <button type="submit" className="button button--secondary" disabled={copyFrom === ''}>
+              {AUTHORING_TEXT.copy}
+            </button>
+          </div>
+        </form>
+      ) : null}
 
       {notice ? <Alert tone="info">{notice}</Alert> : null}
       {actionError ? <Alert>{actionError}</Alert> : null}
