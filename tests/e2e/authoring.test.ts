@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -184,6 +185,23 @@ describe.skipIf(skipBrowserSuite)('writing a scenario in the browser', () => {
       async () => (await apiGet(page, '/api/authoring/scenarios')).scenarios.length,
     ).toBe(2);
     await eventually(() => page.getByRole('heading', { name: summary.title }).count()).toBe(2);
+
+    // Export both as one file, then delete one after confirming.
+    for (const box of await page.getByRole('checkbox').all()) await box.check();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export selected', exact: true }).click();
+    const exported = JSON.parse(readFileSync((await (await download).path())!, 'utf8'));
+    expect(exported.scenarios.map((s: { title: string }) => s.title)).toEqual([
+      summary.title,
+      summary.title,
+    ]);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page
+      .getByRole('button', { name: `Delete ${summary.title}` })
+      .first()
+      .click();
+    await eventually(() => page.getByRole('heading', { name: summary.title }).count()).toBe(1);
+    expect((await apiGet(page, '/api/authoring/scenarios')).scenarios).toHaveLength(1);
   });
 
   it('fits a phone screen without sideways scrolling', async () => {
