@@ -12,6 +12,7 @@ import {
   draftFromSeed,
   draftFromStored,
   fieldPaths,
+  placeCrossFieldErrors,
   seedForCheck,
   slugify,
 } from '../../client/src/features/authoring/seedForm';
@@ -152,5 +153,25 @@ describe('draftFromStored', () => {
     ]);
     expect(draftFromStored('text')).toBeNull();
     expect(draftFromStored(null)).toBeNull();
+  });
+});
+
+describe('placeCrossFieldErrors', () => {
+  it('puts the stated-concerns rule next to each stated concern that breaks it', () => {
+    const draft = setAt(draftFromSeed(shipped), 'extras.statedConcerns[1].concern', 'Not listed');
+    const input = seedForCheck(draft);
+    const result = scenarioSeedSchema.safeParse(input);
+    const errors = placeCrossFieldErrors(
+      errorsFromIssues(result.error!, input, fieldPaths(draft)),
+      draft,
+    );
+    expect(errors).toEqual({
+      'extras.statedConcerns[1].concern': ['Must be one of the key concerns, word for word.'],
+    });
+  });
+
+  it('leaves other problems where they were', () => {
+    const errors = { '': ['slug: bad'], title: ['Required.'] };
+    expect(placeCrossFieldErrors(errors, draftFromSeed(shipped))).toBe(errors);
   });
 });

@@ -157,3 +157,34 @@ export function draftFromStored(stored: unknown): SeedDraft | null {
   draft.extras.hiddenConcerns = rows(draft.extras.hiddenConcerns, blankHiddenConcern);
   return draft;
 }
+
+/** The schema's one rule across fields, said where it can be fixed. */
+export const STATED_CONCERN_RULE = 'every statedConcerns[].concern must be one of patientConcerns';
+const STATED_CONCERN_MESSAGE = 'Must be one of the key concerns, word for word.';
+
+/**
+ * Moves the stated-concerns rule from the form's summary to each stated concern that breaks it,
+ * so the author sees it next to the field to change.
+ */
+export function placeCrossFieldErrors(
+  errors: Record<string, string[]>,
+  draft: SeedDraft,
+): Record<string, string[]> {
+  const general = errors[''] ?? [];
+  if (!general.includes(STATED_CONCERN_RULE)) return errors;
+  const concerns = draft.patientConcerns.map((c) => c.trim());
+  const placed: Record<string, string[]> = { ...errors };
+  let anyPlaced = false;
+  draft.extras.statedConcerns.forEach((stated, i) => {
+    const concern = stated.concern.trim();
+    if (concern === '' || concerns.includes(concern)) return;
+    const path = `extras.statedConcerns[${i}].concern`;
+    placed[path] = [...(placed[path] ?? []), STATED_CONCERN_MESSAGE];
+    anyPlaced = true;
+  });
+  if (!anyPlaced) return errors;
+  const rest = general.filter((m) => m !== STATED_CONCERN_RULE);
+  if (rest.length > 0) placed[''] = rest;
+  else delete placed[''];
+  return placed;
+}

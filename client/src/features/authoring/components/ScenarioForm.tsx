@@ -18,6 +18,7 @@ import {
   draftFromStored,
   fieldPaths,
   LINE_KINDS,
+  placeCrossFieldErrors,
   seedForCheck,
   type SeedDraft,
 } from '../seedForm';
@@ -61,7 +62,10 @@ export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioF
       ? { seed: result.data, errors: {} }
       : {
           seed: null,
-          errors: errorsFromIssues(result.error, seedForCheck(value), fieldPaths(value)),
+          errors: placeCrossFieldErrors(
+            errorsFromIssues(result.error, seedForCheck(value), fieldPaths(value)),
+            value,
+          ),
         };
   };
 
