@@ -315,3 +315,32 @@ export const REPLAY_TEXT = {
   noneKept:
     "No recordings of this conversation are kept: audio is not kept for Realtime calls or the browser's own speech, and recordings expire.",
 } as const;
+
+/** The authoring screens (issue 17). */
+export const AUTHORING_TEXT = {
+  write: 'Write a scenario',
+  mine: 'My scenarios',
+  listTitle: 'My scenarios',
+  none: 'You have not written a scenario yet.',
+  loadFailed: 'Your scenarios could not be loaded.',
+  newTitle: 'Write a scenario',
+  editTitle: 'Edit scenario',
+  save: 'Save',
+  saving: 'Saving…',
+  saved: 'Saved.',
+  tryIt: 'Try it',
+  cancel: 'Back to my scenarios',
+  restored: 'Restored your unsaved draft.',
+  discard: 'Discard draft',
+  fixProblems: 'Some fields need attention before this scenario can be saved.',
+  confirmDelete: (title: string) => `Delete “${title}”? This cannot be undone.`,
+  exportSelected: 'Export selected',
+  importFile: 'Import a file',
+  importFailed: 'Nothing was imported. The file has these problems:',
+  importNotJson: 'This file is not JSON.',
+  imported: (n: number) => (n === 1 ? 'Imported 1 scenario.' : `Imported ${n} scenarios.`),
+  onePerLine: 'One per line.',
+  copyFrom: 'Start from a copy of a scenario',
+  choose: 'Choose…',
+  copy: 'Make a copy',
+} as const;

@@ -4,6 +4,7 @@ import { LoginPage } from '../features/auth/components/LoginPage';
 import { useAuthStore } from '../features/auth/store';
 import { onUnauthorized } from '../lib/api';
 import { RedirectIfSignedIn, RequireUser } from './Guards';
+import { MyScenariosPage, ScenarioEditorPage } from './pages/AuthoringPages';
 import { ConversationPage } from './pages/ConversationPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -35,6 +36,23 @@ export function App() {
         <RequireUser>
           <DashboardPage />
         </RequireUser>
+      </Route>
+      <Route path={paths.authoring}>
+        <RequireUser>
+          <MyScenariosPage />
+        </RequireUser>
+      </Route>
+      <Route path={paths.authoringNew}>
+        <RequireUser>
+          <ScenarioEditorPage scenarioId={null} />
+        </RequireUser>
+      </Route>
+      <Route path={paths.authoringEdit}>
+        {(params) => (
+          <RequireUser>
+            <ScenarioEditorPage key={params.id} scenarioId={params.id} />
+          </RequireUser>
+        )}
       </Route>
       <Route path={paths.scenario}>
         {(params) => (

@@ -5,6 +5,9 @@ export const paths = {
   dashboard: '/dashboard',
   scenario: '/scenario/:id',
   conversation: '/conversation/:id',
+  authoring: '/authoring',
+  authoringNew: '/authoring/new',
+  authoringEdit: '/authoring/:id',
 } as const;
 
 export type DashboardTab = 'scenarios' | 'progress' | 'history';
@@ -21,4 +24,8 @@ export function scenarioPath(id: string): string {
 
 export function conversationPath(sessionId: string): string {
   return paths.conversation.replace(':id', encodeURIComponent(sessionId));
+}
+
+export function authoringEditPath(id: string): string {
+  return paths.authoringEdit.replace(':id', encodeURIComponent(id));
 }

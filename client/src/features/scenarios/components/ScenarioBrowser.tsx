@@ -1,8 +1,8 @@
-import { SCENARIO_TEXT } from '../../../../../shared/text';
+import { AUTHORING_TEXT, SCENARIO_TEXT } from '../../../../../shared/text';
 import { useId, useMemo } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { filterScenarios, foundLine, type Scenario } from '../../../../../shared/scenario';
-import { scenarioPath } from '../../../lib/paths';
+import { paths, scenarioPath } from '../../../lib/paths';
 import { Spinner } from '../../../components/Spinner';
 import { useResource } from '../../../lib/resource';
 import {
@@ -36,6 +36,14 @@ export function ScenarioBrowser() {
       <h2 id={`${ids}-title`} className="section-title">
         Choose a Scenario to Practice
       </h2>
+      <p className="authoring-links">
+        <Link href={paths.authoringNew} className="button button--secondary button--sm">
+          {AUTHORING_TEXT.write}
+        </Link>{' '}
+        <Link href={paths.authoring} className="button button--ghost button--sm">
+          {AUTHORING_TEXT.mine}
+        </Link>
+      </p>
 
       <div className="filters" role="search">
         <div className="field field--grow">

@@ -1,0 +1,254 @@
+import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { AuthoredScenarioSummary } from '../../../../../shared/api/authoring';
+import { AUTHORING_TEXT } from '../../../../../shared/text';
+import { Alert } from '../../../components/Alert';
+import { Spinner } from '../../../components/Spinner';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { authoringEditPath, paths, scenarioPath } from '../../../lib/paths';
+import {
+  deleteMyScenario,
+  duplicateScenario,
+  exportScenarios,
+  importScenarios,
+  listMyScenarios,
+} from '../api';
+import { getScenarios } from '../../scenarios/api/getScenarios';
+import type { Scenario } from '../../../../../shared/scenario';
+import { downloadJson } from '../download';
+import { importProblems } from '../fieldErrors';
+
+export function MyScenarios() {
+  const ids = useId();
+  const [, navigate] = useLocation();
+  const [scenarios, setScenarios] = useState<AuthoredScenarioSummary[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [problems, setProblems] = useState<string[] | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [library, setLibrary] = useState<Scenario[]>([]);
+  const [copyFrom, setCopyFrom] = useState('');
+
+  const reload = useCallback(async () => {
+    try {
+      setScenarios(await listMyScenarios());
+      setLoadError(null);
+    } catch (error) {
+      setLoadError(errorMessage(error, AUTHORING_TEXT.loadFailed));
+    }
+  }, []);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  // Any scenario the author can practise can be the start of one of their own.
+  useEffect(() => {
+    getScenarios().then(setLibrary, () => setLibrary([]));
+  }, []);
+
+  const run = async (action: () => Promise<void>) => {
+    setActionError(null);
+    setNotice(null);
+    try {
+      await action();
+    } catch (error) {
+      setActionError(errorMessage(error));
+    }
+  };
+
+  const duplicate = (id: string) =>
+    run(async () => {
+      const copy = await duplicateScenario(id);
+      navigate(authoringEditPath(copy.summary.id));
+    });
+
+  const remove = (scenario: AuthoredScenarioSummary) =>
+    run(async () => {
+      if (!window.confirm(AUTHORING_TEXT.confirmDelete(scenario.title))) return;
+      await deleteMyScenario(scenario.id);
+      setSelected((s) => new Set([...s].filter((id) => id !== scenario.id)));
+      await reload();
+    });
+
+  const exportIds = (list: string[]) =>
+    run(async () => {
+      downloadJson('chairtalk-scenarios.json', await exportScenarios(list));
+    });
+
+  const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setProblems(null);
+    setNotice(null);
+    setActionError(null);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(await file.text());
+    } catch {
+      setProblems([AUTHORING_TEXT.importNotJson]);
+      return;
+    }
+    try {
+      const imported = await importScenarios(parsed);
+      setNotice(AUTHORING_TEXT.imported(imported.length));
+      await reload();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400)
+        setProblems(importProblems(error.message));
+      else setActionError(errorMessage(error));
+    }
+  };
+
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <section className="panel authoring-list" aria-labelledby={`${ids}-title`}>
+      <div className="authoring-list__head">
+        <h1 id={`${ids}-title`} className="section-title">
+          {AUTHORING_TEXT.listTitle}
+        </h1>
+        <div className="authoring-actions">
+          <Link href={paths.authoringNew} className="button button--primary">
+            {AUTHORING_TEXT.write}
+          </Link>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => fileInput.current?.click()}
+          >
+            {AUTHORING_TEXT.importFile}
+          </button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept="application/json,.json"
+            className="visually-hidden"
+            aria-label={AUTHORING_TEXT.importFile}
+            data-testid="import-file"
+            onChange={(e) => void importFile(e)}
+          />
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={selected.size === 0}
+            onClick={() => void exportIds([...selected])}
+          >
+            {AUTHORING_TEXT.exportSelected}
+          </button>
+        </div>
+      </div>
+
+      {library.length > 0 ? (
+        <form
+          className="authoring-copy"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (copyFrom !== '') void duplicate(copyFrom);
+          }}
+        >
+          <label htmlFor={`${ids}-copy`} className="label">
+            {AUTHORING_TEXT.copyFrom}
+          </label>
+          <div className="authoring-actions">
+            <select
+              id={`${ids}-copy`}
+              className="select authoring-copy__select"
+              value={copyFrom}
+              onChange={(e) => setCopyFrom(e.target.value)}
+            >
+              <option value="">{AUTHORING_TEXT.choose}</option>
+              {library.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.title}
+                </option>
+              ))}
+            </select>
+            <button type="submit" className="button button--secondary" disabled={copyFrom === ''}>
+              {AUTHORING_TEXT.copy}
+            </button>
+          </div>
+        </form>
+      ) : null}
+
+      {notice ? <Alert tone="info">{notice}</Alert> : null}
+      {actionError ? <Alert>{actionError}</Alert> : null}
+      {problems ? (
+        <Alert>
+          <p>{AUTHORING_TEXT.importFailed}</p>
+          <ul className="authoring-problems">
+            {problems.map((p) => (
+              <li key={p}>
+                <code>{p}</code>
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+
+      {loadError ? <Alert>{loadError}</Alert> : null}
+      {scenarios === null && !loadError ? <Spinner /> : null}
+      {scenarios?.length === 0 ? <p>{AUTHORING_TEXT.none}</p> : null}
+      {scenarios && scenarios.length > 0 ? (
+        <ul className="authoring-items">
+          {scenarios.map((s) => (
+            <li key={s.id} className="authoring-item">
+              <label className="authoring-item__pick">
+                <input type="checkbox" checked={selected.has(s.id)} onChange={() => toggle(s.id)} />
+                <span className="visually-hidden">Select {s.title}</span>
+              </label>
+              <div className="authoring-item__body">
+                <h2 className="authoring-item__title">{s.title}</h2>
+                <p className="authoring-item__meta">
+                  {s.category} · {s.difficulty} · version {s.version} · {s.conversations}{' '}
+                  {s.conversations === 1 ? 'conversation' : 'conversations'}
+                </p>
+              </div>
+              <div className="authoring-item__actions">
+                <Link
+                  href={authoringEditPath(s.id)}
+                  className="button button--secondary button--sm"
+                >
+                  Edit<span className="visually-hidden"> {s.title}</span>
+                </Link>
+                <Link href={scenarioPath(s.id)} className="button button--secondary button--sm">
+                  Practise<span className="visually-hidden"> {s.title}</span>
+                </Link>
+                <button
+                  type="button"
+                  className="button button--secondary button--sm"
+                  onClick={() => void duplicate(s.id)}
+                >
+                  Duplicate<span className="visually-hidden"> {s.title}</span>
+                </button>
+                <button
+                  type="button"
+                  className="button button--secondary button--sm"
+                  onClick={() => void exportIds([s.id])}
+                >
+                  Export<span className="visually-hidden"> {s.title}</span>
+                </button>
+                <button
+                  type="button"
+                  className="button button--secondary button--sm"
+                  onClick={() => void remove(s)}
+                >
+                  Delete<span className="visually-hidden"> {s.title}</span>
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

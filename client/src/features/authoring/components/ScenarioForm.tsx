@@ -1,0 +1,462 @@
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { DIFFICULTIES } from '../../../../../shared/scenario';
+import {
+  CONVERSATION_TOPICS,
+  scenarioSeedSchema,
+  type ScenarioSeed,
+} from '../../../../../shared/scenarioSeed';
+import { AUTHORING_TEXT } from '../../../../../shared/text';
+import { Alert } from '../../../components/Alert';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { saveMyScenario } from '../api';
+import { clearDraft, draftKey, loadDraft, saveDraft } from '../draftStorage';
+import { errorsFromIssues, errorsFromServerMessage, type FieldErrors } from '../fieldErrors';
+import { getAt, setAt } from '../seedPaths';
+import {
+  blankHiddenConcern,
+  blankStatedConcern,
+  draftFromStored,
+  fieldPaths,
+  LINE_KINDS,
+  placeCrossFieldErrors,
+  seedForCheck,
+  type SeedDraft,
+} from '../seedForm';
+import { LevelField, ListField, SelectField, TextField } from './Fields';
+
+const CATEGORIES = scenarioSeedSchema.shape.category.options;
+const opts = <V extends string>(values: readonly V[]) =>
+  values.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
+
+interface ScenarioFormProps {
+  userId: string;
+  scenarioId: string | null;
+  initial: SeedDraft;
+  /** After a save: the scenario's id, and whether the author asked to try it. */
+  onSaved: (id: string, tryIt: boolean) => void;
+}
+
+export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioFormProps) {
+  const key = draftKey(userId, scenarioId);
+  const [restored] = useState(() => draftFromStored(loadDraft(localStorage, key)?.seed));
+  const [draft, setDraft] = useState<SeedDraft>(() => restored ?? initial);
+  const [showRestored, setShowRestored] = useState(restored !== null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  // Rows are keyed so a removed hidden concern does not hand its text to the next one.
+  const nextRow = useRef(0);
+  const rowKey = () => `row-${nextRow.current++}`;
+  const [hiddenKeys, setHiddenKeys] = useState(() => draft.extras.hiddenConcerns.map(rowKey));
+  const [statedKeys, setStatedKeys] = useState(() => draft.extras.statedConcerns.map(rowKey));
+  const [formKey, setFormKey] = useState(0);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const dirty = useRef(false);
+
+  const fields = useMemo(() => fieldPaths(draft), [draft]);
+
+  const check = (value: SeedDraft): { seed: ScenarioSeed | null; errors: FieldErrors } => {
+    const result = scenarioSeedSchema.safeParse(seedForCheck(value));
+    return result.success
+      ? { seed: result.data, errors: {} }
+      : {
+          seed: null,
+          errors: placeCrossFieldErrors(
+            errorsFromIssues(result.error, seedForCheck(value), fieldPaths(value)),
+            value,
+          ),
+        };
+  };
+
+  useEffect(() => {
+    if (dirty.current) saveDraft(localStorage, key, draft);
+  }, [key, draft]);
+
+  const update = (path: string, value: unknown) => {
+    dirty.current = true;
+    const next = setAt(draft, path, value);
+    setDraft(next);
+    // A field already shown wrong is rechecked as it is typed, so its message goes away.
+    if (touched.size > 0) {
+      const fresh = check(next).errors;
+      setErrors(Object.fromEntries([...touched].map((f) => [f, fresh[f] ?? []])));
+    }
+  };
+
+  const blur = (path: string) => () => {
+    const nextTouched = new Set(touched).add(path);
+    setTouched(nextTouched);
+    const fresh = check(draft).errors;
+    setErrors(Object.fromEntries([...nextTouched].map((f) => [f, fresh[f] ?? []])));
+  };
+
+  const field = (path: string, label: string, hint?: string) => ({
+    path,
+    label,
+    hint,
+    errors: errors[path],
+    onBlur: blur(path),
+  });
+  const text = (path: string) => (getAt(draft, path) as string | undefined) ?? '';
+  const list = (path: string) => (getAt(draft, path) as string[] | undefined) ?? [];
+
+  const discard = () => {
+    clearDraft(localStorage, key);
+    dirty.current = false;
+    setDraft(initial);
+    setHiddenKeys(initial.extras.hiddenConcerns.map(rowKey));
+    setStatedKeys(initial.extras.statedConcerns.map(rowKey));
+    setErrors({});
+    setTouched(new Set());
+    setShowRestored(false);
+    setFormKey((k) => k + 1);
+  };
+
+  const submit = async (tryIt: boolean) => {
+    setFormError(null);
+    const checked = check(draft);
+    if (!checked.seed) {
+      setErrors(checked.errors);
+      setTouched(new Set(Object.keys(checked.errors)));
+      setFormError(AUTHORING_TEXT.fixProblems);
+      summaryRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const saved = await saveMyScenario(scenarioId, checked.seed as ScenarioSeed);
+      clearDraft(localStorage, key);
+      dirty.current = false;
+      onSaved(saved.summary.id, tryIt);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) {
+        setErrors(errorsFromServerMessage(error.message, fields, 'scenario'));
+        setFormError(AUTHORING_TEXT.fixProblems);
+      } else {
+        setFormError(errorMessage(error));
+      }
+      summaryRef.current?.focus();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit(false);
+  };
+
+  const hidden = draft.extras.hiddenConcerns;
+  const stated = draft.extras.statedConcerns;
+  const general = errors[''] ?? [];
+
+  return (
+    <form className="authoring-form" onSubmit={onSubmit} noValidate key={formKey}>
+      {showRestored ? (
+        <div className="alert alert--info authoring-restored" role="status">
+          <span>{AUTHORING_TEXT.restored}</span>{' '}
+          <button type="button" className="button button--secondary button--sm" onClick={discard}>
+            {AUTHORING_TEXT.discard}
+          </button>
+        </div>
+      ) : null}
+      <div ref={summaryRef} tabIndex={-1}>
+        {formError ? (
+          <Alert>
+            <p>{formError}</p>
+            {general.length > 0 ? (
+              <ul>
+                {general.map((g) => (
+                  <li key={g}>{g}</li>
+                ))}
+              </ul>
+            ) : null}
+          </Alert>
+        ) : null}
+      </div>
+
+      <fieldset className="authoring-section">
+        <legend>The scenario</legend>
+        <TextField
+          {...field('title', 'Title')}
+          value={text('title')}
+          onChange={(v) => update('title', v)}
+        />
+        <TextField
+          {...field('description', 'Description')}
+          multiline
+          value={text('description')}
+          onChange={(v) => update('description', v)}
+        />
+        <SelectField
+          {...field('difficulty', 'Difficulty')}
+          value={draft.difficulty}
+          options={opts(DIFFICULTIES)}
+          onChange={(v) => update('difficulty', v)}
+        />
+        <SelectField
+          {...field('category', 'Category')}
+          value={draft.category}
+          options={CATEGORIES.map((c) => ({ value: c, label: c }))}
+          onChange={(v) => update('category', v)}
+        />
+      </fieldset>
+
+      <fieldset className="authoring-section">
+        <legend>The patient</legend>
+        <TextField
+          {...field('patientProfile', 'Patient profile')}
+          multiline
+          value={text('patientProfile')}
+          onChange={(v) => update('patientProfile', v)}
+        />
+        <ListField
+          {...field('patientConcerns', 'Key concerns', `${AUTHORING_TEXT.onePerLine} 2 to 4.`)}
+          value={list('patientConcerns')}
+          onChange={(v) => update('patientConcerns', v)}
+        />
+        <SelectField
+          {...field('extras.receptiveness', 'Receptiveness')}
+          value={draft.extras.receptiveness}
+          options={opts(['low', 'medium', 'high'] as const)}
+          onChange={(v) => update('extras.receptiveness', v)}
+        />
+        <TextField
+          {...field('initialMessage', 'Opening line')}
+          multiline
+          value={text('initialMessage')}
+          onChange={(v) => update('initialMessage', v)}
+        />
+        <TextField
+          {...field('extras.goal', 'What the clinician hopes the patient agrees to')}
+          value={text('extras.goal')}
+          onChange={(v) => update('extras.goal', v)}
+        />
+        <SelectField
+          {...field('extras.speaker', 'Who speaks')}
+          value={draft.extras.speaker}
+          options={opts(['patient', 'parent', 'carer'] as const)}
+          onChange={(v) => update('extras.speaker', v)}
+        />
+        <SelectField
+          {...field('extras.voice.gender', 'Voice')}
+          value={draft.extras.voice.gender}
+          options={opts(['female', 'male'] as const)}
+          onChange={(v) => update('extras.voice.gender', v)}
+        />
+        <SelectField
+          {...field('extras.voice.ageGroup', 'Age group')}
+          value={draft.extras.voice.ageGroup}
+          options={opts(['child', 'adult', 'senior'] as const)}
+          onChange={(v) => update('extras.voice.ageGroup', v)}
+        />
+        {(['ideas', 'concerns', 'expectations'] as const).map((k) => (
+          <TextField
+            key={k}
+            {...field(`extras.ice.${k}`, `The patient's ${k}`)}
+            value={text(`extras.ice.${k}`)}
+            onChange={(v) => update(`extras.ice.${k}`, v)}
+          />
+        ))}
+        {(['trust', 'anxiety', 'readiness'] as const).map((k) => (
+          <LevelField
+            key={k}
+            {...field(`extras.start.${k}`, `Starting ${k} (0–100)`)}
+            value={draft.extras.start[k]}
+            onChange={(v) => update(`extras.start.${k}`, v)}
+          />
+        ))}
+      </fieldset>
+
+      <fieldset className="authoring-section">
+        <legend>Stated concerns</legend>
+        {errors['extras.statedConcerns']?.length ? (
+          <p className="authoring-error">{errors['extras.statedConcerns'].join(' ')}</p>
+        ) : null}
+        {stated.map((_c, i) => {
+          const at = `extras.statedConcerns[${i}]`;
+          return (
+            <div className="authoring-row" key={statedKeys[i]}>
+              <h3 className="authoring-row__title">Stated concern {i + 1}</h3>
+              <TextField
+                {...field(`${at}.concern`, 'Concern (one of the key concerns, word for word)')}
+                value={text(`${at}.concern`)}
+                onChange={(v) => update(`${at}.concern`, v)}
+              />
+              <ListField
+                {...field(`${at}.keywords`, 'Keywords', `${AUTHORING_TEXT.onePerLine} At least 2.`)}
+                value={list(`${at}.keywords`)}
+                onChange={(v) => update(`${at}.keywords`, v)}
+              />
+              <ListField
+                {...field(
+                  `${at}.lines`,
+                  'What the patient says about it',
+                  `${AUTHORING_TEXT.onePerLine} 2 to 4.`,
+                )}
+                value={list(`${at}.lines`)}
+                onChange={(v) => update(`${at}.lines`, v)}
+              />
+              <TextField
+                {...field(`${at}.settled`, 'What the patient says once it is settled')}
+                value={text(`${at}.settled`)}
+                onChange={(v) => update(`${at}.settled`, v)}
+              />
+              {stated.length > 2 ? (
+                <button
+                  type="button"
+                  className="button button--secondary button--sm"
+                  onClick={() => {
+                    update(
+                      'extras.statedConcerns',
+                      stated.filter((_x, j) => j !== i),
+                    );
+                    setStatedKeys((keys) => keys.filter((_x, j) => j !== i));
+                  }}
+                >
+                  Remove stated concern {i + 1}
+                </button>
+              ) : null}
+            </div>
+          );
+        })}
+        {stated.length < 4 ? (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              update('extras.statedConcerns', [...stated, blankStatedConcern()]);
+              setStatedKeys((keys) => [...keys, rowKey()]);
+            }}
+          >
+            Add a stated concern
+          </button>
+        ) : null}
+      </fieldset>
+
+      <fieldset className="authoring-section">
+        <legend>Hidden concerns</legend>
+        {errors['extras.hiddenConcerns']?.length ? (
+          <p className="authoring-error">{errors['extras.hiddenConcerns'].join(' ')}</p>
+        ) : null}
+        {hidden.map((_h, i) => {
+          const at = `extras.hiddenConcerns[${i}]`;
+          return (
+            <div className="authoring-row" key={hiddenKeys[i]}>
+              <h3 className="authoring-row__title">Hidden concern {i + 1}</h3>
+              <TextField
+                {...field(`${at}.concern`, 'The concern (for the coach)')}
+                value={text(`${at}.concern`)}
+                onChange={(v) => update(`${at}.concern`, v)}
+              />
+              <SelectField
+                {...field(`${at}.unlock`, 'What unlocks it')}
+                value={hidden[i]!.unlock}
+                options={[
+                  { value: 'open_question', label: 'An open question' },
+                  { value: 'acknowledgement', label: 'Acknowledging feelings' },
+                  { value: 'either', label: 'Either' },
+                ]}
+                onChange={(v) => update(`${at}.unlock`, v)}
+              />
+              <ListField
+                {...field(
+                  `${at}.keywords`,
+                  'Keywords the unlocking turn must touch',
+                  `${AUTHORING_TEXT.onePerLine} At least 2, lower case.`,
+                )}
+                value={list(`${at}.keywords`)}
+                onChange={(v) => update(`${at}.keywords`, v)}
+              />
+              <TextField
+                {...field(`${at}.reveal`, 'What the patient says when it comes out')}
+                multiline
+                value={text(`${at}.reveal`)}
+                onChange={(v) => update(`${at}.reveal`, v)}
+              />
+              <TextField
+                {...field(`${at}.hint`, 'A coaching hint')}
+                value={text(`${at}.hint`)}
+                onChange={(v) => update(`${at}.hint`, v)}
+              />
+              {hidden.length > 1 ? (
+                <button
+                  type="button"
+                  className="button button--secondary button--sm"
+                  onClick={() => {
+                    update(
+                      'extras.hiddenConcerns',
+                      hidden.filter((_x, j) => j !== i),
+                    );
+                    setHiddenKeys((keys) => keys.filter((_x, j) => j !== i));
+                  }}
+                >
+                  Remove hidden concern {i + 1}
+                </button>
+              ) : null}
+            </div>
+          );
+        })}
+        {hidden.length < 3 ? (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              update('extras.hiddenConcerns', [...hidden, blankHiddenConcern()]);
+              setHiddenKeys((keys) => [...keys, rowKey()]);
+            }}
+          >
+            Add a hidden concern
+          </button>
+        ) : null}
+      </fieldset>
+
+      <fieldset className="authoring-section">
+        <legend>The patient&apos;s lines</legend>
+        {LINE_KINDS.map((kind) => (
+          <ListField
+            key={kind}
+            {...field(
+              `extras.lines.${kind}`,
+              `Lines of ${kind}`,
+              `${AUTHORING_TEXT.onePerLine} 2 to 4.`,
+            )}
+            value={list(`extras.lines.${kind}`)}
+            onChange={(v) => update(`extras.lines.${kind}`, v)}
+          />
+        ))}
+      </fieldset>
+
+      <fieldset className="authoring-section">
+        <legend>The offline patient&apos;s answers by topic</legend>
+        <p className="authoring-hint">
+          {AUTHORING_TEXT.onePerLine} 2 to 4 per topic; leave a topic empty for an answer that fits
+          the profile.
+        </p>
+        {CONVERSATION_TOPICS.map((topic) => (
+          <ListField
+            key={topic}
+            {...field(`extras.topicAnswers.${topic}`, `Asked about ${topic}`)}
+            value={list(`extras.topicAnswers.${topic}`)}
+            onChange={(v) => update(`extras.topicAnswers.${topic}`, v)}
+          />
+        ))}
+      </fieldset>
+
+      <div className="authoring-actions">
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? AUTHORING_TEXT.saving : AUTHORING_TEXT.save}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={busy}
+          onClick={() => void submit(true)}
+        >
+          {AUTHORING_TEXT.tryIt}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,225 @@
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  apiGet,
+  eventually,
+  pathOf,
+  seriousA11yViolations,
+  signUpByApi,
+  skipBrowserSuite,
+  textsOf,
+  useBrowserApp,
+  waitForPath,
+} from './browser';
+
+const REVEAL = 'Honestly, I have no one to mind my twins while I sit in the chair.';
+
+/** A row of the form (a stated or hidden concern), found by its heading. */
+function row(page: Page, heading: string): Locator {
+  return page
+    .locator('.authoring-row')
+    .filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
+}
+
+const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
+
+async function fillRequiredButTitle(page: Page) {
+  await field(page, 'Description').fill('A parent who keeps postponing her filling.');
+  await field(page, 'Difficulty').selectOption('beginner');
+  await field(page, 'Category').selectOption('Restorative');
+  await field(page, 'Patient profile').fill('Maya, 34, works shifts and has two small children.');
+  await field(page, 'Key concerns').fill('Time off work\nThe cost of the filling');
+  await field(page, 'Opening line').fill('I know, I keep cancelling. Things are busy.');
+  await field(page, 'What the clinician hopes the patient agrees to').fill('Book the filling');
+  await field(page, "The patient's ideas").fill('A small hole can wait.');
+  await field(page, "The patient's concerns").fill('Missing a shift.');
+  await field(page, "The patient's expectations").fill('A quick fix one day.');
+
+  const stated = [
+    [
+      'Time off work',
+      'shift\nwork',
+      'I cannot miss a shift.\nMy manager is strict.',
+      'An early slot works.',
+    ],
+    ['The cost of the filling', 'cost\nprice', 'How much is it?\nMoney is tight.', 'That is fair.'],
+  ];
+  for (const [i, [concern, keywords, lines, settled]] of stated.entries()) {
+    const r = row(page, `Stated concern ${i + 1}`);
+    await field(r, 'Concern (one of the key concerns, word for word)').fill(concern!);
+    await field(r, 'Keywords').fill(keywords!);
+    await field(r, 'What the patient says about it').fill(lines!);
+    await field(r, 'What the patient says once it is settled').fill(settled!);
+  }
+
+  const hidden = row(page, 'Hidden concern 1');
+  await field(hidden, 'The concern (for the coach)').fill('Has no childcare for her twins');
+  await field(hidden, 'What unlocks it').selectOption('open_question');
+  await field(hidden, 'Keywords the unlocking turn must touch').fill('childcare\ntwins');
+  await field(hidden, 'What the patient says when it comes out').fill(REVEAL);
+  await field(hidden, 'A coaching hint').fill('Ask what makes an appointment hard to keep.');
+
+  for (const kind of ['acceptance', 'deferral', 'pushback', 'confusion', 'neutral']) {
+    await field(page, `Lines of ${kind}`).fill(`Okay, ${kind} one.\nRight, ${kind} two.`);
+  }
+  await field(page, 'Asked about cost').fill('It worries me a bit.\nI have to budget.');
+}
+
+describe.skipIf(skipBrowserSuite)('writing a scenario in the browser', () => {
+  const app = useBrowserApp();
+
+  it('writes a scenario with a hidden concern, keeps the draft, saves, tries it, and the offline patient reveals the concern', async () => {
+    const page = await app.newPage();
+    await signUpByApi(page);
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Write a scenario' }).click();
+    await waitForPath(page, '/authoring/new');
+
+    await fillRequiredButTitle(page);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+
+    // The missing title is named next to its field, and nothing was saved.
+    const title = field(page, 'Title');
+    await eventually(() => title.getAttribute('aria-invalid')).toBe('true');
+    const errorId = (await title.getAttribute('aria-describedby'))!;
+    expect(await page.locator(`[id="${errorId}"]`).textContent()).toBe('Required.');
+    expect((await apiGet(page, '/api/authoring/scenarios')).scenarios).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await title.fill('Too busy for a filling');
+    await title.blur();
+    await eventually(() => title.getAttribute('aria-invalid')).toBe(null);
+
+    // A reload brings the draft back, as typed.
+    await page.reload();
+    await page.getByText('Restored your unsaved draft.').waitFor();
+    expect(await field(page, 'Title').inputValue()).toBe('Too busy for a filling');
+    const hidden = row(page, 'Hidden concern 1');
+    expect(await field(hidden, 'What the patient says when it comes out').inputValue()).toBe(
+      REVEAL,
+    );
+    expect(await field(hidden, 'Keywords the unlocking turn must touch').inputValue()).toBe(
+      'childcare\ntwins',
+    );
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await eventually(() => pathOf(page)).toMatch(/^\/authoring\/[0-9a-f-]{36}$/);
+    const id = pathOf(page).split('/').pop()!;
+    const mine = (await apiGet(page, '/api/authoring/scenarios')).scenarios;
+    expect(mine.map((s: { id: string; title: string }) => [s.id, s.title])).toEqual([
+      [id, 'Too busy for a filling'],
+    ]);
+    const saved = (await apiGet(page, `/api/authoring/scenarios/${id}`)).scenario;
+    expect(saved.extras.hiddenConcerns[0]).toMatchObject({
+      unlock: 'open_question',
+      keywords: ['childcare', 'twins'],
+      reveal: REVEAL,
+    });
+    // Saved: the edit page opens from the server's copy, with no draft notice.
+    await field(page, 'Title').waitFor();
+    expect(await page.getByText('Restored your unsaved draft.').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Try it', exact: true }).click();
+    await waitForPath(page, `/scenario/${id}`);
+    const messages = page.getByRole('region', { name: 'Conversation messages' });
+    const patient = messages.getByRole('listitem').filter({ hasText: 'Patient said:' });
+    await eventually(() => patient.count()).toBe(1);
+    expect(await textsOf(patient.getByRole('paragraph'))).toEqual([
+      'I know, I keep cancelling. Things are busy.',
+    ]);
+
+    const composer = page.getByRole('textbox', { name: 'Your message to the patient' });
+    await composer.fill('What would make childcare for the twins easier on the day?');
+    await composer.press('Enter');
+    await eventually(() => patient.count()).toBe(2);
+    await eventually(() => page.getByText('Patient is replying…').count()).toBe(0);
+    expect((await textsOf(patient.getByRole('paragraph'))).at(-1)).toBe(REVEAL);
+  });
+
+  it('imports nothing from a file with a bad field, and names the field by its path', async () => {
+    const page = await app.newPage();
+    await signUpByApi(page);
+    const shipped = (await apiGet(page, '/api/scenarios')).scenarios[0];
+    // A copy of a shipped scenario, made from the list, opens in the form.
+    await page.goto('/authoring');
+    await page.getByText('You have not written a scenario yet.').waitFor();
+    await page
+      .getByLabel('Start from a copy of a scenario', { exact: true })
+      .selectOption(shipped.id);
+    await page.getByRole('button', { name: 'Make a copy', exact: true }).click();
+    await eventually(() => pathOf(page)).toMatch(/^\/authoring\/[0-9a-f-]{36}$/);
+    const copyId = pathOf(page).split('/').pop()!;
+    expect(copyId).not.toBe(shipped.id);
+    await field(page, 'Title').waitFor();
+    const summary = (await apiGet(page, '/api/authoring/scenarios')).scenarios[0];
+    expect(summary.id).toBe(copyId);
+    expect(await field(page, 'Title').inputValue()).toBe(summary.title);
+    const file = await apiGet(page, `/api/authoring/scenarios/export?ids=${summary.id}`);
+    const good = file.scenarios[0];
+    const bad = structuredClone(good);
+    delete bad.extras.hiddenConcerns[0].unlock;
+
+    await page.goto('/authoring');
+    await page.getByRole('heading', { name: summary.title }).waitFor();
+    await page.getByTestId('import-file').setInputFiles({
+      name: 'scenarios.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify({ scenarios: [good, bad] })),
+    });
+    const alert = page.getByRole('alert');
+    await alert.getByText('Nothing was imported.', { exact: false }).waitFor();
+    expect(await textsOf(alert.getByRole('listitem'))).toEqual([
+      'scenarios[1].extras.hiddenConcerns[0].unlock: required',
+    ]);
+    expect((await apiGet(page, '/api/authoring/scenarios')).scenarios).toHaveLength(1);
+
+    // The good one alone imports.
+    await page.getByTestId('import-file').setInputFiles({
+      name: 'scenarios.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify({ scenarios: [good] })),
+    });
+    await page.getByText('Imported 1 scenario.').waitFor();
+    await eventually(
+      async () => (await apiGet(page, '/api/authoring/scenarios')).scenarios.length,
+    ).toBe(2);
+    await eventually(() => page.getByRole('heading', { name: summary.title }).count()).toBe(2);
+
+    // Export both as one file, then delete one after confirming.
+    for (const box of await page.getByRole('checkbox').all()) await box.check();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export selected', exact: true }).click();
+    const exported = JSON.parse(readFileSync((await (await download).path())!, 'utf8'));
+    expect(exported.scenarios.map((s: { title: string }) => s.title)).toEqual([
+      summary.title,
+      summary.title,
+    ]);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page
+      .getByRole('button', { name: `Delete ${summary.title}` })
+      .first()
+      .click();
+    await eventually(() => page.getByRole('heading', { name: summary.title }).count()).toBe(1);
+    expect((await apiGet(page, '/api/authoring/scenarios')).scenarios).toHaveLength(1);
+  });
+
+  it('fits a phone screen without sideways scrolling', async () => {
+    const page = await app.newPage({ viewport: { width: 375, height: 740 } });
+    await signUpByApi(page);
+    // Each page once its widest part is there: the copy picker lists every scenario's title.
+    const ready = {
+      '/authoring': page.getByLabel('Start from a copy of a scenario', { exact: true }),
+      '/authoring/new': page.getByRole('button', { name: 'Add a hidden concern' }),
+    };
+    for (const [path, widest] of Object.entries(ready)) {
+      await page.goto(path);
+      await widest.waitFor();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+});
