@@ -318,3 +318,126 @@ export async function listMyAssignments(
   );
   return rows.map((r) => ({ ...r, dueAt: iso(r.dueAt), doneAt: iso(r.doneAt) }));
 }
+
+export interface CohortCell {
+  assignmentId: string;
+  /** The trainee's latest completed conversation of it while a member; null: not done. */
+  sessionId: string | null;
+  doneAt: string | null;
+  /** The trainer's score when they overrode, else the grader's overall score. */
+  score: number | null;
+  overridden: boolean;
+}
+
+export interface CohortRow {
+  userId: string;
+  fullName: string;
+  email: string;
+  done: number;
+  average: number | null;
+  /** Counted scores of their assigned conversations, oldest first. */
+  trend: number[];
+  cells: CohortCell[];
+}
+
+export interface CohortTable {
+  cohort: Cohort;
+  assignments: Array<{ id: string; scenarioId: string; title: string; dueAt: string | null }>;
+  rows: CohortRow[];
+}
+
+export type CohortSort = 'name' | 'done' | 'average';
+
+const SORTS: Record<CohortSort, string> = {
+  name: `lower(u.full_name), u.id`,
+  done: `done DESC, lower(u.full_name), u.id`,
+  average: `average DESC NULLS LAST, lower(u.full_name), u.id`,
+};
+
+/**
+ * The cohort table (trainees × assigned scenarios) in one statement, as one JSON value: the
+ * latest completed conversation per trainee and assignment inside their membership, its counted
+ * score, and each trainee's trend. Null when the cohort is not one this trainer runs.
+ */
+export async function getCohortTable(
+  db: Queryable,
+  input: { trainerId: string; cohortId: string; sort: CohortSort },
+): Promise<CohortTable | null> {
+  const [row] = await db.query<{ data: string | null }>(
+    `WITH cohort AS (
+       SELECT c.id, c.organisation_id, c.name FROM cohorts c WHERE ${RUN_BY_TRAINER} AND c.id = $2
+     ),
+     assigned AS (
+       SELECT a.id, a.scenario_id, sc.title, a.due_at, a.created_at
+         FROM cohort_assignments a JOIN cohort ON cohort.id = a.cohort_id
+         JOIN scenarios sc ON sc.id = a.scenario_id
+     ),
+     members AS (
+       SELECT m.user_id, m.joined_at FROM cohort_memberships m JOIN cohort ON cohort.id = m.cohort_id
+        WHERE m.left_at IS NULL
+     ),
+     attempts AS (
+       SELECT DISTINCT ON (mb.user_id, a.id) mb.user_id, a.id AS assignment_id, s.id AS session_id,
+              s.ended_at, s.created_at, coalesce(o.overall_score, f.overall_score) AS score,
+              o.session_id IS NOT NULL AS overridden
+         FROM members mb JOIN conversation_sessions s ON s.user_id = mb.user_id
+         JOIN assigned a ON a.scenario_id = s.scenario_id
+         LEFT JOIN feedback f ON f.session_id = s.id
+         LEFT JOIN score_overrides o ON o.session_id = s.id
+        WHERE s.ended_at IS NOT NULL AND s.created_at >= mb.joined_at
+        ORDER BY mb.user_id, a.id, s.created_at DESC, s.id DESC
+     ),
+     per_user AS (
+       SELECT u.id, u.full_name, u.email,
+              (SELECT count(*) FROM attempts t WHERE t.user_id = u.id)::int AS done,
+              (SELECT avg(t.score)::float8 FROM attempts t WHERE t.user_id = u.id) AS average,
+              (SELECT coalesce(json_agg(t.score ORDER BY t.created_at, t.session_id), '[]')
+                 FROM attempts t WHERE t.user_id = u.id AND t.score IS NOT NULL) AS trend,
+              (SELECT coalesce(json_agg(json_build_object(
+                        'assignmentId', a.id, 'sessionId', t.session_id, 'doneAt', t.ended_at,
+                        'score', t.score, 'overridden', coalesce(t.overridden, false))
+                        ORDER BY a.created_at, a.id), '[]')
+                 FROM assigned a
+                 LEFT JOIN attempts t ON t.assignment_id = a.id AND t.user_id = u.id) AS cells
+         FROM members mb JOIN users u ON u.id = mb.user_id
+     )
+     SELECT (SELECT json_build_object(
+        'cohort', json_build_object('id', id, 'organisationId', organisation_id, 'name', name),
+        'assignments', (SELECT coalesce(json_agg(json_build_object(
+           'id', a.id, 'scenarioId', a.scenario_id, 'title', a.title, 'dueAt', a.due_at)
+           ORDER BY a.created_at, a.id), '[]') FROM assigned a),
+        'rows', (SELECT coalesce(json_agg(json_build_object(
+           'userId', u.id, 'fullName', u.full_name, 'email', u.email, 'done', u.done,
+           'average', u.average, 'trend', u.trend, 'cells', u.cells)
+           ORDER BY ${SORTS[input.sort]}), '[]') FROM per_user u))
+       FROM cohort)::text AS data`,
+    [input.trainerId, input.cohortId],
+  );
+  if (!row?.data) return null;
+  const table = JSON.parse(row.data) as CohortTable;
+  return {
+    ...table,
+    assignments: table.assignments.map((a) => ({ ...a, dueAt: iso(a.dueAt) })),
+    rows: table.rows.map((r) => ({
+      ...r,
+      cells: r.cells.map((c) => ({ ...c, doneAt: iso(c.doneAt) })),
+    })),
+  };
+}
+
+/** Overrides a conversation's score; null when this trainer may not read it. */
+export async function overrideScore(
+  db: Queryable,
+  input: { trainerId: string; sessionId: string; score: number; comment: string },
+): Promise<boolean> {
+  const rows = await db.query(
+    `INSERT INTO score_overrides (session_id, trainer_id, overall_score, comment)
+     SELECT s.id, $1, $3, $4 FROM conversation_sessions s WHERE s.id = $2 AND ${SEEN_BY_TRAINER}
+     ON CONFLICT (session_id) DO UPDATE SET trainer_id = EXCLUDED.trainer_id,
+       overall_score = EXCLUDED.overall_score, comment = EXCLUDED.comment,
+       created_at = clock_timestamp()
+     RETURNING session_id`,
+    [input.trainerId, input.sessionId, input.score, input.comment],
+  );
+  return rows.length > 0;
+}

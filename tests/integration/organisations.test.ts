@@ -6,7 +6,9 @@ import {
   createCohort,
   createInvite,
   createOrganisation,
+  getCohortTable,
   joinByCode,
+  overrideScore,
   leaveOrganisation,
   listMemberships,
   listMyAssignments,
@@ -14,6 +16,7 @@ import {
   revokeInvite,
   trainerMaySee,
 } from '../../server/db/organisations';
+import { getProgressByUser } from '../../server/db/progress';
 import { insertOwnScenario } from '../../server/db/customScenarios';
 import { getVisibleScenario, listScenarios, ownScenariosStamp } from '../../server/db/scenarios';
 import { createUser } from '../../server/db/users';
@@ -217,5 +220,100 @@ describe.each(databaseKinds())('organisations on %s', (kind) => {
     await expect(
       t.db.query(`UPDATE scenarios SET visibility = 'everyone' WHERE id = $1`, [id]),
     ).rejects.toThrow();
+  });
+
+  it('the cohort table: latest done per trainee and assignment, counted scores, sorts, overrides in progress', async () => {
+    const { trainer, cohort, invite } = await course(t.db);
+    const other = await course(t.db);
+    const [first, second] = (await listScenarios(t.db)).slice(0, 2).map((x) => x.id);
+    for (const scenarioId of [first!, second!])
+      await assignScenario(t.db, {
+        trainerId: trainer.id,
+        cohortId: cohort.id,
+        scenarioId,
+        dueAt: null,
+      });
+    const ann = await newUser();
+    const bob = await newUser();
+    await t.db.query(`UPDATE users SET full_name = 'Ann' WHERE id = $1`, [ann.id]);
+    await t.db.query(`UPDATE users SET full_name = 'Bob' WHERE id = $1`, [bob.id]);
+    for (const u of [ann, bob]) await joinByCode(t.db, { userId: u.id, code: invite.code });
+    await t.db.query(
+      `UPDATE cohort_memberships SET joined_at = now() - interval '10 days' WHERE cohort_id = $1`,
+      [cohort.id],
+    );
+    const graded = async (userId: string, scenarioId: string, daysAgo: number, score: number) => {
+      const id = await conversation(userId, scenarioId, new Date(Date.now() - daysAgo * DAY));
+      await t.db.query(
+        `INSERT INTO feedback (session_id, overall_score, empathy_score, clarity_score,
+           persuasion_score, objection_handling_score, strengths, areas_for_improvement,
+           suggested_responses) VALUES ($1, $2, 5, 5, 5, 5, '[]', '[]', '[]')`,
+        [id, score],
+      );
+      return id;
+    };
+    await graded(bob.id, first!, 5, 4);
+    const bobLatest = await graded(bob.id, first!, 3, 8);
+    await graded(bob.id, second!, 2, 6);
+    const annOnly = await graded(ann.id, first!, 4, 3);
+
+    expect(
+      await getCohortTable(t.db, {
+        trainerId: other.trainer.id,
+        cohortId: cohort.id,
+        sort: 'name',
+      }),
+    ).toBeNull();
+    const byName = (await getCohortTable(t.db, {
+      trainerId: trainer.id,
+      cohortId: cohort.id,
+      sort: 'name',
+    }))!;
+    expect(byName.assignments.map((a) => a.scenarioId)).toEqual([first, second]);
+    expect(byName.rows.map((r) => r.fullName)).toEqual(['Ann', 'Bob']);
+    const bobRow = byName.rows[1]!;
+    expect(bobRow.done).toBe(2);
+    expect(bobRow.cells.map((c) => [c.sessionId, c.score])).toEqual([
+      [bobLatest, 8],
+      [expect.any(String), 6],
+    ]);
+    expect(bobRow.trend).toEqual([8, 6]);
+    expect(byName.rows[0]!.cells[1]).toMatchObject({ sessionId: null, score: null, doneAt: null });
+
+    const byDone = await getCohortTable(t.db, {
+      trainerId: trainer.id,
+      cohortId: cohort.id,
+      sort: 'done',
+    });
+    expect(byDone!.rows.map((r) => r.fullName)).toEqual(['Bob', 'Ann']);
+
+    expect(
+      await overrideScore(t.db, {
+        trainerId: other.trainer.id,
+        sessionId: annOnly,
+        score: 9,
+        comment: 'not mine',
+      }),
+    ).toBe(false);
+    const progressBefore = await getProgressByUser(t.db, { userId: ann.id });
+    expect(progressBefore.avgScore).toBe(3);
+    expect(
+      await overrideScore(t.db, {
+        trainerId: trainer.id,
+        sessionId: annOnly,
+        score: 9,
+        comment: 'She asked first.',
+      }),
+    ).toBe(true);
+    const byAverage = (await getCohortTable(t.db, {
+      trainerId: trainer.id,
+      cohortId: cohort.id,
+      sort: 'average',
+    }))!;
+    expect(byAverage.rows.map((r) => r.fullName)).toEqual(['Ann', 'Bob']);
+    expect(byAverage.rows[0]!.cells[0]).toMatchObject({ score: 9, overridden: true });
+    const progressAfter = await getProgressByUser(t.db, { userId: ann.id });
+    expect(progressAfter.avgScore).toBe(9);
+    expect(progressAfter.points.map((p) => p.overall)).toEqual([9]);
   });
 });
