@@ -388,18 +388,26 @@ export async function getCohortTable(
         ORDER BY mb.user_id, a.id, s.created_at DESC, s.id DESC
      ),
      per_user AS (
-       SELECT u.id, u.full_name, u.email,
-              (SELECT count(*) FROM attempts t WHERE t.user_id = u.id)::int AS done,
-              (SELECT avg(t.score)::float8 FROM attempts t WHERE t.user_id = u.id) AS average,
-              (SELECT coalesce(json_agg(t.score ORDER BY t.created_at, t.session_id), '[]')
-                 FROM attempts t WHERE t.user_id = u.id AND t.score IS NOT NULL) AS trend,
-              (SELECT coalesce(json_agg(json_build_object(
-                        'assignmentId', a.id, 'sessionId', t.session_id, 'doneAt', t.ended_at,
-                        'score', t.score, 'overridden', coalesce(t.overridden, false))
-                        ORDER BY a.created_at, a.id), '[]')
-                 FROM assigned a
-                 LEFT JOIN attempts t ON t.assignment_id = a.id AND t.user_id = u.id) AS cells
-         FROM members mb JOIN users u ON u.id = mb.user_id
+       SELECT mb.user_id, count(t.session_id)::int AS done, avg(t.score)::float8 AS average,
+              coalesce(json_agg(t.score ORDER BY t.created_at, t.session_id)
+                         FILTER (WHERE t.score IS NOT NULL), '[]') AS trend
+         FROM members mb LEFT JOIN attempts t ON t.user_id = mb.user_id
+        GROUP BY mb.user_id
+     ),
+     per_cell AS (
+       SELECT mb.user_id, json_agg(json_build_object(
+                'assignmentId', a.id, 'sessionId', t.session_id, 'doneAt', t.ended_at,
+                'score', t.score, 'overridden', coalesce(t.overridden, false))
+                ORDER BY a.created_at, a.id) AS cells
+         FROM members mb CROSS JOIN assigned a
+         LEFT JOIN attempts t ON t.user_id = mb.user_id AND t.assignment_id = a.id
+        GROUP BY mb.user_id
+     ),
+     table_rows AS (
+       SELECT usr.id, usr.full_name, usr.email, p.done, p.average, p.trend,
+              coalesce(c.cells, '[]') AS cells
+         FROM per_user p JOIN users usr ON usr.id = p.user_id
+         LEFT JOIN per_cell c ON c.user_id = p.user_id
      )
      SELECT (SELECT json_build_object(
         'cohort', json_build_object('id', id, 'organisationId', organisation_id, 'name', name),
@@ -409,7 +417,7 @@ export async function getCohortTable(
         'rows', (SELECT coalesce(json_agg(json_build_object(
            'userId', u.id, 'fullName', u.full_name, 'email', u.email, 'done', u.done,
            'average', u.average, 'trend', u.trend, 'cells', u.cells)
-           ORDER BY ${SORTS[input.sort]}), '[]') FROM per_user u))
+           ORDER BY ${SORTS[input.sort]}), '[]') FROM table_rows u))
        FROM cohort)::text AS data`,
     [input.trainerId, input.cohortId],
   );

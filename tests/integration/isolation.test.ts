@@ -59,6 +59,8 @@ interface World {
     /** A's own scenario (practised once, so it is versioned on edit), and its secret words. */
     customScenarioId: string;
     customTexts: string[];
+    /** A as a trainer (issue 17): A's organisation, its cohort and an invite, and their names. */
+    org: { id: string; cohortId: string; inviteId: string; inviteCode: string; names: string[] };
   };
   b: Person & { own: string; completed: string; socket: RawSocket };
 }
@@ -109,6 +111,11 @@ function secretsOf(w: World): Map<string, string> {
   w.a.userTexts.forEach((text, i) => secrets.set(`message text #${i}`, text));
   w.a.debriefTexts.forEach((text, i) => secrets.set(`debrief text #${i}`, text));
   secrets.set('custom scenario id', w.a.customScenarioId);
+  secrets.set('organisation id', w.a.org.id);
+  secrets.set('cohort id', w.a.org.cohortId);
+  secrets.set('invite id', w.a.org.inviteId);
+  secrets.set('invite code', w.a.org.inviteCode);
+  w.a.org.names.forEach((name, i) => secrets.set(`organisation name #${i}`, name));
   w.a.customTexts.forEach((text, i) => secrets.set(`custom scenario text #${i}`, text));
   return secrets;
 }
@@ -480,7 +487,7 @@ function httpRows(): Row[] {
       });
     }
   }
-  rows.push(...audioRows(), ...authoringRows());
+  rows.push(...audioRows(), ...authoringRows(), ...organisationRows());
   return rows;
 }
 
@@ -585,6 +592,110 @@ function authoringRows(): Row[] {
       covers: 'GET /api/scenarios',
       expect: 'HTTP 200',
       attempt: (w, t) => httpAs(w, t, 'GET', '/api/scenarios'),
+    },
+  ];
+}
+
+/** A's course is untouched: no cohort, invite change, member or assignment made by B. */
+async function courseUntouched(w: World): Promise<string[]> {
+  const [row] = await w.db.query<{
+    cohorts: number;
+    revoked: number;
+    members: number;
+    assigned: number;
+  }>(
+    `SELECT (SELECT count(*)::int FROM cohorts WHERE organisation_id = $1) AS cohorts,
+            (SELECT count(*)::int FROM cohort_invites WHERE id = $2 AND revoked_at IS NOT NULL)
+              AS revoked,
+            (SELECT count(*)::int FROM cohort_memberships WHERE cohort_id = $3) AS members,
+            (SELECT count(*)::int FROM cohort_assignments WHERE cohort_id = $3) AS assigned`,
+    [w.a.org.id, w.a.org.inviteId, w.a.org.cohortId],
+  );
+  return row && row.cohorts === 1 && row.revoked === 0 && row.members === 0 && row.assigned === 1
+    ? []
+    : [`A's course changed: ${JSON.stringify(row)}`];
+}
+
+/** Issue 17: A trains an organisation; B (a trainer of none of it) tries each of A's ids. */
+function organisationRows(): Row[] {
+  const base = '/api/organisations';
+  const org = (w: World) => w.a.org;
+  return [
+    {
+      name: "GET /api/organisations lists only B's own",
+      covers: 'GET /api/organisations',
+      expect: 'HTTP 200',
+      attempt: (w, t) => httpAs(w, t, 'GET', base),
+    },
+    {
+      name: "POST /api/organisations creates B's own",
+      covers: 'POST /api/organisations',
+      expect: 'HTTP 201',
+      attempt: (w, t) => httpAs(w, t, 'POST', base, { name: 'B School' }),
+      verify: courseUntouched,
+    },
+    {
+      name: "GET /api/organisations/assignments lists only B's own",
+      covers: 'GET /api/organisations/assignments',
+      expect: 'HTTP 200',
+      attempt: (w, t) => httpAs(w, t, 'GET', `${base}/assignments`),
+      verify: async (_w, o) =>
+        o.body?.assignments?.length === 0 ? [] : ['B was given assignments'],
+    },
+    {
+      name: 'POST /api/organisations/join with an unknown code',
+      covers: 'POST /api/organisations/join',
+      expect: notFound,
+      attempt: (w, t) => httpAs(w, t, 'POST', `${base}/join`, { code: 'ZZZZZZZZZZ' }),
+      verify: courseUntouched,
+    },
+    {
+      name: "POST /api/organisations/:id/cohorts in A's organisation",
+      covers: 'POST /api/organisations/:id/cohorts',
+      expect: notFound,
+      uses: (w) => [org(w).id],
+      attempt: (w, t) => httpAs(w, t, 'POST', `${base}/${org(w).id}/cohorts`, { name: 'Mine' }),
+      verify: courseUntouched,
+    },
+    {
+      name: "POST /api/organisations/:id/leave of A's organisation",
+      covers: 'POST /api/organisations/:id/leave',
+      expect: notFound,
+      uses: (w) => [org(w).id],
+      attempt: (w, t) => httpAs(w, t, 'POST', `${base}/${org(w).id}/leave`),
+    },
+    {
+      name: "POST /api/organisations/cohorts/:id/invites on A's cohort",
+      covers: 'POST /api/organisations/cohorts/:id/invites',
+      expect: notFound,
+      uses: (w) => [org(w).cohortId],
+      attempt: (w, t) => httpAs(w, t, 'POST', `${base}/cohorts/${org(w).cohortId}/invites`, {}),
+    },
+    {
+      name: "POST /api/organisations/invites/:id/revoke on A's invite",
+      covers: 'POST /api/organisations/invites/:id/revoke',
+      expect: notFound,
+      uses: (w) => [org(w).inviteId],
+      attempt: (w, t) => httpAs(w, t, 'POST', `${base}/invites/${org(w).inviteId}/revoke`),
+      verify: courseUntouched,
+    },
+    {
+      name: "POST /api/organisations/cohorts/:id/assignments on A's cohort",
+      covers: 'POST /api/organisations/cohorts/:id/assignments',
+      expect: notFound,
+      uses: (w) => [org(w).cohortId, w.a.openScenarioId],
+      attempt: (w, t) =>
+        httpAs(w, t, 'POST', `${base}/cohorts/${org(w).cohortId}/assignments`, {
+          scenarioId: w.a.openScenarioId,
+        }),
+      verify: courseUntouched,
+    },
+    {
+      name: "GET /api/organisations/cohorts/:id/table of A's cohort",
+      covers: 'GET /api/organisations/cohorts/:id/table',
+      expect: notFound,
+      uses: (w) => [org(w).cohortId],
+      attempt: (w, t) => httpAs(w, t, 'GET', `${base}/cohorts/${org(w).cohortId}/table`),
     },
   ];
 }
@@ -972,6 +1083,25 @@ async function buildWorld(t: TestDb, stub: OpenAiStub, server: TestServer): Prom
   const practised = await aClient.post('/api/conversations', { scenarioId: customScenarioId });
   if (practised.status !== 201) throw new Error(`A could not practise: ${practised.text}`);
 
+  const orgNames = [`Org A ${tag}`, `Cohort A ${tag}`];
+  const made0 = await aClient.post('/api/organisations', { name: orgNames[0] });
+  const cohort = await aClient.post(`/api/organisations/${made0.body.id}/cohorts`, {
+    name: orgNames[1],
+  });
+  const invite = await aClient.post(`/api/organisations/cohorts/${cohort.body.id}/invites`, {});
+  const assigned = await aClient.post(`/api/organisations/cohorts/${cohort.body.id}/assignments`, {
+    scenarioId: scenarios[2]!.id,
+  });
+  if (invite.status !== 201 || assigned.status !== 201)
+    throw new Error(`A could not build a course: ${invite.text} ${assigned.text}`);
+  const org = {
+    id: made0.body.id as string,
+    cohortId: cohort.body.id as string,
+    inviteId: invite.body.id as string,
+    inviteCode: invite.body.code as string,
+    names: orgNames,
+  };
+
   const bOwn = await open(bClient, scenarios[1]!.id);
   if (bOwn.status !== 201 || bOwn.id === aOpen.id) {
     throw new Error(`B was given ${bOwn.id} (${bOwn.status}) for A's scenario`);
@@ -1000,6 +1130,7 @@ async function buildWorld(t: TestDb, stub: OpenAiStub, server: TestServer): Prom
       socket: aOpen.socket,
       customScenarioId,
       customTexts,
+      org,
     },
     b: { ...b, own: bOwn.id, completed: bDone.id, socket: bOwn.socket },
   };
