@@ -354,15 +354,20 @@ const SORTS: Record<CohortSort, string> = {
   average: `average DESC NULLS LAST, lower(u.full_name), u.id`,
 };
 
+/** A timestamp as JavaScript's toISOString writes it, so the JSON is sent as the database wrote it. */
+const isoSql = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /**
- * The cohort table (trainees × assigned scenarios) in one statement, as one JSON value: the
- * latest completed conversation per trainee and assignment inside their membership, its counted
- * score, and each trainee's trend. Null when the cohort is not one this trainer runs.
+ * The cohort table (trainees × assigned scenarios) in one statement, as the JSON text of the
+ * answer: the latest completed conversation per trainee and assignment inside their membership,
+ * its counted score, and each trainee's trend. The text goes out as it is (4,000 cells are not
+ * parsed and written again). Null when the cohort is not one this trainer runs.
  */
-export async function getCohortTable(
+export async function getCohortTableJson(
   db: Queryable,
   input: { trainerId: string; cohortId: string; sort: CohortSort },
-): Promise<CohortTable | null> {
+): Promise<string | null> {
   const [row] = await db.query<{ data: string | null }>(
     `WITH cohort AS (
        SELECT c.id, c.organisation_id, c.name FROM cohorts c WHERE ${RUN_BY_TRAINER} AND c.id = $2
@@ -396,7 +401,7 @@ export async function getCohortTable(
      ),
      per_cell AS (
        SELECT mb.user_id, json_agg(json_build_object(
-                'assignmentId', a.id, 'sessionId', t.session_id, 'doneAt', t.ended_at,
+                'assignmentId', a.id, 'sessionId', t.session_id, 'doneAt', ${isoSql('t.ended_at')},
                 'score', t.score, 'overridden', coalesce(t.overridden, false))
                 ORDER BY a.created_at, a.id) AS cells
          FROM members mb CROSS JOIN assigned a
@@ -412,7 +417,7 @@ export async function getCohortTable(
      SELECT (SELECT json_build_object(
         'cohort', json_build_object('id', id, 'organisationId', organisation_id, 'name', name),
         'assignments', (SELECT coalesce(json_agg(json_build_object(
-           'id', a.id, 'scenarioId', a.scenario_id, 'title', a.title, 'dueAt', a.due_at)
+           'id', a.id, 'scenarioId', a.scenario_id, 'title', a.title, 'dueAt', ${isoSql('a.due_at')})
            ORDER BY a.created_at, a.id), '[]') FROM assigned a),
         'rows', (SELECT coalesce(json_agg(json_build_object(
            'userId', u.id, 'fullName', u.full_name, 'email', u.email, 'done', u.done,
@@ -421,16 +426,16 @@ export async function getCohortTable(
        FROM cohort)::text AS data`,
     [input.trainerId, input.cohortId],
   );
-  if (!row?.data) return null;
-  const table = JSON.parse(row.data) as CohortTable;
-  return {
-    ...table,
-    assignments: table.assignments.map((a) => ({ ...a, dueAt: iso(a.dueAt) })),
-    rows: table.rows.map((r) => ({
-      ...r,
-      cells: r.cells.map((c) => ({ ...c, doneAt: iso(c.doneAt) })),
-    })),
-  };
+  return row?.data ?? null;
+}
+
+/** The cohort table, parsed. */
+export async function getCohortTable(
+  db: Queryable,
+  input: { trainerId: string; cohortId: string; sort: CohortSort },
+): Promise<CohortTable | null> {
+  const json = await getCohortTableJson(db, input);
+  return json === null ? null : (JSON.parse(json) as CohortTable);
 }
 
 /** Overrides a conversation's score; null when this trainer may not read it. */
