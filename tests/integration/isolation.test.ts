@@ -1165,6 +1165,27 @@ async function startUnguardedCopy(db: Db, mistake: 'no-owner-check' | 'crash'): 
 }
 
 /**
+ * The cohort table's deliberate mistake: a cohort read by id alone, whoever runs it. Lives
+ * here, never in the app.
+ */
+async function startUnguardedCohortCopy(db: Db): Promise<Server> {
+  const app = express();
+  app.get('/api/organisations/cohorts/:id/table', async (req, res) => {
+    const [cohort] = await db.query(`SELECT id, organisation_id, name FROM cohorts WHERE id = $1`, [
+      req.params.id,
+    ]);
+    if (!cohort) {
+      res.status(404).json({ error: { code: 'not_found:cohort', message: 'Not found' } });
+      return;
+    }
+    res.json({ cohort, assignments: [], rows: [] });
+  });
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+/**
  * The authoring route's deliberate mistake: a scenario read as editable data by id alone,
  * whoever wrote it. Lives here, never in the app.
  */
@@ -1267,6 +1288,22 @@ describe.each(databaseKinds())('isolation between users on %s', (kind) => {
       expect(problems).toContain(`${row.name}: expected HTTP 404, got HTTP 200`);
       expect(problems).toContain(`${row.name}: leaked A's custom scenario text #0`);
       expect(problems).toContain(`${row.name}: leaked A's custom scenario text #1`);
+    } finally {
+      await new Promise((resolve) => copy.close(resolve));
+    }
+  });
+
+  it('bites: an organisation row fails against a copy that reads a cohort by id alone', async () => {
+    const row = rows.find(
+      (r) => r.name === "GET /api/organisations/cohorts/:id/table of A's cohort",
+    )!;
+    const copy = await startUnguardedCohortCopy(t.db);
+    try {
+      const url = `http://127.0.0.1:${(copy.address() as AddressInfo).port}`;
+      const problems = await judge(row, w, await row.attempt(w, { url }));
+      expect(problems).toContain(`${row.name}: expected HTTP 404, got HTTP 200`);
+      expect(problems).toContain(`${row.name}: leaked A's organisation id`);
+      expect(problems).toContain(`${row.name}: leaked A's organisation name #1`);
     } finally {
       await new Promise((resolve) => copy.close(resolve));
     }
