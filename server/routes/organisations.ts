@@ -3,6 +3,7 @@ import { Router, type Response } from 'express';
 import { INVITE_DAYS_DEFAULT, organisationsApi } from '../../shared/api/organisations';
 import { uuidSchema } from '../../shared/inputChecks';
 import { assignmentStatus, inviteCodeFrom } from '../../shared/organisations';
+import { cohortCsv } from '../../shared/cohortCsv';
 import type { ErrorCode } from '../../shared/errors';
 import { currentUser, requireUser } from '../auth/guard';
 import {
@@ -10,6 +11,7 @@ import {
   createCohort,
   createInvite,
   createOrganisation,
+  getCohortTable,
   getCohortTableJson,
   joinByCode,
   leaveOrganisation,
@@ -140,6 +142,16 @@ export function organisationRoutes(services: Services): Router {
     if (!table) throw new AppError('not_found:cohort');
     // Written by the database in the contract's shape (cohortTableResponse; the tests parse it).
     res.type('json').send(table);
+  });
+
+  router.get(organisationsApi.exportCsv.route, async (req, res) => {
+    const cohortId = idOr404(req.params.id, 'not_found:cohort');
+    const { sort } = parseInput(organisationsApi.exportCsv.query, req.query);
+    const table = await getCohortTable(db, { trainerId: userIdOf(res), cohortId, sort });
+    if (!table) throw new AppError('not_found:cohort');
+    res.type('text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', 'attachment; filename="chairtalk-cohort.csv"');
+    res.send(cohortCsv(table));
   });
 
   return router;

@@ -157,6 +157,13 @@ export const organisationsApi = resource('/organisations', {
     }),
     response: z.object({ id: z.string() }),
   },
+  /** The cohort table as a CSV file (text/csv, not JSON), sorted as the table is. */
+  exportCsv: {
+    method: 'GET',
+    route: '/cohorts/:id/export',
+    query: z.object({ sort: z.enum(['name', 'done', 'average']).default('name') }),
+    response: z.string(),
+  },
   /** Trainees × assigned scenarios, sorted by name (default), done or average. */
   table: {
     method: 'GET',

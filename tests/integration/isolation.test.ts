@@ -691,6 +691,13 @@ function organisationRows(): Row[] {
       verify: courseUntouched,
     },
     {
+      name: "GET /api/organisations/cohorts/:id/export of A's cohort",
+      covers: 'GET /api/organisations/cohorts/:id/export',
+      expect: notFound,
+      uses: (w) => [org(w).cohortId],
+      attempt: (w, t) => httpAs(w, t, 'GET', `${base}/cohorts/${org(w).cohortId}/export`),
+    },
+    {
       name: "GET /api/organisations/cohorts/:id/table of A's cohort",
       covers: 'GET /api/organisations/cohorts/:id/table',
       expect: notFound,

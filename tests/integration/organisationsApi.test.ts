@@ -92,6 +92,15 @@ describe.each(databaseKinds())('organisations API on %s', (kind) => {
     expect(table.rows[0]!.cells[0]).toMatchObject({ sessionId: session, overridden: false });
     expect(table.rows[0]!.cells[0]!.score).not.toBeNull();
 
+    const csv = await fetch(`${server.url}${BASE}/cohorts/${cohortId}/export`, {
+      headers: { cookie: trainer.cookie! },
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const lines = (await csv.text()).split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^Dr Trainee,[^,]+,1,/);
+
     const left = await trainee.post(`${BASE}/${orgId}/leave`);
     expect(left.status).toBe(204);
     expect((await trainee.post(`${BASE}/${orgId}/leave`)).status).toBe(404);

@@ -695,6 +695,13 @@ describe('every /api route under 1,000 generated requests', () => {
         })),
       allowed: unchanged,
     },
+    'GET /api/organisations/cohorts/:id/export': {
+      method: 'GET',
+      input: fc
+        .tuple(courseId, queryString({ sort: fc.constantFrom('name', 'done', 'average', 'x') }))
+        .map(([value, q]) => ({ path: `/api/organisations/cohorts/${value}/export${q}` })),
+      allowed: unchanged,
+    },
     'GET /api/organisations/cohorts/:id/table': {
       method: 'GET',
       input: fc

@@ -72,6 +72,8 @@ async function courseRequests(client: HttpClient, scenarioId: string) {
       client.post(`${base}/invites/${invite.id}/revoke`),
     'POST /api/organisations/cohorts/:id/assignments': () =>
       client.post(`${base}/cohorts/${cohort}/assignments`, { scenarioId }),
+    'GET /api/organisations/cohorts/:id/export': () =>
+      client.get(`${base}/cohorts/${cohort}/export`),
     'GET /api/organisations/cohorts/:id/table': () => client.get(`${base}/cohorts/${cohort}/table`),
   };
 }
