@@ -18,6 +18,7 @@ import {
   listMemberships,
   listMyAssignments,
   listTrainedOrganisations,
+  overrideScore,
   revokeInvite,
 } from '../db/organisations';
 import { AppError } from '../http/errors';
@@ -142,6 +143,14 @@ export function organisationRoutes(services: Services): Router {
     if (!table) throw new AppError('not_found:cohort');
     // Written by the database in the contract's shape (cohortTableResponse; the tests parse it).
     res.type('json').send(table);
+  });
+
+  router.post(organisationsApi.override.route, async (req, res) => {
+    const sessionId = idOr404(req.params.id, 'not_found:session');
+    const { score, comment } = parseInput(organisationsApi.override.body, req.body);
+    const saved = await overrideScore(db, { trainerId: userIdOf(res), sessionId, score, comment });
+    if (!saved) throw new AppError('not_found:session');
+    sendJson(res, organisationsApi.override, { score, comment });
   });
 
   router.get(organisationsApi.exportCsv.route, async (req, res) => {

@@ -157,6 +157,21 @@ export const organisationsApi = resource('/organisations', {
     }),
     response: z.object({ id: z.string() }),
   },
+  /** A trainer's score for a member's conversation, with why; progress counts it (023). */
+  override: {
+    method: 'POST',
+    route: '/conversations/:id/override',
+    body: z.strictObject({
+      score: z.number().int().min(1, 'score: 1 to 10').max(10, 'score: 1 to 10'),
+      comment: z
+        .string()
+        .trim()
+        .min(1, 'comment: required')
+        .max(2000, 'comment: at most 2000 characters')
+        .refine((value) => !CONTROL_CHARS.test(value), 'comment: no control characters'),
+    }),
+    response: z.object({ score: z.number().int(), comment: z.string() }),
+  },
   /** The cohort table as a CSV file (text/csv, not JSON), sorted as the table is. */
   exportCsv: {
     method: 'GET',

@@ -691,6 +691,23 @@ function organisationRows(): Row[] {
       verify: courseUntouched,
     },
     {
+      name: "POST /api/organisations/conversations/:id/override on A's conversation",
+      covers: 'POST /api/organisations/conversations/:id/override',
+      expect: notFound,
+      uses: (w) => [w.a.ended],
+      attempt: (w, t) =>
+        httpAs(w, t, 'POST', `${base}/conversations/${w.a.ended}/override`, {
+          score: 1,
+          comment: 'Not yours to score',
+        }),
+      async verify(w) {
+        const rows = await w.db.query(`SELECT 1 FROM score_overrides WHERE session_id = $1`, [
+          w.a.ended,
+        ]);
+        return rows.length === 0 ? [] : ["A's conversation was scored by B"];
+      },
+    },
+    {
       name: "GET /api/organisations/cohorts/:id/export of A's cohort",
       covers: 'GET /api/organisations/cohorts/:id/export',
       expect: notFound,

@@ -92,6 +92,24 @@ describe.each(databaseKinds())('organisations API on %s', (kind) => {
     expect(table.rows[0]!.cells[0]).toMatchObject({ sessionId: session, overridden: false });
     expect(table.rows[0]!.cells[0]!.score).not.toBeNull();
 
+    const stranger = await signedInClient(server.url, 'Dr Stranger');
+    const foreign = await stranger.post(`${BASE}/conversations/${session}/override`, {
+      score: 1,
+      comment: 'Not mine',
+    });
+    expect(foreign.status).toBe(404);
+    const override = await trainer.post(`${BASE}/conversations/${session}/override`, {
+      score: 2,
+      comment: 'Ask before explaining.',
+    });
+    expect(override.status, override.text).toBe(200);
+    const progress = (await trainee.get('/api/progress')).body;
+    expect(progress.avgScore).toBe(2);
+    const overridden = cohortTableResponse.parse(
+      (await trainer.get(`${BASE}/cohorts/${cohortId}/table`)).body,
+    );
+    expect(overridden.rows[0]!.cells[0]).toMatchObject({ score: 2, overridden: true });
+
     const csv = await fetch(`${server.url}${BASE}/cohorts/${cohortId}/export`, {
       headers: { cookie: trainer.cookie! },
     });

@@ -695,6 +695,24 @@ describe('every /api route under 1,000 generated requests', () => {
         })),
       allowed: unchanged,
     },
+    'POST /api/organisations/conversations/:id/override': {
+      method: 'POST',
+      input: fc
+        .tuple(
+          courseId,
+          bodyText(
+            objectBody({
+              score: fieldValue(fc.integer({ min: -2, max: 12 })),
+              comment: fieldValue(text),
+            }),
+          ),
+        )
+        .map(([value, body]) => ({
+          path: `/api/organisations/conversations/${value}/override`,
+          body,
+        })),
+      allowed: unchanged,
+    },
     'GET /api/organisations/cohorts/:id/export': {
       method: 'GET',
       input: fc

@@ -72,6 +72,8 @@ async function courseRequests(client: HttpClient, scenarioId: string) {
       client.post(`${base}/invites/${invite.id}/revoke`),
     'POST /api/organisations/cohorts/:id/assignments': () =>
       client.post(`${base}/cohorts/${cohort}/assignments`, { scenarioId }),
+    'POST /api/organisations/conversations/:id/override': () =>
+      client.post(`${base}/conversations/${cohort}/override`, { score: 5, comment: 'Fine' }),
     'GET /api/organisations/cohorts/:id/export': () =>
       client.get(`${base}/cohorts/${cohort}/export`),
     'GET /api/organisations/cohorts/:id/table': () => client.get(`${base}/cohorts/${cohort}/table`),
@@ -474,6 +476,20 @@ describe('security headers, cookies and the same-origin rule', () => {
         },
         state: () => count(t, 'cohort_assignments'),
         control: 201,
+      },
+      'POST /api/organisations/conversations/:id/override': {
+        async prepare() {
+          const { trainer, trainee } = await course();
+          const { invite } = await buildCourse(trainer);
+          await trainee.post('/api/organisations/join', { code: invite.code });
+          const practised = await trainee.post('/api/conversations', {
+            scenarioId: await scenarioId(trainee, 7),
+          });
+          const path = `/api/organisations/conversations/${practised.body.session.id}/override`;
+          return { path, body: { score: 3, comment: 'Ask first' }, cookie: trainer.cookie };
+        },
+        state: () => count(t, 'score_overrides'),
+        control: 200,
       },
       'POST /api/organisations/join': {
         async prepare() {
