@@ -21,6 +21,8 @@ import { conversationRoutes } from './routes/conversations';
 import { realtimeRoutes } from './routes/realtime';
 import { realtimeApi } from '../shared/api/realtime';
 import { progressRoutes } from './routes/progress';
+import { organisationRoutes } from './routes/organisations';
+import { organisationsApi } from '../shared/api/organisations';
 import type { Services } from './services';
 
 export const CLIENT_DIST = fileURLToPath(new URL('../dist/client', import.meta.url));
@@ -84,6 +86,7 @@ export function createApp(services: Services, options: AppOptions): Express {
   api.use(conversationsApi.mount, conversationRoutes(services));
   api.use(conversationsApi.mount, branchRoutes(services));
   api.use(realtimeApi.mount, realtimeRoutes(services));
+  api.use(organisationsApi.mount, organisationRoutes(services));
   // Progress and history sit at the API root (their contracts' mount is '').
   api.use(progressRoutes(services));
   api.use(() => {

@@ -5,6 +5,7 @@ import {
   CONVERSATION_TEXT,
   FEEDBACK_TEXT,
   FRAME_TEXT,
+  ORGANISATION_TEXT,
   PASSWORD_TEXT,
   REQUEST_TEXT,
   SCENARIO_TEXT,
@@ -59,10 +60,15 @@ export const ERRORS = {
   /** The server has no Realtime model: the call has nowhere to go. */
   'not_found:realtime': REALTIME_TEXT.notConfigured,
   'not_found:audio': REPLAY_TEXT.notFound,
+  'not_found:organisation': ORGANISATION_TEXT.notFound,
+  'not_found:cohort': ORGANISATION_TEXT.cohortNotFound,
+  'not_found:invite': ORGANISATION_TEXT.inviteNotFound,
   // The state of things.
   'conflict:email': AUTH_TEXT.emailTaken,
   'conflict:busy': CONVERSATION_TEXT.busy,
   'conflict:ended': CONVERSATION_TEXT.ended,
+  'conflict:own_organisation': ORGANISATION_TEXT.ownOrganisation,
+  'conflict:shared_elsewhere': ORGANISATION_TEXT.sharedElsewhere,
   'unprocessable:too_short': FEEDBACK_TEXT.tooShort,
   'unprocessable:nothing_heard': VOICE_TEXT.nothingHeard,
   'unprocessable:not_a_turn': BRANCH_TEXT.notATurn,

@@ -134,10 +134,10 @@ export type HiddenConcern = z.infer<typeof hiddenConcernSchema>;
 export type StatedConcern = z.infer<typeof statedConcernSchema>;
 
 /**
- * Who may see a scenario: everyone (shipped with the app) or its author alone. A later
- * 'organisation' value shares it with an organisation's members.
+ * Who may see a scenario: everyone (shipped with the app), its author alone, or the trainer and
+ * current members of the organisation it is shared with (decision 023).
  */
-export const SCENARIO_VISIBILITIES = ['shipped', 'private'] as const;
+export const SCENARIO_VISIBILITIES = ['shipped', 'private', 'organisation'] as const;
 export const scenarioVisibilitySchema = z.enum(SCENARIO_VISIBILITIES);
 export type ScenarioVisibility = z.infer<typeof scenarioVisibilitySchema>;
 

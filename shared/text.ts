@@ -344,3 +344,12 @@ export const AUTHORING_TEXT = {
   choose: 'Choose…',
   copy: 'Make a copy',
 } as const;
+
+/** Organisations, cohorts, invites and assignments (issue 17). */
+export const ORGANISATION_TEXT = {
+  notFound: 'That organisation could not be found.',
+  cohortNotFound: 'That cohort could not be found.',
+  inviteNotFound: 'That invite code is not valid. It may have expired or been revoked.',
+  ownOrganisation: 'You run this organisation, so you cannot join it as a trainee.',
+  sharedElsewhere: 'That scenario is shared with another organisation and cannot be assigned here.',
+} as const;

@@ -36,10 +36,13 @@ export async function getProgressByUser(
     points: string;
   }>(
     `WITH done AS (
-       SELECT s.id, s.created_at, s.success_rating, f.overall_score, f.empathy_score,
+       SELECT s.id, s.created_at, s.success_rating, f.id AS feedback_id,
+              -- A trainer's override counts instead of the grader's score (decision 023).
+              coalesce(o.overall_score, f.overall_score) AS overall_score, f.empathy_score,
               f.clarity_score, f.persuasion_score, f.objection_handling_score
          FROM conversation_sessions s
          LEFT JOIN feedback f ON f.session_id = s.id
+         LEFT JOIN score_overrides o ON o.session_id = s.id
         WHERE s.user_id = $1 AND s.ended_at IS NOT NULL
      )
      SELECT count(*)::int AS "completedSessions",
@@ -51,7 +54,7 @@ export async function getProgressByUser(
                   empathy_score, clarity_score, persuasion_score,
                   coalesce(objection_handling_score, 0))
                 ORDER BY created_at, id)
-              FILTER (WHERE overall_score IS NOT NULL),
+              FILTER (WHERE feedback_id IS NOT NULL),
               '[]')::text AS points
        FROM done`,
     [userId],

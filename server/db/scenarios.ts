@@ -11,11 +11,18 @@ const PUBLIC_COLUMNS = `id, title, description, category, difficulty,
 /** Listed beginner, intermediate, advanced, then by title (spec §7: by difficulty). */
 const ORDER = `CASE difficulty WHEN 'beginner' THEN 0 WHEN 'intermediate' THEN 1 ELSE 2 END, title`;
 
+/** The organisations a user ($1) belongs to now: as their trainer, or in a current cohort. */
+export const ORGANISATIONS_OF_USER = `SELECT o.id FROM organisations o WHERE o.trainer_id = $1
+  UNION SELECT c.organisation_id FROM cohort_memberships m JOIN cohorts c ON c.id = m.cohort_id
+         WHERE m.user_id = $1 AND m.left_at IS NULL`;
+
 /**
- * Who may practise a scenario: everyone for a shipped one, its author for a private one, and
- * nobody once it is deleted. `$1` is the user's id. The one place this rule is written.
+ * Who may practise a scenario: everyone for a shipped one, its author for a private one, the
+ * trainer and current members of the organisation it is shared with, and nobody once it is
+ * deleted. `$1` is the user's id. The one place this rule is written.
  */
-export const VISIBLE_TO_USER = `deleted_at IS NULL AND (visibility = 'shipped' OR owner_id = $1)`;
+export const VISIBLE_TO_USER = `deleted_at IS NULL AND (visibility = 'shipped' OR owner_id = $1
+  OR (visibility = 'organisation' AND organisation_id IN (${ORGANISATIONS_OF_USER})))`;
 
 /** The shipped library, plus the user's own scenarios when a user is given. */
 export async function listScenarios(
@@ -34,16 +41,22 @@ export async function listScenarios(
 }
 
 /**
- * Changes whenever the user's own scenarios do (created, edited, deleted), so the list's cache
- * can be keyed by it without reading the list.
+ * Changes whenever the user's own scenarios or those shared with their organisations do
+ * (created, edited, shared, deleted), and when they join or leave one, so the list's cache can
+ * be keyed by it without reading the list. '0:' for a user with neither.
  */
 export async function ownScenariosStamp(db: Queryable, { userId }: { userId: string }) {
-  const [row] = await db.query<{ count: number; latest: string | null }>(
-    `SELECT count(*)::int AS count, max(updated_at)::text AS latest
-       FROM scenarios WHERE owner_id = $1`,
+  const [row] = await db.query<{ count: number; latest: string | null; orgs: string | null }>(
+    `SELECT count(*)::int AS count, max(updated_at)::text AS latest,
+            (SELECT string_agg(id::text, ',' ORDER BY id) FROM (${ORGANISATIONS_OF_USER}) o)
+              AS orgs
+       FROM scenarios
+      WHERE owner_id = $1
+         OR (visibility = 'organisation' AND organisation_id IN (${ORGANISATIONS_OF_USER}))`,
     [userId],
   );
-  return `${row?.count ?? 0}:${row?.latest ?? ''}`;
+  const orgs = row?.orgs ? `:${row.orgs}` : '';
+  return `${row?.count ?? 0}:${row?.latest ?? ''}${orgs}`;
 }
 
 /** A scenario this user may see and practise; null for anyone else's (answered as a 404). */

@@ -1,4 +1,5 @@
 import { benchChatRelay } from './chatRelay';
+import { benchCohort } from './cohort';
 import { benchConcurrency } from './concurrency';
 import { benchFlood } from './flood';
 import { benchProgressHistory } from './progressHistory';
@@ -14,6 +15,7 @@ import { benchVoicePipeline } from './voicePipeline';
  */
 const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['progress and history (1,000 completed sessions)', benchProgressHistory],
+  ['cohort table (200 trainees × 20 assignments)', benchCohort],
   ['chat relay: time to first token', benchChatRelay],
   ['voice pipeline: end of utterance to first speech byte', benchVoicePipeline],
   ['voice realtime: call setup, sideband relay, end of speech to first audio', benchRealtimeCall],

@@ -4,6 +4,7 @@ import { conversationsApi } from '../../shared/api/conversations';
 import type { Endpoint } from '../../shared/api/endpoint';
 import { healthApi } from '../../shared/api/health';
 import { historyApi } from '../../shared/api/history';
+import { organisationsApi } from '../../shared/api/organisations';
 import { progressApi } from '../../shared/api/progress';
 import { realtimeApi } from '../../shared/api/realtime';
 import { scenariosApi } from '../../shared/api/scenarios';
@@ -57,6 +58,7 @@ export function listContractRoutes(): ApiRoute[] {
     conversationsApi,
     healthApi,
     historyApi,
+    organisationsApi,
     progressApi,
     realtimeApi,
     scenariosApi,

@@ -59,6 +59,8 @@ interface World {
     /** A's own scenario (practised once, so it is versioned on edit), and its secret words. */
     customScenarioId: string;
     customTexts: string[];
+    /** A as a trainer (issue 17): A's organisation, its cohort and an invite, and their names. */
+    org: { id: string; cohortId: string; inviteId: string; inviteCode: string; names: string[] };
   };
   b: Person & { own: string; completed: string; socket: RawSocket };
 }
@@ -109,6 +111,11 @@ function secretsOf(w: World): Map<string, string> {
   w.a.userTexts.forEach((text, i) => secrets.set(`message text #${i}`, text));
   w.a.debriefTexts.forEach((text, i) => secrets.set(`debrief text #${i}`, text));
   secrets.set('custom scenario id', w.a.customScenarioId);
+  secrets.set('organisation id', w.a.org.id);
+  secrets.set('cohort id', w.a.org.cohortId);
+  secrets.set('invite id', w.a.org.inviteId);
+  secrets.set('invite code', w.a.org.inviteCode);
+  w.a.org.names.forEach((name, i) => secrets.set(`organisation name #${i}`, name));
   w.a.customTexts.forEach((text, i) => secrets.set(`custom scenario text #${i}`, text));
   return secrets;
 }
@@ -480,7 +487,7 @@ function httpRows(): Row[] {
       });
     }
   }
-  rows.push(...audioRows(), ...authoringRows());
+  rows.push(...audioRows(), ...authoringRows(), ...organisationRows());
   return rows;
 }
 
@@ -585,6 +592,134 @@ function authoringRows(): Row[] {
       covers: 'GET /api/scenarios',
       expect: 'HTTP 200',
       attempt: (w, t) => httpAs(w, t, 'GET', '/api/scenarios'),
+    },
+  ];
+}
+
+/** A's course is untouched: no cohort, invite change, member or assignment made by B. */
+async function courseUntouched(w: World): Promise<string[]> {
+  const [row] = await w.db.query<{
+    cohorts: number;
+    revoked: number;
+    members: number;
+    assigned: number;
+  }>(
+    `SELECT (SELECT count(*)::int FROM cohorts WHERE organisation_id = $1) AS cohorts,
+            (SELECT count(*)::int FROM cohort_invites WHERE id = $2 AND revoked_at IS NOT NULL)
+              AS revoked,
+            (SELECT count(*)::int FROM cohort_memberships WHERE cohort_id = $3) AS members,
+            (SELECT count(*)::int FROM cohort_assignments WHERE cohort_id = $3) AS assigned`,
+    [w.a.org.id, w.a.org.inviteId, w.a.org.cohortId],
+  );
+  return row && row.cohorts === 1 && row.revoked === 0 && row.members === 0 && row.assigned === 1
+    ? []
+    : [`A's course changed: ${JSON.stringify(row)}`];
+}
+
+/** Issue 17: A trains an organisation; B (a trainer of none of it) tries each of A's ids. */
+function organisationRows(): Row[] {
+  const base = '/api/organisations';
+  const org = (w: World) => w.a.org;
+  return [
+    {
+      name: "GET /api/organisations lists only B's own",
+      covers: 'GET /api/organisations',
+      expect: 'HTTP 200',
+      attempt: (w, t) => httpAs(w, t, 'GET', base),
+    },
+    {
+      name: "POST /api/organisations creates B's own",
+      covers: 'POST /api/organisations',
+      expect: 'HTTP 201',
+      attempt: (w, t) => httpAs(w, t, 'POST', base, { name: 'B School' }),
+      verify: courseUntouched,
+    },
+    {
+      name: "GET /api/organisations/assignments lists only B's own",
+      covers: 'GET /api/organisations/assignments',
+      expect: 'HTTP 200',
+      attempt: (w, t) => httpAs(w, t, 'GET', `${base}/assignments`),
+      verify: async (_w, o) =>
+        o.body?.assignments?.length === 0 ? [] : ['B was given assignments'],
+    },
+    {
+      name: 'POST /api/organisations/join with an unknown code',
+      covers: 'POST /api/organisations/join',
+      expect: notFound,
+      attempt: (w, t) => httpAs(w, t, 'POST', `${base}/join`, { code: 'ZZZZZZZZZZ' }),
+      verify: courseUntouched,
+    },
+    {
+      name: "POST /api/organisations/:id/cohorts in A's organisation",
+      covers: 'POST /api/organisations/:id/cohorts',
+      expect: notFound,
+      uses: (w) => [org(w).id],
+      attempt: (w, t) => httpAs(w, t, 'POST', `${base}/${org(w).id}/cohorts`, { name: 'Mine' }),
+      verify: courseUntouched,
+    },
+    {
+      name: "POST /api/organisations/:id/leave of A's organisation",
+      covers: 'POST /api/organisations/:id/leave',
+      expect: notFound,
+      uses: (w) => [org(w).id],
+      attempt: (w, t) => httpAs(w, t, 'POST', `${base}/${org(w).id}/leave`),
+    },
+    {
+      name: "POST /api/organisations/cohorts/:id/invites on A's cohort",
+      covers: 'POST /api/organisations/cohorts/:id/invites',
+      expect: notFound,
+      uses: (w) => [org(w).cohortId],
+      attempt: (w, t) => httpAs(w, t, 'POST', `${base}/cohorts/${org(w).cohortId}/invites`, {}),
+    },
+    {
+      name: "POST /api/organisations/invites/:id/revoke on A's invite",
+      covers: 'POST /api/organisations/invites/:id/revoke',
+      expect: notFound,
+      uses: (w) => [org(w).inviteId],
+      attempt: (w, t) => httpAs(w, t, 'POST', `${base}/invites/${org(w).inviteId}/revoke`),
+      verify: courseUntouched,
+    },
+    {
+      name: "POST /api/organisations/cohorts/:id/assignments on A's cohort",
+      covers: 'POST /api/organisations/cohorts/:id/assignments',
+      expect: notFound,
+      uses: (w) => [org(w).cohortId, w.a.openScenarioId],
+      attempt: (w, t) =>
+        httpAs(w, t, 'POST', `${base}/cohorts/${org(w).cohortId}/assignments`, {
+          scenarioId: w.a.openScenarioId,
+        }),
+      verify: courseUntouched,
+    },
+    {
+      name: "POST /api/organisations/conversations/:id/override on A's conversation",
+      covers: 'POST /api/organisations/conversations/:id/override',
+      expect: notFound,
+      uses: (w) => [w.a.ended],
+      attempt: (w, t) =>
+        httpAs(w, t, 'POST', `${base}/conversations/${w.a.ended}/override`, {
+          score: 1,
+          comment: 'Not yours to score',
+        }),
+      async verify(w) {
+        const rows = await w.db.query(`SELECT 1 FROM score_overrides WHERE session_id = $1`, [
+          w.a.ended,
+        ]);
+        return rows.length === 0 ? [] : ["A's conversation was scored by B"];
+      },
+    },
+    {
+      name: "GET /api/organisations/cohorts/:id/export of A's cohort",
+      covers: 'GET /api/organisations/cohorts/:id/export',
+      expect: notFound,
+      uses: (w) => [org(w).cohortId],
+      attempt: (w, t) => httpAs(w, t, 'GET', `${base}/cohorts/${org(w).cohortId}/export`),
+    },
+    {
+      name: "GET /api/organisations/cohorts/:id/table of A's cohort",
+      covers: 'GET /api/organisations/cohorts/:id/table',
+      expect: notFound,
+      uses: (w) => [org(w).cohortId],
+      attempt: (w, t) => httpAs(w, t, 'GET', `${base}/cohorts/${org(w).cohortId}/table`),
     },
   ];
 }
@@ -972,6 +1107,25 @@ async function buildWorld(t: TestDb, stub: OpenAiStub, server: TestServer): Prom
   const practised = await aClient.post('/api/conversations', { scenarioId: customScenarioId });
   if (practised.status !== 201) throw new Error(`A could not practise: ${practised.text}`);
 
+  const orgNames = [`Org A ${tag}`, `Cohort A ${tag}`];
+  const made0 = await aClient.post('/api/organisations', { name: orgNames[0] });
+  const cohort = await aClient.post(`/api/organisations/${made0.body.id}/cohorts`, {
+    name: orgNames[1],
+  });
+  const invite = await aClient.post(`/api/organisations/cohorts/${cohort.body.id}/invites`, {});
+  const assigned = await aClient.post(`/api/organisations/cohorts/${cohort.body.id}/assignments`, {
+    scenarioId: scenarios[2]!.id,
+  });
+  if (invite.status !== 201 || assigned.status !== 201)
+    throw new Error(`A could not build a course: ${invite.text} ${assigned.text}`);
+  const org = {
+    id: made0.body.id as string,
+    cohortId: cohort.body.id as string,
+    inviteId: invite.body.id as string,
+    inviteCode: invite.body.code as string,
+    names: orgNames,
+  };
+
   const bOwn = await open(bClient, scenarios[1]!.id);
   if (bOwn.status !== 201 || bOwn.id === aOpen.id) {
     throw new Error(`B was given ${bOwn.id} (${bOwn.status}) for A's scenario`);
@@ -1000,6 +1154,7 @@ async function buildWorld(t: TestDb, stub: OpenAiStub, server: TestServer): Prom
       socket: aOpen.socket,
       customScenarioId,
       customTexts,
+      org,
     },
     b: { ...b, own: bOwn.id, completed: bDone.id, socket: bOwn.socket },
   };
@@ -1028,6 +1183,27 @@ async function startUnguardedCopy(db: Db, mistake: 'no-owner-check' | 'crash'): 
     res.json({ session, scenario, messages, feedback: null });
   });
   // No error handler: a thrown error gets Express's own 500 page.
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+/**
+ * The cohort table's deliberate mistake: a cohort read by id alone, whoever runs it. Lives
+ * here, never in the app.
+ */
+async function startUnguardedCohortCopy(db: Db): Promise<Server> {
+  const app = express();
+  app.get('/api/organisations/cohorts/:id/table', async (req, res) => {
+    const [cohort] = await db.query(`SELECT id, organisation_id, name FROM cohorts WHERE id = $1`, [
+      req.params.id,
+    ]);
+    if (!cohort) {
+      res.status(404).json({ error: { code: 'not_found:cohort', message: 'Not found' } });
+      return;
+    }
+    res.json({ cohort, assignments: [], rows: [] });
+  });
   const server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return server;
@@ -1136,6 +1312,22 @@ describe.each(databaseKinds())('isolation between users on %s', (kind) => {
       expect(problems).toContain(`${row.name}: expected HTTP 404, got HTTP 200`);
       expect(problems).toContain(`${row.name}: leaked A's custom scenario text #0`);
       expect(problems).toContain(`${row.name}: leaked A's custom scenario text #1`);
+    } finally {
+      await new Promise((resolve) => copy.close(resolve));
+    }
+  });
+
+  it('bites: an organisation row fails against a copy that reads a cohort by id alone', async () => {
+    const row = rows.find(
+      (r) => r.name === "GET /api/organisations/cohorts/:id/table of A's cohort",
+    )!;
+    const copy = await startUnguardedCohortCopy(t.db);
+    try {
+      const url = `http://127.0.0.1:${(copy.address() as AddressInfo).port}`;
+      const problems = await judge(row, w, await row.attempt(w, { url }));
+      expect(problems).toContain(`${row.name}: expected HTTP 404, got HTTP 200`);
+      expect(problems).toContain(`${row.name}: leaked A's organisation id`);
+      expect(problems).toContain(`${row.name}: leaked A's organisation name #1`);
     } finally {
       await new Promise((resolve) => copy.close(resolve));
     }

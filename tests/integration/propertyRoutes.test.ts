@@ -21,6 +21,7 @@ import {
 } from '../../shared/api/authoring';
 import { scenarioFileSchema } from '../../shared/scenarioSeed';
 import { customSeed } from '../helpers/customScenario';
+import { myOrganisationsResponse } from '../../shared/api/organisations';
 
 /**
  * Property tests over every /api route: 1,000 generated requests each (wrong types, huge
@@ -412,6 +413,9 @@ describe('every /api route under 1,000 generated requests', () => {
   /** The clinician turns of the user's longer conversation, for branching. */
   let turnIds: string[] = [];
   let foreignIds: string[] = [];
+  /** Organisation, cohort and invite ids of the user's course and of someone else's. */
+  const courseIds: string[] = [];
+  const inviteCodes: string[] = [];
   let counts: Counts;
 
   const countRows = async (): Promise<Counts> => {
@@ -459,6 +463,14 @@ describe('every /api route under 1,000 generated requests', () => {
       practised.body.summary.id,
     ];
     foreignIds = [foreign.body.session.id, theirs.body.summary.id];
+    for (const trainer of [user, other]) {
+      const org = (await trainer.post('/api/organisations', { name: 'School' })).body.id;
+      const cohort = (await trainer.post(`/api/organisations/${org}/cohorts`, { name: 'Y1' })).body
+        .id;
+      const invite = (await trainer.post(`/api/organisations/cohorts/${cohort}/invites`, {})).body;
+      courseIds.push(org, cohort, invite.id);
+      inviteCodes.push(invite.code);
+    }
   });
   afterAll(() => {
     agent.destroy();
@@ -591,8 +603,135 @@ describe('every /api route under 1,000 generated requests', () => {
     },
   };
 
+  const courseId = pathId(() => [...courseIds, ...ids()]);
+  const organisationSpecs: Partial<Record<ApiRoute, RouteSpec>> = {
+    'GET /api/organisations': {
+      method: 'GET',
+      input: queryString({ id: text }).map((q) => ({ path: `/api/organisations${q}` })),
+      ok: myOrganisationsResponse,
+      allowed: unchanged,
+    },
+    'POST /api/organisations': {
+      method: 'POST',
+      input: bodyText(objectBody({ name: fieldValue(text) })).map((body) => ({
+        path: '/api/organisations',
+        body,
+      })),
+      ok: z.object({ id: z.string(), name: z.string() }),
+      allowed: unchanged,
+    },
+    'GET /api/organisations/assignments': {
+      method: 'GET',
+      input: queryString({ sort: text }).map((q) => ({
+        path: `/api/organisations/assignments${q}`,
+      })),
+      allowed: unchanged,
+    },
+    'POST /api/organisations/join': {
+      method: 'POST',
+      input: bodyText(
+        objectBody({
+          code: fieldValue(
+            fc.integer({ min: 0, max: 9 }).map((i) => inviteCodes[i % inviteCodes.length]!),
+            text,
+          ),
+        }),
+      ).map((body) => ({ path: '/api/organisations/join', body })),
+      allowed: unchanged,
+    },
+    'POST /api/organisations/:id/cohorts': {
+      method: 'POST',
+      input: fc
+        .tuple(courseId, bodyText(objectBody({ name: fieldValue(text) })))
+        .map(([value, body]) => ({ path: `/api/organisations/${value}/cohorts`, body })),
+      allowed: unchanged,
+    },
+    'POST /api/organisations/:id/leave': {
+      method: 'POST',
+      input: fc
+        .tuple(courseId, ignoredBody)
+        .map(([value, body]) => ({ path: `/api/organisations/${value}/leave`, body })),
+      allowed: unchanged,
+    },
+    'POST /api/organisations/cohorts/:id/invites': {
+      method: 'POST',
+      input: fc
+        .tuple(
+          courseId,
+          bodyText(objectBody({ days: fieldValue(fc.integer({ min: -5, max: 100 })) })),
+        )
+        .map(([value, body]) => ({ path: `/api/organisations/cohorts/${value}/invites`, body })),
+      allowed: unchanged,
+    },
+    'POST /api/organisations/invites/:id/revoke': {
+      method: 'POST',
+      input: fc
+        .tuple(courseId, ignoredBody)
+        .map(([value, body]) => ({ path: `/api/organisations/invites/${value}/revoke`, body })),
+      allowed: unchanged,
+    },
+    'POST /api/organisations/cohorts/:id/assignments': {
+      method: 'POST',
+      input: fc
+        .tuple(
+          courseId,
+          bodyText(
+            objectBody({
+              scenarioId: fieldValue(
+                fc.integer({ min: 0, max: 99 }).map((i) => ids()[i % ids().length]!),
+                text,
+              ),
+              dueAt: fieldValue(
+                fc.constant(null),
+                fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+                text,
+              ),
+            }),
+          ),
+        )
+        .map(([value, body]) => ({
+          path: `/api/organisations/cohorts/${value}/assignments`,
+          body,
+        })),
+      allowed: unchanged,
+    },
+    'POST /api/organisations/conversations/:id/override': {
+      method: 'POST',
+      input: fc
+        .tuple(
+          courseId,
+          bodyText(
+            objectBody({
+              score: fieldValue(fc.integer({ min: -2, max: 12 })),
+              comment: fieldValue(text),
+            }),
+          ),
+        )
+        .map(([value, body]) => ({
+          path: `/api/organisations/conversations/${value}/override`,
+          body,
+        })),
+      allowed: unchanged,
+    },
+    'GET /api/organisations/cohorts/:id/export': {
+      method: 'GET',
+      input: fc
+        .tuple(courseId, queryString({ sort: fc.constantFrom('name', 'done', 'average', 'x') }))
+        .map(([value, q]) => ({ path: `/api/organisations/cohorts/${value}/export${q}` })),
+      allowed: unchanged,
+    },
+    'GET /api/organisations/cohorts/:id/table': {
+      method: 'GET',
+      input: fc
+        .tuple(courseId, queryString({ sort: fc.constantFrom('name', 'done', 'average', 'x') }))
+        .map(([value, q]) => ({ path: `/api/organisations/cohorts/${value}/table${q}` })),
+      allowed: unchanged,
+    },
+  };
+
   const specs: Record<ApiRoute, RouteSpec> = {
     ...(authoringSpecs as Record<ApiRoute, RouteSpec>),
+    ...(organisationSpecs as Record<ApiRoute, RouteSpec>),
     'GET /api/health': {
       method: 'GET',
       input: queryString({}).map((q) => ({ path: `/api/health${q}` })),

@@ -44,6 +44,42 @@ function cookieAttributes(setCookie: string): Map<string, string> {
 const count = async (t: TestDb, table: string) =>
   (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n;
 
+/** A trainer's course (issue 17): an organisation, a cohort and an invite. */
+async function buildCourse(client: HttpClient) {
+  const org = (await client.post('/api/organisations', { name: 'School' })).body.id as string;
+  const cohort = (await client.post(`/api/organisations/${org}/cohorts`, { name: 'Year 1' })).body
+    .id as string;
+  const invite = (await client.post(`/api/organisations/cohorts/${cohort}/invites`, {})).body;
+  return { org, cohort, invite: invite as { id: string; code: string } };
+}
+
+/** One request per organisation route, for the no-store check. */
+async function courseRequests(client: HttpClient, scenarioId: string) {
+  const { org, cohort, invite } = await buildCourse(client);
+  const base = '/api/organisations';
+  return {
+    'GET /api/organisations': () => client.get(base),
+    'POST /api/organisations': () => client.post(base, { name: 'Another' }),
+    'GET /api/organisations/assignments': () => client.get(`${base}/assignments`),
+    // The trainer's own code: refused with 409, and still not kept by any cache.
+    'POST /api/organisations/join': () => client.post(`${base}/join`, { code: invite.code }),
+    'POST /api/organisations/:id/cohorts': () =>
+      client.post(`${base}/${org}/cohorts`, { name: 'Year 2' }),
+    'POST /api/organisations/:id/leave': () => client.post(`${base}/${org}/leave`),
+    'POST /api/organisations/cohorts/:id/invites': () =>
+      client.post(`${base}/cohorts/${cohort}/invites`, {}),
+    'POST /api/organisations/invites/:id/revoke': () =>
+      client.post(`${base}/invites/${invite.id}/revoke`),
+    'POST /api/organisations/cohorts/:id/assignments': () =>
+      client.post(`${base}/cohorts/${cohort}/assignments`, { scenarioId }),
+    'POST /api/organisations/conversations/:id/override': () =>
+      client.post(`${base}/conversations/${cohort}/override`, { score: 5, comment: 'Fine' }),
+    'GET /api/organisations/cohorts/:id/export': () =>
+      client.get(`${base}/cohorts/${cohort}/export`),
+    'GET /api/organisations/cohorts/:id/table': () => client.get(`${base}/cohorts/${cohort}/table`),
+  };
+}
+
 describe('security headers, cookies and the same-origin rule', () => {
   /** NODE_ENV=test, production, and test with COOKIE_SECURE=true, over one database. */
   const {
@@ -146,6 +182,7 @@ describe('security headers, cookies and the same-origin rule', () => {
         // Last of the authoring ones: the others use the scenario it deletes.
         'DELETE /api/authoring/scenarios/:id': () =>
           client.request('DELETE', `/api/authoring/scenarios/${own}`),
+        ...(await courseRequests(client, scenarioId)),
         'GET /api/health': () => client.get('/api/health'),
         'GET /api/auth/me': () => client.get('/api/auth/me'),
         'GET /api/progress': () => client.get('/api/progress'),
@@ -323,6 +360,16 @@ describe('security headers, cookies and the same-origin rule', () => {
         await t.db.query(`SELECT title, version, deleted_at FROM scenarios WHERE id = $1`, [id])
       )[0] ?? null;
 
+    // One trainer and one trainee for every organisation case: each sign-up counts toward the
+    // sign-in throttle of this one address.
+    let people: Promise<{ trainer: HttpClient; trainee: HttpClient }> | null = null;
+    const course = () => {
+      people ??= Promise.all([signedInClient(dev.url), signedInClient(dev.url)]).then(
+        ([trainer, trainee]) => ({ trainer, trainee }),
+      );
+      return people;
+    };
+
     const cases: Record<string, Case> = {
       'POST /api/authoring/scenarios': {
         async prepare() {
@@ -380,6 +427,90 @@ describe('security headers, cookies and the same-origin rule', () => {
         state: ({ path }) => scenarioRow(path.split('/').at(-1)!),
         method: 'DELETE',
         control: 200,
+      },
+      'POST /api/organisations': {
+        async prepare() {
+          const client = (await course()).trainer;
+          return { path: '/api/organisations', body: { name: 'School' }, cookie: client.cookie };
+        },
+        state: () => count(t, 'organisations'),
+        control: 201,
+      },
+      'POST /api/organisations/:id/cohorts': {
+        async prepare() {
+          const client = (await course()).trainer;
+          const { org } = await buildCourse(client);
+          const path = `/api/organisations/${org}/cohorts`;
+          return { path, body: { name: 'Year 2' }, cookie: client.cookie };
+        },
+        state: () => count(t, 'cohorts'),
+        control: 201,
+      },
+      'POST /api/organisations/cohorts/:id/invites': {
+        async prepare() {
+          const client = (await course()).trainer;
+          const { cohort } = await buildCourse(client);
+          const path = `/api/organisations/cohorts/${cohort}/invites`;
+          return { path, body: {}, cookie: client.cookie };
+        },
+        state: () => count(t, 'cohort_invites'),
+        control: 201,
+      },
+      'POST /api/organisations/invites/:id/revoke': {
+        async prepare() {
+          const client = (await course()).trainer;
+          const { invite } = await buildCourse(client);
+          const path = `/api/organisations/invites/${invite.id}/revoke`;
+          return { path, body: {}, cookie: client.cookie };
+        },
+        state: ({ path }) =>
+          t.db.query(`SELECT revoked_at FROM cohort_invites WHERE id = $1`, [path.split('/')[4]]),
+        control: 200,
+      },
+      'POST /api/organisations/cohorts/:id/assignments': {
+        async prepare() {
+          const client = (await course()).trainer;
+          const { cohort } = await buildCourse(client);
+          const path = `/api/organisations/cohorts/${cohort}/assignments`;
+          return { path, body: { scenarioId: await scenarioId(client, 0) }, cookie: client.cookie };
+        },
+        state: () => count(t, 'cohort_assignments'),
+        control: 201,
+      },
+      'POST /api/organisations/conversations/:id/override': {
+        async prepare() {
+          const { trainer, trainee } = await course();
+          const { invite } = await buildCourse(trainer);
+          await trainee.post('/api/organisations/join', { code: invite.code });
+          const practised = await trainee.post('/api/conversations', {
+            scenarioId: await scenarioId(trainee, 7),
+          });
+          const path = `/api/organisations/conversations/${practised.body.session.id}/override`;
+          return { path, body: { score: 3, comment: 'Ask first' }, cookie: trainer.cookie };
+        },
+        state: () => count(t, 'score_overrides'),
+        control: 200,
+      },
+      'POST /api/organisations/join': {
+        async prepare() {
+          const { trainer, trainee } = await course();
+          const { invite } = await buildCourse(trainer);
+          const body = { code: invite.code };
+          return { path: '/api/organisations/join', body, cookie: trainee.cookie };
+        },
+        state: () => count(t, 'cohort_memberships'),
+        control: 200,
+      },
+      'POST /api/organisations/:id/leave': {
+        async prepare() {
+          const { trainer, trainee } = await course();
+          const { org, invite } = await buildCourse(trainer);
+          await trainee.post('/api/organisations/join', { code: invite.code });
+          return { path: `/api/organisations/${org}/leave`, body: {}, cookie: trainee.cookie };
+        },
+        state: () =>
+          t.db.query(`SELECT count(*)::int AS n FROM cohort_memberships WHERE left_at IS NULL`),
+        control: 204,
       },
       'POST /api/auth/sign-up': {
         async prepare() {

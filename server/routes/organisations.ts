@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import { Router, type Response } from 'express';
+import { INVITE_DAYS_DEFAULT, organisationsApi } from '../../shared/api/organisations';
+import { uuidSchema } from '../../shared/inputChecks';
+import { assignmentStatus, inviteCodeFrom } from '../../shared/organisations';
+import { cohortCsv } from '../../shared/cohortCsv';
+import type { ErrorCode } from '../../shared/errors';
+import { currentUser, requireUser } from '../auth/guard';
+import {
+  assignScenario,
+  createCohort,
+  createInvite,
+  createOrganisation,
+  getCohortTable,
+  getCohortTableJson,
+  joinByCode,
+  leaveOrganisation,
+  listMemberships,
+  listMyAssignments,
+  listTrainedOrganisations,
+  overrideScore,
+  revokeInvite,
+} from '../db/organisations';
+import { AppError } from '../http/errors';
+import { sendJson } from '../http/respond';
+import { parseInput } from '../http/validate';
+import type { Services } from '../services';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * /api/organisations (issue 17, decision 023). Every query is scoped by the signed-in user as
+ * trainer or as trainee, so another's id (or a malformed one) is a 404 like any unknown id.
+ */
+export function organisationRoutes(services: Services): Router {
+  const { db } = services;
+  const router = Router();
+  router.use(requireUser(services));
+
+  const userIdOf = (res: Response) => currentUser(res).id;
+  const idOr404 = (id: string | undefined, code: ErrorCode): string => {
+    const parsed = uuidSchema.safeParse(id);
+    if (!parsed.success) throw new AppError(code);
+    return parsed.data;
+  };
+
+  router.get(organisationsApi.mine.route, async (_req, res) => {
+    const userId = userIdOf(res);
+    const [training, memberships] = await Promise.all([
+      listTrainedOrganisations(db, { trainerId: userId }),
+      listMemberships(db, { userId }),
+    ]);
+    sendJson(res, organisationsApi.mine, { training, memberships });
+  });
+
+  router.post(organisationsApi.create.route, async (req, res) => {
+    const { name } = parseInput(organisationsApi.create.body, req.body);
+    const org = await createOrganisation(db, { trainerId: userIdOf(res), name });
+    sendJson(res, organisationsApi.create, org, 201);
+  });
+
+  router.get(organisationsApi.assignments.route, async (_req, res) => {
+    const now = new Date();
+    const rows = await listMyAssignments(db, { userId: userIdOf(res) });
+    const assignments = rows.map((a) => ({ ...a, status: assignmentStatus({ ...a, now }) }));
+    sendJson(res, organisationsApi.assignments, { assignments });
+  });
+
+  router.post(organisationsApi.join.route, async (req, res) => {
+    const { code } = parseInput(organisationsApi.join.body, req.body);
+    const result = await joinByCode(db, { userId: userIdOf(res), code: code.toUpperCase() });
+    if (!result.joined) {
+      throw new AppError(
+        result.reason === 'own_organisation' ? 'conflict:own_organisation' : 'not_found:invite',
+      );
+    }
+    const { cohortId, organisationId } = result;
+    sendJson(res, organisationsApi.join, { cohortId, organisationId });
+  });
+
+  router.post(organisationsApi.createCohort.route, async (req, res) => {
+    const organisationId = idOr404(req.params.id, 'not_found:organisation');
+    const trainerId = userIdOf(res);
+    // Ownership before the body: another's id is a 404 whatever was sent.
+    const mine = await listTrainedOrganisations(db, { trainerId });
+    if (!mine.some((o) => o.id === organisationId)) throw new AppError('not_found:organisation');
+    const { name } = parseInput(organisationsApi.createCohort.body, req.body);
+    const cohort = await createCohort(db, { trainerId, organisationId, name });
+    if (!cohort) throw new AppError('not_found:organisation');
+    sendJson(res, organisationsApi.createCohort, cohort, 201);
+  });
+
+  router.post(organisationsApi.leave.route, async (req, res) => {
+    const organisationId = idOr404(req.params.id, 'not_found:organisation');
+    const left = await leaveOrganisation(db, { userId: userIdOf(res), organisationId });
+    if (!left) throw new AppError('not_found:organisation');
+    res.status(204).end();
+  });
+
+  router.post(organisationsApi.createInvite.route, async (req, res) => {
+    const cohortId = idOr404(req.params.id, 'not_found:cohort');
+    const { days } = parseInput(organisationsApi.createInvite.body, req.body);
+    const invite = await createInvite(db, {
+      trainerId: userIdOf(res),
+      cohortId,
+      code: inviteCodeFrom(randomBytes(16)),
+      expiresAt: new Date(Date.now() + (days ?? INVITE_DAYS_DEFAULT) * DAY_MS),
+    });
+    if (!invite) throw new AppError('not_found:cohort');
+    sendJson(res, organisationsApi.createInvite, invite, 201);
+  });
+
+  router.post(organisationsApi.revokeInvite.route, async (req, res) => {
+    const inviteId = idOr404(req.params.id, 'not_found:invite');
+    const invite = await revokeInvite(db, { trainerId: userIdOf(res), inviteId });
+    if (!invite) throw new AppError('not_found:invite');
+    sendJson(res, organisationsApi.revokeInvite, invite);
+  });
+
+  router.post(organisationsApi.assign.route, async (req, res) => {
+    const cohortId = idOr404(req.params.id, 'not_found:cohort');
+    const { scenarioId, dueAt } = parseInput(organisationsApi.assign.body, req.body);
+    const scenario = uuidSchema.safeParse(scenarioId);
+    if (!scenario.success) throw new AppError('not_found:scenario');
+    const result = await assignScenario(db, {
+      trainerId: userIdOf(res),
+      cohortId,
+      scenarioId: scenario.data,
+      dueAt: dueAt ? new Date(dueAt) : null,
+    });
+    if (!result.assigned) {
+      throw new AppError(
+        result.reason === 'shared_elsewhere' ? 'conflict:shared_elsewhere' : 'not_found:cohort',
+      );
+    }
+    sendJson(res, organisationsApi.assign, { id: result.id }, 201);
+  });
+
+  router.get(organisationsApi.table.route, async (req, res) => {
+    const cohortId = idOr404(req.params.id, 'not_found:cohort');
+    const { sort } = parseInput(organisationsApi.table.query, req.query);
+    const table = await getCohortTableJson(db, { trainerId: userIdOf(res), cohortId, sort });
+    if (!table) throw new AppError('not_found:cohort');
+    // Written by the database in the contract's shape (cohortTableResponse; the tests parse it).
+    res.type('json').send(table);
+  });
+
+  router.post(organisationsApi.override.route, async (req, res) => {
+    const sessionId = idOr404(req.params.id, 'not_found:session');
+    const { score, comment } = parseInput(organisationsApi.override.body, req.body);
+    const saved = await overrideScore(db, { trainerId: userIdOf(res), sessionId, score, comment });
+    if (!saved) throw new AppError('not_found:session');
+    sendJson(res, organisationsApi.override, { score, comment });
+  });
+
+  router.get(organisationsApi.exportCsv.route, async (req, res) => {
+    const cohortId = idOr404(req.params.id, 'not_found:cohort');
+    const { sort } = parseInput(organisationsApi.exportCsv.query, req.query);
+    const table = await getCohortTable(db, { trainerId: userIdOf(res), cohortId, sort });
+    if (!table) throw new AppError('not_found:cohort');
+    res.type('text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', 'attachment; filename="chairtalk-cohort.csv"');
+    res.send(cohortCsv(table));
+  });
+
+  return router;
+}

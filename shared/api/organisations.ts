@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { CONTROL_CHARS } from '../inputChecks';
+import { resource } from './endpoint';
+
+/**
+ * /api/organisations (issue 17, decision 023): a trainer's organisations, cohorts, invites,
+ * assignments and cohort table; a trainee's memberships and assignments. Every id that is not
+ * the caller's to use is not found.
+ */
+
+const name = z
+  .string()
+  .trim()
+  .min(1, 'name: required')
+  .max(200, 'name: at most 200 characters')
+  .refine((value) => !CONTROL_CHARS.test(value), 'name: no control characters');
+
+export const inviteSchema = z.object({
+  id: z.string(),
+  cohortId: z.string(),
+  code: z.string(),
+  expiresAt: z.string(),
+  revokedAt: z.string().nullable(),
+});
+
+export const cohortSchema = z.object({
+  id: z.string(),
+  organisationId: z.string(),
+  name: z.string(),
+});
+
+export const trainerOrganisationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  cohorts: z.array(
+    cohortSchema.extend({ members: z.number().int(), invites: z.array(inviteSchema) }),
+  ),
+});
+
+export const membershipSchema = z.object({
+  organisationId: z.string(),
+  organisationName: z.string(),
+  cohortId: z.string(),
+  cohortName: z.string(),
+  joinedAt: z.string(),
+});
+
+export const myOrganisationsResponse = z.object({
+  /** The organisations the caller trains. */
+  training: z.array(trainerOrganisationSchema),
+  /** The cohorts the caller is in as a trainee. */
+  memberships: z.array(membershipSchema),
+});
+
+/** Days an invite stays usable; a week unless the trainer says otherwise. */
+export const INVITE_DAYS_DEFAULT = 7;
+export const INVITE_DAYS_MAX = 90;
+
+export const assignmentStatusSchema = z.enum(['due', 'overdue', 'done']);
+
+export const myAssignmentSchema = z.object({
+  id: z.string(),
+  cohortId: z.string(),
+  scenarioId: z.string(),
+  title: z.string(),
+  dueAt: z.string().nullable(),
+  doneAt: z.string().nullable(),
+  status: assignmentStatusSchema,
+});
+
+export const cohortTableResponse = z.object({
+  cohort: cohortSchema,
+  assignments: z.array(
+    z.object({
+      id: z.string(),
+      scenarioId: z.string(),
+      title: z.string(),
+      dueAt: z.string().nullable(),
+    }),
+  ),
+  rows: z.array(
+    z.object({
+      userId: z.string(),
+      fullName: z.string(),
+      email: z.string(),
+      done: z.number().int(),
+      average: z.number().nullable(),
+      trend: z.array(z.number()),
+      cells: z.array(
+        z.object({
+          assignmentId: z.string(),
+          sessionId: z.string().nullable(),
+          doneAt: z.string().nullable(),
+          score: z.number().nullable(),
+          overridden: z.boolean(),
+        }),
+      ),
+    }),
+  ),
+});
+
+export const organisationsApi = resource('/organisations', {
+  mine: { method: 'GET', route: '/', response: myOrganisationsResponse },
+  /** The caller becomes the new organisation's trainer. */
+  create: {
+    method: 'POST',
+    route: '/',
+    body: z.strictObject({ name }),
+    response: z.object({ id: z.string(), name: z.string() }),
+  },
+  /** The trainee's assignments in the cohorts they are in now. */
+  assignments: {
+    method: 'GET',
+    route: '/assignments',
+    response: z.object({ assignments: z.array(myAssignmentSchema) }),
+  },
+  /** Unknown, expired and revoked codes are all not found. */
+  join: {
+    method: 'POST',
+    route: '/join',
+    body: z.strictObject({
+      code: z
+        .string()
+        .trim()
+        .min(1, 'code: required')
+        .max(64, 'code: at most 64 characters')
+        .regex(/^[A-Za-z0-9-]+$/, 'code: letters and digits only'),
+    }),
+    response: z.object({ cohortId: z.string(), organisationId: z.string() }),
+  },
+  createCohort: {
+    method: 'POST',
+    route: '/:id/cohorts',
+    body: z.strictObject({ name }),
+    response: cohortSchema,
+  },
+  /** The trainee leaves every cohort of it; the trainer keeps what was done before (023). */
+  leave: { method: 'POST', route: '/:id/leave', response: null },
+  createInvite: {
+    method: 'POST',
+    route: '/cohorts/:id/invites',
+    body: z.strictObject({
+      days: z.number().int().min(1).max(INVITE_DAYS_MAX).optional(),
+    }),
+    response: inviteSchema,
+  },
+  revokeInvite: { method: 'POST', route: '/invites/:id/revoke', response: inviteSchema },
+  assign: {
+    method: 'POST',
+    route: '/cohorts/:id/assignments',
+    body: z.strictObject({
+      scenarioId: z.string().min(1, 'scenarioId: required').max(64),
+      dueAt: z.iso
+        .datetime({ offset: true, error: 'dueAt: a date and time' })
+        .nullable()
+        .optional(),
+    }),
+    response: z.object({ id: z.string() }),
+  },
+  /** A trainer's score for a member's conversation, with why; progress counts it (023). */
+  override: {
+    method: 'POST',
+    route: '/conversations/:id/override',
+    body: z.strictObject({
+      score: z.number().int().min(1, 'score: 1 to 10').max(10, 'score: 1 to 10'),
+      comment: z
+        .string()
+        .trim()
+        .min(1, 'comment: required')
+        .max(2000, 'comment: at most 2000 characters')
+        .refine((value) => !CONTROL_CHARS.test(value), 'comment: no control characters'),
+    }),
+    response: z.object({ score: z.number().int(), comment: z.string() }),
+  },
+  /** The cohort table as a CSV file (text/csv, not JSON), sorted as the table is. */
+  exportCsv: {
+    method: 'GET',
+    route: '/cohorts/:id/export',
+    query: z.object({ sort: z.enum(['name', 'done', 'average']).default('name') }),
+    response: z.string(),
+  },
+  /** Trainees × assigned scenarios, sorted by name (default), done or average. */
+  table: {
+    method: 'GET',
+    route: '/cohorts/:id/table',
+    query: z.object({ sort: z.enum(['name', 'done', 'average']).default('name') }),
+    response: cohortTableResponse,
+  },
+});

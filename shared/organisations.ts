@@ -1,0 +1,47 @@
+/**
+ * Pure rules of organisations, cohorts and assignments (issue 17, decision 023). The database
+ * applies the same rules in SQL where it filters; these are the ones the API answers with.
+ */
+
+export type AssignmentStatus = 'done' | 'overdue' | 'due';
+
+/** Done once completed (whenever); overdue once the due date has passed undone; else due. */
+export function assignmentStatus(input: {
+  dueAt: string | null;
+  doneAt: string | null;
+  now: Date;
+}): AssignmentStatus {
+  if (input.doneAt !== null) return 'done';
+  if (input.dueAt !== null && Date.parse(input.dueAt) < input.now.getTime()) return 'overdue';
+  return 'due';
+}
+
+/** An invite lets someone join until it expires or is revoked, whichever comes first. */
+export function inviteIsUsable(input: {
+  expiresAt: string;
+  revokedAt: string | null;
+  now: Date;
+}): boolean {
+  return input.revokedAt === null && Date.parse(input.expiresAt) > input.now.getTime();
+}
+
+/** The score that counts: the trainer's when they overrode the grader's. */
+export function countedScore(input: {
+  aiScore: number | null;
+  trainerScore: number | null;
+}): number | null {
+  return input.trainerScore ?? input.aiScore;
+}
+
+/** An invite code: 10 characters a person can read aloud (no 0/O, 1/I/L). */
+export const INVITE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const INVITE_CODE_LENGTH = 10;
+
+export function inviteCodeFrom(bytes: Uint8Array): string {
+  if (bytes.length < INVITE_CODE_LENGTH) throw new Error('not enough random bytes');
+  let code = '';
+  for (let i = 0; i < INVITE_CODE_LENGTH; i++) {
+    code += INVITE_ALPHABET[bytes[i]! % INVITE_ALPHABET.length];
+  }
+  return code;
+}

@@ -1,0 +1,147 @@
+import { performance } from 'node:perf_hooks';
+import { migrate } from '../../server/db/migrate';
+import { openPgliteDb } from '../../server/db/pgliteDb';
+import { seedScenarios } from '../../server/db/scenarios';
+import { scenarioLibrary } from '../../server/scenarios/library';
+import type { Db } from '../../server/db/db';
+import { signedInClient } from '../helpers/httpClient';
+import { createTestDb, postgresUrl } from '../helpers/testDb';
+import { startTestServer } from '../helpers/testServer';
+import { percentile, type BenchRow } from './report';
+
+/** Issue 17: the cohort table for 200 trainees × 20 assignments (4,000 conversations). */
+const TRAINEES = 200;
+const ASSIGNMENTS = 20;
+const REQUESTS = 100;
+const WARM_UP = 10;
+const P99_TARGET_MS = 50;
+
+interface BenchDb {
+  label: string;
+  db: Db;
+  drop(): Promise<void>;
+}
+
+async function freshPglite(): Promise<BenchDb> {
+  const db = await openPgliteDb(null);
+  await migrate(db);
+  await seedScenarios(db, scenarioLibrary);
+  return { label: 'PGlite', db, drop: () => db.close() };
+}
+
+async function freshPostgres(): Promise<BenchDb> {
+  const t = await createTestDb('postgres');
+  return { label: 'PostgreSQL', db: t.db, drop: () => t.drop() };
+}
+
+/**
+ * Trainees, their memberships, the assignments and one graded conversation per trainee and
+ * assignment, each in one INSERT … SELECT over generate_series (no round trip per row).
+ */
+async function seedCohort(db: Db, cohortId: string): Promise<void> {
+  await db.query(
+    `WITH trainees AS (
+       INSERT INTO users (email, full_name, password_hash)
+       SELECT 'bench-' || g || '-' || $3::text || '@example.com', 'Trainee ' || g, 'x'
+         FROM generate_series(1, $2::int) AS g
+       RETURNING id
+     )
+     INSERT INTO cohort_memberships (cohort_id, user_id, joined_at)
+     SELECT $1::uuid, id, now() - interval '60 days' FROM trainees`,
+    [cohortId, TRAINEES, cohortId.slice(0, 8)],
+  );
+  await db.query(
+    `INSERT INTO cohort_assignments (cohort_id, scenario_id, due_at)
+     SELECT $1, id, now() + make_interval(days => row_number() OVER (ORDER BY slug)::int)
+       FROM (SELECT id, slug FROM scenarios WHERE visibility = 'shipped' ORDER BY slug LIMIT $2) s`,
+    [cohortId, ASSIGNMENTS],
+  );
+  await db.query(
+    `WITH done AS (
+       INSERT INTO conversation_sessions (user_id, scenario_id, created_at, ended_at)
+       SELECT m.user_id, a.scenario_id,
+              now() - make_interval(hours => (abs(hashtext(m.user_id::text || a.id::text)) % 1000)),
+              now() - make_interval(hours => (abs(hashtext(m.user_id::text || a.id::text)) % 1000))
+                + interval '5 minutes'
+         FROM cohort_memberships m JOIN cohort_assignments a ON a.cohort_id = m.cohort_id
+        WHERE m.cohort_id = $1
+       RETURNING id
+     )
+     INSERT INTO feedback (session_id, overall_score, empathy_score, clarity_score,
+                           persuasion_score, objection_handling_score, strengths,
+                           areas_for_improvement, suggested_responses)
+     SELECT id, 1 + abs(hashtext(id::text)) % 10, 5, 5, 5, 5, '[]', '[]', '[]' FROM done`,
+    [cohortId],
+  );
+  for (const table of ['conversation_sessions', 'feedback', 'cohort_memberships', 'users'])
+    await db.query(`ANALYZE ${table}`);
+}
+
+async function benchOne(target: BenchDb): Promise<BenchRow[]> {
+  const server = await startTestServer(target.db);
+  try {
+    const trainer = await signedInClient(server.url, 'Dr Bench Trainer');
+    const org = await trainer.post('/api/organisations', { name: 'Bench School' });
+    const cohort = await trainer.post(`/api/organisations/${org.body.id}/cohorts`, {
+      name: 'Bench cohort',
+    });
+    const cohortId = cohort.body.id as string;
+    await seedCohort(target.db, cohortId);
+    const url = `${server.url}/api/organisations/cohorts/${cohortId}/table?sort=average`;
+    const cookie = trainer.cookie!;
+
+    let bytes = 0;
+    const once = async () => {
+      const started = performance.now();
+      const response = await fetch(url, { headers: { cookie, accept: 'application/json' } });
+      const body = await response.arrayBuffer();
+      const elapsed = performance.now() - started;
+      if (response.status !== 200) throw new Error(`GET ${url}: HTTP ${response.status}`);
+      bytes = body.byteLength;
+      return elapsed;
+    };
+    for (let i = 0; i < WARM_UP; i++) await once();
+    const times: number[] = [];
+    for (let i = 0; i < REQUESTS; i++) times.push(await once());
+    const check = JSON.parse(await (await fetch(url, { headers: { cookie } })).text()) as {
+      rows: Array<{ done: number }>;
+    };
+    const done = check.rows.reduce((sum, row) => sum + row.done, 0);
+    if (check.rows.length !== TRAINEES || done !== TRAINEES * ASSIGNMENTS)
+      throw new Error(`cohort table has ${check.rows.length} rows, ${done} done`);
+
+    const p99 = percentile(times, 99);
+    return [
+      { name: `cohort table p50 (${target.label})`, value: percentile(times, 50), unit: 'ms' },
+      {
+        name: `cohort table p99 (${target.label})`,
+        value: p99,
+        unit: 'ms',
+        target: `≤ ${P99_TARGET_MS} ms`,
+        ok: p99 <= P99_TARGET_MS,
+      },
+      { name: `cohort table response (${target.label})`, value: bytes / 1024, unit: 'KiB' },
+    ];
+  } finally {
+    await server.close();
+  }
+}
+
+/**
+ * Seeds a cohort of 200 trainees with 20 assignments, each done once (4,000 graded
+ * conversations), and measures p50/p99 of GET /api/organisations/cohorts/:id/table over HTTP
+ * on PGlite and (when TEST_DATABASE_URL is set) PostgreSQL.
+ */
+export async function benchCohort(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const makers = [freshPglite, ...(postgresUrl() ? [freshPostgres] : [])];
+  for (const make of makers) {
+    const target = await make();
+    try {
+      rows.push(...(await benchOne(target)));
+    } finally {
+      await target.drop();
+    }
+  }
+  return rows;
+}

@@ -1,0 +1,319 @@
+import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../server/db/db';
+import {
+  assignScenario,
+  createCohort,
+  createInvite,
+  createOrganisation,
+  getCohortTable,
+  joinByCode,
+  overrideScore,
+  leaveOrganisation,
+  listMemberships,
+  listMyAssignments,
+  listTrainedOrganisations,
+  revokeInvite,
+  trainerMaySee,
+} from '../../server/db/organisations';
+import { getProgressByUser } from '../../server/db/progress';
+import { insertOwnScenario } from '../../server/db/customScenarios';
+import { getVisibleScenario, listScenarios, ownScenariosStamp } from '../../server/db/scenarios';
+import { createUser } from '../../server/db/users';
+import { customSeed } from '../helpers/customScenario';
+import { databaseKinds, printSkipNotice } from '../helpers/testDb';
+import { useTestDb } from '../helpers/useTestServer';
+
+/**
+ * Organisations at the data layer (issue 17, decision 023): who trains what, who joins with
+ * which code, what a trainer may read, and what leaving ends.
+ */
+
+printSkipNotice();
+
+const DAY = 86_400_000;
+
+describe.each(databaseKinds())('organisations on %s', (kind) => {
+  const t = useTestDb(kind);
+
+  const newUser = async () => {
+    const email = `u${randomUUID().slice(0, 12)}@example.com`;
+    const user = await createUser(t.db, { email, fullName: 'Test User', passwordHash: 'x' });
+    if (!user) throw new Error('user not created');
+    return user;
+  };
+
+  /** A trainer with one organisation, one cohort and a usable invite. */
+  async function course(db: Db) {
+    const trainer = await newUser();
+    const org = await createOrganisation(db, { trainerId: trainer.id, name: 'Dental School' });
+    const cohort = (await createCohort(db, {
+      trainerId: trainer.id,
+      organisationId: org.id,
+      name: 'Year 3',
+    }))!;
+    const invite = (await createInvite(db, {
+      trainerId: trainer.id,
+      cohortId: cohort.id,
+      code: randomUUID().slice(0, 10).toUpperCase(),
+      expiresAt: new Date(Date.now() + DAY),
+    }))!;
+    return { trainer, org, cohort, invite };
+  }
+
+  /** A conversation of the user's, started at the given time (ended a minute later). */
+  async function conversation(userId: string, scenarioId: string, at: Date) {
+    const [row] = await t.db.query<{ id: string }>(
+      `INSERT INTO conversation_sessions (user_id, scenario_id, created_at, ended_at)
+       VALUES ($1, $2, $3, $4) RETURNING id`,
+      [userId, scenarioId, at.toISOString(), new Date(at.getTime() + 60_000).toISOString()],
+    );
+    return row!.id;
+  }
+
+  const shippedId = async () => (await listScenarios(t.db))[0]!.id;
+
+  it('a trainer creates cohorts and invites only in their own organisation', async () => {
+    const mine = await course(t.db);
+    const other = await course(t.db);
+    expect(
+      await createCohort(t.db, {
+        trainerId: mine.trainer.id,
+        organisationId: other.org.id,
+        name: 'x',
+      }),
+    ).toBeNull();
+    expect(
+      await createInvite(t.db, {
+        trainerId: mine.trainer.id,
+        cohortId: other.cohort.id,
+        code: 'NOTMINE123',
+        expiresAt: new Date(Date.now() + DAY),
+      }),
+    ).toBeNull();
+    expect(
+      await revokeInvite(t.db, { trainerId: mine.trainer.id, inviteId: other.invite.id }),
+    ).toBeNull();
+    const listed = await listTrainedOrganisations(t.db, { trainerId: mine.trainer.id });
+    expect(listed.map((o) => o.id)).toEqual([mine.org.id]);
+    expect(listed[0]!.cohorts.map((c) => [c.id, c.members, c.invites.length])).toEqual([
+      [mine.cohort.id, 0, 1],
+    ]);
+  });
+
+  it('joins with a usable code; expired, revoked, unknown codes and the own organisation do not', async () => {
+    const { trainer, cohort, invite, org } = await course(t.db);
+    const trainee = await newUser();
+    expect(await joinByCode(t.db, { userId: trainer.id, code: invite.code })).toEqual({
+      joined: false,
+      reason: 'own_organisation',
+    });
+    expect(await joinByCode(t.db, { userId: trainee.id, code: 'NOSUCHCODE' })).toEqual({
+      joined: false,
+      reason: 'not_found',
+    });
+    const expired = (await createInvite(t.db, {
+      trainerId: trainer.id,
+      cohortId: cohort.id,
+      code: randomUUID().slice(0, 10),
+      expiresAt: new Date(Date.now() - 1000),
+    }))!;
+    expect((await joinByCode(t.db, { userId: trainee.id, code: expired.code })).joined).toBe(false);
+    const revoked = await revokeInvite(t.db, { trainerId: trainer.id, inviteId: invite.id });
+    expect(revoked?.revokedAt).not.toBeNull();
+    expect((await joinByCode(t.db, { userId: trainee.id, code: invite.code })).joined).toBe(false);
+    expect(await listMemberships(t.db, { userId: trainee.id })).toEqual([]);
+
+    const fresh = (await createInvite(t.db, {
+      trainerId: trainer.id,
+      cohortId: cohort.id,
+      code: randomUUID().slice(0, 10),
+      expiresAt: new Date(Date.now() + DAY),
+    }))!;
+    const joined = { joined: true, cohortId: cohort.id, organisationId: org.id };
+    expect(await joinByCode(t.db, { userId: trainee.id, code: fresh.code })).toEqual(joined);
+    // Twice is once.
+    expect(await joinByCode(t.db, { userId: trainee.id, code: fresh.code })).toEqual(joined);
+    const memberships = await listMemberships(t.db, { userId: trainee.id });
+    expect(memberships.map((m) => m.cohortId)).toEqual([cohort.id]);
+  });
+
+  it("a trainer reads a member's work from joining until leaving, and nobody else's", async () => {
+    const { trainer, invite, org } = await course(t.db);
+    const stranger = await course(t.db);
+    const trainee = await newUser();
+    const scenarioId = await shippedId();
+    await joinByCode(t.db, { userId: trainee.id, code: invite.code });
+    // Joined a day ago, so the conversation below falls between joining and leaving (now).
+    await t.db.query(
+      `UPDATE cohort_memberships SET joined_at = now() - interval '1 day' WHERE user_id = $1`,
+      [trainee.id],
+    );
+    const before = await conversation(trainee.id, scenarioId, new Date(Date.now() - 2 * DAY));
+    const during = await conversation(trainee.id, scenarioId, new Date(Date.now() - DAY / 2));
+    const see = (trainerId: string, sessionId: string) =>
+      trainerMaySee(t.db, { trainerId, sessionId });
+    expect(await see(trainer.id, before)).toBe(false);
+    expect(await see(trainer.id, during)).toBe(true);
+    expect(await see(stranger.trainer.id, during)).toBe(false);
+
+    expect(await leaveOrganisation(t.db, { userId: trainee.id, organisationId: org.id })).toBe(
+      true,
+    );
+    const after = await conversation(trainee.id, scenarioId, new Date(Date.now() + 5 * DAY));
+    expect(await see(trainer.id, after)).toBe(false);
+    // Decision 023: work done while a member stays readable after leaving.
+    expect(await see(trainer.id, during)).toBe(true);
+    expect(await listMemberships(t.db, { userId: trainee.id })).toEqual([]);
+    expect(await leaveOrganisation(t.db, { userId: trainee.id, organisationId: org.id })).toBe(
+      false,
+    );
+  });
+
+  it("assigning a trainer's private scenario shares it with the organisation only", async () => {
+    const { trainer, cohort, invite, org } = await course(t.db);
+    const other = await course(t.db);
+    const trainee = await newUser();
+    const outsider = await newUser();
+    await joinByCode(t.db, { userId: trainee.id, code: invite.code });
+    await joinByCode(t.db, { userId: outsider.id, code: other.invite.code });
+    const scenarioId = await insertOwnScenario(t.db, { userId: trainer.id, seed: customSeed() });
+    const visible = (userId: string) => getVisibleScenario(t.db, { id: scenarioId, userId });
+    expect(await visible(trainee.id)).toBeNull();
+    const stampBefore = await ownScenariosStamp(t.db, { userId: trainee.id });
+
+    const due = new Date(Date.now() + 3 * DAY);
+    const assign = (trainerId: string, cohortId: string) =>
+      assignScenario(t.db, { trainerId, cohortId, scenarioId, dueAt: due });
+    expect(await assign(other.trainer.id, other.cohort.id)).toEqual({
+      assigned: false,
+      reason: 'not_found',
+    });
+    expect((await assign(trainer.id, cohort.id)).assigned).toBe(true);
+    expect((await visible(trainee.id))?.id).toBe(scenarioId);
+    expect(await visible(outsider.id)).toBeNull();
+    expect(await ownScenariosStamp(t.db, { userId: trainee.id })).not.toBe(stampBefore);
+    const [shared] = await t.db.query<{ visibility: string; organisation_id: string }>(
+      'SELECT visibility, organisation_id FROM scenarios WHERE id = $1',
+      [scenarioId],
+    );
+    expect(shared).toEqual({ visibility: 'organisation', organisation_id: org.id });
+
+    const [assignment] = await listMyAssignments(t.db, { userId: trainee.id });
+    expect(assignment).toMatchObject({ scenarioId, dueAt: due.toISOString(), doneAt: null });
+    expect(await listMyAssignments(t.db, { userId: outsider.id })).toEqual([]);
+    await conversation(trainee.id, scenarioId, new Date(Date.now() + 1000));
+    const [done] = await listMyAssignments(t.db, { userId: trainee.id });
+    expect(done?.doneAt).not.toBeNull();
+
+    await leaveOrganisation(t.db, { userId: trainee.id, organisationId: org.id });
+    expect(await visible(trainee.id)).toBeNull();
+    expect(await listMyAssignments(t.db, { userId: trainee.id })).toEqual([]);
+  });
+
+  it('the visibility CHECK ties organisation to an organisation id', async () => {
+    const { trainer } = await course(t.db);
+    const id = await insertOwnScenario(t.db, { userId: trainer.id, seed: customSeed() });
+    await expect(
+      t.db.query(`UPDATE scenarios SET visibility = 'organisation' WHERE id = $1`, [id]),
+    ).rejects.toThrow();
+    await expect(
+      t.db.query(`UPDATE scenarios SET visibility = 'everyone' WHERE id = $1`, [id]),
+    ).rejects.toThrow();
+  });
+
+  it('the cohort table: latest done per trainee and assignment, counted scores, sorts, overrides in progress', async () => {
+    const { trainer, cohort, invite } = await course(t.db);
+    const other = await course(t.db);
+    const [first, second] = (await listScenarios(t.db)).slice(0, 2).map((x) => x.id);
+    for (const scenarioId of [first!, second!])
+      await assignScenario(t.db, {
+        trainerId: trainer.id,
+        cohortId: cohort.id,
+        scenarioId,
+        dueAt: null,
+      });
+    const ann = await newUser();
+    const bob = await newUser();
+    await t.db.query(`UPDATE users SET full_name = 'Ann' WHERE id = $1`, [ann.id]);
+    await t.db.query(`UPDATE users SET full_name = 'Bob' WHERE id = $1`, [bob.id]);
+    for (const u of [ann, bob]) await joinByCode(t.db, { userId: u.id, code: invite.code });
+    await t.db.query(
+      `UPDATE cohort_memberships SET joined_at = now() - interval '10 days' WHERE cohort_id = $1`,
+      [cohort.id],
+    );
+    const graded = async (userId: string, scenarioId: string, daysAgo: number, score: number) => {
+      const id = await conversation(userId, scenarioId, new Date(Date.now() - daysAgo * DAY));
+      await t.db.query(
+        `INSERT INTO feedback (session_id, overall_score, empathy_score, clarity_score,
+           persuasion_score, objection_handling_score, strengths, areas_for_improvement,
+           suggested_responses) VALUES ($1, $2, 5, 5, 5, 5, '[]', '[]', '[]')`,
+        [id, score],
+      );
+      return id;
+    };
+    await graded(bob.id, first!, 5, 4);
+    const bobLatest = await graded(bob.id, first!, 3, 8);
+    await graded(bob.id, second!, 2, 6);
+    const annOnly = await graded(ann.id, first!, 4, 3);
+
+    expect(
+      await getCohortTable(t.db, {
+        trainerId: other.trainer.id,
+        cohortId: cohort.id,
+        sort: 'name',
+      }),
+    ).toBeNull();
+    const byName = (await getCohortTable(t.db, {
+      trainerId: trainer.id,
+      cohortId: cohort.id,
+      sort: 'name',
+    }))!;
+    expect(byName.assignments.map((a) => a.scenarioId)).toEqual([first, second]);
+    expect(byName.rows.map((r) => r.fullName)).toEqual(['Ann', 'Bob']);
+    const bobRow = byName.rows[1]!;
+    expect(bobRow.done).toBe(2);
+    expect(bobRow.cells.map((c) => [c.sessionId, c.score])).toEqual([
+      [bobLatest, 8],
+      [expect.any(String), 6],
+    ]);
+    expect(bobRow.trend).toEqual([8, 6]);
+    expect(byName.rows[0]!.cells[1]).toMatchObject({ sessionId: null, score: null, doneAt: null });
+
+    const byDone = await getCohortTable(t.db, {
+      trainerId: trainer.id,
+      cohortId: cohort.id,
+      sort: 'done',
+    });
+    expect(byDone!.rows.map((r) => r.fullName)).toEqual(['Bob', 'Ann']);
+
+    expect(
+      await overrideScore(t.db, {
+        trainerId: other.trainer.id,
+        sessionId: annOnly,
+        score: 9,
+        comment: 'not mine',
+      }),
+    ).toBe(false);
+    const progressBefore = await getProgressByUser(t.db, { userId: ann.id });
+    expect(progressBefore.avgScore).toBe(3);
+    expect(
+      await overrideScore(t.db, {
+        trainerId: trainer.id,
+        sessionId: annOnly,
+        score: 9,
+        comment: 'She asked first.',
+      }),
+    ).toBe(true);
+    const byAverage = (await getCohortTable(t.db, {
+      trainerId: trainer.id,
+      cohortId: cohort.id,
+      sort: 'average',
+    }))!;
+    expect(byAverage.rows.map((r) => r.fullName)).toEqual(['Ann', 'Bob']);
+    expect(byAverage.rows[0]!.cells[0]).toMatchObject({ score: 9, overridden: true });
+    const progressAfter = await getProgressByUser(t.db, { userId: ann.id });
+    expect(progressAfter.avgScore).toBe(9);
+    expect(progressAfter.points.map((p) => p.overall)).toEqual([9]);
+  });
+});

@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import { databaseKinds, printSkipNotice } from '../helpers/testDb';
+import { useTestServer } from '../helpers/useTestServer';
+import { signedInClient, type HttpClient } from '../helpers/httpClient';
+import { customSeed } from '../helpers/customScenario';
+import { say } from '../helpers/conversations';
+import {
+  cohortTableResponse,
+  inviteSchema,
+  myAssignmentSchema,
+  myOrganisationsResponse,
+} from '../../shared/api/organisations';
+
+/**
+ * /api/organisations (issue 17, decision 023): a trainer builds a course, a trainee joins by
+ * code, practises an assignment, and the trainer sees it in the cohort table; leaving ends it.
+ */
+
+printSkipNotice();
+
+const BASE = '/api/organisations';
+
+describe.each(databaseKinds())('organisations API on %s', (kind) => {
+  const { server } = useTestServer(kind);
+
+  async function course(trainer: HttpClient) {
+    const org = await trainer.post(BASE, { name: 'Dental School' });
+    expect(org.status, org.text).toBe(201);
+    const cohort = await trainer.post(`${BASE}/${org.body.id}/cohorts`, { name: 'Year 3' });
+    expect(cohort.status, cohort.text).toBe(201);
+    const invite = await trainer.post(`${BASE}/cohorts/${cohort.body.id}/invites`, { days: 3 });
+    expect(invite.status, invite.text).toBe(201);
+    return {
+      orgId: org.body.id as string,
+      cohortId: cohort.body.id as string,
+      invite: inviteSchema.parse(invite.body),
+    };
+  }
+
+  async function practise(user: HttpClient, scenarioId: string) {
+    const open = await user.post('/api/conversations', { scenarioId });
+    expect(open.status, open.text).toBe(201);
+    const id = open.body.session.id as string;
+    return id;
+  }
+
+  it('a course end to end: invite, join, assign, practise, table, leave', async () => {
+    const trainer = await signedInClient(server.url, 'Dr Trainer');
+    const trainee = await signedInClient(server.url, 'Dr Trainee');
+    const { orgId, cohortId, invite } = await course(trainer);
+    expect(Date.parse(invite.expiresAt) - Date.now()).toBeGreaterThan(2.9 * 86_400_000);
+    expect(invite.code).toMatch(/^[A-Z2-9]{10}$/);
+
+    const own = await trainer.post('/api/authoring/scenarios', { scenario: customSeed() });
+    const scenarioId = own.body.summary.id as string;
+    // Not yet assigned: the trainee cannot open the trainer's private scenario.
+    expect((await trainee.get(`/api/scenarios/${scenarioId}`)).status).toBe(404);
+
+    const join = await trainee.post(`${BASE}/join`, { code: invite.code.toLowerCase() });
+    expect(join.status, join.text).toBe(200);
+    expect(join.body).toEqual({ cohortId, organisationId: orgId });
+    const dueAt = new Date(Date.now() + 86_400_000).toISOString();
+    const assign = await trainer.post(`${BASE}/cohorts/${cohortId}/assignments`, {
+      scenarioId,
+      dueAt,
+    });
+    expect(assign.status, assign.text).toBe(201);
+
+    const mine = myOrganisationsResponse.parse((await trainee.get(BASE)).body);
+    expect(mine.training).toEqual([]);
+    expect(mine.memberships.map((m) => m.cohortId)).toEqual([cohortId]);
+    const trainerView = myOrganisationsResponse.parse((await trainer.get(BASE)).body);
+    expect(trainerView.training[0]!.cohorts[0]!.members).toBe(1);
+
+    const due = (await trainee.get(`${BASE}/assignments`)).body.assignments;
+    expect(due.map((a: unknown) => myAssignmentSchema.parse(a).status)).toEqual(['due']);
+
+    const session = await practise(trainee, scenarioId);
+    await say(trainee, session, [
+      'Hello, what brings you in today?',
+      'That sounds worrying. What concerns you most about it?',
+      'Would it help if we went through the costs together?',
+    ]);
+    const ended = await trainee.post(`/api/conversations/${session}/end`);
+    expect(ended.status, ended.text).toBe(200);
+    const done = (await trainee.get(`${BASE}/assignments`)).body.assignments;
+    expect(done[0].status).toBe('done');
+    const table = cohortTableResponse.parse(
+      (await trainer.get(`${BASE}/cohorts/${cohortId}/table?sort=done`)).body,
+    );
+    expect(table.rows).toHaveLength(1);
+    expect(table.rows[0]!.cells[0]).toMatchObject({ sessionId: session, overridden: false });
+    expect(table.rows[0]!.cells[0]!.score).not.toBeNull();
+
+    const stranger = await signedInClient(server.url, 'Dr Stranger');
+    const foreign = await stranger.post(`${BASE}/conversations/${session}/override`, {
+      score: 1,
+      comment: 'Not mine',
+    });
+    expect(foreign.status).toBe(404);
+    const override = await trainer.post(`${BASE}/conversations/${session}/override`, {
+      score: 2,
+      comment: 'Ask before explaining.',
+    });
+    expect(override.status, override.text).toBe(200);
+    const progress = (await trainee.get('/api/progress')).body;
+    expect(progress.avgScore).toBe(2);
+    const overridden = cohortTableResponse.parse(
+      (await trainer.get(`${BASE}/cohorts/${cohortId}/table`)).body,
+    );
+    expect(overridden.rows[0]!.cells[0]).toMatchObject({ score: 2, overridden: true });
+
+    const csv = await fetch(`${server.url}${BASE}/cohorts/${cohortId}/export`, {
+      headers: { cookie: trainer.cookie! },
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const lines = (await csv.text()).split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^Dr Trainee,[^,]+,1,/);
+
+    const left = await trainee.post(`${BASE}/${orgId}/leave`);
+    expect(left.status).toBe(204);
+    expect((await trainee.post(`${BASE}/${orgId}/leave`)).status).toBe(404);
+    expect((await trainee.get(`${BASE}/assignments`)).body.assignments).toEqual([]);
+    expect((await trainee.get(`/api/scenarios/${scenarioId}`)).status).toBe(404);
+    const after = cohortTableResponse.parse(
+      (await trainer.get(`${BASE}/cohorts/${cohortId}/table`)).body,
+    );
+    expect(after.rows).toEqual([]);
+  });
+
+  it('codes: revoked and unknown are not found; a trainer cannot join their own', async () => {
+    const trainer = await signedInClient(server.url, 'Dr Trainer');
+    const trainee = await signedInClient(server.url, 'Dr Trainee');
+    const { invite } = await course(trainer);
+    const self = await trainer.post(`${BASE}/join`, { code: invite.code });
+    expect(self.status).toBe(409);
+    expect(self.body.error.code).toBe('conflict:own_organisation');
+    const revoked = await trainer.post(`${BASE}/invites/${invite.id}/revoke`);
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.revokedAt).not.toBeNull();
+    for (const code of [invite.code, 'NOSUCHCODE']) {
+      const refused = await trainee.post(`${BASE}/join`, { code });
+      expect(refused.status).toBe(404);
+      expect(refused.body.error.code).toBe('not_found:invite');
+    }
+  });
+
+  it("another trainer's organisation, cohort and invite are not found", async () => {
+    const trainer = await signedInClient(server.url, 'Dr Trainer');
+    const stranger = await signedInClient(server.url, 'Dr Stranger');
+    const { orgId, cohortId, invite } = await course(trainer);
+    const scenarios = (await stranger.get('/api/scenarios')).body.scenarios;
+    const attempts = [
+      stranger.post(`${BASE}/${orgId}/cohorts`, { name: 'Mine now' }),
+      stranger.post(`${BASE}/${orgId}/leave`),
+      stranger.post(`${BASE}/cohorts/${cohortId}/invites`, {}),
+      stranger.post(`${BASE}/invites/${invite.id}/revoke`),
+      stranger.post(`${BASE}/cohorts/${cohortId}/assignments`, { scenarioId: scenarios[0].id }),
+      stranger.get(`${BASE}/cohorts/${cohortId}/table`),
+      stranger.get(`${BASE}/cohorts/not-a-uuid/table`),
+    ];
+    for (const response of await Promise.all(attempts)) {
+      expect(response.status, response.text).toBe(404);
+      expect(response.body.error.code).toMatch(/^not_found:/);
+    }
+    const view = myOrganisationsResponse.parse((await trainer.get(BASE)).body);
+    expect(view.training[0]!.cohorts.map((c) => c.name)).toEqual(['Year 3']);
+    expect(view.training[0]!.cohorts[0]!.invites[0]!.revokedAt).toBeNull();
+  });
+
+  it('refuses bad bodies with a clear 400', async () => {
+    const trainer = await signedInClient(server.url, 'Dr Trainer');
+    const blank = await trainer.post(BASE, { name: '  ' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.error.message).toMatch(/name/);
+    const { cohortId } = await course(trainer);
+    const badDue = await trainer.post(`${BASE}/cohorts/${cohortId}/assignments`, {
+      scenarioId: cohortId,
+      dueAt: 'tomorrow',
+    });
+    expect(badDue.status).toBe(400);
+    const badSort = await trainer.get(`${BASE}/cohorts/${cohortId}/table?sort=shoe`);
+    expect(badSort.status).toBe(400);
+  });
+});

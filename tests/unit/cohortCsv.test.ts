@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { cohortCsv, csvField } from '../../shared/cohortCsv';
+
+describe('csvField', () => {
+  it.each([
+    [null, ''],
+    [7, '7'],
+    ['Ann', 'Ann'],
+    ['Smith, Ann', '"Smith, Ann"'],
+    ['Say "hi"', '"Say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    ['=HYPERLINK("x")', `"'=HYPERLINK(""x"")"`],
+    ['+1', "'+1"],
+    ['-1', "'-1"],
+    ['@sum', "'@sum"],
+  ] as const)('%j → %s', (value, expected) => {
+    expect(csvField(value)).toBe(expected);
+  });
+});
+
+describe('cohortCsv', () => {
+  it('a row per trainee, done/score/date per assignment', () => {
+    const csv = cohortCsv({
+      cohort: { id: 'c', organisationId: 'o', name: 'Year 3' },
+      assignments: [
+        { id: 'a1', scenarioId: 's1', title: 'Fees', dueAt: null },
+        { id: 'a2', scenarioId: 's2', title: 'Fear, dental', dueAt: null },
+      ],
+      rows: [
+        {
+          userId: 'u',
+          fullName: 'Ann',
+          email: 'ann@example.com',
+          done: 1,
+          average: 7.25,
+          trend: [7],
+          cells: [
+            {
+              assignmentId: 'a1',
+              sessionId: 's',
+              doneAt: '2026-03-05T10:00:00.000Z',
+              score: 7,
+              overridden: true,
+            },
+            { assignmentId: 'a2', sessionId: null, doneAt: null, score: null, overridden: false },
+          ],
+        },
+      ],
+    });
+    expect(csv.split('\r\n')).toEqual([
+      'Trainee,Email,Done,Average,Fees: done,Fees: score,Fees: date,"Fear, dental: done","Fear, dental: score","Fear, dental: date"',
+      'Ann,ann@example.com,1,7.3,yes,7,2026-03-05,no,,',
+      '',
+    ]);
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import {
+  assignmentStatus,
+  countedScore,
+  INVITE_ALPHABET,
+  inviteCodeFrom,
+  inviteIsUsable,
+} from '../../shared/organisations';
+
+const NOW = new Date('2026-03-10T12:00:00.000Z');
+
+describe('assignmentStatus', () => {
+  it.each([
+    { dueAt: null, doneAt: null, expected: 'due' },
+    { dueAt: '2026-03-11T00:00:00.000Z', doneAt: null, expected: 'due' },
+    { dueAt: '2026-03-10T11:59:59.999Z', doneAt: null, expected: 'overdue' },
+    { dueAt: '2026-03-01T00:00:00.000Z', doneAt: '2026-03-05T00:00:00.000Z', expected: 'done' },
+    // Done late is still done: the table shows its date beside the due date.
+    { dueAt: '2026-03-01T00:00:00.000Z', doneAt: '2026-03-09T00:00:00.000Z', expected: 'done' },
+    { dueAt: null, doneAt: '2026-03-09T00:00:00.000Z', expected: 'done' },
+  ] as const)('due $dueAt, done $doneAt: $expected', ({ dueAt, doneAt, expected }) => {
+    expect(assignmentStatus({ dueAt, doneAt, now: NOW })).toBe(expected);
+  });
+});
+
+describe('inviteIsUsable', () => {
+  it.each([
+    { expiresAt: '2026-03-11T00:00:00.000Z', revokedAt: null, expected: true },
+    { expiresAt: '2026-03-10T12:00:00.000Z', revokedAt: null, expected: false },
+    { expiresAt: '2026-03-09T00:00:00.000Z', revokedAt: null, expected: false },
+    {
+      expiresAt: '2026-03-11T00:00:00.000Z',
+      revokedAt: '2026-03-10T00:00:00.000Z',
+      expected: false,
+    },
+  ] as const)('expires $expiresAt, revoked $revokedAt: $expected', (row) => {
+    expect(inviteIsUsable({ ...row, now: NOW })).toBe(row.expected);
+  });
+});
+
+describe('countedScore', () => {
+  it.each([
+    { aiScore: 6, trainerScore: null, expected: 6 },
+    { aiScore: 6, trainerScore: 3, expected: 3 },
+    { aiScore: null, trainerScore: 8, expected: 8 },
+    { aiScore: null, trainerScore: null, expected: null },
+  ])('ai $aiScore, trainer $trainerScore: $expected', ({ expected, ...input }) => {
+    expect(countedScore(input)).toBe(expected);
+  });
+});
+
+describe('inviteCodeFrom', () => {
+  it('maps each byte into the readable alphabet', () => {
+    const code = inviteCodeFrom(Uint8Array.from([0, 1, 30, 31, 255, 62, 5, 6, 7, 8]));
+    expect(code).toHaveLength(10);
+    expect(code.slice(0, 4)).toBe(`AB${INVITE_ALPHABET[30]}A`);
+    expect([...code].every((ch) => INVITE_ALPHABET.includes(ch))).toBe(true);
+  });
+  it('refuses too few bytes', () => {
+    expect(() => inviteCodeFrom(new Uint8Array(3))).toThrow();
+  });
+});
