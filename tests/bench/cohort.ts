@@ -1,12 +1,8 @@
 import { performance } from 'node:perf_hooks';
-import { migrate } from '../../server/db/migrate';
-import { openPgliteDb } from '../../server/db/pgliteDb';
-import { seedScenarios } from '../../server/db/scenarios';
-import { scenarioLibrary } from '../../server/scenarios/library';
 import type { Db } from '../../server/db/db';
 import { signedInClient } from '../helpers/httpClient';
-import { createTestDb, postgresUrl } from '../helpers/testDb';
 import { startTestServer } from '../helpers/testServer';
+import { onEachDatabase, type BenchDb } from './benchDb';
 import { percentile, type BenchRow } from './report';
 
 /** Issue 17: the cohort table for 200 trainees × 20 assignments (4,000 conversations). */
@@ -15,24 +11,6 @@ const ASSIGNMENTS = 20;
 const REQUESTS = 100;
 const WARM_UP = 10;
 const P99_TARGET_MS = 50;
-
-interface BenchDb {
-  label: string;
-  db: Db;
-  drop(): Promise<void>;
-}
-
-async function freshPglite(): Promise<BenchDb> {
-  const db = await openPgliteDb(null);
-  await migrate(db);
-  await seedScenarios(db, scenarioLibrary);
-  return { label: 'PGlite', db, drop: () => db.close() };
-}
-
-async function freshPostgres(): Promise<BenchDb> {
-  const t = await createTestDb('postgres');
-  return { label: 'PostgreSQL', db: t.db, drop: () => t.drop() };
-}
 
 /**
  * Trainees, their memberships, the assignments and one graded conversation per trainee and
@@ -132,16 +110,6 @@ async function benchOne(target: BenchDb): Promise<BenchRow[]> {
  * conversations), and measures p50/p99 of GET /api/organisations/cohorts/:id/table over HTTP
  * on PGlite and (when TEST_DATABASE_URL is set) PostgreSQL.
  */
-export async function benchCohort(): Promise<BenchRow[]> {
-  const rows: BenchRow[] = [];
-  const makers = [freshPglite, ...(postgresUrl() ? [freshPostgres] : [])];
-  for (const make of makers) {
-    const target = await make();
-    try {
-      rows.push(...(await benchOne(target)));
-    } finally {
-      await target.drop();
-    }
-  }
-  return rows;
+export function benchCohort(): Promise<BenchRow[]> {
+  return onEachDatabase(benchOne);
 }

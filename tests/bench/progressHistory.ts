@@ -1,12 +1,8 @@
 import { performance } from 'node:perf_hooks';
-import { migrate } from '../../server/db/migrate';
-import { openPgliteDb } from '../../server/db/pgliteDb';
-import { seedScenarios } from '../../server/db/scenarios';
-import { scenarioLibrary } from '../../server/scenarios/library';
 import type { Db } from '../../server/db/db';
 import { signedInClient, type HttpClient } from '../helpers/httpClient';
-import { createTestDb, postgresUrl } from '../helpers/testDb';
 import { startTestServer } from '../helpers/testServer';
+import { onEachDatabase, type BenchDb } from './benchDb';
 import { percentile, type BenchRow } from './report';
 
 /** Issue 4: a user with 1,000 completed sessions must stay fast. */
@@ -14,25 +10,6 @@ const SESSIONS = 1_000;
 const REQUESTS = 200;
 const WARM_UP = 20;
 const P99_TARGET_MS = 20;
-
-interface BenchDb {
-  label: string;
-  db: Db;
-  drop(): Promise<void>;
-}
-
-/** A fresh in-memory PGlite, migrated and seeded; the vitest template may not exist here. */
-async function freshPglite(): Promise<BenchDb> {
-  const db = await openPgliteDb(null);
-  await migrate(db);
-  await seedScenarios(db, scenarioLibrary);
-  return { label: 'PGlite', db, drop: () => db.close() };
-}
-
-async function freshPostgres(): Promise<BenchDb> {
-  const t = await createTestDb('postgres');
-  return { label: 'PostgreSQL', db: t.db, drop: () => t.drop() };
-}
 
 /**
  * One INSERT … SELECT over generate_series for the sessions and, chained through RETURNING,
@@ -147,16 +124,6 @@ async function benchOne(target: BenchDb): Promise<BenchRow[]> {
  * GET /api/progress and GET /api/history over HTTP, on PGlite and (when TEST_DATABASE_URL is
  * set) PostgreSQL.
  */
-export async function benchProgressHistory(): Promise<BenchRow[]> {
-  const rows: BenchRow[] = [];
-  const makers = [freshPglite, ...(postgresUrl() ? [freshPostgres] : [])];
-  for (const make of makers) {
-    const target = await make();
-    try {
-      rows.push(...(await benchOne(target)));
-    } finally {
-      await target.drop();
-    }
-  }
-  return rows;
+export function benchProgressHistory(): Promise<BenchRow[]> {
+  return onEachDatabase(benchOne);
 }

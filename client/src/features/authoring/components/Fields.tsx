@@ -43,10 +43,14 @@ function FieldShell({
   );
 }
 
-function describedBy(id: string, hint: string | undefined, errors: readonly string[] | undefined) {
-  const ids = [hint ? `${id}-hint` : '', errors && errors.length > 0 ? `${id}-error` : ''];
-  const joined = ids.filter(Boolean).join(' ');
-  return joined === '' ? undefined : joined;
+/** The accessibility attributes every field input carries: invalid, and what describes it. */
+function fieldAria(id: string, { hint, errors }: Pick<FieldBase, 'hint' | 'errors'>) {
+  const invalid = errors !== undefined && errors.length > 0;
+  const ids = [hint ? `${id}-hint` : '', invalid ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return {
+    'aria-invalid': invalid ? true : undefined,
+    'aria-describedby': ids === '' ? undefined : ids,
+  } as const;
 }
 
 export function TextField({
@@ -61,8 +65,7 @@ export function TextField({
     name: base.path,
     value,
     className: multiline ? 'input textarea' : 'input',
-    'aria-invalid': base.errors && base.errors.length > 0 ? true : undefined,
-    'aria-describedby': describedBy(id, base.hint, base.errors),
+    ...fieldAria(id, base),
     onBlur: base.onBlur,
   };
   return (
@@ -91,8 +94,7 @@ export function ListField({
         className="input textarea"
         rows={Math.max(3, value.length + 1)}
         defaultValue={value.join('\n')}
-        aria-invalid={base.errors && base.errors.length > 0 ? true : undefined}
-        aria-describedby={describedBy(id, base.hint, base.errors)}
+        {...fieldAria(id, base)}
         onChange={(e) =>
           onChange(
             e.target.value
@@ -125,8 +127,7 @@ export function SelectField<V extends string>({
         name={base.path}
         className="select"
         value={value}
-        aria-invalid={base.errors && base.errors.length > 0 ? true : undefined}
-        aria-describedby={describedBy(id, base.hint, base.errors)}
+        {...fieldAria(id, base)}
         onChange={(e) => onChange(e.target.value as V)}
         onBlur={base.onBlur}
       >
@@ -160,8 +161,7 @@ export function LevelField({
         step={5}
         className="input"
         value={Math.round(value * 100)}
-        aria-invalid={base.errors && base.errors.length > 0 ? true : undefined}
-        aria-describedby={describedBy(id, base.hint, base.errors)}
+        {...fieldAria(id, base)}
         onChange={(e) => onChange(Number(e.target.value) / 100)}
         onBlur={base.onBlur}
       />
