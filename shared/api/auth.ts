@@ -39,6 +39,17 @@ export const signUpInput = z.strictObject({
     .trim()
     .min(1, 'Full name is required')
     .max(200, 'Full name must be at most 200 characters'),
+  /**
+   * An invite code from a trainer's link (issue 17): the new account joins that cohort. An
+   * unknown, expired or revoked code is not found and no account is made.
+   */
+  invite: z
+    .string()
+    .trim()
+    .min(1, 'Invite code is required')
+    .max(64, 'Invite code is too long')
+    .regex(/^[A-Za-z0-9-]+$/, 'Invite code: letters and digits only')
+    .optional(),
 });
 export type SignUpInput = z.input<typeof signUpInput>;
 

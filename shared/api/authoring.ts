@@ -24,8 +24,24 @@ export const authoredScenarioSummarySchema = z.object({
 });
 export type AuthoredScenarioSummary = z.infer<typeof authoredScenarioSummarySchema>;
 
+/**
+ * Who may practise it (issue 17): the author alone, or the trainer and current members of an
+ * organisation the author trains. Left out of an update, it stays as it was; of a create, private.
+ */
+export const scenarioSharingSchema = z.discriminatedUnion('visibility', [
+  z.strictObject({ visibility: z.literal('private') }),
+  z.strictObject({
+    visibility: z.literal('organisation'),
+    organisationId: z.string().min(1, 'organisationId: required').max(64, 'Organisation not found'),
+  }),
+]);
+export type ScenarioSharing = z.infer<typeof scenarioSharingSchema>;
+
 /** The body of a create or an update: the scenario, in the seed files' own shape. */
-export const scenarioInput = z.strictObject({ scenario: scenarioSeedSchema });
+export const scenarioInput = z.strictObject({
+  scenario: scenarioSeedSchema,
+  sharing: scenarioSharingSchema.optional(),
+});
 export type ScenarioInput = z.input<typeof scenarioInput>;
 
 export const authoredScenarioResponse = z.object({

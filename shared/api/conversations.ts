@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { conversationSessionSchema, messageSchema } from '../conversation';
 import { debriefSchema } from '../debrief';
 import { feedbackSchema, feedbackScoresSchema } from '../feedback';
+import { trainerReviewSchema } from '../review';
 import { scenarioSchema } from '../scenario';
 import { resource } from './endpoint';
 
@@ -58,6 +59,11 @@ export const conversationDetailResponse = z.object({
   audio: z.record(z.string(), messageAudioSchema).default({}),
   /** How long recordings are kept (0: none are). */
   audioRetentionDays: z.number().int().min(0).default(0),
+  /**
+   * The trainer's score and turn comments, when a trainer of one of the trainee's cohorts has
+   * reviewed it (issue 17); empty otherwise.
+   */
+  review: trainerReviewSchema.default({ override: null, comments: [] }),
 });
 export type ConversationDetail = z.infer<typeof conversationDetailResponse>;
 

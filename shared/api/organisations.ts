@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CONTROL_CHARS } from '../inputChecks';
+import { turnCommentSchema } from '../review';
+import { conversationDetailResponse } from './conversations';
 import { resource } from './endpoint';
 
 /**
@@ -99,6 +101,30 @@ export const cohortTableResponse = z.object({
   ),
 });
 
+/** Invite codes as typed or taken from a link; the same rule for joining and for signing up. */
+export const inviteCodeSchema = z
+  .string()
+  .trim()
+  .min(1, 'code: required')
+  .max(64, 'code: at most 64 characters')
+  .regex(/^[A-Za-z0-9-]+$/, 'code: letters and digits only');
+
+const commentText = z
+  .string()
+  .trim()
+  .min(1, 'comment: required')
+  .max(2000, 'comment: at most 2000 characters')
+  .refine((value) => !CONTROL_CHARS.test(value), 'comment: no control characters');
+
+/**
+ * A member's conversation as their trainer reads it (read only): the trainee's own detail
+ * without recordings (those stay the trainee's), and who the trainee is.
+ */
+export const trainerConversationResponse = conversationDetailResponse.extend({
+  trainee: z.object({ id: z.string(), fullName: z.string(), email: z.string() }),
+});
+export type TrainerConversation = z.infer<typeof trainerConversationResponse>;
+
 export const organisationsApi = resource('/organisations', {
   mine: { method: 'GET', route: '/', response: myOrganisationsResponse },
   /** The caller becomes the new organisation's trainer. */
@@ -118,14 +144,7 @@ export const organisationsApi = resource('/organisations', {
   join: {
     method: 'POST',
     route: '/join',
-    body: z.strictObject({
-      code: z
-        .string()
-        .trim()
-        .min(1, 'code: required')
-        .max(64, 'code: at most 64 characters')
-        .regex(/^[A-Za-z0-9-]+$/, 'code: letters and digits only'),
-    }),
+    body: z.strictObject({ code: inviteCodeSchema }),
     response: z.object({ cohortId: z.string(), organisationId: z.string() }),
   },
   createCohort: {
@@ -163,14 +182,21 @@ export const organisationsApi = resource('/organisations', {
     route: '/conversations/:id/override',
     body: z.strictObject({
       score: z.number().int().min(1, 'score: 1 to 10').max(10, 'score: 1 to 10'),
-      comment: z
-        .string()
-        .trim()
-        .min(1, 'comment: required')
-        .max(2000, 'comment: at most 2000 characters')
-        .refine((value) => !CONTROL_CHARS.test(value), 'comment: no control characters'),
+      comment: commentText,
     }),
     response: z.object({ score: z.number().int(), comment: z.string() }),
+  },
+  /** A member's conversation, read only, for a trainer who may see it (023); else 404. */
+  review: { method: 'GET', route: '/conversations/:id', response: trainerConversationResponse },
+  /** A trainer's comment on one turn (any message) of a member's conversation. */
+  comment: {
+    method: 'POST',
+    route: '/conversations/:id/comments',
+    body: z.strictObject({
+      messageId: z.string().min(1, 'messageId: required').max(64, 'messageId: not found'),
+      comment: commentText,
+    }),
+    response: turnCommentSchema,
   },
   /** The cohort table as a CSV file (text/csv, not JSON), sorted as the table is. */
   exportCsv: {
