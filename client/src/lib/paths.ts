@@ -8,6 +8,12 @@ export const paths = {
   authoring: '/authoring',
   authoringNew: '/authoring/new',
   authoringEdit: '/authoring/:id',
+  /** A trainer's organisations and cohorts; a trainee's memberships (issue 17). */
+  organisations: '/organisations',
+  /** A member's conversation as their trainer reviews it (read only). */
+  trainerConversation: '/organisations/conversations/:id',
+  /** An invite link: join the cohort, signing up first if need be. */
+  join: '/join/:code',
 } as const;
 
 export type DashboardTab = 'scenarios' | 'progress' | 'history';
@@ -28,4 +34,12 @@ export function conversationPath(sessionId: string): string {
 
 export function authoringEditPath(id: string): string {
   return paths.authoringEdit.replace(':id', encodeURIComponent(id));
+}
+
+export function trainerConversationPath(sessionId: string): string {
+  return paths.trainerConversation.replace(':id', encodeURIComponent(sessionId));
+}
+
+export function joinPath(code: string): string {
+  return paths.join.replace(':code', encodeURIComponent(code));
 }
