@@ -8,6 +8,7 @@ import { MyScenariosPage, ScenarioEditorPage } from './pages/AuthoringPages';
 import { ConversationPage } from './pages/ConversationPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { OrganisationsPage, TrainerConversationPage } from './pages/OrganisationsPages';
 import { ScenarioPage } from './pages/ScenarioPage';
 import { paths } from '../lib/paths';
 
@@ -51,6 +52,18 @@ export function App() {
         {(params) => (
           <RequireUser>
             <ScenarioEditorPage key={params.id} scenarioId={params.id} />
+          </RequireUser>
+        )}
+      </Route>
+      <Route path={paths.organisations}>
+        <RequireUser>
+          <OrganisationsPage />
+        </RequireUser>
+      </Route>
+      <Route path={paths.trainerConversation}>
+        {(params) => (
+          <RequireUser>
+            <TrainerConversationPage sessionId={params.id} />
           </RequireUser>
         )}
       </Route>

@@ -3,6 +3,8 @@ import { branchConversation } from '../../features/conversation/api/branchConver
 import { DebriefOverview, TurnAnnotations } from '../../features/feedback/components/Debrief';
 import { FeedbackReport } from '../../features/feedback/components/FeedbackReport';
 import { ConversationDetail } from '../../features/history/components/ConversationDetail';
+import { ScoreComparison } from '../../features/review/components/ScoreComparison';
+import { TurnComments } from '../../features/review/components/TurnComments';
 import { scenarioPath } from '../../lib/paths';
 
 /** Spec §2 conversation detail: the past session, and its report behind the score badge. */
@@ -12,7 +14,7 @@ export function ConversationPage({ sessionId }: { sessionId: string }) {
     <ConversationDetail
       key={sessionId}
       sessionId={sessionId}
-      renderFeedback={({ feedback, debrief, messages, onClose, branch }) => (
+      renderFeedback={({ feedback, debrief, messages, onClose, branch, review }) => (
         <FeedbackReport
           feedback={feedback}
           debrief={debrief}
@@ -20,6 +22,7 @@ export function ConversationPage({ sessionId }: { sessionId: string }) {
           onClose={onClose}
           secondaryLabel="Back to Conversation"
           branch={branch}
+          review={<ScoreComparison aiScore={feedback.overallScore} override={review.override} />}
         />
       )}
       onTryAnother={async ({ sessionId: original, scenarioId, messageId }) => {
@@ -32,6 +35,12 @@ export function ConversationPage({ sessionId }: { sessionId: string }) {
       )}
       renderDebrief={({ feedback, debrief }) => (
         <DebriefOverview debrief={debrief} persuasionScore={feedback.persuasionScore} level={2} />
+      )}
+      renderReview={({ feedback, review }) => (
+        <ScoreComparison aiScore={feedback?.overallScore ?? null} override={review.override} />
+      )}
+      renderTurnReview={({ review, message, turn }) => (
+        <TurnComments comments={review.comments} messageId={message.id} turn={turn} />
       )}
     />
   );

@@ -1,6 +1,14 @@
 import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
 import { Logo } from '../../../components/Logo';
 import { Spinner } from '../../../components/Spinner';
+import { paths } from '../../../lib/paths';
+
+/** The app's sections, for everyone (anyone may run an organisation or be in one). */
+const NAV = [
+  { href: paths.dashboard, label: 'Practice' },
+  { href: paths.organisations, label: 'Organisations' },
+] as const;
 
 interface TopBarProps {
   userName: string;
@@ -9,6 +17,7 @@ interface TopBarProps {
 
 export function TopBar({ userName, onLogout }: TopBarProps) {
   const [leaving, setLeaving] = useState(false);
+  const [location] = useLocation();
 
   const logout = async () => {
     setLeaving(true);
@@ -26,6 +35,18 @@ export function TopBar({ userName, onLogout }: TopBarProps) {
           <Logo size={28} />
           <span>ChairTalk</span>
         </p>
+        <nav className="top-bar__nav" aria-label="Main">
+          {NAV.map((item) => (
+            <Link
+              key={item.href}
+              href={item.href}
+              className="top-bar__link"
+              aria-current={location === item.href ? 'page' : undefined}
+            >
+              {item.label}
+            </Link>
+          ))}
+        </nav>
         <div className="top-bar__user">
           <span className="top-bar__name" title={userName}>
             {userName}

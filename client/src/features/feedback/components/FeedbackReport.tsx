@@ -1,5 +1,5 @@
 import { FEEDBACK_TEXT } from '../../../../../shared/text';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import {
   feedbackBarColour,
   type FeedbackItem,
@@ -48,6 +48,8 @@ interface FeedbackReportProps {
   /** The debrief and the transcript it annotates; absent for conversations graded before it. */
   debrief?: DebriefData | null;
   messages?: readonly Pick<Message, 'id' | 'role' | 'content'>[];
+  /** A trainer's score beside the grader's (issue 17), under the scores; absent when none. */
+  review?: ReactNode;
 }
 
 export function FeedbackReport({
@@ -57,6 +59,7 @@ export function FeedbackReport({
   branch = null,
   debrief = null,
   messages = [],
+  review = null,
 }: FeedbackReportProps) {
   const ids = useId();
   const titleId = `${ids}-title`;
@@ -113,6 +116,8 @@ export function FeedbackReport({
               })}
             </ul>
           </section>
+
+          {review}
 
           {branch ? <ScoreComparison scores={feedback} branch={branch} /> : null}
 

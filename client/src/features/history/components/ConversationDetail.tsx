@@ -9,6 +9,7 @@ import type {
   MessageAudio,
 } from '../../../../../shared/api/conversations';
 import type { Debrief } from '../../../../../shared/debrief';
+import { EMPTY_REVIEW, type TrainerReview } from '../../../../../shared/review';
 import { BRANCH_TEXT } from '../../../../../shared/text';
 import { errorMessage } from '../../../lib/api';
 import { conversationPath, dashboardPath } from '../../../lib/paths';
@@ -34,6 +35,7 @@ interface ConversationDetailProps {
     messages: readonly Message[];
     onClose: () => void;
     branch: BranchOrigin | null;
+    review: TrainerReview;
   }) => ReactNode;
   /**
    * "Try another answer here" on the clinician turn `messageId`: the page makes the branch and
@@ -50,6 +52,16 @@ interface ConversationDetailProps {
    */
   renderTurnDebrief?: (props: { debrief: Debrief; message: Message; turn: number }) => ReactNode;
   renderDebrief?: (props: { feedback: Feedback; debrief: Debrief }) => ReactNode;
+  /**
+   * A trainer's review (issue 17), from the page: the scores beside each other under the title,
+   * and the comments under a turn. Nothing shows for a conversation nobody reviewed.
+   */
+  renderReview?: (props: { feedback: Feedback | null; review: TrainerReview }) => ReactNode;
+  renderTurnReview?: (props: {
+    review: TrainerReview;
+    message: Message;
+    turn: number;
+  }) => ReactNode;
 }
 
 /** Spec §2 Conversation detail (/conversation/{id}). */
@@ -59,6 +71,8 @@ export function ConversationDetail({
   onTryAnother,
   renderTurnDebrief,
   renderDebrief,
+  renderReview,
+  renderTurnReview,
 }: ConversationDetailProps) {
   const load = useScreenResource<Detail>(
     {
@@ -112,6 +126,7 @@ export function ConversationDetail({
             </time>
           </p>
         ) : null}
+        {detail && renderReview ? renderReview({ feedback, review: detail.review }) : null}
         {detail?.branch ? <BranchNote branch={detail.branch} /> : null}
         {detail?.scenario?.description ? (
           <p className="scenario-header__description">{detail.scenario.description}</p>
@@ -159,6 +174,11 @@ export function ConversationDetail({
                       renderTurnDebrief({ debrief: detail.debrief!, message, turn })
                   : undefined
               }
+              comment={
+                renderTurnReview
+                  ? (message, turn) => renderTurnReview({ review: detail.review, message, turn })
+                  : undefined
+              }
             />
           )}
           {branchError ? <Alert>{branchError}</Alert> : null}
@@ -177,6 +197,7 @@ export function ConversationDetail({
             messages: detail?.messages ?? [],
             onClose: () => setReportOpen(false),
             branch: detail?.branch ?? null,
+            review: detail?.review ?? EMPTY_REVIEW,
           })
         : null}
     </main>
@@ -201,6 +222,7 @@ function Transcript({
   branching,
   onTryAnother,
   annotate,
+  comment,
 }: {
   sessionId: string;
   messages: readonly Message[];
@@ -211,6 +233,8 @@ function Transcript({
   onTryAnother: (messageId: string) => void;
   /** The debrief's notes under a turn (`turn`: its 1-based place in the transcript). */
   annotate?: ((message: Message, turn: number) => ReactNode) | undefined;
+  /** A trainer's comments under a turn. */
+  comment?: ((message: Message, turn: number) => ReactNode) | undefined;
 }) {
   const order = useMemo(() => replayOrder(messages, audio), [messages, audio]);
   const replay = useTurnReplay(sessionId, order);
@@ -266,6 +290,7 @@ function Transcript({
                   ) : null}
                 </div>
                 {annotate?.(message, index + 1)}
+                {comment?.(message, index + 1)}
               </div>
             </li>
           );

@@ -1,0 +1,223 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Link } from 'wouter';
+import { formatScore, formatShortDate } from '../../../../../shared/format';
+import { Alert } from '../../../components/Alert';
+import { Spinner } from '../../../components/Spinner';
+import { errorMessage } from '../../../lib/api';
+import { trainerConversationPath } from '../../../lib/paths';
+import { cohortCsvUrl, getCohortTable } from '../api';
+import {
+  sortCohortRows,
+  sortDirection,
+  type CohortRow,
+  type CohortSort,
+  type CohortTable,
+} from '../cohortTable';
+import { ORGANISATIONS_PAGE_TEXT as T } from '../text';
+import { Sparkline } from './Sparkline';
+
+/**
+ * The cohort table: trainees × assigned scenarios (done, score, date), sortable by name, done or
+ * average, with each trainee's trend, and the same table as a CSV download. `version` changes
+ * when something that shows here changed (an assignment was made).
+ */
+export function CohortResults({ cohortId, version }: { cohortId: string; version: number }) {
+  const id = useId();
+  const [table, setTable] = useState<CohortTable | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [sort, setSort] = useState<CohortSort>('name');
+
+  useEffect(() => {
+    let current = true;
+    getCohortTable(cohortId).then(
+      (data) => {
+        if (!current) return;
+        setTable(data);
+        setError(null);
+      },
+      (cause: unknown) => {
+        console.error('Could not load the cohort table', cause);
+        if (current) setError(errorMessage(cause, T.tableFailed));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [cohortId, version]);
+
+  const rows = useMemo(() => (table ? sortCohortRows(table.rows, sort) : []), [table, sort]);
+
+  return (
+    <section className="org-results" aria-labelledby={`${id}-title`}>
+      <div className="org-results__head">
+        <h5 id={`${id}-title`} className="org-subtitle">
+          {T.table}
+        </h5>
+        {table && table.rows.length > 0 ? (
+          <a
+            className="button button--secondary button--sm"
+            href={cohortCsvUrl(cohortId, sort)}
+            download
+          >
+            {T.exportCsv}
+          </a>
+        ) : null}
+      </div>
+      {error !== null ? (
+        <Alert>{error}</Alert>
+      ) : table === null ? (
+        <p className="loading-line">
+          <Spinner />
+          {T.tableLoading}
+        </p>
+      ) : table.rows.length === 0 ? (
+        <p className="muted">{T.noMembers}</p>
+      ) : (
+        <>
+          {table.assignments.length === 0 ? <p className="muted">{T.noAssignments}</p> : null}
+          {/* Scrolls sideways on a phone; focusable so a keyboard can scroll it too. */}
+          <div
+            className="org-table-wrap"
+            role="region"
+            aria-labelledby={`${id}-title`}
+            tabIndex={0}
+          >
+            <table className="org-table">
+              <thead>
+                <tr>
+                  <SortHeader column="name" label={T.trainee} sort={sort} onSort={setSort} />
+                  <SortHeader column="done" label={T.done} sort={sort} onSort={setSort} />
+                  <SortHeader column="average" label={T.average} sort={sort} onSort={setSort} />
+                  {table.assignments.map((a) => (
+                    <th key={a.id} scope="col">
+                      {a.title}
+                      {a.dueAt ? (
+                        <span className="org-table__due">
+                          Due <time dateTime={a.dueAt}>{formatShortDate(a.dueAt)}</time>
+                        </span>
+                      ) : null}
+                    </th>
+                  ))}
+                  <th scope="col">{T.trend}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <TraineeRow key={row.userId} row={row} table={table} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {rows.some((r) => r.cells.some((c) => c.overridden)) ? (
+            <p className="org-table__legend">* {T.overridden}</p>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function SortHeader({
+  column,
+  label,
+  sort,
+  onSort,
+}: {
+  column: CohortSort;
+  label: string;
+  sort: CohortSort;
+  onSort: (sort: CohortSort) => void;
+}) {
+  const active = sort === column;
+  return (
+    <th scope="col" aria-sort={active ? sortDirection(column) : undefined}>
+      <button type="button" className="org-table__sort" onClick={() => onSort(column)}>
+        {label}
+        <span aria-hidden="true" className="org-table__arrow">
+          {active ? (sortDirection(column) === 'ascending' ? '▲' : '▼') : '↕'}
+        </span>
+        <span className="visually-hidden"> ({T.sortBy(label.toLowerCase())})</span>
+      </button>
+    </th>
+  );
+}
+
+function TraineeRow({ row, table }: { row: CohortRow; table: CohortTable }) {
+  return (
+    <tr>
+      <th scope="row" className="org-table__name">
+        {row.fullName}
+        <span className="org-table__email">{row.email}</span>
+      </th>
+      <td>
+        {row.done}/{table.assignments.length}
+      </td>
+      <td>{row.average === null ? '—' : formatScore(Math.round(row.average * 10) / 10)}</td>
+      {table.assignments.map((assignment) => {
+        const cell = row.cells.find((c) => c.assignmentId === assignment.id);
+        return (
+          <td key={assignment.id} className="org-table__cell">
+            {cell && cell.doneAt !== null ? (
+              <Cell
+                name={row.fullName}
+                title={assignment.title}
+                sessionId={cell.sessionId}
+                score={cell.score}
+                overridden={cell.overridden}
+                doneAt={cell.doneAt}
+              />
+            ) : (
+              <span className="muted">{T.notDone}</span>
+            )}
+          </td>
+        );
+      })}
+      <td>
+        <Sparkline scores={row.trend} />
+      </td>
+    </tr>
+  );
+}
+
+function Cell({
+  name,
+  title,
+  sessionId,
+  score,
+  overridden,
+  doneAt,
+}: {
+  name: string;
+  title: string;
+  sessionId: string | null;
+  score: number | null;
+  overridden: boolean;
+  doneAt: string;
+}) {
+  const body = (
+    <>
+      <span className="org-table__score">
+        {score === null ? T.done : `${formatScore(score)}/10`}
+        {overridden ? (
+          <span className="org-table__override" title={T.overridden}>
+            <span aria-hidden="true">*</span>
+            <span className="visually-hidden"> ({T.overridden})</span>
+          </span>
+        ) : null}
+      </span>
+      <time className="org-table__date" dateTime={doneAt}>
+        {formatShortDate(doneAt)}
+      </time>
+    </>
+  );
+  if (sessionId === null) return body;
+  return (
+    <Link
+      href={trainerConversationPath(sessionId)}
+      className="org-table__link"
+      aria-label={`${T.open(name, title)}: ${score === null ? T.done : `${formatScore(score)}/10`}${overridden ? ` (${T.overridden})` : ''}, ${formatShortDate(doneAt)}`}
+    >
+      {body}
+    </Link>
+  );
+}

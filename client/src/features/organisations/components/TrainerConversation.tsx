@@ -1,0 +1,300 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { TrainerConversation as Detail } from '../../../../../shared/api/organisations';
+import type { Message } from '../../../../../shared/conversation';
+import type { Debrief } from '../../../../../shared/debrief';
+import type { Feedback } from '../../../../../shared/feedback';
+import { formatClockTime, formatLongDate, formatScore } from '../../../../../shared/format';
+import type { ScoreOverride, TurnComment } from '../../../../../shared/review';
+import { CONVERSATION_TEXT } from '../../../../../shared/text';
+import { Alert } from '../../../components/Alert';
+import { ArrowLeftIcon } from '../../../components/Icons';
+import { Spinner } from '../../../components/Spinner';
+import { errorMessage } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
+import { createResource, useResource } from '../../../lib/resource';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { commentOnTurn, getTrainerConversation } from '../api';
+import { TRAINER_REVIEW_TEXT as T } from '../text';
+import { OverrideForm } from './OverrideForm';
+import '../organisations.css';
+
+interface TrainerConversationProps {
+  sessionId: string;
+  /** The page supplies the report and the review's pieces, so this feature imports no other. */
+  renderFeedback: (props: {
+    feedback: Feedback;
+    debrief: Debrief | null;
+    messages: readonly Message[];
+    override: ScoreOverride | null;
+    onClose: () => void;
+  }) => ReactNode;
+  /** The grader's score beside the trainer's, when there is an override. */
+  renderScores: (props: { aiScore: number | null; override: ScoreOverride | null }) => ReactNode;
+  /** Under each turn: the debrief's notes (when ended) and the trainer's comments. */
+  renderTurn: (props: {
+    message: Message;
+    turn: number;
+    debrief: Debrief | null;
+    comments: readonly TurnComment[];
+  }) => ReactNode;
+  renderDebrief?: (props: { feedback: Feedback; debrief: Debrief }) => ReactNode;
+}
+
+/**
+ * A member's conversation as their trainer reviews it (/organisations/conversations/:id): read
+ * only (no typing, no branches, no recordings), with an override of the overall score and a
+ * comment on any turn.
+ */
+export function TrainerConversation({
+  sessionId,
+  renderFeedback,
+  renderScores,
+  renderTurn,
+  renderDebrief,
+}: TrainerConversationProps) {
+  const ids = useId();
+  const [resource] = useState(() =>
+    createResource<Detail>({
+      fetch: getTrainerConversation,
+      onError: (error) => {
+        console.error('Could not load the conversation', error);
+        return { message: errorMessage(error, CONVERSATION_TEXT.detailFailed) };
+      },
+    }),
+  );
+  const load = useResource(resource, sessionId);
+  const [reportOpen, setReportOpen] = useState(false);
+  // Comments posted here show at once; a reload brings the same ones from the server.
+  const [posted, setPosted] = useState<TurnComment[]>([]);
+
+  const detail = load.data;
+  const title = detail?.scenario?.title.trim() || T.title;
+  useDocumentTitle(title);
+  const feedback = detail?.feedback ?? null;
+  const override = detail?.review.override ?? null;
+  const comments = detail
+    ? [
+        ...detail.review.comments,
+        ...posted.filter((p) => !detail.review.comments.some((c) => c.id === p.id)),
+      ]
+    : [];
+
+  return (
+    <main className="page page--scenario conversation-detail trainer-review">
+      <header className="scenario-header">
+        <Link href={paths.organisations} className="back-link">
+          <ArrowLeftIcon />
+          {T.back}
+        </Link>
+        <div className="scenario-header__title-row">
+          <h1 className="scenario-header__title">{title}</h1>
+          {feedback ? (
+            <button
+              type="button"
+              className="score-badge"
+              onClick={() => setReportOpen(true)}
+              aria-haspopup="dialog"
+            >
+              <span className="score-badge__score">{formatScore(feedback.overallScore)}/10</span>
+              <span>{T.viewFeedback}</span>
+            </button>
+          ) : null}
+        </div>
+        {detail ? (
+          <>
+            <p className="trainer-review__who">
+              {T.trainee}: {detail.trainee.fullName}{' '}
+              <span className="muted">({detail.trainee.email})</span>
+            </p>
+            <p className="conversation-detail__when">
+              <time dateTime={detail.session.createdAt}>
+                {formatLongDate(detail.session.createdAt)}
+              </time>
+              {' at '}
+              <time dateTime={detail.session.createdAt}>
+                {formatClockTime(detail.session.createdAt)}
+              </time>
+            </p>
+            <p className="trainer-review__read-only">{T.readOnly}</p>
+            {renderScores({ aiScore: feedback?.overallScore ?? null, override })}
+          </>
+        ) : null}
+      </header>
+
+      {load.error !== null && detail === null ? (
+        <Alert>{load.error}</Alert>
+      ) : detail === null ? (
+        <p className="loading-line">
+          <Spinner />
+          {T.loading}
+        </p>
+      ) : (
+        <>
+          <section className="card transcript" aria-labelledby={`${ids}-transcript`}>
+            <h2 id={`${ids}-transcript`} className="card__title">
+              {T.transcript}
+            </h2>
+            {detail.messages.length === 0 ? (
+              <p className="muted">{T.noMessages}</p>
+            ) : (
+              <ol className="message-list transcript__list">
+                {detail.messages.map((message, index) => {
+                  const trainee = message.role === 'user';
+                  return (
+                    <li
+                      key={message.id}
+                      className={`message ${trainee ? 'message--user' : 'message--patient'}`}
+                    >
+                      <div className={`bubble ${trainee ? 'bubble--user' : 'bubble--patient'}`}>
+                        <span className="bubble__speaker">
+                          {trainee ? T.trainee_said : T.patient_said}
+                        </span>
+                        <p className="bubble__text">{message.content}</p>
+                        <div className="bubble__meta">
+                          <time dateTime={message.createdAt}>
+                            {formatClockTime(message.createdAt)}
+                          </time>
+                          {message.partial ? (
+                            <span className="bubble__note">Reply cut short</span>
+                          ) : null}
+                        </div>
+                        {renderTurn({
+                          message,
+                          turn: index + 1,
+                          debrief: detail.debrief,
+                          comments,
+                        })}
+                        <TurnCommentForm
+                          sessionId={sessionId}
+                          messageId={message.id}
+                          turn={index + 1}
+                          onPosted={(comment) => setPosted((list) => [...list, comment])}
+                        />
+                      </div>
+                    </li>
+                  );
+                })}
+              </ol>
+            )}
+          </section>
+
+          {feedback && detail.debrief && renderDebrief ? (
+            <div className="card conversation-detail__debrief">
+              {renderDebrief({ feedback, debrief: detail.debrief })}
+            </div>
+          ) : null}
+
+          {feedback ? (
+            <OverrideForm
+              sessionId={sessionId}
+              aiScore={feedback.overallScore}
+              override={override}
+              onSaved={() => resource.load(sessionId)}
+            />
+          ) : (
+            <p className="muted">{T.notEnded}</p>
+          )}
+        </>
+      )}
+
+      {feedback && reportOpen
+        ? renderFeedback({
+            feedback,
+            debrief: detail?.debrief ?? null,
+            messages: detail?.messages ?? [],
+            override,
+            onClose: () => setReportOpen(false),
+          })
+        : null}
+    </main>
+  );
+}
+
+/** "Add comment" under a turn: opens a short form, posts, and closes. */
+function TurnCommentForm({
+  sessionId,
+  messageId,
+  turn,
+  onPosted,
+}: {
+  sessionId: string;
+  messageId: string;
+  turn: number;
+  onPosted: (comment: TurnComment) => void;
+}) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (!open) {
+    return (
+      <button
+        type="button"
+        className="bubble__branch trainer-review__comment"
+        onClick={() => setOpen(true)}
+      >
+        {T.addComment}
+        <span className="visually-hidden"> ({T.commentOnTurn(turn)})</span>
+      </button>
+    );
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (text.trim() === '') return setError(T.commentRequired);
+    setBusy(true);
+    setError(null);
+    try {
+      onPosted(await commentOnTurn(sessionId, messageId, text.trim()));
+      setText('');
+      setOpen(false);
+    } catch (cause) {
+      setError(errorMessage(cause));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="trainer-review__comment-form" onSubmit={submit} noValidate>
+      <label htmlFor={`${id}-text`} className="visually-hidden">
+        {T.commentOnTurn(turn)}
+      </label>
+      <textarea
+        id={`${id}-text`}
+        className="input"
+        value={text}
+        maxLength={2000}
+        autoFocus
+        aria-invalid={error !== null || undefined}
+        aria-describedby={error !== null ? `${id}-error` : undefined}
+        onChange={(event) => setText(event.target.value)}
+      />
+      {error !== null ? (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="org-actions">
+        <button type="submit" className="button button--primary button--sm" disabled={busy}>
+          {busy ? <Spinner /> : null}
+          {T.postComment}
+        </button>
+        <button
+          type="button"
+          className="button button--ghost button--sm"
+          onClick={() => {
+            setOpen(false);
+            setError(null);
+          }}
+        >
+          {T.cancel}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+import { formatLongDate } from '../../../../../shared/format';
+import type { TurnComment } from '../../../../../shared/review';
+import { REVIEW_TEXT } from '../text';
+import '../review.css';
+
+/** A trainer's comments on one turn, under it, each with who wrote it. Nothing when none. */
+export function TurnComments({
+  comments,
+  messageId,
+  turn = null,
+}: {
+  /** All of the conversation's comments, oldest first; this shows those on `messageId`. */
+  comments: readonly TurnComment[];
+  messageId: string;
+  /** The turn's 1-based place in the transcript, for the list's name. */
+  turn?: number | null;
+}) {
+  const mine = comments.filter((c) => c.messageId === messageId);
+  if (mine.length === 0) return null;
+  return (
+    <ul className="turn-comments" aria-label={REVIEW_TEXT.comments(turn)}>
+      {mine.map((c) => (
+        <li key={c.id} className="review-note review-note--turn">
+          <p className="review-note__by">
+            {REVIEW_TEXT.commentFrom(c.trainerName)}{' '}
+            <time className="review-note__when" dateTime={c.createdAt}>
+              ({formatLongDate(c.createdAt)})
+            </time>
+          </p>
+          <p className="review-note__text">{c.comment}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
