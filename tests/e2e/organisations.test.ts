@@ -1,0 +1,253 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Scenario } from '../../shared/scenario';
+import { TestSocket } from '../helpers/socketClient';
+import {
+  apiGet,
+  eventually,
+  seriousA11yViolations,
+  signUpByApi,
+  skipBrowserSuite,
+  textsOf,
+  useBrowserApp,
+  waitForPath,
+} from './browser';
+
+/** Written here from the spec, not imported, so a wrong client rule cannot agree with itself. */
+const shortDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+async function cookieHeader(page: Page): Promise<string> {
+  const cookies = await page.context().cookies();
+  return cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+/** A conversation of the page's user: two turns over the socket, then graded (offline). */
+async function practise(page: Page, baseUrl: string, scenarioId: string) {
+  const created = await page.request.post('/api/conversations', { data: { scenarioId } });
+  expect(created.status()).toBe(201);
+  const sessionId: string = (await created.json()).session.id;
+  const socket = await TestSocket.open(baseUrl, sessionId, { cookie: await cookieHeader(page) });
+  for (const text of [
+    'It sounds like this has been on your mind. What worries you most about it?',
+    'That makes sense. Can you tell me more about how it has affected you?',
+  ]) {
+    const before = socket.frames.length;
+    socket.send({ type: 'turn', clientId: randomUUID(), text, stream: true });
+    await socket.next('reply_done', () => true, before);
+  }
+  await socket.close();
+  const ended = await page.request.post(`/api/conversations/${sessionId}/end`);
+  expect(ended.status()).toBe(200);
+  return { sessionId, overall: (await ended.json()).feedback.overallScore as number };
+}
+
+async function join(page: Page, code: string): Promise<number> {
+  return (await page.request.post('/api/organisations/join', { data: { code } })).status();
+}
+
+const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
+
+/** The names in the cohort table, top to bottom. */
+async function traineeOrder(table: Locator): Promise<string[]> {
+  const names = await textsOf(table.locator('tbody th[scope="row"]'));
+  return names.map((n) => n.replace(/\s*\S+@\S+$/, ''));
+}
+
+describe.skipIf(skipBrowserSuite)('the organisations page', () => {
+  const app = useBrowserApp();
+
+  it('lets a trainer make an organisation, a cohort and invites, assign a scenario, and read, sort and export the cohort table', async () => {
+    const trainer = await app.newPage();
+    await trainer.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signUpByApi(trainer, 'Dr Tess Trainer');
+    await trainer.goto('/dashboard');
+    await trainer
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Organisations' })
+      .click();
+    await waitForPath(trainer, '/organisations');
+    await trainer.getByText('You do not run an organisation yet.', { exact: false }).waitFor();
+    await trainer.getByText('You are not in any cohort.', { exact: false }).waitFor();
+    expect(
+      await trainer.getByRole('link', { name: 'Organisations' }).getAttribute('aria-current'),
+    ).toBe('page');
+    expect(await seriousA11yViolations(trainer)).toEqual([]);
+
+    // An organisation, then a cohort in it.
+    await field(trainer, 'Organisation name').fill('Smile School');
+    await trainer.getByRole('button', { name: 'Create organisation' }).click();
+    await trainer.getByRole('heading', { name: 'Smile School' }).waitFor();
+    await trainer.getByText('No cohorts yet.', { exact: false }).waitFor();
+    await field(trainer, 'Cohort name').fill('Spring 2027');
+    await trainer.getByRole('button', { name: 'Create cohort' }).click();
+    const cohort = trainer.getByRole('region', { name: 'Cohort: Spring 2027' });
+    await cohort.waitFor();
+    await cohort.getByText('0 members').waitFor();
+    await cohort.getByText('No invites yet.').waitFor();
+    await cohort.getByText('No trainees have joined this cohort yet.', { exact: false }).waitFor();
+
+    // An invite: its link and code, copied with a visible confirmation.
+    expect(await field(cohort, 'Days the invite stays valid').inputValue()).toBe('7');
+    await cohort.getByRole('button', { name: 'Create invite' }).click();
+    const links = cohort.getByLabel('Invite link', { exact: true });
+    await eventually(() => links.count()).toBe(1);
+    const firstLink = await links.first().inputValue();
+    expect(firstLink).toMatch(new RegExp(`^${app.baseUrl}/join/[A-Z0-9]{10}$`));
+    const firstCode = firstLink.split('/').pop()!;
+    const invites: Array<{ code: string; expiresAt: string }> = (
+      await apiGet(trainer, '/api/organisations')
+    ).training[0].cohorts[0].invites;
+    expect(invites.map((i) => i.code)).toEqual([firstCode]);
+    const days = (Date.parse(invites[0]!.expiresAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+    await cohort
+      .getByText(`Expires ${shortDate(invites[0]!.expiresAt)}`, { exact: false })
+      .waitFor();
+    await cohort.locator('code', { hasText: firstCode }).waitFor();
+    await cohort.getByRole('button', { name: 'Copy link' }).click();
+    await cohort.getByRole('status').filter({ hasText: 'Copied' }).waitFor();
+    expect(await trainer.evaluate(() => navigator.clipboard.readText())).toBe(firstLink);
+
+    // A second invite for 3 days; the first is revoked and says so, and no longer lets anyone in.
+    await field(cohort, 'Days the invite stays valid').fill('0');
+    await cohort.getByRole('button', { name: 'Create invite' }).click();
+    await cohort.getByText('Enter a whole number of days from 1 to 90.').waitFor();
+    await field(cohort, 'Days the invite stays valid').fill('3');
+    await cohort.getByRole('button', { name: 'Create invite' }).click();
+    await eventually(() => links.count()).toBe(2);
+    await cohort.getByRole('button', { name: `Revoke ${firstCode}` }).click();
+    const revoked = cohort.locator('.org-invite', { hasText: firstCode });
+    await revoked.getByText('Revoked', { exact: true }).waitFor();
+    expect(await revoked.getByRole('button').count()).toBe(0);
+    expect(await cohort.getByRole('button', { name: 'Copy link' }).count()).toBe(1);
+    const secondCode = (await apiGet(trainer, '/api/organisations')).training[0].cohorts[0].invites
+      .map((i: { code: string }) => i.code)
+      .find((c: string) => c !== firstCode);
+
+    // Two trainees: the revoked code is not found, the live one lets them in.
+    const tom = await app.newPage();
+    await signUpByApi(tom, 'Tom Trainee');
+    const ann = await app.newPage();
+    await signUpByApi(ann, 'ann Apprentice');
+    expect(await join(tom, firstCode)).toBe(404);
+    expect(await join(tom, secondCode)).toBe(200);
+    expect(await join(ann, secondCode.toLowerCase())).toBe(200);
+
+    // Assign a scenario with a due date.
+    const scenario: Scenario = (await apiGet(trainer, '/api/scenarios')).scenarios[0];
+    await cohort.getByRole('button', { name: 'Assign', exact: true }).click();
+    await cohort.getByText('Choose a scenario to assign.').waitFor();
+    await field(cohort, 'Scenario').selectOption(scenario.id);
+    await field(cohort, 'Due date (optional)').fill('2030-01-15');
+    await cohort.getByRole('button', { name: 'Assign', exact: true }).click();
+    await cohort.getByText('Assigned.').waitFor();
+    const table = cohort.getByRole('table');
+    await table.getByRole('columnheader', { name: `${scenario.title} Due Jan 15, 2030` }).waitFor();
+    const assigned = (await apiGet(tom, '/api/organisations/assignments')).assignments;
+    expect(assigned.map((a: { scenarioId: string }) => a.scenarioId)).toEqual([scenario.id]);
+    expect(new Date(assigned[0].dueAt).getDate()).toBe(15);
+
+    // Tom practises it; the table shows his score and date, linked to the review page.
+    const done = await practise(tom, app.baseUrl, scenario.id);
+    await trainer.reload();
+    await cohort.getByText('2 members').waitFor();
+    await eventually(() => traineeOrder(table)).toEqual(['ann Apprentice', 'Tom Trainee']);
+    const tomRow = table.getByRole('row', { name: /Tom Trainee/ });
+    const annRow = table.getByRole('row', { name: /ann Apprentice/ });
+    await annRow.getByText('Not done').waitFor();
+    expect(await textsOf(annRow.getByRole('cell').first())).toEqual(['0/1']);
+    expect(await textsOf(tomRow.getByRole('cell').first())).toEqual(['1/1']);
+    const cell = tomRow.getByRole('link', { name: /^Open Tom Trainee's conversation/ });
+    const today = shortDate(new Date().toISOString());
+    expect(await cell.innerText()).toBe(`${done.overall}/10\n${today}`);
+    expect(await cell.getAttribute('href')).toBe(`/organisations/conversations/${done.sessionId}`);
+    expect(await tomRow.getByRole('img').getAttribute('aria-label')).toBe(`Trend: ${done.overall}`);
+    await annRow.getByText('No scores yet').waitFor();
+
+    // Sorting by the header buttons, from the keyboard; aria-sort follows.
+    const header = (name: string) =>
+      table.getByRole('columnheader', { name: new RegExp(`^${name}`) });
+    expect(await header('Trainee').getAttribute('aria-sort')).toBe('ascending');
+    await header('Done').getByRole('button').focus();
+    await trainer.keyboard.press('Enter');
+    await eventually(() => traineeOrder(table)).toEqual(['Tom Trainee', 'ann Apprentice']);
+    expect(await header('Done').getAttribute('aria-sort')).toBe('descending');
+    expect(await header('Trainee').getAttribute('aria-sort')).toBe(null);
+    await header('Trainee').getByRole('button').press('Space');
+    await eventually(() => traineeOrder(table)).toEqual(['ann Apprentice', 'Tom Trainee']);
+    await header('Average').getByRole('button').click();
+    await eventually(() => traineeOrder(table)).toEqual(['Tom Trainee', 'ann Apprentice']);
+
+    // The CSV downloads, sorted as the table is.
+    const exportLink = cohort.getByRole('link', { name: 'Export CSV' });
+    expect(await exportLink.getAttribute('href')).toMatch(/\/export\?sort=average$/);
+    const download = trainer.waitForEvent('download');
+    await exportLink.click();
+    const csv = readFileSync((await (await download).path())!, 'utf8').split('\r\n');
+    expect(csv[0]).toBe(
+      `Trainee,Email,Done,Average,${scenario.title}: done,${scenario.title}: score,${scenario.title}: date`,
+    );
+    expect(csv[1]).toMatch(new RegExp(`^Tom Trainee,[^,]+,1,${done.overall},yes,${done.overall},`));
+    expect(csv[2]).toMatch(/^ann Apprentice,[^,]+,0,,no,,$/);
+
+    // A trainer's override is marked as theirs in the cell.
+    const override = await trainer.request.post(
+      `/api/organisations/conversations/${done.sessionId}/override`,
+      { data: { score: done.overall === 9 ? 8 : 9, comment: 'Good open questions.' } },
+    );
+    expect(override.status()).toBe(200);
+    await trainer.reload();
+    await eventually(() => cell.getAttribute('aria-label')).toMatch(/\(trainer's score\)/);
+    await cohort.getByText("* trainer's score").waitFor();
+    expect(await seriousA11yViolations(trainer)).toEqual([]);
+
+    // At phone width nothing but the table itself scrolls sideways.
+    await trainer.setViewportSize({ width: 375, height: 800 });
+    await eventually(() =>
+      trainer.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+  });
+
+  it('shows a trainee their cohorts, and leaves an organisation after confirming', async () => {
+    const trainer = await app.newPage();
+    await signUpByApi(trainer, 'Dr Lee Lead');
+    const org = await trainer.request.post('/api/organisations', { data: { name: 'Molar Group' } });
+    const orgId: string = (await org.json()).id;
+    const cohort = await trainer.request.post(`/api/organisations/${orgId}/cohorts`, {
+      data: { name: 'Front desk' },
+    });
+    const cohortId: string = (await cohort.json()).id;
+    const invite = await trainer.request.post(`/api/organisations/cohorts/${cohortId}/invites`, {
+      data: {},
+    });
+    const code: string = (await invite.json()).code;
+
+    const trainee = await app.newPage({ viewport: { width: 375, height: 800 } });
+    await signUpByApi(trainee, 'Pat Practice');
+    expect(await join(trainee, code)).toBe(200);
+    await trainee.goto('/organisations');
+    const mine = trainee.getByRole('region', { name: 'Your cohorts' });
+    await mine.getByRole('heading', { name: 'Organisation: Molar Group' }).waitFor();
+    expect(await textsOf(mine.getByRole('row'))).toEqual([
+      'Cohort Joined',
+      `Front desk ${shortDate(new Date().toISOString())}`,
+    ]);
+    expect(await seriousA11yViolations(trainee)).toEqual([]);
+
+    // Dismissing the confirmation changes nothing; accepting it leaves.
+    trainee.once('dialog', (dialog) => void dialog.dismiss());
+    await mine.getByRole('button', { name: 'Leave organisation Molar Group' }).click();
+    expect((await apiGet(trainee, '/api/organisations')).memberships).toHaveLength(1);
+    trainee.once('dialog', (dialog) => {
+      expect(dialog.message()).toContain('Leave Molar Group?');
+      void dialog.accept();
+    });
+    await mine.getByRole('button', { name: 'Leave organisation Molar Group' }).click();
+    await mine.getByText('You are not in any cohort.', { exact: false }).waitFor();
+    expect((await apiGet(trainee, '/api/organisations')).memberships).toEqual([]);
+  });
+});
