@@ -231,11 +231,7 @@ function TurnCommentForm({
 
   if (!open) {
     return (
-      <button
-        type="button"
-        className="bubble__branch trainer-review__comment"
-        onClick={() => setOpen(true)}
-      >
+      <button type="button" className="trainer-review__comment" onClick={() => setOpen(true)}>
         {T.addComment}
         <span className="visually-hidden"> ({T.commentOnTurn(turn)})</span>
       </button>
