@@ -36,7 +36,8 @@ export function CohortPanel({
         scenarios={scenarios}
         onAssigned={() => setVersion((v) => v + 1)}
       />
-      <CohortResults cohortId={cohort.id} version={version} />
+      {/* A new member (seen when the page reloads its data) is a new row: load the table again. */}
+      <CohortResults cohortId={cohort.id} version={`${version}:${cohort.members}`} />
     </section>
   );
 }

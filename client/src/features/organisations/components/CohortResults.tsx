@@ -19,9 +19,9 @@ import { Sparkline } from './Sparkline';
 /**
  * The cohort table: trainees × assigned scenarios (done, score, date), sortable by name, done or
  * average, with each trainee's trend, and the same table as a CSV download. `version` changes
- * when something that shows here changed (an assignment was made).
+ * when something that shows here changed (an assignment was made, the members changed).
  */
-export function CohortResults({ cohortId, version }: { cohortId: string; version: number }) {
+export function CohortResults({ cohortId, version }: { cohortId: string; version: string }) {
   const id = useId();
   const [table, setTable] = useState<CohortTable | null>(null);
   const [error, setError] = useState<string | null>(null);
