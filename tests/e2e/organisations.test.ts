@@ -374,7 +374,9 @@ describe.skipIf(skipBrowserSuite)('the organisations page', () => {
     await field(second, 'Comment on turn 2').fill('A lovely open question.');
     await second.getByRole('button', { name: 'Post comment' }).click();
     const notes = second.getByRole('list', { name: "Trainer's comments on turn 2" });
-    expect(await textsOf(notes.locator('.review-note__text'))).toEqual(['A lovely open question.']);
+    await eventually(() => textsOf(notes.locator('.review-note__text'))).toEqual([
+      'A lovely open question.',
+    ]);
     await notes.getByText(`Comment from ${tess.fullName}`).waitFor();
     expect(await transcript.getByRole('list', { name: /Trainer's comments/ }).count()).toBe(1);
     expect(await seriousA11yViolations(trainer)).toEqual([]);
@@ -405,6 +407,7 @@ describe.skipIf(skipBrowserSuite)('the organisations page', () => {
     ).toEqual(['A lovely open question.']);
     await tom.getByRole('button', { name: /View Feedback/ }).click();
     const report = tom.getByRole('dialog');
+    await report.locator('.review-scores').waitFor();
     expect(await textsOf(report.locator('.review-scores__score'))).toEqual([
       `AI score ${done.overall}/10`,
       `Trainer's score ${newScore}/10`,
