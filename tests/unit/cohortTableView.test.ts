@@ -64,7 +64,8 @@ describe('sortCohortRows: the server’s ?sort= order, so the CSV reads as the t
 describe('trendPoints: scores 0-10 in a box, 10 at the top', () => {
   it.each<[number[], string, { x: number; y: number } | null]>([
     [[], '', null],
-    [[5], '2,12', { x: 2, y: 12 }],
+    // One score: the newest place, at the right.
+    [[5], '78,12', { x: 78, y: 12 }],
     [[0, 10], '2,22 78,2', { x: 78, y: 2 }],
     [[10, 5, 0], '2,2 40,12 78,22', { x: 78, y: 22 }],
     // Out of range is clamped to the box.

@@ -61,10 +61,12 @@ export function trendPoints(
   if (scores.length === 0) return { points: '', last: null };
   const span = height - 2 * pad;
   const step = scores.length === 1 ? 0 : (width - 2 * pad) / (scores.length - 1);
+  // A single score sits at the right end, where the newest score of a longer trend would be.
+  const start = scores.length === 1 ? width - pad : pad;
   const round = (n: number) => Math.round(n * 10) / 10;
   const xy = scores.map((score, i) => {
     const clamped = Math.max(0, Math.min(10, score));
-    return { x: round(pad + i * step), y: round(pad + span - (clamped / 10) * span) };
+    return { x: round(start + i * step), y: round(pad + span - (clamped / 10) * span) };
   });
   return { points: xy.map((p) => `${p.x},${p.y}`).join(' '), last: xy[xy.length - 1]! };
 }
