@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { cohortTableResponse, inviteSchema } from '../../../../shared/api/organisations';
+import { joinPath } from '../../lib/paths';
 
 /**
  * Pure rules of the trainer's organisations page: the cohort table's order, a trainee's trend as
@@ -82,9 +83,9 @@ export function trendText(scores: readonly number[]): string {
   return `${list} (${direction})`;
 }
 
-/** The link a trainee opens to join: the app's own origin and /join/CODE. */
+/** The link a trainee opens to join: the app's own origin and the join path (/join/CODE). */
 export function inviteLink(origin: string, code: string): string {
-  return `${origin.replace(/\/+$/, '')}/join/${encodeURIComponent(code)}`;
+  return `${origin.replace(/\/+$/, '')}${joinPath(code)}`;
 }
 
 export type InviteState = 'active' | 'expired' | 'revoked';
