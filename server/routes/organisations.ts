@@ -162,15 +162,15 @@ export function organisationRoutes(services: Services): Router {
     const found = await getConversationForTrainer(db, { trainerId, sessionId });
     if (!found) throw new AppError('not_found:session');
     const record = await loadConversationRecord(db, found.session);
-    // The original of a branch is shown only when it too is work this trainer may see.
-    const branch =
-      record.branch && (await trainerMaySee(db, { trainerId, sessionId: record.branch.of }))
-        ? record.branch
-        : null;
+    // The original of a branch is named only when it too is work this trainer may see.
+    const { branchOf } = record.session;
+    const originalSeen =
+      branchOf !== null && (await trainerMaySee(db, { trainerId, sessionId: branchOf }));
     // Recordings stay the trainee's (decision 024): none are listed, none can be fetched.
     sendJson(res, organisationsApi.review, {
       ...record,
-      branch,
+      session: { ...record.session, branchOf: originalSeen ? branchOf : null },
+      branch: originalSeen ? record.branch : null,
       audio: {},
       audioRetentionDays: 0,
       trainee: found.trainee,

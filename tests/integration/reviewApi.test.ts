@@ -212,6 +212,34 @@ describe.each(databaseKinds())('trainer review API on %s', (kind) => {
     }
   });
 
+  it('a branch made while a member does not name an original from before joining', async () => {
+    const trainer = await signedInClient(server.url, 'Dr Trainer');
+    const trainee = await signedInClient(server.url, 'Dr Trainee');
+    const { code } = await course(trainer);
+    const original = await practise(trainee, 4, false);
+    await say(trainee, original, ['What worries you most today?']);
+    const turn = (
+      await server.services.db.query<{ id: string }>(
+        `SELECT id FROM messages WHERE session_id = $1 AND role = 'user'`,
+        [original],
+      )
+    )[0]!.id;
+    expect((await trainee.post(`${BASE}/join`, { code })).status).toBe(200);
+    const made = await trainee.post(`/api/conversations/${original}/branches`, { messageId: turn });
+    expect(made.status, made.text).toBe(201);
+    const branch = made.body.session.id as string;
+
+    const own = conversationDetailResponse.parse(
+      (await trainee.get(`/api/conversations/${branch}`)).body,
+    );
+    expect(own.branch?.of).toBe(original);
+    const read = await trainer.get(`${BASE}/conversations/${branch}`);
+    expect(read.status, read.text).toBe(200);
+    expect(read.body.branch).toBeNull();
+    expect(read.text).not.toContain(original);
+    notFound(await trainer.get(`${BASE}/conversations/${original}`), 'not_found:session');
+  });
+
   it('leaving: work started after is never readable, work from before stays, and so does the review', async () => {
     const { trainer, trainee, orgId, during } = await world();
     const messageId = trainerConversationResponse.parse(
