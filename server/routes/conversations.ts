@@ -4,19 +4,15 @@ import { MESSAGES_FOR_FEEDBACK, type Message } from '../../shared/conversation';
 import type { Feedback } from '../../shared/feedback';
 import { uuidSchema } from '../../shared/inputChecks';
 import { requireUser, currentUser } from '../auth/guard';
-import { getBranchOrigin } from '../db/branches';
 import { markConversationEnded, openOrResumeConversation } from '../db/conversations';
 import { createHintLimit } from '../conversations/hintLimit';
+import { loadConversationRecord } from '../conversations/conversationDetail';
 import { loadOwnedConversation } from './ownedConversation';
 import { getDebriefBySession, getFeedbackBySession, insertFeedbackOnce } from '../db/feedback';
 import { resolveDebrief } from '../ai/debrief/resolveDebrief';
 import type { Debrief } from '../../shared/debrief';
 import { listMessagesBySession } from '../db/messages';
-import {
-  getScenarioForSession,
-  getScenarioRecordForSession,
-  getVisibleScenario,
-} from '../db/scenarios';
+import { getScenarioRecordForSession, getVisibleScenario } from '../db/scenarios';
 import { abortOnClose } from '../http/abortOnClose';
 import { AppError } from '../http/errors';
 import { sendJson } from '../http/respond';
@@ -47,21 +43,12 @@ export function conversationRoutes(services: Services): Router {
 
   router.get(conversationsApi.get.route, async (req, res) => {
     const session = await loadOwned(req, res);
-    const [scenario, messages, feedback, debrief, branch, audio] = await Promise.all([
-      getScenarioForSession(db, { sessionId: session.id }),
-      listMessagesBySession(db, { sessionId: session.id }),
-      getFeedbackBySession(db, { sessionId: session.id }),
-      getDebriefBySession(db, { sessionId: session.id }),
-      getBranchOrigin(db, { sessionId: session.id }),
+    const [record, audio] = await Promise.all([
+      loadConversationRecord(db, session),
       services.audio.listForSession(session.id),
     ]);
     sendJson(res, conversationsApi.get, {
-      session,
-      scenario,
-      messages,
-      feedback,
-      debrief,
-      branch,
+      ...record,
       audio,
       audioRetentionDays: services.config.audio.retentionDays,
     });
