@@ -10,8 +10,13 @@ export interface SessionRow {
   branchOf: string | null;
 }
 
-const COLUMNS = `id, scenario_id AS "scenarioId", created_at AS "createdAt",
-  ended_at AS "endedAt", success_rating AS "successRating", branch_of AS "branchOf"`;
+/** The columns of a SessionRow, read from the table (or its alias `t`). */
+export const sessionColumns = (t = '') => {
+  const c = t ? `${t}.` : '';
+  return `${c}id, ${c}scenario_id AS "scenarioId", ${c}created_at AS "createdAt",
+  ${c}ended_at AS "endedAt", ${c}success_rating AS "successRating", ${c}branch_of AS "branchOf"`;
+};
+const COLUMNS = sessionColumns();
 
 export function toSessionDto(row: SessionRow): ConversationSession {
   return {

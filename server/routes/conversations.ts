@@ -1,22 +1,18 @@
 import { Router, type Request, type Response } from 'express';
 import { conversationsApi } from '../../shared/api/conversations';
-import { MESSAGES_FOR_FEEDBACK } from '../../shared/conversation';
+import { MESSAGES_FOR_FEEDBACK, type Message } from '../../shared/conversation';
 import type { Feedback } from '../../shared/feedback';
 import { uuidSchema } from '../../shared/inputChecks';
 import { requireUser, currentUser } from '../auth/guard';
-import { getBranchOrigin } from '../db/branches';
 import { markConversationEnded, openOrResumeConversation } from '../db/conversations';
 import { createHintLimit } from '../conversations/hintLimit';
+import { loadConversationRecord } from '../conversations/conversationDetail';
 import { loadOwnedConversation } from './ownedConversation';
 import { getDebriefBySession, getFeedbackBySession, insertFeedbackOnce } from '../db/feedback';
 import { resolveDebrief } from '../ai/debrief/resolveDebrief';
 import type { Debrief } from '../../shared/debrief';
 import { listMessagesBySession } from '../db/messages';
-import {
-  getScenarioForSession,
-  getScenarioRecordForSession,
-  getVisibleScenario,
-} from '../db/scenarios';
+import { getScenarioRecordForSession, getVisibleScenario } from '../db/scenarios';
 import { abortOnClose } from '../http/abortOnClose';
 import { AppError } from '../http/errors';
 import { sendJson } from '../http/respond';
@@ -47,21 +43,12 @@ export function conversationRoutes(services: Services): Router {
 
   router.get(conversationsApi.get.route, async (req, res) => {
     const session = await loadOwned(req, res);
-    const [scenario, messages, feedback, debrief, branch, audio] = await Promise.all([
-      getScenarioForSession(db, { sessionId: session.id }),
-      listMessagesBySession(db, { sessionId: session.id }),
-      getFeedbackBySession(db, { sessionId: session.id }),
-      getDebriefBySession(db, { sessionId: session.id }),
-      getBranchOrigin(db, { sessionId: session.id }),
+    const [record, audio] = await Promise.all([
+      loadConversationRecord(db, session),
       services.audio.listForSession(session.id),
     ]);
     sendJson(res, conversationsApi.get, {
-      session,
-      scenario,
-      messages,
-      feedback,
-      debrief,
-      branch,
+      ...record,
       audio,
       audioRetentionDays: services.config.audio.retentionDays,
     });
@@ -100,24 +87,30 @@ export function conversationRoutes(services: Services): Router {
 
     const context = { scenario, history: messages.map(({ role, content }) => ({ role, content })) };
     const signal = abortOnClose(req, res);
+    // The debrief is asked for beside the scores, so the trainee waits for the slower of the
+    // two calls rather than both. It is extra: its failure never costs the trainee their
+    // feedback, and a failed grading stops it (nothing would store it).
+    const debriefStop = new AbortController();
+    const debriefing = draftDebrief(
+      context,
+      messages,
+      AbortSignal.any([signal, debriefStop.signal]),
+    ).catch((error: unknown) => {
+      logger.warn('debrief.failed', { sessionId: session.id, error });
+      return null;
+    });
     let graded: Feedback;
     try {
       graded = await ai.grader.grade(context, { signal });
     } catch (error) {
+      debriefStop.abort();
+      await debriefing;
       // The grader already fell back to default feedback where spec §8 says so (an answer with
       // no content); what it throws is a failure the user can retry, not a permanent score of 5.
       logger.warn('feedback.failed', { sessionId: session.id, error });
       throw new AppError('unavailable:feedback');
     }
-    // After the scores, not beside them: the debrief is extra, and a failure of it must never
-    // cost the trainee their feedback.
-    let debrief: Debrief | null = null;
-    try {
-      const draft = await ai.grader.debrief(context, { signal });
-      debrief = draft === null ? null : resolveDebrief(draft, messages);
-    } catch (error) {
-      logger.warn('debrief.failed', { sessionId: session.id, error });
-    }
+    const debrief = await debriefing;
     const stored = await db.transaction(async (tx) => {
       const feedback = await insertFeedbackOnce(tx, {
         sessionId: session.id,
@@ -131,6 +124,15 @@ export function conversationRoutes(services: Services): Router {
     });
     sendJson(res, conversationsApi.end, stored);
   });
+
+  async function draftDebrief(
+    context: Parameters<typeof ai.grader.debrief>[0],
+    messages: Message[],
+    signal: AbortSignal,
+  ): Promise<Debrief | null> {
+    const draft = await ai.grader.debrief(context, { signal });
+    return draft === null ? null : resolveDebrief(draft, messages);
+  }
 
   const hints = createHintLimit(services);
   router.post(conversationsApi.hint.route, async (req, res) => {

@@ -20,7 +20,10 @@ import {
   listTrainedOrganisations,
   overrideScore,
   revokeInvite,
+  trainerMaySee,
 } from '../db/organisations';
+import { addTurnComment, getConversationForTrainer } from '../db/reviews';
+import { loadConversationRecord } from '../conversations/conversationDetail';
 import { AppError } from '../http/errors';
 import { sendJson } from '../http/respond';
 import { parseInput } from '../http/validate';
@@ -151,6 +154,41 @@ export function organisationRoutes(services: Services): Router {
     const saved = await overrideScore(db, { trainerId: userIdOf(res), sessionId, score, comment });
     if (!saved) throw new AppError('not_found:session');
     sendJson(res, organisationsApi.override, { score, comment });
+  });
+
+  router.get(organisationsApi.review.route, async (req, res) => {
+    const sessionId = idOr404(req.params.id, 'not_found:session');
+    const trainerId = userIdOf(res);
+    const found = await getConversationForTrainer(db, { trainerId, sessionId });
+    if (!found) throw new AppError('not_found:session');
+    const record = await loadConversationRecord(db, found.session);
+    // The original of a branch is named only when it too is work this trainer may see.
+    const { branchOf } = record.session;
+    const originalSeen =
+      branchOf !== null && (await trainerMaySee(db, { trainerId, sessionId: branchOf }));
+    // Recordings stay the trainee's (decision 024): none are listed, none can be fetched.
+    sendJson(res, organisationsApi.review, {
+      ...record,
+      session: { ...record.session, branchOf: originalSeen ? branchOf : null },
+      branch: originalSeen ? record.branch : null,
+      audio: {},
+      audioRetentionDays: 0,
+      trainee: found.trainee,
+    });
+  });
+
+  router.post(organisationsApi.comment.route, async (req, res) => {
+    const sessionId = idOr404(req.params.id, 'not_found:session');
+    const trainerId = userIdOf(res);
+    // Visibility before the body: another's conversation is a 404 whatever was sent.
+    if (!(await trainerMaySee(db, { trainerId, sessionId }))) {
+      throw new AppError('not_found:session');
+    }
+    const { messageId, comment } = parseInput(organisationsApi.comment.body, req.body);
+    const message = idOr404(messageId, 'not_found:message');
+    const saved = await addTurnComment(db, { trainerId, sessionId, messageId: message, comment });
+    if (!saved) throw new AppError('not_found:message');
+    sendJson(res, organisationsApi.comment, saved, 201);
   });
 
   router.get(organisationsApi.exportCsv.route, async (req, res) => {

@@ -110,7 +110,7 @@ export const inviteCodeSchema = z
   .regex(/^[A-Za-z0-9-]+$/, 'code: letters and digits only');
 
 const commentText = z
-  .string()
+  .string({ error: 'comment: required' })
   .trim()
   .min(1, 'comment: required')
   .max(2000, 'comment: at most 2000 characters')
@@ -193,7 +193,10 @@ export const organisationsApi = resource('/organisations', {
     method: 'POST',
     route: '/conversations/:id/comments',
     body: z.strictObject({
-      messageId: z.string().min(1, 'messageId: required').max(64, 'messageId: not found'),
+      messageId: z
+        .string({ error: 'messageId: required' })
+        .min(1, 'messageId: required')
+        .max(64, 'messageId: not found'),
       comment: commentText,
     }),
     response: turnCommentSchema,

@@ -10,9 +10,11 @@ import { TMP_DIR } from '../helpers/paths';
 import {
   apiGet,
   eventually,
+  fakeMicrophoneArgs,
   seriousA11yViolations,
   signUpByApi,
   skipBrowserSuite,
+  stubbedOpenAiEnv,
   useBrowserApp,
 } from './browser';
 
@@ -55,21 +57,10 @@ const marked = (turn: Locator) => turn.getAttribute('aria-current');
 describe.skipIf(skipBrowserSuite)('audio replay of a spoken conversation (fake microphone)', () => {
   let stub: OpenAiStub;
   const app = useBrowserApp({
-    chromiumArgs: () => [
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${speechFile().path}`,
-    ],
+    chromiumArgs: () => fakeMicrophoneArgs(speechFile().path),
     env: async () => {
       stub = await startOpenAiStub();
-      return {
-        AI_PROVIDER: 'openai',
-        OPENAI_API_KEY: 'sk-test',
-        OPENAI_BASE_URL: stub.url,
-        AI_MAX_RETRIES: '0',
-        AI_TIMEOUT_SECONDS: '20',
-        STT_MODE: 'batch',
-      };
+      return stubbedOpenAiEnv(stub.url, { STT_MODE: 'batch' });
     },
   });
 

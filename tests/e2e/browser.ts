@@ -394,3 +394,33 @@ export async function textsOf(locator: Locator): Promise<string[]> {
   const texts = await locator.allInnerTexts();
   return texts.map((t) => t.replace(/\s+/g, ' ').trim());
 }
+
+/**
+ * Chromium's flags for a microphone that plays `wavFile` (espeak-ng speech made by the test),
+ * or a silent one without it, with the permission prompt answered yes.
+ */
+export function fakeMicrophoneArgs(wavFile?: string): string[] {
+  return [
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    ...(wavFile === undefined ? [] : [`--use-file-for-fake-audio-capture=${wavFile}`]),
+  ];
+}
+
+/**
+ * The app's settings for the OpenAI stub at `url`: no retries, so a fault the test injects
+ * reaches the user instead of being retried away.
+ */
+export function stubbedOpenAiEnv(
+  url: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    AI_PROVIDER: 'openai',
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_BASE_URL: url,
+    AI_MAX_RETRIES: '0',
+    AI_TIMEOUT_SECONDS: '20',
+    ...extra,
+  };
+}

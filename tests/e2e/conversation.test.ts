@@ -9,6 +9,7 @@ import {
   eventually,
   signUpByApi,
   skipBrowserSuite,
+  stubbedOpenAiEnv,
   textsOf,
   useBrowserApp,
   waitForPath,
@@ -278,12 +279,7 @@ describe.skipIf(skipBrowserSuite)('a conversation in the browser (provider fault
   const app = useBrowserApp({
     env: async () => {
       stub = await startOpenAiStub();
-      return {
-        AI_PROVIDER: 'openai',
-        OPENAI_API_KEY: 'sk-test',
-        OPENAI_BASE_URL: stub.url,
-        AI_MAX_RETRIES: '0',
-      };
+      return stubbedOpenAiEnv(stub.url);
     },
   });
   afterAll(async () => {

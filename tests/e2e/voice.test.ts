@@ -7,7 +7,15 @@ import type { Scenario } from '../../shared/scenario';
 import { splitSentences } from '../../shared/sentences';
 import { startOpenAiStub, type OpenAiStub } from '../fixtures/openaiStub';
 import { TMP_DIR } from '../helpers/paths';
-import { apiGet, eventually, signUpByApi, skipBrowserSuite, useBrowserApp } from './browser';
+import {
+  apiGet,
+  eventually,
+  fakeMicrophoneArgs,
+  signUpByApi,
+  skipBrowserSuite,
+  stubbedOpenAiEnv,
+  useBrowserApp,
+} from './browser';
 
 /**
  * Voice mode in real Chromium with a fake microphone: the real VAD (model, worklet and wasm from
@@ -256,21 +264,10 @@ async function stubSpeechSynthesis(page: Page): Promise<void> {
 describe.skipIf(skipBrowserSuite)('voice mode with server speech (fake microphone)', () => {
   let stub: OpenAiStub;
   const app = useBrowserApp({
-    chromiumArgs: () => [
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${microphoneFile()}`,
-    ],
+    chromiumArgs: () => fakeMicrophoneArgs(microphoneFile()),
     env: async () => {
       stub = await startOpenAiStub();
-      return {
-        AI_PROVIDER: 'openai',
-        OPENAI_API_KEY: 'sk-test',
-        OPENAI_BASE_URL: stub.url,
-        // A fault must reach the user, not be retried away.
-        AI_MAX_RETRIES: '0',
-        AI_TIMEOUT_SECONDS: '20',
-      };
+      return stubbedOpenAiEnv(stub.url);
     },
   });
 
@@ -592,7 +589,7 @@ describe.skipIf(skipBrowserSuite)('voice mode with server speech (fake microphon
 
 describe.skipIf(skipBrowserSuite)('voice mode without server voice (offline)', () => {
   const app = useBrowserApp({
-    chromiumArgs: () => ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+    chromiumArgs: () => fakeMicrophoneArgs(),
   });
 
   async function openScenario(page: Page) {

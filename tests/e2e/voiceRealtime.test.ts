@@ -9,7 +9,15 @@ import type { Scenario } from '../../shared/scenario';
 import { REALTIME_TEXT } from '../../shared/text';
 import { startOpenAiStub, type OpenAiStub } from '../fixtures/openaiStub';
 import { TMP_DIR } from '../helpers/paths';
-import { apiGet, eventually, signUpByApi, skipBrowserSuite, useBrowserApp } from './browser';
+import {
+  apiGet,
+  eventually,
+  fakeMicrophoneArgs,
+  signUpByApi,
+  skipBrowserSuite,
+  stubbedOpenAiEnv,
+  useBrowserApp,
+} from './browser';
 
 /**
  * The Realtime engine in real Chromium: a WebRTC call to the test peer standing in for the
@@ -143,21 +151,13 @@ describe.skipIf(skipBrowserSuite)('the Realtime engine (WebRTC, fake microphone)
   let stub: OpenAiStub;
   const app = useBrowserApp({
     chromiumArgs: () => [
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${microphoneFile()}`,
+      ...fakeMicrophoneArgs(microphoneFile()),
       // Without it Chromium offers no 127.0.0.1 candidate and ICE never completes.
       '--allow-loopback-in-peer-connection',
     ],
     env: async () => {
       stub = await startOpenAiStub();
-      return {
-        AI_PROVIDER: 'openai',
-        OPENAI_BASE_URL: stub.url,
-        OPENAI_API_KEY: KEY,
-        AI_MAX_RETRIES: '0',
-        REALTIME_MODEL: 'gpt-realtime',
-      };
+      return stubbedOpenAiEnv(stub.url, { OPENAI_API_KEY: KEY, REALTIME_MODEL: 'gpt-realtime' });
     },
   });
 

@@ -6,7 +6,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Scenario } from '../../shared/scenario';
 import { startOpenAiStub, type OpenAiStub } from '../fixtures/openaiStub';
 import { TMP_DIR } from '../helpers/paths';
-import { apiGet, eventually, signUpByApi, skipBrowserSuite, useBrowserApp } from './browser';
+import {
+  apiGet,
+  eventually,
+  fakeMicrophoneArgs,
+  signUpByApi,
+  skipBrowserSuite,
+  stubbedOpenAiEnv,
+  useBrowserApp,
+} from './browser';
 
 /**
  * Voice mode's capture in real Chromium with a fake microphone whose speech starts the moment
@@ -112,29 +120,14 @@ function wavSeconds(bytes: Buffer): number {
   return (bytes.length - 44) / bytesPerSample / rate;
 }
 
-function serverEnv(stub: OpenAiStub, extra: Record<string, string> = {}) {
-  return {
-    AI_PROVIDER: 'openai',
-    OPENAI_API_KEY: 'sk-test',
-    OPENAI_BASE_URL: stub.url,
-    AI_MAX_RETRIES: '0',
-    AI_TIMEOUT_SECONDS: '20',
-    ...extra,
-  };
-}
-
 describe.skipIf(skipBrowserSuite)('voice capture and streaming (fake microphone)', () => {
   let stub: OpenAiStub;
   const app = useBrowserApp({
-    chromiumArgs: () => [
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${speechAtOnce().path}`,
-    ],
+    chromiumArgs: () => fakeMicrophoneArgs(speechAtOnce().path),
     env: async () => {
       stub = await startOpenAiStub();
       // A compatible server: the streamed frames are transcribed in one batch at the commit.
-      return serverEnv(stub, { STT_MODE: 'batch' });
+      return stubbedOpenAiEnv(stub.url, { STT_MODE: 'batch' });
     },
   });
 
@@ -254,14 +247,10 @@ describe.skipIf(skipBrowserSuite)(
   () => {
     let stub: OpenAiStub;
     const app = useBrowserApp({
-      chromiumArgs: () => [
-        '--use-fake-ui-for-media-stream',
-        '--use-fake-device-for-media-stream',
-        `--use-file-for-fake-audio-capture=${speechAtOnce().path}`,
-      ],
+      chromiumArgs: () => fakeMicrophoneArgs(speechAtOnce().path),
       env: async () => {
         stub = await startOpenAiStub();
-        return serverEnv(stub, { STT_MODE: 'streaming' });
+        return stubbedOpenAiEnv(stub.url, { STT_MODE: 'streaming' });
       },
     });
 

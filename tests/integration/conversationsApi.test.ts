@@ -4,6 +4,7 @@ import { databaseKinds, printSkipNotice } from '../helpers/testDb';
 import { useTestServer } from '../helpers/useTestServer';
 import { signedInClient } from '../helpers/httpClient';
 import { say, startConversation } from '../helpers/conversations';
+import { FEEDBACK_SCHEMA_NAME } from '../../server/ai/prompts';
 import { scenarioLibrary } from '../../server/scenarios/library';
 
 printSkipNotice();
@@ -143,6 +144,7 @@ describe('conversations API with an OpenAI-compatible grader', () => {
     stub.queueFault({
       kind: 'malformed-json',
       content: 'Overall: 6/10\nEmpathy: 7/10\nStrengths:\n- Warm opening\n- Asked openly',
+      schema: FEEDBACK_SCHEMA_NAME,
     });
     const response = await user.post(`/api/conversations/${sessionId}/end`);
     expect(response.status).toBe(200);
@@ -155,7 +157,7 @@ describe('conversations API with an OpenAI-compatible grader', () => {
 
   it('uses default feedback when the grader answers with no choices', async () => {
     const { user, sessionId } = await readyToEnd();
-    stub.queueFault({ kind: 'empty-choices' });
+    stub.queueFault({ kind: 'empty-choices', schema: FEEDBACK_SCHEMA_NAME });
     const response = await user.post(`/api/conversations/${sessionId}/end`);
     expect(response.status).toBe(200);
     expect(response.body.feedback).toMatchObject({
@@ -167,7 +169,7 @@ describe('conversations API with an OpenAI-compatible grader', () => {
 
   it('says feedback failed (and ends nothing) when the grader is down', async () => {
     const { user, sessionId } = await readyToEnd();
-    stub.queueFault({ kind: 'status', status: 500, message: 'down' });
+    stub.queueFault({ kind: 'status', status: 500, message: 'down', schema: FEEDBACK_SCHEMA_NAME });
     const response = await user.post(`/api/conversations/${sessionId}/end`);
     expect(response.status).toBe(503);
     expect(response.body.error.message).toBe('Error generating feedback. Please try again.');

@@ -3,6 +3,8 @@ import { databaseKinds, printSkipNotice } from '../helpers/testDb';
 import { useTestServer } from '../helpers/useTestServer';
 import { signedInClient, type HttpClient } from '../helpers/httpClient';
 import { say } from '../helpers/conversations';
+import { DEBRIEF_SCHEMA_NAME } from '../../server/ai/debriefPrompt';
+import { FEEDBACK_SCHEMA_NAME } from '../../server/ai/prompts';
 import { scenarioLibrary } from '../../server/scenarios/library';
 import { debriefSchema, type Debrief } from '../../shared/debrief';
 
@@ -234,7 +236,7 @@ describe('the debrief from an OpenAI-compatible grader', () => {
       ['decision_respected', 'not_met', null],
     ]);
     expect(debrief.consent.flags).toEqual([]);
-    // The debrief is its own call, after the scores, under its own schema.
+    // The debrief is its own call, beside the scores, under its own schema.
     const debriefCall = stub.requests.find(
       (r) => (r.body?.response_format as any)?.json_schema?.name === 'conversation_debrief',
     );
@@ -253,5 +255,33 @@ describe('the debrief from an OpenAI-compatible grader', () => {
     expect(ended.body.debrief).toBeNull();
     expect((await user.get(`/api/conversations/${sessionId}`)).body.debrief).toBeNull();
     stub.setDebrief(undefined);
+  });
+
+  it('asks for the debrief beside the scores, and a request that goes away stops both', async () => {
+    const user = await signedInClient(server.url);
+    const sessionId = await openNeedleFear(user);
+    await say(user, sessionId, LINES);
+    const before = stub.requests.length;
+    // The scores never come: the debrief request is made while they are awaited.
+    stub.queueFault({ kind: 'hang', schema: FEEDBACK_SCHEMA_NAME });
+    const leaving = new AbortController();
+    const ending = fetch(`${server.url}/api/conversations/${sessionId}/end`, {
+      method: 'POST',
+      headers: { cookie: user.cookie!, origin: server.url },
+      signal: leaving.signal,
+    }).catch(() => null);
+    const schemas = () =>
+      stub.requests
+        .slice(before)
+        .map((r) => (r.body?.response_format as any)?.json_schema?.name)
+        .sort();
+    await expect.poll(schemas).toEqual([DEBRIEF_SCHEMA_NAME, FEEDBACK_SCHEMA_NAME]);
+    leaving.abort();
+    await ending;
+    // Nothing was stored and the conversation is still open: ending again grades it.
+    const detail = await user.get(`/api/conversations/${sessionId}`);
+    expect(detail.body.feedback).toBeNull();
+    expect(detail.body.session.endedAt ?? null).toBeNull();
+    expect((await user.post(`/api/conversations/${sessionId}/end`)).status).toBe(200);
   });
 });

@@ -23,8 +23,10 @@ import type { Db } from '../../server/db/db';
  * of A's turns) and tries each on every /api route and every socket message type. Each row of
  * the matrix states what B must get (404 / not found, or B's own data) and is judged the same
  * way: never a server failure, never anything of A's in what B receives, nothing done to A.
- * The last test runs one row against a deliberately unguarded copy of a route and expects the
- * row to fail, so the matrix is known to bite.
+ * Issue 17 adds roles: A trains a cohort, M is its trainee (with work from before joining, while
+ * a member, and after leaving), T trains another organisation; rows `as` M, A or T are judged
+ * by what that role may see (secretsFor). The last tests run rows against deliberately
+ * unguarded copies of routes and expect them to fail, so the matrix is known to bite.
  */
 
 printSkipNotice();
@@ -63,7 +65,28 @@ interface World {
     org: { id: string; cohortId: string; inviteId: string; inviteCode: string; names: string[] };
   };
   b: Person & { own: string; completed: string; socket: RawSocket };
+  /**
+   * M, a trainee of A's cohort (issue 17): a conversation started before joining, one started
+   * (and graded) while a member, and one started after leaving; M then joined again.
+   */
+  m: Person & {
+    before: string;
+    during: string;
+    after: string;
+    /** Message ids and M's own words, per conversation. */
+    messageIds: Record<'before' | 'during' | 'after', string[]>;
+    texts: Record<'before' | 'during' | 'after', string[]>;
+  };
+  /** T, the trainer of another organisation, with its cohort and an invite. */
+  t: Person & {
+    org: { id: string; cohortId: string; inviteId: string; inviteCode: string; names: string[] };
+  };
+  /** Row counts of A's and T's courses as built, which no row may change. */
+  courses: string;
 }
+
+/** Who makes an attempt: B (a plain user, the default), M, A as M's trainer, or T. */
+type Role = 'A' | 'M' | 'T' | 'B';
 
 /** What B got back from one attempt. */
 interface Observation {
@@ -85,6 +108,8 @@ interface Target {
 
 interface Row {
   name: string;
+  /** Who attempts it; B unless said. What they may see is judged by who they are. */
+  as?: Role;
   /** The route (as the routers name it) or socket message type the row exercises. */
   covers: string;
   expect: string;
@@ -120,6 +145,67 @@ function secretsOf(w: World): Map<string, string> {
   return secrets;
 }
 
+/** M's values, labelled by the conversation they belong to ('' for M's account). */
+function secretsOfM(w: World): Array<[label: string, value: string, of: string]> {
+  const secrets: Array<[string, string, string]> = [
+    ['user id', w.m.user.id, ''],
+    ['email', w.m.user.email, ''],
+    ['name', w.m.user.fullName, ''],
+  ];
+  for (const of of ['before', 'during', 'after'] as const) {
+    secrets.push([`${of} conversation id`, w.m[of], of]);
+    w.m.messageIds[of].forEach((id, i) => secrets.push([`${of} message id #${i}`, id, of]));
+    w.m.texts[of].forEach((text, i) => secrets.push([`${of} message text #${i}`, text, of]));
+  }
+  return secrets;
+}
+
+/**
+ * What this role must never see, labelled by whose it is. A trainee sees their own work and the
+ * name of the organisation, cohort and trainer they joined; a trainer sees the work their
+ * trainee started while a member, and who the trainee is; nobody sees across organisations.
+ */
+function secretsFor(w: World, role: Role): Map<string, string> {
+  const secrets = new Map<string, string>();
+  const add = (owner: string, label: string, value: string) =>
+    secrets.set(`${owner}'s ${label}`, value);
+  // What M learnt by joining A's cohort (organisations list, assignments, trainer's name).
+  const joined = new Set([
+    w.a.user.fullName,
+    w.a.org.id,
+    w.a.org.cohortId,
+    w.a.org.inviteCode,
+    ...w.a.org.names,
+  ]);
+  if (role !== 'A') {
+    for (const [label, value] of secretsOf(w)) {
+      if (!(role === 'M' && joined.has(value))) add('A', label, value);
+    }
+  }
+  if (role !== 'M') {
+    for (const [label, value, of] of secretsOfM(w)) {
+      if (!(role === 'A' && (of === '' || of === 'during'))) add('M', label, value);
+    }
+  }
+  if (role !== 'T') {
+    add('T', 'user id', w.t.user.id);
+    add('T', 'email', w.t.user.email);
+    add('T', 'name', w.t.user.fullName);
+    add('T', 'organisation id', w.t.org.id);
+    add('T', 'cohort id', w.t.org.cohortId);
+    add('T', 'invite id', w.t.org.inviteId);
+    add('T', 'invite code', w.t.org.inviteCode);
+    w.t.org.names.forEach((name, i) => add('T', `organisation name #${i}`, name));
+  }
+  if (role !== 'B') {
+    add('B', 'user id', w.b.user.id);
+    add('B', 'email', w.b.user.email);
+    add('B', 'open conversation id', w.b.own);
+    add('B', 'completed conversation id', w.b.completed);
+  }
+  return secrets;
+}
+
 /** The matrix's one judgement; returns every problem found (an empty list passes). */
 async function judge(row: Row, w: World, observation: Observation): Promise<string[]> {
   const problems: string[] = [];
@@ -130,8 +216,8 @@ async function judge(row: Row, w: World, observation: Observation): Promise<stri
     problems.push(`404 without a not_found error body: ${JSON.stringify(observation.body)}`);
   }
   const used = new Set(row.uses?.(w) ?? []);
-  for (const [label, value] of secretsOf(w)) {
-    if (!used.has(value) && observation.seen.includes(value)) problems.push(`leaked A's ${label}`);
+  for (const [label, value] of secretsFor(w, row.as ?? 'B')) {
+    if (!used.has(value) && observation.seen.includes(value)) problems.push(`leaked ${label}`);
   }
   if (observation.crossed) problems.push(`A's socket received ${observation.crossed} frame(s)`);
   if (observation.malformed) problems.push(`${observation.malformed} frame(s) broke the protocol`);
@@ -174,8 +260,9 @@ async function upgradeAs(
   target: Target,
   id: string,
   frames: Array<unknown>,
+  cookie: string | null = w.b.client.cookie,
 ): Promise<Observation> {
-  const upgrade = await RawSocket.connect(target.url, id, { cookie: w.b.client.cookie });
+  const upgrade = await RawSocket.connect(target.url, id, { cookie });
   if (!upgrade.socket) return { outcome: `upgrade ${upgrade.status}`, seen: upgrade.body };
   const socket = upgrade.socket;
   for (const frame of frames) {
@@ -487,7 +574,7 @@ function httpRows(): Row[] {
       });
     }
   }
-  rows.push(...audioRows(), ...authoringRows(), ...organisationRows());
+  rows.push(...audioRows(), ...authoringRows(), ...organisationRows(), ...roleRows());
   return rows;
 }
 
@@ -596,24 +683,30 @@ function authoringRows(): Row[] {
   ];
 }
 
-/** A's course is untouched: no cohort, invite change, member or assignment made by B. */
+/** Row counts of A's and T's courses: cohorts, revoked invites, memberships, assignments. */
+async function courseState(db: Db, orgs: Array<World['a']['org']>): Promise<string> {
+  const states = [];
+  for (const org of orgs) {
+    const [row] = await db.query(
+      `SELECT (SELECT count(*)::int FROM cohorts WHERE organisation_id = $1) AS cohorts,
+              (SELECT count(*)::int FROM cohort_invites WHERE id = $2 AND revoked_at IS NOT NULL)
+                AS revoked,
+              (SELECT count(*)::int FROM cohort_invites WHERE cohort_id = $3) AS invites,
+              (SELECT count(*)::int FROM cohort_memberships WHERE cohort_id = $3) AS members,
+              (SELECT count(*)::int FROM cohort_memberships WHERE cohort_id = $3
+                 AND left_at IS NULL) AS current,
+              (SELECT count(*)::int FROM cohort_assignments WHERE cohort_id = $3) AS assigned`,
+      [org.id, org.inviteId, org.cohortId],
+    );
+    states.push(row);
+  }
+  return JSON.stringify(states);
+}
+
+/** A's and T's courses are untouched: no cohort, invite change, member or assignment made. */
 async function courseUntouched(w: World): Promise<string[]> {
-  const [row] = await w.db.query<{
-    cohorts: number;
-    revoked: number;
-    members: number;
-    assigned: number;
-  }>(
-    `SELECT (SELECT count(*)::int FROM cohorts WHERE organisation_id = $1) AS cohorts,
-            (SELECT count(*)::int FROM cohort_invites WHERE id = $2 AND revoked_at IS NOT NULL)
-              AS revoked,
-            (SELECT count(*)::int FROM cohort_memberships WHERE cohort_id = $3) AS members,
-            (SELECT count(*)::int FROM cohort_assignments WHERE cohort_id = $3) AS assigned`,
-    [w.a.org.id, w.a.org.inviteId, w.a.org.cohortId],
-  );
-  return row && row.cohorts === 1 && row.revoked === 0 && row.members === 0 && row.assigned === 1
-    ? []
-    : [`A's course changed: ${JSON.stringify(row)}`];
+  const now = await courseState(w.db, [w.a.org, w.t.org]);
+  return now === w.courses ? [] : [`a course changed: ${w.courses} → ${now}`];
 }
 
 /** Issue 17: A trains an organisation; B (a trainer of none of it) tries each of A's ids. */
@@ -724,6 +817,467 @@ function organisationRows(): Row[] {
   ];
 }
 
+const cookieOf = (w: World, role: Role) => ({ A: w.a, M: w.m, T: w.t, B: w.b })[role].client.cookie;
+
+const WHO: Record<Role, string> = {
+  A: "A (M's trainer)",
+  M: "M (a trainee of A's cohort)",
+  T: 'T (the trainer of another organisation)',
+  B: 'B (a plain user)',
+};
+
+/** A's review of M's graded conversation is as A left it: A's score, and no comment by anyone else. */
+async function reviewUntouched(w: World): Promise<string[]> {
+  const rows = await w.db.query<{ trainer: string; score: number; session: string }>(
+    `SELECT trainer_id AS trainer, overall_score AS score, session_id AS session
+       FROM score_overrides WHERE session_id IN ($1, $2, $3)`,
+    [w.m.before, w.m.during, w.m.after],
+  );
+  const comments = await w.db.query<{ trainer: string }>(
+    `SELECT c.trainer_id AS trainer FROM turn_comments c JOIN messages m ON m.id = c.message_id
+      WHERE m.session_id IN ($1, $2, $3)`,
+    [w.m.before, w.m.during, w.m.after],
+  );
+  const problems: string[] = [];
+  if (
+    JSON.stringify(rows) !==
+    JSON.stringify([{ trainer: w.a.user.id, score: 4, session: w.m.during }])
+  )
+    problems.push(`M's scores changed: ${JSON.stringify(rows)}`);
+  if (comments.some((c) => c.trainer !== w.a.user.id))
+    problems.push("someone other than A commented on M's work");
+  return problems;
+}
+
+/** Neither course changed, nor A's review of M's work. */
+const nothingChanged = async (w: World) => [
+  ...(await courseUntouched(w)),
+  ...(await reviewUntouched(w)),
+];
+
+/**
+ * Issue 17: every organisation route for every role. A trainee sees only their own work; a
+ * trainer sees only the cohorts they run; nobody sees across organisations; leaving ends a
+ * trainer's access to the work started from then on (decision 023). B's rows are above.
+ */
+function roleRows(): Row[] {
+  const base = '/api/organisations';
+  const rows: Row[] = [];
+  const row = (
+    as: Role,
+    route: string,
+    what: string,
+    expect: string,
+    send: (w: World) => { method: 'GET' | 'POST'; path: string; body?: unknown },
+    more: Partial<Pick<Row, 'uses' | 'verify'>> = {},
+  ) => {
+    rows.push({
+      name: `${route} as ${WHO[as]}: ${what}`,
+      covers: route,
+      as,
+      expect,
+      attempt: (w, t) => {
+        const { method, path, body } = send(w);
+        return httpAs(w, t, method, path, body, cookieOf(w, as));
+      },
+      verify: nothingChanged,
+      ...more,
+    });
+  };
+  const aOrg = (w: World) => w.a.org;
+  const tOrg = (w: World) => w.t.org;
+
+  // Lists: each sees their own side only.
+  row(
+    'M',
+    'GET /api/organisations',
+    "lists A's cohort as M's",
+    'HTTP 200',
+    () => ({
+      method: 'GET',
+      path: base,
+    }),
+    {
+      verify: async (w, o) =>
+        JSON.stringify(o.body?.memberships?.map((m: { cohortId: string }) => m.cohortId)) ===
+          JSON.stringify([w.a.org.cohortId]) && o.body?.training?.length === 0
+          ? []
+          : [`M was listed ${JSON.stringify(o.body)}`],
+    },
+  );
+  for (const as of ['A', 'T'] as const) {
+    row(
+      as,
+      'GET /api/organisations',
+      'lists only their own',
+      'HTTP 200',
+      () => ({
+        method: 'GET',
+        path: base,
+      }),
+      {
+        verify: async (w, o) =>
+          o.body?.training?.[0]?.id === (as === 'A' ? w.a.org.id : w.t.org.id) &&
+          o.body?.memberships?.length === 0
+            ? []
+            : [`${as} was listed ${JSON.stringify(o.body)}`],
+      },
+    );
+  }
+  for (const as of ['A', 'M', 'T'] as const) {
+    row(as, 'POST /api/organisations', 'creates their own', 'HTTP 201', () => ({
+      method: 'POST',
+      path: base,
+      body: { name: `Another of ${as}` },
+    }));
+  }
+  row(
+    'M',
+    'GET /api/organisations/assignments',
+    "lists A's assignment",
+    'HTTP 200',
+    () => ({
+      method: 'GET',
+      path: `${base}/assignments`,
+    }),
+    {
+      verify: async (w, o) =>
+        o.body?.assignments?.length === 1 && o.body.assignments[0].cohortId === w.a.org.cohortId
+          ? []
+          : [`M's assignments are ${JSON.stringify(o.body)}`],
+    },
+  );
+  for (const as of ['A', 'T'] as const) {
+    row(
+      as,
+      'GET /api/organisations/assignments',
+      'has none',
+      'HTTP 200',
+      () => ({
+        method: 'GET',
+        path: `${base}/assignments`,
+      }),
+      {
+        verify: async (_w, o) =>
+          o.body?.assignments?.length === 0 ? [] : [`${as} was given assignments`],
+      },
+    );
+  }
+
+  // Joining: a code already used changes nothing; one's own is refused; others are unknown.
+  row(
+    'M',
+    'POST /api/organisations/join',
+    "with A's code again (already a member)",
+    'HTTP 200',
+    (w) => ({
+      method: 'POST',
+      path: `${base}/join`,
+      body: { code: w.a.org.inviteCode },
+    }),
+  );
+  row('A', 'POST /api/organisations/join', "with A's own code", 'HTTP 409', (w) => ({
+    method: 'POST',
+    path: `${base}/join`,
+    body: { code: w.a.org.inviteCode },
+  }));
+  for (const as of ['M', 'T'] as const) {
+    row(as, 'POST /api/organisations/join', 'with an unknown code', notFound, () => ({
+      method: 'POST',
+      path: `${base}/join`,
+      body: { code: 'ZZZZZZZZZZ' },
+    }));
+  }
+
+  // A trainer's writes, tried by the trainee and across organisations.
+  const others: Array<[Role, string, (w: World) => World['a']['org']]> = [
+    ['M', "A's", aOrg],
+    ['T', "A's", aOrg],
+    ['A', "T's", tOrg],
+  ];
+  for (const [as, whose, org] of others) {
+    row(
+      as,
+      'POST /api/organisations/:id/cohorts',
+      `in ${whose} organisation`,
+      notFound,
+      (w) => ({
+        method: 'POST',
+        path: `${base}/${org(w).id}/cohorts`,
+        body: { name: 'Mine now' },
+      }),
+      { uses: (w) => [org(w).id] },
+    );
+    row(
+      as,
+      'POST /api/organisations/cohorts/:id/invites',
+      `on ${whose} cohort`,
+      notFound,
+      (w) => ({
+        method: 'POST',
+        path: `${base}/cohorts/${org(w).cohortId}/invites`,
+        body: {},
+      }),
+      { uses: (w) => [org(w).cohortId] },
+    );
+    row(
+      as,
+      'POST /api/organisations/invites/:id/revoke',
+      `on ${whose} invite`,
+      notFound,
+      (w) => ({
+        method: 'POST',
+        path: `${base}/invites/${org(w).inviteId}/revoke`,
+      }),
+      { uses: (w) => [org(w).inviteId] },
+    );
+    row(
+      as,
+      'POST /api/organisations/cohorts/:id/assignments',
+      `on ${whose} cohort`,
+      notFound,
+      (w) => ({
+        method: 'POST',
+        path: `${base}/cohorts/${org(w).cohortId}/assignments`,
+        body: { scenarioId: w.a.openScenarioId },
+      }),
+      { uses: (w) => [org(w).cohortId] },
+    );
+    row(
+      as,
+      'GET /api/organisations/cohorts/:id/table',
+      `of ${whose} cohort`,
+      notFound,
+      (w) => ({
+        method: 'GET',
+        path: `${base}/cohorts/${org(w).cohortId}/table`,
+      }),
+      { uses: (w) => [org(w).cohortId] },
+    );
+    row(
+      as,
+      'GET /api/organisations/cohorts/:id/export',
+      `of ${whose} cohort`,
+      notFound,
+      (w) => ({
+        method: 'GET',
+        path: `${base}/cohorts/${org(w).cohortId}/export`,
+      }),
+      { uses: (w) => [org(w).cohortId] },
+    );
+  }
+  // Leaving: only a member leaves, and only their own organisation.
+  for (const [as, whose, org] of [
+    ['A', "A's own", aOrg],
+    ['T', "A's", aOrg],
+    ['M', "T's", tOrg],
+    ['A', "T's", tOrg],
+  ] as const) {
+    row(
+      as,
+      'POST /api/organisations/:id/leave',
+      `of ${whose} organisation`,
+      notFound,
+      (w) => ({
+        method: 'POST',
+        path: `${base}/${org(w).id}/leave`,
+      }),
+      { uses: (w) => [org(w).id] },
+    );
+  }
+  // The trainer's own cohort table and CSV: M's row, with nothing from before joining or after
+  // leaving (the secrets check would see it).
+  for (const route of ['table', 'export'] as const) {
+    row(
+      'A',
+      `GET /api/organisations/cohorts/:id/${route}`,
+      "of A's cohort shows M",
+      'HTTP 200',
+      (w) => ({
+        method: 'GET',
+        path: `${base}/cohorts/${w.a.org.cohortId}/${route}`,
+      }),
+      {
+        verify: async (w, o) => [
+          ...(o.seen.includes(w.m.user.fullName) ? [] : ["M is not in A's cohort"]),
+          ...(await nothingChanged(w)),
+        ],
+      },
+    );
+  }
+
+  // M's conversations, read, scored and commented by each role.
+  const conversations: Array<[string, (w: World) => string, (w: World) => string]> = [
+    ['before joining', (w) => w.m.before, (w) => w.m.messageIds.before[0]!],
+    ['while a member', (w) => w.m.during, (w) => w.m.messageIds.during[1]!],
+    ['after leaving', (w) => w.m.after, (w) => w.m.messageIds.after[0]!],
+  ];
+  for (const as of ['A', 'T', 'M', 'B'] as const) {
+    for (const [when, id, message] of conversations) {
+      const seen = as === 'A' && when === 'while a member';
+      const what = `M's conversation started ${when}`;
+      row(
+        as,
+        'GET /api/organisations/conversations/:id',
+        what,
+        seen ? 'HTTP 200' : notFound,
+        (w) => ({
+          method: 'GET',
+          path: `${base}/conversations/${id(w)}`,
+        }),
+        {
+          uses: (w) => [id(w)],
+          verify: async (w, o) => [
+            ...(!seen ||
+            (o.body?.trainee?.id === w.m.user.id &&
+              JSON.stringify(o.body.audio) === '{}' &&
+              o.body.review?.override?.score === 4 &&
+              o.seen.includes(w.m.texts.during[0]!))
+              ? []
+              : [`A's review read ${JSON.stringify(o.body).slice(0, 300)}`]),
+            ...(await nothingChanged(w)),
+          ],
+        },
+      );
+      row(
+        as,
+        'POST /api/organisations/conversations/:id/override',
+        what,
+        seen ? 'HTTP 200' : notFound,
+        (w) => ({
+          method: 'POST',
+          path: `${base}/conversations/${id(w)}/override`,
+          body: { score: 4, comment: 'Ask before explaining.' },
+        }),
+        { uses: (w) => [id(w)] },
+      );
+      const comment = `${as} on ${when} ${randomUUID()}`;
+      row(
+        as,
+        'POST /api/organisations/conversations/:id/comments',
+        `${what}, on its turn`,
+        seen ? 'HTTP 201' : notFound,
+        (w) => ({
+          method: 'POST',
+          path: `${base}/conversations/${id(w)}/comments`,
+          body: { messageId: message(w), comment },
+        }),
+        {
+          uses: (w) => [id(w), message(w)],
+          async verify(w) {
+            const stored = await w.db.query(`SELECT 1 FROM turn_comments WHERE comment = $1`, [
+              comment,
+            ]);
+            return [
+              ...(stored.length === (seen ? 1 : 0) ? [] : [`${stored.length} comment(s) stored`]),
+              ...(await nothingChanged(w)),
+            ];
+          },
+        },
+      );
+    }
+  }
+  // A's own conversation, B's, and ids that are not conversations: never a trainer's to review.
+  const notReviewable: Array<[string, (w: World) => string]> = [
+    ["A's own conversation", (w) => w.a.ended],
+    ["B's conversation", (w) => w.b.completed],
+    ["M's message id", (w) => w.m.messageIds.during[1]!],
+    ['a malformed id', () => 'not-a-uuid'],
+  ];
+  for (const [what, id] of notReviewable) {
+    row(
+      'A',
+      'GET /api/organisations/conversations/:id',
+      what,
+      notFound,
+      (w) => ({
+        method: 'GET',
+        path: `${base}/conversations/${id(w)}`,
+      }),
+      { uses: (w) => [id(w)] },
+    );
+    row(
+      'A',
+      'POST /api/organisations/conversations/:id/override',
+      what,
+      notFound,
+      (w) => ({
+        method: 'POST',
+        path: `${base}/conversations/${id(w)}/override`,
+        body: { score: 1, comment: 'Not mine to score' },
+      }),
+      { uses: (w) => [id(w)] },
+    );
+  }
+  // A turn that is not of the conversation commented on.
+  for (const [what, message] of [
+    ["M's turn before joining", (w: World) => w.m.messageIds.before[0]!],
+    ["M's turn after leaving", (w: World) => w.m.messageIds.after[0]!],
+    ["A's own turn", (w: World) => w.a.userMessageIds[0]!],
+  ] as const) {
+    row(
+      'A',
+      'POST /api/organisations/conversations/:id/comments',
+      `M's conversation while a member, with ${what}`,
+      notFound,
+      (w) => ({
+        method: 'POST',
+        path: `${base}/conversations/${w.m.during}/comments`,
+        body: { messageId: message(w), comment: 'Wrong turn' },
+      }),
+      { uses: (w) => [w.m.during, message(w)] },
+    );
+  }
+  // The trainee's own detail carries the review; nobody else reads it through the owner's route.
+  row(
+    'M',
+    'GET /api/conversations/:id',
+    "M's own conversation, with A's review",
+    'HTTP 200',
+    (w) => ({
+      method: 'GET',
+      path: `/api/conversations/${w.m.during}`,
+    }),
+    {
+      verify: async (w, o) => [
+        ...(o.body?.review?.override?.trainerName === w.a.user.fullName &&
+        o.body.review.override.score === 4 &&
+        o.body.review.comments.some(
+          (c: { comment: string }) => c.comment === 'A good open question.',
+        )
+          ? []
+          : [`M's review is ${JSON.stringify(o.body?.review)}`]),
+        ...(await nothingChanged(w)),
+      ],
+    },
+  );
+  for (const as of ['A', 'T'] as const) {
+    row(
+      as,
+      'GET /api/conversations/:id',
+      "M's conversation while a member",
+      notFound,
+      (w) => ({
+        method: 'GET',
+        path: `/api/conversations/${w.m.during}`,
+      }),
+      { uses: (w) => [w.m.during] },
+    );
+  }
+  row(
+    'M',
+    'GET /api/conversations/:id',
+    "A's ended conversation",
+    notFound,
+    (w) => ({
+      method: 'GET',
+      path: `/api/conversations/${w.a.ended}`,
+    }),
+    { uses: (w) => [w.a.ended] },
+  );
+  return rows;
+}
+
 const AUDIO_ROUTE = 'GET /api/conversations/:id/messages/:messageId/audio';
 const audioPath = (conversationId: string, messageId: string) =>
   `/api/conversations/${conversationId}/messages/${messageId}/audio`;
@@ -809,6 +1363,23 @@ function socketRows(): Row[] {
         expect: 'upgrade 404',
         uses: (w) => [pick(w), w.a.assistantMessageIds.open],
         attempt: (w, t) => upgradeAs(w, t, pick(w), framesOf[type]!(w)),
+      });
+    }
+  }
+
+  // Issue 17: a trainer reads a member's work, never speaks in it; nor does anyone else.
+  for (const as of ['A', 'T'] as const) {
+    for (const [when, pick] of [
+      ['while a member', (w: World) => w.m.during],
+      ['after leaving', (w: World) => w.m.after],
+    ] as const) {
+      rows.push({
+        name: `socket turn: ${WHO[as]} opens the socket of M's conversation started ${when}`,
+        covers: 'turn',
+        as,
+        expect: 'upgrade 404',
+        uses: (w) => [pick(w)],
+        attempt: (w, t) => upgradeAs(w, t, pick(w), framesOf.turn!(w), cookieOf(w, as)),
       });
     }
   }
@@ -1126,6 +1697,71 @@ async function buildWorld(t: TestDb, stub: OpenAiStub, server: TestServer): Prom
     names: orgNames,
   };
 
+  // T trains another organisation.
+  const tClient = await signedInClient(server.url, `Tara Third ${tag}`);
+  const tNames = [`Org T ${tag}`, `Cohort T ${tag}`];
+  const tMade = await tClient.post('/api/organisations', { name: tNames[0] });
+  const tCohort = await tClient.post(`/api/organisations/${tMade.body.id}/cohorts`, {
+    name: tNames[1],
+  });
+  const tInvite = await tClient.post(`/api/organisations/cohorts/${tCohort.body.id}/invites`, {});
+  if (tInvite.status !== 201) throw new Error(`T could not build a course: ${tInvite.text}`);
+  const tOrg = {
+    id: tMade.body.id as string,
+    cohortId: tCohort.body.id as string,
+    inviteId: tInvite.body.id as string,
+    inviteCode: tInvite.body.code as string,
+    names: tNames,
+  };
+
+  // M practises before joining A's cohort, while a member (graded), and after leaving; then
+  // joins again, so M is a member now and the conversation after leaving falls between periods.
+  const mClient = await signedInClient(server.url, `Milo Member ${tag}`);
+  const mTexts = {
+    before: [`M-before-${randomUUID()}`],
+    during: [`M-during-0-${randomUUID()}`, `M-during-1-${randomUUID()}`],
+    after: [`M-after-${randomUUID()}`],
+  };
+  const practiseAsM = async (index: number, lines: string[], end: boolean) => {
+    const made = await open(mClient, scenarios[index]!.id);
+    for (const line of lines) await say(made.socket, line);
+    await made.socket.close();
+    if (end) {
+      const ended = await mClient.post(`/api/conversations/${made.id}/end`);
+      if (ended.status !== 200) throw new Error(`M could not end: ${ended.text}`);
+    }
+    return made.id;
+  };
+  const joinA = async () => {
+    const joined = await mClient.post('/api/organisations/join', { code: org.inviteCode });
+    if (joined.status !== 200) throw new Error(`M could not join: ${joined.text}`);
+  };
+  const mBefore = await practiseAsM(3, mTexts.before, false);
+  await joinA();
+  const mDuring = await practiseAsM(2, mTexts.during, true);
+  const left = await mClient.post(`/api/organisations/${org.id}/leave`);
+  if (left.status !== 204) throw new Error(`M could not leave: ${left.text}`);
+  const mAfter = await practiseAsM(4, mTexts.after, false);
+  await joinA();
+  const mMessageIds = async (sessionId: string) =>
+    (await listMessagesBySession(t.db, { sessionId })).map((m) => m.id);
+  const mMessages = {
+    before: await mMessageIds(mBefore),
+    during: await mMessageIds(mDuring),
+    after: await mMessageIds(mAfter),
+  };
+  // A has reviewed M's graded conversation: a score and a comment on M's first turn.
+  const scored = await aClient.post(`/api/organisations/conversations/${mDuring}/override`, {
+    score: 4,
+    comment: 'Ask before explaining.',
+  });
+  const commented = await aClient.post(`/api/organisations/conversations/${mDuring}/comments`, {
+    messageId: mMessages.during[1],
+    comment: 'A good open question.',
+  });
+  if (scored.status !== 200 || commented.status !== 201)
+    throw new Error(`A could not review M's work: ${scored.text} ${commented.text}`);
+
   const bOwn = await open(bClient, scenarios[1]!.id);
   if (bOwn.status !== 201 || bOwn.id === aOpen.id) {
     throw new Error(`B was given ${bOwn.id} (${bOwn.status}) for A's scenario`);
@@ -1157,6 +1793,16 @@ async function buildWorld(t: TestDb, stub: OpenAiStub, server: TestServer): Prom
       org,
     },
     b: { ...b, own: bOwn.id, completed: bDone.id, socket: bOwn.socket },
+    m: {
+      ...(await person(mClient)),
+      before: mBefore,
+      during: mDuring,
+      after: mAfter,
+      messageIds: mMessages,
+      texts: mTexts,
+    },
+    t: { ...(await person(tClient)), org: tOrg },
+    courses: await courseState(t.db, [org, tOrg]),
   };
 }
 
@@ -1225,6 +1871,29 @@ async function startUnguardedAuthoringCopy(db: Db): Promise<Server> {
       return;
     }
     res.json({ scenario: row });
+  });
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+/**
+ * The review route's deliberate mistake: a member's conversation read by id alone, without
+ * SEEN_BY_TRAINER (whose cohort, and when it was started). Lives here, never in the app.
+ */
+async function startUnguardedReviewCopy(db: Db): Promise<Server> {
+  const app = express();
+  app.get('/api/organisations/conversations/:id', async (req, res) => {
+    const [session] = await db.query<{ id: string; userId: string }>(
+      `SELECT id, user_id AS "userId" FROM conversation_sessions WHERE id = $1`,
+      [req.params.id],
+    );
+    if (!session) {
+      res.status(404).json({ error: { code: 'not_found:session', message: 'Not found' } });
+      return;
+    }
+    const messages = await listMessagesBySession(db, { sessionId: session.id });
+    res.json({ session, messages, audio: {}, trainee: { id: session.userId } });
   });
   const server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -1328,6 +1997,42 @@ describe.each(databaseKinds())('isolation between users on %s', (kind) => {
       expect(problems).toContain(`${row.name}: expected HTTP 404, got HTTP 200`);
       expect(problems).toContain(`${row.name}: leaked A's organisation id`);
       expect(problems).toContain(`${row.name}: leaked A's organisation name #1`);
+    } finally {
+      await new Promise((resolve) => copy.close(resolve));
+    }
+  });
+
+  it('bites: review rows fail against a copy of the review route without SEEN_BY_TRAINER', async () => {
+    const copy = await startUnguardedReviewCopy(t.db);
+    const route = 'GET /api/organisations/conversations/:id';
+    const cases: Array<[string, string[]]> = [
+      [
+        `${route} as ${WHO.T}: M's conversation started while a member`,
+        [
+          "leaked M's user id",
+          "leaked M's during message text #0",
+          "leaked M's during message id #1",
+        ],
+      ],
+      [
+        `${route} as ${WHO.A}: M's conversation started after leaving`,
+        ["leaked M's after message text #0", "leaked M's after message id #0"],
+      ],
+      [
+        `${route} as ${WHO.A}: M's conversation started before joining`,
+        ["leaked M's before message text #0"],
+      ],
+    ];
+    try {
+      const url = `http://127.0.0.1:${(copy.address() as AddressInfo).port}`;
+      for (const [name, leaks] of cases) {
+        const row = rows.find((r) => r.name === name)!;
+        expect(row, name).toBeDefined();
+        // Against the real route the row passes (it ran above); against the copy it must not.
+        const problems = await judge(row, w, await row.attempt(w, { url }));
+        expect(problems).toContain(`${row.name}: expected HTTP 404, got HTTP 200`);
+        for (const leak of leaks) expect(problems).toContain(`${row.name}: ${leak}`);
+      }
     } finally {
       await new Promise((resolve) => copy.close(resolve));
     }

@@ -21,7 +21,11 @@ import {
 } from '../../shared/api/authoring';
 import { scenarioFileSchema } from '../../shared/scenarioSeed';
 import { customSeed } from '../helpers/customScenario';
-import { myOrganisationsResponse } from '../../shared/api/organisations';
+import {
+  myOrganisationsResponse,
+  trainerConversationResponse,
+} from '../../shared/api/organisations';
+import { turnCommentSchema } from '../../shared/review';
 
 /**
  * Property tests over every /api route: 1,000 generated requests each (wrong types, huge
@@ -338,14 +342,24 @@ const ignoredBody = fc.oneof(
 
 // ---------------------------------------------------------------------------------------------
 
-interface Counts {
-  users: number;
-  user_sessions: number;
-  conversation_sessions: number;
-  messages: number;
-  feedback: number;
-  scenarios: number;
-}
+/** The tables whose row counts every request is checked against. */
+const COUNTED = [
+  'users',
+  'user_sessions',
+  'conversation_sessions',
+  'messages',
+  'feedback',
+  'scenarios',
+  'organisations',
+  'cohorts',
+  'cohort_memberships',
+  'cohort_invites',
+  'cohort_assignments',
+  'score_overrides',
+  'turn_comments',
+] as const;
+
+type Counts = Record<(typeof COUNTED)[number], number>;
 
 type Diff = { [K in keyof Counts]: number };
 
@@ -416,16 +430,13 @@ describe('every /api route under 1,000 generated requests', () => {
   /** Organisation, cohort and invite ids of the user's course and of someone else's. */
   const courseIds: string[] = [];
   const inviteCodes: string[] = [];
+  /** A member of the user's cohort: their conversation (the user trains them) and its messages. */
+  const memberIds: string[] = [];
   let counts: Counts;
 
   const countRows = async (): Promise<Counts> => {
     const [row] = await t.db.query<Counts>(
-      `SELECT (SELECT count(*)::int FROM users) AS users,
-              (SELECT count(*)::int FROM user_sessions) AS user_sessions,
-              (SELECT count(*)::int FROM conversation_sessions) AS conversation_sessions,
-              (SELECT count(*)::int FROM messages) AS messages,
-              (SELECT count(*)::int FROM feedback) AS feedback,
-              (SELECT count(*)::int FROM scenarios) AS scenarios`,
+      `SELECT ${COUNTED.map((table) => `(SELECT count(*)::int FROM ${table}) AS ${table}`).join(', ')}`,
     );
     return row!;
   };
@@ -471,6 +482,17 @@ describe('every /api route under 1,000 generated requests', () => {
       courseIds.push(org, cohort, invite.id);
       inviteCodes.push(invite.code);
     }
+    const member = await signedInClient(server.url, 'Dr Member');
+    await member.post('/api/organisations/join', { code: inviteCodes[0] });
+    const practisedByMember = await member.post('/api/conversations', {
+      scenarioId: scenarioIds[2],
+    });
+    const memberSession = practisedByMember.body.session.id as string;
+    const memberMessages = await t.db.query<{ id: string }>(
+      'SELECT id FROM messages WHERE session_id = $1',
+      [memberSession],
+    );
+    memberIds.push(memberSession, ...memberMessages.map((m) => m.id));
   });
   afterAll(() => {
     agent.destroy();
@@ -604,6 +626,14 @@ describe('every /api route under 1,000 generated requests', () => {
   };
 
   const courseId = pathId(() => [...courseIds, ...ids()]);
+  const reviewedId = pathId(() => [...memberIds, ...courseIds, ...ids()]);
+  /** Adds at most `most` rows to `table` on success; nothing on refusal. */
+  const adds =
+    (table: keyof Counts, most = 1) =>
+    (status: number, diff: Diff) =>
+      status >= 200 && status < 300
+        ? diff[table] >= 0 && diff[table] <= most && only({ [table]: diff[table] })(status, diff)
+        : unchanged(status, diff);
   const organisationSpecs: Partial<Record<ApiRoute, RouteSpec>> = {
     'GET /api/organisations': {
       method: 'GET',
@@ -618,7 +648,7 @@ describe('every /api route under 1,000 generated requests', () => {
         body,
       })),
       ok: z.object({ id: z.string(), name: z.string() }),
-      allowed: unchanged,
+      allowed: adds('organisations'),
     },
     'GET /api/organisations/assignments': {
       method: 'GET',
@@ -637,14 +667,14 @@ describe('every /api route under 1,000 generated requests', () => {
           ),
         }),
       ).map((body) => ({ path: '/api/organisations/join', body })),
-      allowed: unchanged,
+      allowed: adds('cohort_memberships'),
     },
     'POST /api/organisations/:id/cohorts': {
       method: 'POST',
       input: fc
         .tuple(courseId, bodyText(objectBody({ name: fieldValue(text) })))
         .map(([value, body]) => ({ path: `/api/organisations/${value}/cohorts`, body })),
-      allowed: unchanged,
+      allowed: adds('cohorts'),
     },
     'POST /api/organisations/:id/leave': {
       method: 'POST',
@@ -661,7 +691,7 @@ describe('every /api route under 1,000 generated requests', () => {
           bodyText(objectBody({ days: fieldValue(fc.integer({ min: -5, max: 100 })) })),
         )
         .map(([value, body]) => ({ path: `/api/organisations/cohorts/${value}/invites`, body })),
-      allowed: unchanged,
+      allowed: adds('cohort_invites'),
     },
     'POST /api/organisations/invites/:id/revoke': {
       method: 'POST',
@@ -693,13 +723,13 @@ describe('every /api route under 1,000 generated requests', () => {
           path: `/api/organisations/cohorts/${value}/assignments`,
           body,
         })),
-      allowed: unchanged,
+      allowed: adds('cohort_assignments'),
     },
     'POST /api/organisations/conversations/:id/override': {
       method: 'POST',
       input: fc
         .tuple(
-          courseId,
+          reviewedId,
           bodyText(
             objectBody({
               score: fieldValue(fc.integer({ min: -2, max: 12 })),
@@ -711,7 +741,38 @@ describe('every /api route under 1,000 generated requests', () => {
           path: `/api/organisations/conversations/${value}/override`,
           body,
         })),
+      allowed: adds('score_overrides'),
+    },
+    'GET /api/organisations/conversations/:id': {
+      method: 'GET',
+      input: fc
+        .tuple(reviewedId, queryString({}))
+        .map(([value, q]) => ({ path: `/api/organisations/conversations/${value}${q}` })),
+      ok: trainerConversationResponse,
       allowed: unchanged,
+    },
+    'POST /api/organisations/conversations/:id/comments': {
+      method: 'POST',
+      input: fc
+        .tuple(
+          reviewedId,
+          bodyText(
+            objectBody({
+              messageId: fieldValue(
+                fc.integer({ min: 0, max: 99 }).map((i) => memberIds[i % memberIds.length]!),
+                fc.integer({ min: 0, max: 99 }).map((i) => ids()[i % ids().length]!),
+                text,
+              ),
+              comment: fieldValue(text),
+            }),
+          ),
+        )
+        .map(([value, body]) => ({
+          path: `/api/organisations/conversations/${value}/comments`,
+          body,
+        })),
+      ok: turnCommentSchema,
+      allowed: adds('turn_comments'),
     },
     'GET /api/organisations/cohorts/:id/export': {
       method: 'GET',
@@ -988,14 +1049,9 @@ describe('every /api route under 1,000 generated requests', () => {
             // A sentence for a person, not a stack trace.
             expect(error.message, what).not.toMatch(/\n\s+at |node_modules|\.ts:\d+|Error:/);
             expect(error.code, what).not.toBe('internal');
-            expect(diff, `${what}: a refused request stored something`).toEqual({
-              users: 0,
-              user_sessions: 0,
-              conversation_sessions: 0,
-              messages: 0,
-              feedback: 0,
-              scenarios: 0,
-            });
+            expect(diff, `${what}: a refused request stored something`).toEqual(
+              Object.fromEntries(COUNTED.map((table) => [table, 0])),
+            );
           } else {
             const schema = typeof spec.ok === 'function' ? spec.ok(input.path) : spec.ok;
             if (schema && response.status !== 204) schema.parse(JSON.parse(response.text));

@@ -74,6 +74,13 @@ async function courseRequests(client: HttpClient, scenarioId: string) {
       client.post(`${base}/cohorts/${cohort}/assignments`, { scenarioId }),
     'POST /api/organisations/conversations/:id/override': () =>
       client.post(`${base}/conversations/${cohort}/override`, { score: 5, comment: 'Fine' }),
+    // Not a member's conversation: refused with 404, and still not kept by any cache.
+    'GET /api/organisations/conversations/:id': () => client.get(`${base}/conversations/${cohort}`),
+    'POST /api/organisations/conversations/:id/comments': () =>
+      client.post(`${base}/conversations/${cohort}/comments`, {
+        messageId: cohort,
+        comment: 'Fine',
+      }),
     'GET /api/organisations/cohorts/:id/export': () =>
       client.get(`${base}/cohorts/${cohort}/export`),
     'GET /api/organisations/cohorts/:id/table': () => client.get(`${base}/cohorts/${cohort}/table`),
@@ -490,6 +497,23 @@ describe('security headers, cookies and the same-origin rule', () => {
         },
         state: () => count(t, 'score_overrides'),
         control: 200,
+      },
+      'POST /api/organisations/conversations/:id/comments': {
+        async prepare() {
+          const { trainer, trainee } = await course();
+          const { invite } = await buildCourse(trainer);
+          await trainee.post('/api/organisations/join', { code: invite.code });
+          const practised = await trainee.post('/api/conversations', {
+            scenarioId: await scenarioId(trainee, 8),
+          });
+          const id = practised.body.session.id as string;
+          const detail = await trainer.get(`/api/organisations/conversations/${id}`);
+          const path = `/api/organisations/conversations/${id}/comments`;
+          const body = { messageId: detail.body.messages[0].id, comment: 'Ask first' };
+          return { path, body, cookie: trainer.cookie };
+        },
+        state: () => count(t, 'turn_comments'),
+        control: 201,
       },
       'POST /api/organisations/join': {
         async prepare() {

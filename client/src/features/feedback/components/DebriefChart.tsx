@@ -1,31 +1,18 @@
+import { useMemo } from 'react';
 import {
-  CategoryScale,
-  Chart as ChartJS,
-  Legend,
-  LinearScale,
-  LineElement,
-  PointElement,
-  Tooltip,
+  Line,
+  prefersReducedMotion,
   type ChartData,
   type ChartOptions,
-} from 'chart.js';
-import { useMemo } from 'react';
-import { Line } from 'react-chartjs-2';
+} from '../../../lib/lineChart';
 import type { PatientStatePoint } from '../../../../../shared/debrief';
 import { DEBRIEF_TEXT } from '../../../../../shared/text';
-
-// Loaded with React.lazy, so Chart.js reaches the browser only when a debrief is shown.
-ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Tooltip, Legend);
 
 const SERIES = [
   { key: 'trust', colour: '#0f766e', dash: [] },
   { key: 'anxiety', colour: '#b91c1c', dash: [6, 4] },
   { key: 'readiness', colour: '#2563eb', dash: [2, 3] },
 ] as const;
-
-function prefersReducedMotion(): boolean {
-  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-}
 
 export default function DebriefChart({ states }: { states: readonly PatientStatePoint[] }) {
   const data = useMemo<ChartData<'line', number[], string>>(

@@ -1,22 +1,12 @@
+import { useMemo } from 'react';
 import {
-  CategoryScale,
-  Chart as ChartJS,
-  Legend,
-  LinearScale,
-  LineElement,
-  PointElement,
-  Tooltip,
+  Line,
+  prefersReducedMotion,
   type ChartData,
   type ChartOptions,
-} from 'chart.js';
-import { useMemo } from 'react';
-import { Line } from 'react-chartjs-2';
+} from '../../../lib/lineChart';
 import { formatChartDate } from '../../../../../shared/format';
 import type { ProgressPoint } from '../../../../../shared/progress';
-
-// This module is the only importer of Chart.js and is loaded with React.lazy, so the library
-// reaches the browser only when the Your Progress tab opens.
-ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Tooltip, Legend);
 
 /** Spec §2: four lines, in this order, with these names. */
 const SERIES = [
@@ -31,10 +21,6 @@ const TENSION = 0.3;
 
 /** Past this many sessions the dots hide (they would merge into a smear); hovering shows them. */
 const DOTS_UP_TO = 60;
-
-function prefersReducedMotion(): boolean {
-  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-}
 
 export default function ProgressChart({ points }: { points: readonly ProgressPoint[] }) {
   const data = useMemo<ChartData<'line', number[], string>>(

@@ -1,0 +1,32 @@
+import type { ConversationDetail } from '../../shared/api/conversations';
+import type { ConversationSession } from '../../shared/conversation';
+import { getBranchOrigin } from '../db/branches';
+import type { Queryable } from '../db/db';
+import { getDebriefBySession, getFeedbackBySession } from '../db/feedback';
+import { listMessagesBySession } from '../db/messages';
+import { getReview } from '../db/reviews';
+import { getScenarioForSession } from '../db/scenarios';
+
+/** A conversation's detail without its recordings, which only its owner's route adds. */
+export type ConversationRecord = Omit<ConversationDetail, 'audio' | 'audioRetentionDays'>;
+
+/**
+ * What the owner's detail page and the trainer's review page both show of a conversation the
+ * caller has already been allowed to read: the scenario as it was when practised (its
+ * version), the transcript, the report, the debrief, where it branched from, and the review.
+ */
+export async function loadConversationRecord(
+  db: Queryable,
+  session: ConversationSession,
+): Promise<ConversationRecord> {
+  const sessionId = session.id;
+  const [scenario, messages, feedback, debrief, branch, review] = await Promise.all([
+    getScenarioForSession(db, { sessionId }),
+    listMessagesBySession(db, { sessionId }),
+    getFeedbackBySession(db, { sessionId }),
+    getDebriefBySession(db, { sessionId }),
+    getBranchOrigin(db, { sessionId }),
+    getReview(db, { sessionId }),
+  ]);
+  return { session, scenario, messages, feedback, debrief, branch, review };
+}
