@@ -368,5 +368,10 @@ describe.skipIf(skipBrowserSuite)('the organisations page', () => {
       `Trainer's score ${newScore}/10`,
     ]);
     expect(await seriousA11yViolations(tom)).toEqual([]);
+
+    // The trainee cannot open the trainer's page of their own conversation: it is not found.
+    await tom.goto(`/organisations/conversations/${done.sessionId}`);
+    await tom.getByRole('alert').getByText('Conversation not found').waitFor();
+    expect(await tom.getByRole('region', { name: 'Override score' }).count()).toBe(0);
   });
 });
