@@ -352,4 +352,6 @@ export const ORGANISATION_TEXT = {
   inviteNotFound: 'That invite code is not valid. It may have expired or been revoked.',
   ownOrganisation: 'You run this organisation, so you cannot join it as a trainee.',
   sharedElsewhere: 'That scenario is shared with another organisation and cannot be assigned here.',
+  assignedScenario:
+    'This scenario is assigned to a cohort, so it stays shared with that organisation: its trainees would lose it otherwise. Duplicate it to share a copy elsewhere.',
 } as const;
