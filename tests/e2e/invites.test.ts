@@ -107,6 +107,7 @@ describe.skipIf(skipBrowserSuite)('invites and assignments in the browser', () =
     const page = await app.newPage({ viewport: { width: 375, height: 740 } });
     await page.goto(`/join/${code}`);
     await page.getByText('You have been invited to join a cohort on ChairTalk.').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByLabel('Full name').fill('Dr New Starter');
     await page.getByLabel('Email').fill(uniqueEmail('invited'));
     await page.getByLabel('Password').fill('correct horse battery');

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { inviteCodeSchema } from '../../../../../shared/api/organisations';
 import { JOIN_TEXT, ORGANISATION_TEXT } from '../../../../../shared/text';
@@ -30,9 +30,6 @@ export function JoinPage({ code: rawCode }: { code: string }) {
   const [error, setError] = useState<string | null>(
     code === null ? ORGANISATION_TEXT.inviteNotFound : null,
   );
-  /** Signed in from this page: join at once, as the user came here to do. */
-  const [joinWhenSignedIn, setJoinWhenSignedIn] = useState(false);
-
   const join = async () => {
     if (code === null || busy) return;
     setBusy(true);
@@ -46,19 +43,11 @@ export function JoinPage({ code: rawCode }: { code: string }) {
     }
   };
 
-  useEffect(() => {
-    if (user && joinWhenSignedIn) {
-      setJoinWhenSignedIn(false);
-      void join();
-    }
-    // join reads the current code and busy flag; it is not a dependency to re-run on.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [user, joinWhenSignedIn]);
-
   const done = (mode: Mode) => {
-    // A sign-up carried the code and has joined already; a sign-in joins now.
+    // A sign-up carried the code and has joined already; a sign-in joins now, as the user
+    // came here to do (the form is gone, this page is not).
     if (mode === 'sign-up') navigate(dashboardPath('scenarios'), { replace: true });
-    else setJoinWhenSignedIn(true);
+    else void join();
   };
 
   return (
