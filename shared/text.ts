@@ -374,12 +374,8 @@ export const JOIN_TEXT = {
   signedIn: (name: string) =>
     `You are signed in as ${name}. Joining lets your trainer see the work you practise from now on.`,
   join: 'Join cohort',
-  signUp: 'Create an account',
-  signIn: 'I already have an account',
-  signInThenJoin: 'Sign in to join',
   code: (code: string) => `Invite code: ${code}`,
   later: 'Not now',
-  joining: 'Joining…',
 } as const;
 
 /** The Visibility choice and the resource caption on the authoring form. */
