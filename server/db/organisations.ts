@@ -118,27 +118,37 @@ export async function joinByCode(
   db: Db,
   input: { userId: string; code: string },
 ): Promise<JoinResult> {
-  return db.transaction(async (tx) => {
-    const [invite] = await tx.query<{
-      cohortId: string;
-      organisationId: string;
-      trainerId: string;
-    }>(
-      `SELECT c.id AS "cohortId", o.id AS "organisationId", o.trainer_id AS "trainerId"
-         FROM cohort_invites i JOIN cohorts c ON c.id = i.cohort_id
-         JOIN organisations o ON o.id = c.organisation_id
-        WHERE i.code = $1 AND i.revoked_at IS NULL AND i.expires_at > clock_timestamp()`,
-      [input.code],
-    );
-    if (!invite) return { joined: false, reason: 'not_found' };
-    if (invite.trainerId === input.userId) return { joined: false, reason: 'own_organisation' };
-    await tx.query(
-      `INSERT INTO cohort_memberships (cohort_id, user_id) VALUES ($1, $2)
-       ON CONFLICT (cohort_id, user_id) WHERE left_at IS NULL DO NOTHING`,
-      [invite.cohortId, input.userId],
-    );
-    return { joined: true, cohortId: invite.cohortId, organisationId: invite.organisationId };
-  });
+  return db.transaction((tx) => joinByCodeIn(tx, input));
+}
+
+/**
+ * joinByCode inside the caller's transaction: sign-up through an invite creates the account
+ * and its membership together, or neither.
+ */
+export async function joinByCodeIn(
+  tx: Queryable,
+  input: { userId: string; code: string },
+): Promise<JoinResult> {
+  const [invite] = await tx.query<{
+    cohortId: string;
+    organisationId: string;
+    trainerId: string;
+  }>(
+    `SELECT c.id AS "cohortId", o.id AS "organisationId", o.trainer_id AS "trainerId"
+       FROM cohort_invites i JOIN cohorts c ON c.id = i.cohort_id
+       JOIN organisations o ON o.id = c.organisation_id
+      WHERE i.code = $1 AND i.revoked_at IS NULL AND i.expires_at > clock_timestamp()
+      FOR SHARE OF i`,
+    [input.code],
+  );
+  if (!invite) return { joined: false, reason: 'not_found' };
+  if (invite.trainerId === input.userId) return { joined: false, reason: 'own_organisation' };
+  await tx.query(
+    `INSERT INTO cohort_memberships (cohort_id, user_id) VALUES ($1, $2)
+     ON CONFLICT (cohort_id, user_id) WHERE left_at IS NULL DO NOTHING`,
+    [invite.cohortId, input.userId],
+  );
+  return { joined: true, cohortId: invite.cohortId, organisationId: invite.organisationId };
 }
 
 /**
