@@ -14,9 +14,12 @@ export function csvField(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The cohort table as CSV: a row per trainee, three columns (done, score, date) per assignment. */
+/**
+ * The cohort table as CSV: a row per trainee (with the date they left, if they did), three
+ * columns (done, score, date) per assignment.
+ */
 export function cohortCsv(table: CohortTable): string {
-  const header = ['Trainee', 'Email', 'Done', 'Average'];
+  const header = ['Trainee', 'Email', 'Left', 'Done', 'Average'];
   for (const a of table.assignments)
     header.push(`${a.title}: done`, `${a.title}: score`, `${a.title}: date`);
   const lines = [header.map(csvField).join(',')];
@@ -24,6 +27,7 @@ export function cohortCsv(table: CohortTable): string {
     const fields: Array<string | number | null> = [
       row.fullName,
       row.email,
+      row.leftAt?.slice(0, 10) ?? null,
       row.done,
       row.average === null ? null : Math.round(row.average * 10) / 10,
     ];

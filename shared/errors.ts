@@ -69,6 +69,8 @@ export const ERRORS = {
   'conflict:ended': CONVERSATION_TEXT.ended,
   'conflict:own_organisation': ORGANISATION_TEXT.ownOrganisation,
   'conflict:shared_elsewhere': ORGANISATION_TEXT.sharedElsewhere,
+  /** Making private, or sharing elsewhere, a scenario some cohort has assigned. */
+  'conflict:assigned': ORGANISATION_TEXT.assignedScenario,
   'unprocessable:too_short': FEEDBACK_TEXT.tooShort,
   'unprocessable:nothing_heard': VOICE_TEXT.nothingHeard,
   'unprocessable:not_a_turn': BRANCH_TEXT.notATurn,

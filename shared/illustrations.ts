@@ -100,3 +100,17 @@ export function choosePatientAvatar(profile: string): PatientAvatar {
   if (sex === null) return 'neutral';
   return `${sex}-${group}`;
 }
+
+/**
+ * The Resources panel's picture and caption for a scenario: the picture chosen from its words,
+ * and the author's own caption when they wrote one (issue 17), else the picture's caption.
+ */
+export function resourceFor(scenario: {
+  title: string;
+  patientConcerns: readonly string[];
+  resourceCaption?: string | null;
+}): { kind: ResourceIllustration; caption: string } {
+  const chosen = chooseResourceIllustration(scenario.title, scenario.patientConcerns);
+  const own = scenario.resourceCaption?.trim();
+  return own ? { ...chosen, caption: own } : chosen;
+}

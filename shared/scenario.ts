@@ -14,6 +14,8 @@ export const scenarioSchema = z.object({
   patientConcerns: z.array(z.string()),
   patientProfile: z.string(),
   initialMessage: z.string(),
+  /** The author's caption for the Resources picture; absent or null: the keyword caption. */
+  resourceCaption: z.string().nullable().optional(),
 });
 export type Scenario = z.infer<typeof scenarioSchema>;
 

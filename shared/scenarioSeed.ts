@@ -100,6 +100,21 @@ export const patientExtrasSchema = z.object({
   }),
 });
 
+/** The most characters a resource caption may have: one line under the picture. */
+export const RESOURCE_CAPTION_MAX = 120;
+
+/**
+ * The line under the Resources panel's picture, written by the author (issue 17). One line of
+ * plain text: no control characters at all, line breaks included.
+ */
+export const resourceCaptionSchema = z
+  .string()
+  .trim()
+  .min(1, 'Write a caption or leave the field empty')
+  .max(RESOURCE_CAPTION_MAX, `At most ${RESOURCE_CAPTION_MAX} characters`)
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  .refine((caption) => !/[\u0000-\u001F\u007F]/.test(caption), 'One line, no control characters');
+
 export const scenarioSeedSchema = z
   .object({
     /** Stable key that makes seeding idempotent. */
@@ -122,6 +137,8 @@ export const scenarioSeedSchema = z
     patientConcerns: z.array(nonEmpty).min(2).max(4),
     patientProfile: nonEmpty,
     initialMessage: nonEmpty,
+    /** Shown under the Resources picture instead of the caption chosen from the title. */
+    resourceCaption: resourceCaptionSchema.optional(),
     extras: patientExtrasSchema,
   })
   .refine((s) => s.extras.statedConcerns.every((c) => s.patientConcerns.includes(c.concern)), {

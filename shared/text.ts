@@ -352,4 +352,41 @@ export const ORGANISATION_TEXT = {
   inviteNotFound: 'That invite code is not valid. It may have expired or been revoked.',
   ownOrganisation: 'You run this organisation, so you cannot join it as a trainee.',
   sharedElsewhere: 'That scenario is shared with another organisation and cannot be assigned here.',
+  assignedScenario:
+    'This scenario is assigned to a cohort, so it stays shared with that organisation: its trainees would lose it otherwise. Duplicate it to share a copy elsewhere.',
+} as const;
+
+/** The trainee's "Assigned" section on Practice Scenarios (issue 17). */
+export const ASSIGNED_TEXT = {
+  title: 'Assigned',
+  intro: 'Scenarios your trainer has assigned to you.',
+  status: { due: 'Due', overdue: 'Overdue', done: 'Done' },
+  dueOn: (date: string) => `Due ${date}`,
+  noDueDate: 'No due date',
+} as const;
+
+/** The page an invite link opens (/join/:code). */
+export const JOIN_TEXT = {
+  title: 'Join a cohort',
+  invited: 'You have been invited to join a cohort on ChairTalk.',
+  signedOut:
+    'Create an account to accept the invite, or sign in if you already have one: you will join the cohort straight away.',
+  signedIn: (name: string) =>
+    `You are signed in as ${name}. Joining lets your trainer see the work you practise from now on.`,
+  join: 'Join cohort',
+  code: (code: string) => `Invite code: ${code}`,
+  later: 'Not now',
+} as const;
+
+/** The Visibility choice and the resource caption on the authoring form. */
+export const SHARING_TEXT = {
+  legend: 'Visibility',
+  private: 'Private (only you)',
+  sharedWith: (organisation: string) => `Shared with organisation ${organisation}`,
+  hint: 'Trainees of an organisation you train can practise a scenario shared with it.',
+  listPrivate: 'Private',
+  listShared: 'Shared with an organisation',
+  captionLabel: 'Resource image caption',
+  captionHint:
+    'Optional. One line under the picture in the Resources panel (at most 120 characters).',
 } as const;

@@ -1,11 +1,11 @@
-import type { AuthoredScenarioSummary } from '../../shared/api/authoring';
+import type { AuthoredScenarioSummary, ScenarioSharing } from '../../shared/api/authoring';
 import type { ScenarioSeed } from '../../shared/scenarioSeed';
 import type { Db, Queryable } from './db';
 
 /** Authors' own scenarios (issue 17). Every query is scoped by owner: another's id is not found. */
 
 const SUMMARY_COLUMNS = `s.id, s.title, s.description, s.category, s.difficulty, s.visibility,
-  s.version, s.updated_at AS "updatedAt",
+  s.organisation_id AS "organisationId", s.version, s.updated_at AS "updatedAt",
   (SELECT count(*)::int FROM conversation_sessions c WHERE c.scenario_id = s.id) AS conversations`;
 
 interface SummaryRow extends Omit<AuthoredScenarioSummary, 'updatedAt'> {
@@ -18,7 +18,15 @@ function toSummary(row: SummaryRow): AuthoredScenarioSummary {
 
 const SEED_COLUMNS = `slug, title, description, category, difficulty,
   patient_concerns AS "patientConcerns", patient_profile AS "patientProfile",
-  initial_message AS "initialMessage", extras`;
+  initial_message AS "initialMessage", resource_caption AS "resourceCaption", extras`;
+
+/** A seed as read back: a scenario without a caption has none, rather than a null one. */
+function toSeed(
+  row: ScenarioSeed | (Omit<ScenarioSeed, 'resourceCaption'> & { resourceCaption: string | null }),
+): ScenarioSeed {
+  const { resourceCaption, ...seed } = row;
+  return resourceCaption == null ? seed : { ...seed, resourceCaption };
+}
 
 const OWNED = `s.owner_id = $1 AND s.deleted_at IS NULL`;
 
@@ -46,7 +54,7 @@ export async function getOwnScenario(
   );
   if (!row) return null;
   const { seed, ...summary } = row;
-  return { summary: toSummary(summary), scenario: seed };
+  return { summary: toSummary(summary), scenario: toSeed(seed) };
 }
 
 /** The seed of a scenario the user may copy: a shipped one, or one of their own. */
@@ -61,7 +69,7 @@ export async function getCopyableSeed(
   );
   if (!row) return null;
   const { shipped, ...seed } = row;
-  return { seed, shipped };
+  return { seed: toSeed(seed), shipped };
 }
 
 function seedParams(seed: ScenarioSeed): unknown[] {
@@ -75,22 +83,45 @@ function seedParams(seed: ScenarioSeed): unknown[] {
     seed.patientProfile,
     seed.initialMessage,
     JSON.stringify(seed.extras),
+    seed.resourceCaption ?? null,
   ];
 }
 
+/** The organisation a sharing names; null for a private scenario. */
+const organisationOf = (sharing: ScenarioSharing): string | null =>
+  sharing.visibility === 'organisation' ? sharing.organisationId : null;
+
+/**
+ * Saves a new scenario, private unless shared with an organisation its author trains; null
+ * when the organisation is not one they train (answered as not found, like any other's id).
+ */
+export async function createOwnScenario(
+  db: Queryable,
+  input: { userId: string; seed: ScenarioSeed; sharing?: ScenarioSharing },
+): Promise<string | null> {
+  const organisationId = input.sharing ? organisationOf(input.sharing) : null;
+  const [row] = await db.query<{ id: string }>(
+    `INSERT INTO scenarios (owner_id, visibility, organisation_id, slug, title, description,
+                            category, difficulty, patient_concerns, patient_profile,
+                            initial_message, extras, resource_caption)
+     SELECT $1, CASE WHEN $2::uuid IS NULL THEN 'private' ELSE 'organisation' END, $2::uuid,
+            $3, $4, $5, $6, $7, $8, $9, $10, $11, $12
+      WHERE $2::uuid IS NULL
+         OR EXISTS (SELECT 1 FROM organisations WHERE id = $2::uuid AND trainer_id = $1)
+     RETURNING id`,
+    [input.userId, organisationId, ...seedParams(input.seed)],
+  );
+  return row?.id ?? null;
+}
+
+/** Saves a new private scenario. */
 export async function insertOwnScenario(
   db: Queryable,
   input: { userId: string; seed: ScenarioSeed },
 ): Promise<string> {
-  const [row] = await db.query<{ id: string }>(
-    `INSERT INTO scenarios (owner_id, visibility, slug, title, description, category, difficulty,
-                            patient_concerns, patient_profile, initial_message, extras)
-     VALUES ($1, 'private', $2, $3, $4, $5, $6, $7, $8, $9, $10)
-     RETURNING id`,
-    [input.userId, ...seedParams(input.seed)],
-  );
-  if (!row) throw new Error('scenario insert returned nothing');
-  return row.id;
+  const id = await createOwnScenario(db, input);
+  if (id === null) throw new Error('scenario insert returned nothing');
+  return id;
 }
 
 /** Every scenario of the file, or none: one transaction. Ids in file order. */
@@ -106,31 +137,65 @@ export async function importOwnScenarios(
   });
 }
 
+export type UpdateResult =
+  | { saved: true; versioned: boolean }
+  | { saved: false; reason: 'not_found' | 'organisation' | 'assigned' };
+
 /**
  * Saves an edit. A version some conversation used is kept (scenario_versions) and the edit
  * becomes the next version, so those conversations still show what the trainee practised;
- * a version nobody has practised yet is simply changed.
+ * a version nobody has practised yet is simply changed. A sharing, when given, moves the
+ * scenario to an organisation the author trains or back to private; it never moves one away
+ * from an organisation where a cohort has it assigned (decision 025).
  */
 export async function updateOwnScenario(
   db: Db,
-  input: { userId: string; id: string; seed: ScenarioSeed },
-): Promise<{ versioned: boolean } | null> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx.query<{ version: number; used: boolean }>(
-      `SELECT s.version, EXISTS (SELECT 1 FROM conversation_sessions c
-                                  WHERE c.scenario_id = s.id AND c.scenario_version = s.version)
-                         AS used
+  input: { userId: string; id: string; seed: ScenarioSeed; sharing?: ScenarioSharing },
+): Promise<UpdateResult> {
+  return db.transaction(async (tx): Promise<UpdateResult> => {
+    const [current] = await tx.query<{
+      version: number;
+      used: boolean;
+      organisationId: string | null;
+    }>(
+      `SELECT s.version, s.organisation_id AS "organisationId",
+              EXISTS (SELECT 1 FROM conversation_sessions c
+                       WHERE c.scenario_id = s.id AND c.scenario_version = s.version) AS used
          FROM scenarios s WHERE ${OWNED} AND s.id = $2 FOR UPDATE`,
       [input.userId, input.id],
     );
-    if (!current) return null;
+    if (!current) return { saved: false, reason: 'not_found' };
+    if (input.sharing) {
+      const target = organisationOf(input.sharing);
+      if (target !== null) {
+        const trained = await tx.query(
+          `SELECT 1 FROM organisations WHERE id = $1 AND trainer_id = $2`,
+          [target, input.userId],
+        );
+        if (trained.length === 0) return { saved: false, reason: 'organisation' };
+      }
+      if (target !== current.organisationId) {
+        const assigned = await tx.query(
+          `SELECT 1 FROM cohort_assignments WHERE scenario_id = $1 LIMIT 1`,
+          [input.id],
+        );
+        if (assigned.length > 0) return { saved: false, reason: 'assigned' };
+      }
+      await tx.query(
+        `UPDATE scenarios
+            SET visibility = CASE WHEN $2::uuid IS NULL THEN 'private' ELSE 'organisation' END,
+                organisation_id = $2::uuid
+          WHERE id = $1`,
+        [input.id, target],
+      );
+    }
     if (current.used) {
       await tx.query(
         `INSERT INTO scenario_versions (scenario_id, version, slug, title, description, category,
                                         difficulty, patient_concerns, patient_profile,
-                                        initial_message, extras)
+                                        initial_message, extras, resource_caption)
          SELECT id, version, slug, title, description, category, difficulty, patient_concerns,
-                patient_profile, initial_message, extras
+                patient_profile, initial_message, extras, resource_caption
            FROM scenarios WHERE id = $1`,
         [input.id],
       );
@@ -138,12 +203,12 @@ export async function updateOwnScenario(
     await tx.query(
       `UPDATE scenarios SET slug = $3, title = $4, description = $5, category = $6,
               difficulty = $7, patient_concerns = $8, patient_profile = $9,
-              initial_message = $10, extras = $11,
+              initial_message = $10, extras = $11, resource_caption = $12,
               version = version + $2, updated_at = clock_timestamp()
         WHERE id = $1`,
       [input.id, current.used ? 1 : 0, ...seedParams(input.seed)],
     );
-    return { versioned: current.used };
+    return { saved: true, versioned: current.used };
   });
 }
 
@@ -184,7 +249,7 @@ export async function exportOwnScenarios(
     `SELECT s.id, ${SEED_COLUMNS} FROM scenarios s WHERE ${OWNED} AND s.id = ANY($2::uuid[])`,
     [input.userId, input.ids],
   );
-  const byId = new Map(rows.map(({ id, ...seed }) => [id, seed]));
+  const byId = new Map(rows.map(({ id, ...seed }) => [id, toSeed(seed)]));
   const seeds: ScenarioSeed[] = [];
   for (const id of input.ids) {
     const seed = byId.get(id);

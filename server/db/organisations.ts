@@ -118,27 +118,37 @@ export async function joinByCode(
   db: Db,
   input: { userId: string; code: string },
 ): Promise<JoinResult> {
-  return db.transaction(async (tx) => {
-    const [invite] = await tx.query<{
-      cohortId: string;
-      organisationId: string;
-      trainerId: string;
-    }>(
-      `SELECT c.id AS "cohortId", o.id AS "organisationId", o.trainer_id AS "trainerId"
-         FROM cohort_invites i JOIN cohorts c ON c.id = i.cohort_id
-         JOIN organisations o ON o.id = c.organisation_id
-        WHERE i.code = $1 AND i.revoked_at IS NULL AND i.expires_at > clock_timestamp()`,
-      [input.code],
-    );
-    if (!invite) return { joined: false, reason: 'not_found' };
-    if (invite.trainerId === input.userId) return { joined: false, reason: 'own_organisation' };
-    await tx.query(
-      `INSERT INTO cohort_memberships (cohort_id, user_id) VALUES ($1, $2)
-       ON CONFLICT (cohort_id, user_id) WHERE left_at IS NULL DO NOTHING`,
-      [invite.cohortId, input.userId],
-    );
-    return { joined: true, cohortId: invite.cohortId, organisationId: invite.organisationId };
-  });
+  return db.transaction((tx) => joinByCodeIn(tx, input));
+}
+
+/**
+ * joinByCode inside the caller's transaction: sign-up through an invite creates the account
+ * and its membership together, or neither.
+ */
+export async function joinByCodeIn(
+  tx: Queryable,
+  input: { userId: string; code: string },
+): Promise<JoinResult> {
+  const [invite] = await tx.query<{
+    cohortId: string;
+    organisationId: string;
+    trainerId: string;
+  }>(
+    `SELECT c.id AS "cohortId", o.id AS "organisationId", o.trainer_id AS "trainerId"
+       FROM cohort_invites i JOIN cohorts c ON c.id = i.cohort_id
+       JOIN organisations o ON o.id = c.organisation_id
+      WHERE i.code = $1 AND i.revoked_at IS NULL AND i.expires_at > clock_timestamp()
+      FOR SHARE OF i`,
+    [input.code],
+  );
+  if (!invite) return { joined: false, reason: 'not_found' };
+  if (invite.trainerId === input.userId) return { joined: false, reason: 'own_organisation' };
+  await tx.query(
+    `INSERT INTO cohort_memberships (cohort_id, user_id) VALUES ($1, $2)
+     ON CONFLICT (cohort_id, user_id) WHERE left_at IS NULL DO NOTHING`,
+    [invite.cohortId, input.userId],
+  );
+  return { joined: true, cohortId: invite.cohortId, organisationId: invite.organisationId };
 }
 
 /**
@@ -338,6 +348,8 @@ export interface CohortRow {
   /** Counted scores of their assigned conversations, oldest first. */
   trend: number[];
   cells: CohortCell[];
+  /** When they left the cohort; null while a member. Their work from before stays. */
+  leftAt: string | null;
 }
 
 export interface CohortTable {
@@ -377,20 +389,27 @@ export async function getCohortTableJson(
          FROM cohort_assignments a JOIN cohort ON cohort.id = a.cohort_id
          JOIN scenarios sc ON sc.id = a.scenario_id
      ),
+     periods AS (
+       SELECT m.user_id, m.joined_at, m.left_at
+         FROM cohort_memberships m JOIN cohort ON cohort.id = m.cohort_id
+     ),
+     -- Everyone who has been a member: one who left keeps their row, marked (decision 023).
      members AS (
-       SELECT m.user_id, m.joined_at FROM cohort_memberships m JOIN cohort ON cohort.id = m.cohort_id
-        WHERE m.left_at IS NULL
+       SELECT user_id, CASE WHEN bool_or(left_at IS NULL) THEN NULL ELSE max(left_at) END AS left_at
+         FROM periods GROUP BY user_id
      ),
      attempts AS (
-       SELECT DISTINCT ON (mb.user_id, a.id) mb.user_id, a.id AS assignment_id, s.id AS session_id,
+       -- Only work started inside a membership period counts: the rule of SEEN_BY_TRAINER.
+       SELECT DISTINCT ON (p.user_id, a.id) p.user_id, a.id AS assignment_id, s.id AS session_id,
               s.ended_at, s.created_at, coalesce(o.overall_score, f.overall_score) AS score,
               o.session_id IS NOT NULL AS overridden
-         FROM members mb JOIN conversation_sessions s ON s.user_id = mb.user_id
+         FROM periods p JOIN conversation_sessions s ON s.user_id = p.user_id
          JOIN assigned a ON a.scenario_id = s.scenario_id
          LEFT JOIN feedback f ON f.session_id = s.id
          LEFT JOIN score_overrides o ON o.session_id = s.id
-        WHERE s.ended_at IS NOT NULL AND s.created_at >= mb.joined_at
-        ORDER BY mb.user_id, a.id, s.created_at DESC, s.id DESC
+        WHERE s.ended_at IS NOT NULL AND s.created_at >= p.joined_at
+          AND (p.left_at IS NULL OR s.created_at < p.left_at)
+        ORDER BY p.user_id, a.id, s.created_at DESC, s.id DESC
      ),
      per_user AS (
        SELECT mb.user_id, count(t.session_id)::int AS done, avg(t.score)::float8 AS average,
@@ -410,8 +429,9 @@ export async function getCohortTableJson(
      ),
      table_rows AS (
        SELECT usr.id, usr.full_name, usr.email, p.done, p.average, p.trend,
-              coalesce(c.cells, '[]') AS cells
+              coalesce(c.cells, '[]') AS cells, mb.left_at
          FROM per_user p JOIN users usr ON usr.id = p.user_id
+         JOIN members mb ON mb.user_id = p.user_id
          LEFT JOIN per_cell c ON c.user_id = p.user_id
      )
      SELECT (SELECT json_build_object(
@@ -421,7 +441,8 @@ export async function getCohortTableJson(
            ORDER BY a.created_at, a.id), '[]') FROM assigned a),
         'rows', (SELECT coalesce(json_agg(json_build_object(
            'userId', u.id, 'fullName', u.full_name, 'email', u.email, 'done', u.done,
-           'average', u.average, 'trend', u.trend, 'cells', u.cells)
+           'average', u.average, 'trend', u.trend, 'cells', u.cells,
+           'leftAt', ${isoSql('u.left_at')})
            ORDER BY ${SORTS[input.sort]}), '[]') FROM table_rows u))
        FROM cohort)::text AS data`,
     [input.trainerId, input.cohortId],

@@ -1,5 +1,6 @@
 import { Router, type Request } from 'express';
 import { authApi, type User } from '../../shared/api/auth';
+import { joinByCodeIn } from '../db/organisations';
 import { createUser, getUserByEmail } from '../db/users';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords';
 import {
@@ -38,16 +39,26 @@ export function authRoutes(services: Services): Router {
     await throttle.beforeSignUp({ address: clientAddress(req) });
     const problem = passwords.check(input.password, { email: input.email });
     if (problem) throw new AppError('bad_request:password', PASSWORD_TEXT[problem]);
+    const passwordHash = await hashPassword(input.password);
     // A taken email is answered as such (docs/decisions/009): the address throttle above is
-    // what keeps probing for accounts slow.
-    const row = await createUser(db, {
-      email: input.email,
-      fullName: input.fullName,
-      passwordHash: await hashPassword(input.password),
+    // what keeps probing for accounts slow. Through an invite, the account and its membership
+    // are made together: a dead code leaves no account behind to sign in to.
+    const row = await db.transaction(async (tx) => {
+      const created = await createUser(tx, {
+        email: input.email,
+        fullName: input.fullName,
+        passwordHash,
+      });
+      if (!created) throw new AppError('conflict:email');
+      if (input.invite !== undefined) {
+        // Codes are made in capitals; a person copying one may lower it, as when joining.
+        const code = input.invite.toUpperCase();
+        const joined = await joinByCodeIn(tx, { userId: created.id, code });
+        // A new account trains nothing, so the only refusal left is a code that is not usable.
+        if (!joined.joined) throw new AppError('not_found:invite');
+      }
+      return created;
     });
-    if (!row) {
-      throw new AppError('conflict:email');
-    }
     const user: User = { id: row.id, email: row.email, fullName: row.fullName };
     await startSession(res, user);
     sendJson(res, authApi.signUp, { user }, 201);

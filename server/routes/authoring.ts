@@ -1,16 +1,20 @@
 import express, { Router, type Response } from 'express';
 import type { z } from 'zod';
-import { authoringApi, IMPORT_BODY_LIMIT_BYTES } from '../../shared/api/authoring';
+import {
+  authoringApi,
+  IMPORT_BODY_LIMIT_BYTES,
+  type ScenarioSharing,
+} from '../../shared/api/authoring';
 import { uuidSchema } from '../../shared/inputChecks';
 import { describeIssues, type ScenarioSeed } from '../../shared/scenarioSeed';
 import { currentUser, requireUser } from '../auth/guard';
 import {
+  createOwnScenario,
   deleteOwnScenario,
   exportOwnScenarios,
   getCopyableSeed,
   getOwnScenario,
   importOwnScenarios,
-  insertOwnScenario,
   listOwnScenarios,
   updateOwnScenario,
 } from '../db/customScenarios';
@@ -90,14 +94,33 @@ export function authoringRoutes(services: Services): Router {
     sendJson(res, authoringApi.get, own);
   });
 
-  const create = async (res: Response, userId: string, seed: ScenarioSeed) => {
-    const id = await insertOwnScenario(db, { userId, seed });
+  /**
+   * A sharing whose organisation id is not even a uuid names nobody's organisation: not found,
+   * like one the author does not train.
+   */
+  const checkedSharing = (sharing: ScenarioSharing | undefined) => {
+    if (
+      sharing?.visibility === 'organisation' &&
+      !uuidSchema.safeParse(sharing.organisationId).success
+    )
+      throw new AppError('not_found:organisation');
+    return sharing;
+  };
+
+  const create = async (
+    res: Response,
+    userId: string,
+    seed: ScenarioSeed,
+    sharing?: ScenarioSharing,
+  ) => {
+    const id = await createOwnScenario(db, { userId, seed, sharing: checkedSharing(sharing) });
+    if (id === null) throw new AppError('not_found:organisation');
     sendJson(res, authoringApi.create, await ownOrNotFound(userId, id), 201);
   };
 
   router.post(authoringApi.create.route, async (req, res) => {
-    const { scenario } = parseAll(authoringApi.create.body, req.body);
-    await create(res, userIdOf(res), scenario);
+    const { scenario, sharing } = parseAll(authoringApi.create.body, req.body);
+    await create(res, userIdOf(res), scenario, sharing);
   });
 
   router.post(authoringApi.update.route, async (req, res) => {
@@ -105,10 +128,24 @@ export function authoringRoutes(services: Services): Router {
     const id = idParam(req.params.id);
     // Ownership before the body: another user's id is a 404 whatever was sent.
     await ownOrNotFound(userId, id);
-    const { scenario } = parseAll(authoringApi.update.body, req.body);
-    const saved = await updateOwnScenario(db, { userId, id, seed: scenario });
-    if (!saved) throw new AppError('not_found:scenario');
-    sendJson(res, authoringApi.update, { ...(await ownOrNotFound(userId, id)), ...saved });
+    const { scenario, sharing } = parseAll(authoringApi.update.body, req.body);
+    const saved = await updateOwnScenario(db, {
+      userId,
+      id,
+      seed: scenario,
+      sharing: checkedSharing(sharing),
+    });
+    if (!saved.saved) {
+      throw new AppError(
+        saved.reason === 'assigned'
+          ? 'conflict:assigned'
+          : saved.reason === 'organisation'
+            ? 'not_found:organisation'
+            : 'not_found:scenario',
+      );
+    }
+    const { versioned } = saved;
+    sendJson(res, authoringApi.update, { ...(await ownOrNotFound(userId, id)), versioned });
   });
 
   router.post(authoringApi.duplicate.route, async (req, res) => {

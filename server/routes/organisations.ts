@@ -150,8 +150,14 @@ export function organisationRoutes(services: Services): Router {
 
   router.post(organisationsApi.override.route, async (req, res) => {
     const sessionId = idOr404(req.params.id, 'not_found:session');
+    const trainerId = userIdOf(res);
+    // Visibility before the body, as for comments: another's conversation is a 404 whatever
+    // was sent. The insert checks again, so a membership ended in between changes nothing.
+    if (!(await trainerMaySee(db, { trainerId, sessionId }))) {
+      throw new AppError('not_found:session');
+    }
     const { score, comment } = parseInput(organisationsApi.override.body, req.body);
-    const saved = await overrideScore(db, { trainerId: userIdOf(res), sessionId, score, comment });
+    const saved = await overrideScore(db, { trainerId, sessionId, score, comment });
     if (!saved) throw new AppError('not_found:session');
     sendJson(res, organisationsApi.override, { score, comment });
   });

@@ -16,6 +16,8 @@ export const authoredScenarioSummarySchema = z.object({
   category: z.string(),
   difficulty: z.string(),
   visibility: scenarioVisibilitySchema,
+  /** The organisation it is shared with; null unless visibility is 'organisation'. */
+  organisationId: z.string().nullable(),
   /** 1, then one more each time an edit follows a conversation (the old one is kept for it). */
   version: z.number().int(),
   updatedAt: z.string(),

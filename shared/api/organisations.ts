@@ -88,6 +88,8 @@ export const cohortTableResponse = z.object({
       done: z.number().int(),
       average: z.number().nullable(),
       trend: z.array(z.number()),
+      /** When they left; null while a member. Work from their membership stays (023). */
+      leftAt: z.string().nullable(),
       cells: z.array(
         z.object({
           assignmentId: z.string(),

@@ -254,6 +254,7 @@ describe.each(databaseKinds())('accounts and scenarios API on %s', (kind) => {
         'initialMessage',
         'patientConcerns',
         'patientProfile',
+        'resourceCaption',
         'title',
       ]);
     }

@@ -211,6 +211,48 @@ describe.each(databaseKinds())('organisations on %s', (kind) => {
     expect(await listMyAssignments(t.db, { userId: trainee.id })).toEqual([]);
   });
 
+  it('the cohort table keeps one who left, marked, and counts only work from inside their periods', async () => {
+    const { trainer, cohort } = await course(t.db);
+    const trainee = await newUser();
+    const [first, second] = (await listScenarios(t.db)).slice(0, 2).map((x) => x.id);
+    for (const scenarioId of [first!, second!])
+      await assignScenario(t.db, {
+        trainerId: trainer.id,
+        cohortId: cohort.id,
+        scenarioId,
+        dueAt: null,
+      });
+    const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
+    // A member from 10 to 6 days ago, and again from 2 days ago.
+    const leftAt = daysAgo(6).toISOString();
+    await t.db.query(
+      `INSERT INTO cohort_memberships (cohort_id, user_id, joined_at, left_at)
+       VALUES ($1, $2, $3, $4)`,
+      [cohort.id, trainee.id, daysAgo(10).toISOString(), leftAt],
+    );
+    const during = await conversation(trainee.id, first!, daysAgo(8));
+    await conversation(trainee.id, second!, daysAgo(4)); // between the two periods
+    await conversation(trainee.id, second!, daysAgo(12)); // before joining
+    const table = async () =>
+      (await getCohortTable(t.db, { trainerId: trainer.id, cohortId: cohort.id, sort: 'name' }))!;
+
+    const gone = await table();
+    expect(gone.rows.map((r) => [r.userId, r.done])).toEqual([[trainee.id, 1]]);
+    expect(gone.rows[0]!.leftAt).toBe(leftAt);
+    expect(gone.rows[0]!.cells.map((c) => c.sessionId)).toEqual([during, null]);
+
+    await t.db.query(
+      `INSERT INTO cohort_memberships (cohort_id, user_id, joined_at) VALUES ($1, $2, $3)`,
+      [cohort.id, trainee.id, daysAgo(2).toISOString()],
+    );
+    const later = await conversation(trainee.id, second!, daysAgo(1));
+    const back = await table();
+    expect(back.rows).toHaveLength(1);
+    expect(back.rows[0]!.leftAt).toBeNull();
+    expect(back.rows[0]!.cells.map((c) => c.sessionId)).toEqual([during, later]);
+    expect(back.rows[0]!.done).toBe(2);
+  });
+
   it('the visibility CHECK ties organisation to an organisation id', async () => {
     const { trainer } = await course(t.db);
     const id = await insertOwnScenario(t.db, { userId: trainer.id, seed: customSeed() });

@@ -89,6 +89,7 @@ describe.each(databaseKinds())('organisations API on %s', (kind) => {
       (await trainer.get(`${BASE}/cohorts/${cohortId}/table?sort=done`)).body,
     );
     expect(table.rows).toHaveLength(1);
+    expect(table.rows[0]!.leftAt).toBeNull();
     expect(table.rows[0]!.cells[0]).toMatchObject({ sessionId: session, overridden: false });
     expect(table.rows[0]!.cells[0]!.score).not.toBeNull();
 
@@ -98,6 +99,11 @@ describe.each(databaseKinds())('organisations API on %s', (kind) => {
       comment: 'Not mine',
     });
     expect(foreign.status).toBe(404);
+    // Not a 400 for a bad body either: a stranger learns nothing about the conversation.
+    const foreignBad = await stranger.post(`${BASE}/conversations/${session}/override`, {
+      score: 99,
+    });
+    expect(foreignBad.status).toBe(404);
     const override = await trainer.post(`${BASE}/conversations/${session}/override`, {
       score: 2,
       comment: 'Ask before explaining.',
@@ -117,7 +123,7 @@ describe.each(databaseKinds())('organisations API on %s', (kind) => {
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = (await csv.text()).split('\r\n');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/^Dr Trainee,[^,]+,1,/);
+    expect(lines[1]).toMatch(/^Dr Trainee,[^,]+,,1,/);
 
     const left = await trainee.post(`${BASE}/${orgId}/leave`);
     expect(left.status).toBe(204);
@@ -127,7 +133,12 @@ describe.each(databaseKinds())('organisations API on %s', (kind) => {
     const after = cohortTableResponse.parse(
       (await trainer.get(`${BASE}/cohorts/${cohortId}/table`)).body,
     );
-    expect(after.rows).toEqual([]);
+    // They keep their row, marked, with the work they did as a member (decision 023).
+    expect(after.rows).toHaveLength(1);
+    expect(after.rows[0]).toMatchObject({ fullName: 'Dr Trainee', done: 1 });
+    expect(Date.parse(after.rows[0]!.leftAt!)).toBeGreaterThan(
+      Date.parse(table.rows[0]!.cells[0]!.doneAt!),
+    );
   });
 
   it('codes: revoked and unknown are not found; a trainer cannot join their own', async () => {

@@ -19,7 +19,7 @@ describe('csvField', () => {
 });
 
 describe('cohortCsv', () => {
-  it('a row per trainee, done/score/date per assignment', () => {
+  it('a row per trainee (the date one left), done/score/date per assignment', () => {
     const csv = cohortCsv({
       cohort: { id: 'c', organisationId: 'o', name: 'Year 3' },
       assignments: [
@@ -34,6 +34,7 @@ describe('cohortCsv', () => {
           done: 1,
           average: 7.25,
           trend: [7],
+          leftAt: null,
           cells: [
             {
               assignmentId: 'a1',
@@ -45,11 +46,25 @@ describe('cohortCsv', () => {
             { assignmentId: 'a2', sessionId: null, doneAt: null, score: null, overridden: false },
           ],
         },
+        {
+          userId: 'v',
+          fullName: 'Bo',
+          email: 'bo@example.com',
+          done: 0,
+          average: null,
+          trend: [],
+          leftAt: '2026-04-01T09:00:00.000Z',
+          cells: [
+            { assignmentId: 'a1', sessionId: null, doneAt: null, score: null, overridden: false },
+            { assignmentId: 'a2', sessionId: null, doneAt: null, score: null, overridden: false },
+          ],
+        },
       ],
     });
     expect(csv.split('\r\n')).toEqual([
-      'Trainee,Email,Done,Average,Fees: done,Fees: score,Fees: date,"Fear, dental: done","Fear, dental: score","Fear, dental: date"',
-      'Ann,ann@example.com,1,7.3,yes,7,2026-03-05,no,,',
+      'Trainee,Email,Left,Done,Average,Fees: done,Fees: score,Fees: date,"Fear, dental: done","Fear, dental: score","Fear, dental: date"',
+      'Ann,ann@example.com,,1,7.3,yes,7,2026-03-05,no,,',
+      'Bo,bo@example.com,2026-04-01,0,,no,,,no,,',
       '',
     ]);
   });

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import { JoinPage } from '../features/auth/components/JoinPage';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { useAuthStore } from '../features/auth/store';
 import { onUnauthorized } from '../lib/api';
@@ -32,6 +33,9 @@ export function App() {
         <RedirectIfSignedIn>
           <LoginPage />
         </RedirectIfSignedIn>
+      </Route>
+      <Route path={paths.join}>
+        {(params) => <JoinPage key={params.code} code={params.code} />}
       </Route>
       <Route path={paths.dashboard}>
         <RequireUser>

@@ -2,7 +2,9 @@ import {
   authoringApi,
   type AuthoredScenarioResponse,
   type AuthoredScenarioSummary,
+  type ScenarioSharing,
 } from '../../../../shared/api/authoring';
+import { organisationsApi } from '../../../../shared/api/organisations';
 import type { ScenarioFile, ScenarioSeed } from '../../../../shared/scenarioSeed';
 import { callApi } from '../../lib/api';
 
@@ -18,10 +20,17 @@ export function getMyScenario(id: string): Promise<AuthoredScenarioResponse> {
 export function saveMyScenario(
   id: string | null,
   scenario: ScenarioSeed,
+  sharing: ScenarioSharing,
 ): Promise<AuthoredScenarioResponse> {
   return id === null
-    ? callApi(authoringApi.create, { body: { scenario } })
-    : callApi(authoringApi.update, { params: { id }, body: { scenario } });
+    ? callApi(authoringApi.create, { body: { scenario, sharing } })
+    : callApi(authoringApi.update, { params: { id }, body: { scenario, sharing } });
+}
+
+/** The organisations the author trains: those a scenario may be shared with. */
+export async function listTrainedOrganisations(): Promise<{ id: string; name: string }[]> {
+  const { training } = await callApi(organisationsApi.mine);
+  return training.map(({ id, name }) => ({ id, name }));
 }
 
 export function duplicateScenario(id: string): Promise<AuthoredScenarioResponse> {

@@ -1,3 +1,4 @@
+import type { AuthoredScenarioSummary, ScenarioSharing } from '../../../../shared/api/authoring';
 import {
   CONVERSATION_TOPICS,
   type HiddenConcern,
@@ -5,13 +6,23 @@ import {
   type StatedConcern,
 } from '../../../../shared/scenarioSeed';
 
+/** The Visibility choice of a scenario kept to its author. */
+export const PRIVATE = 'private';
+
 /**
  * The form's own value: the seed's shape, with every text possibly empty while it is typed.
- * `topicAnswers` is always an object here; an empty topic is dropped before checking.
+ * `topicAnswers` is always an object here; an empty topic is dropped before checking. An empty
+ * caption is none. `visibility` is the Visibility choice, kept in the draft with the fields:
+ * 'private', or the id of the organisation it is shared with (sent as the `sharing`).
  */
-export type SeedDraft = Omit<ScenarioSeed, 'category' | 'difficulty' | 'extras'> & {
+export type SeedDraft = Omit<
+  ScenarioSeed,
+  'category' | 'difficulty' | 'extras' | 'resourceCaption'
+> & {
   category: ScenarioSeed['category'] | '';
   difficulty: ScenarioSeed['difficulty'] | '';
+  resourceCaption: string;
+  visibility: string;
   extras: Omit<ScenarioSeed['extras'], 'topicAnswers'> & {
     topicAnswers: Partial<Record<(typeof CONVERSATION_TOPICS)[number], string[]>>;
   };
@@ -35,6 +46,8 @@ export function blankSeed(): SeedDraft {
     patientConcerns: [],
     patientProfile: '',
     initialMessage: '',
+    resourceCaption: '',
+    visibility: PRIVATE,
     extras: {
       speaker: 'patient',
       voice: { gender: 'female', ageGroup: 'adult' },
@@ -50,9 +63,24 @@ export function blankSeed(): SeedDraft {
   };
 }
 
-/** A saved seed back into the form's shape. */
-export function draftFromSeed(seed: ScenarioSeed): SeedDraft {
-  return { ...seed, extras: { ...seed.extras, topicAnswers: { ...seed.extras.topicAnswers } } };
+/** A saved seed back into the form's shape, with where it is shared when its summary says. */
+export function draftFromSeed(
+  seed: ScenarioSeed,
+  summary?: Pick<AuthoredScenarioSummary, 'organisationId'>,
+): SeedDraft {
+  return {
+    ...seed,
+    resourceCaption: seed.resourceCaption ?? '',
+    visibility: summary?.organisationId ?? PRIVATE,
+    extras: { ...seed.extras, topicAnswers: { ...seed.extras.topicAnswers } },
+  };
+}
+
+/** The Visibility choice as the API takes it. */
+export function sharingOf(draft: Pick<SeedDraft, 'visibility'>): ScenarioSharing {
+  return draft.visibility === PRIVATE || draft.visibility === ''
+    ? { visibility: 'private' }
+    : { visibility: 'organisation', organisationId: draft.visibility };
 }
 
 /** `Crown Cost & Fear!` → `crown-cost-fear`. */
@@ -73,8 +101,10 @@ export function seedForCheck(draft: SeedDraft): unknown {
   const topicAnswers = Object.fromEntries(
     Object.entries(draft.extras.topicAnswers).filter(([, answers]) => (answers ?? []).length > 0),
   );
+  const { visibility: _visibility, resourceCaption, ...seed } = draft;
   return {
-    ...draft,
+    ...seed,
+    ...(resourceCaption.trim() === '' ? {} : { resourceCaption }),
     slug: draft.slug || slugify(draft.title),
     extras: {
       ...draft.extras,
@@ -97,6 +127,8 @@ export function fieldPaths(draft: SeedDraft): string[] {
     'patientProfile',
     'patientConcerns',
     'initialMessage',
+    'resourceCaption',
+    'visibility',
     'extras.speaker',
     'extras.voice.gender',
     'extras.voice.ageGroup',

@@ -6,15 +6,23 @@ import { Spinner } from '../../../components/Spinner';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useAuthStore } from '../store';
 
-type Mode = 'sign-in' | 'sign-up';
+export type Mode = 'sign-in' | 'sign-up';
+
+interface LoginFormProps {
+  initialMode?: Mode;
+  /** An invite code (from /join/:code): a new account joins its cohort as it is made. */
+  invite?: string;
+  /** Called once signed in or up, after the store knows the user. */
+  onDone?: (mode: Mode) => void;
+}
 
 /**
  * Spec §2 login screen. Validation runs through the same zod schemas as the server, so the
  * messages a user reads are the same whichever side catches the problem. Navigation after
  * success is the route guard's job: once a user is in the store, /login sends them on.
  */
-export function LoginForm() {
-  const [mode, setMode] = useState<Mode>('sign-in');
+export function LoginForm({ initialMode = 'sign-in', invite, onDone }: LoginFormProps = {}) {
+  const [mode, setMode] = useState<Mode>(initialMode);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fullName, setFullName] = useState('');
@@ -43,7 +51,7 @@ export function LoginForm() {
     event.preventDefault();
     if (busy) return;
     const parsed = isSignUp
-      ? signUpInput.safeParse({ email, password, fullName })
+      ? signUpInput.safeParse({ email, password, fullName, invite })
       : signInInput.safeParse({ email, password });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? GENERIC_ERROR_TEXT);
@@ -53,8 +61,9 @@ export function LoginForm() {
     setError(null);
     setPasswordError(null);
     try {
-      if (isSignUp) await storeSignUp({ email, password, fullName });
+      if (isSignUp) await storeSignUp({ email, password, fullName, invite });
       else await storeSignIn({ email, password });
+      onDone?.(mode);
     } catch (caught) {
       if (caught instanceof ApiError && caught.code === 'bad_request:password') {
         setPasswordError(caught.message);

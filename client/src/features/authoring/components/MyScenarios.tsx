@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { AuthoredScenarioSummary } from '../../../../../shared/api/authoring';
-import { AUTHORING_TEXT } from '../../../../../shared/text';
+import { AUTHORING_TEXT, SHARING_TEXT } from '../../../../../shared/text';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { ApiError, errorMessage } from '../../../lib/api';
@@ -210,7 +210,8 @@ export function MyScenarios() {
                 <h2 className="authoring-item__title">{s.title}</h2>
                 <p className="authoring-item__meta">
                   {s.category} · {s.difficulty} · version {s.version} · {s.conversations}{' '}
-                  {s.conversations === 1 ? 'conversation' : 'conversations'}
+                  {s.conversations === 1 ? 'conversation' : 'conversations'} ·{' '}
+                  {s.organisationId === null ? SHARING_TEXT.listPrivate : SHARING_TEXT.listShared}
                 </p>
               </div>
               <div className="authoring-item__actions">

@@ -28,7 +28,7 @@ export function ScenarioEditor({
     if (scenarioId === null) return;
     const controller = new AbortController();
     getMyScenario(scenarioId)
-      .then((own) => setInitial(draftFromSeed(own.scenario)))
+      .then((own) => setInitial(draftFromSeed(own.scenario, own.summary)))
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setLoadError(errorMessage(error, SCENARIO_TEXT.loadFailed));
       });

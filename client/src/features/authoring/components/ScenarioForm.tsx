@@ -5,10 +5,10 @@ import {
   scenarioSeedSchema,
   type ScenarioSeed,
 } from '../../../../../shared/scenarioSeed';
-import { AUTHORING_TEXT } from '../../../../../shared/text';
+import { AUTHORING_TEXT, SHARING_TEXT } from '../../../../../shared/text';
 import { Alert } from '../../../components/Alert';
 import { ApiError, errorMessage } from '../../../lib/api';
-import { saveMyScenario } from '../api';
+import { listTrainedOrganisations, saveMyScenario } from '../api';
 import { clearDraft, draftKey, loadDraft, saveDraft } from '../draftStorage';
 import { errorsFromIssues, errorsFromServerMessage, type FieldErrors } from '../fieldErrors';
 import { getAt, setAt } from '../seedPaths';
@@ -19,7 +19,9 @@ import {
   fieldPaths,
   LINE_KINDS,
   placeCrossFieldErrors,
+  PRIVATE,
   seedForCheck,
+  sharingOf,
   type SeedDraft,
 } from '../seedForm';
 import { LevelField, ListField, SelectField, TextField } from './Fields';
@@ -55,6 +57,32 @@ export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioF
   const dirty = useRef(false);
 
   const fields = useMemo(() => fieldPaths(draft), [draft]);
+  /** Where the scenario may be shared: the organisations the author trains. */
+  const [organisations, setOrganisations] = useState<{ id: string; name: string }[]>([]);
+
+  useEffect(() => {
+    let live = true;
+    listTrainedOrganisations()
+      .then((orgs) => {
+        if (live) setOrganisations(orgs);
+      })
+      .catch((error: unknown) => {
+        // Without the list, the choice offers Private and the current sharing: still savable.
+        console.error('Could not load organisations', error);
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const visibilityOptions = [
+    { value: PRIVATE, label: SHARING_TEXT.private },
+    ...organisations.map((o) => ({ value: o.id, label: SHARING_TEXT.sharedWith(o.name) })),
+    // Shared with one not (yet) listed: keep it on offer so the select shows the truth.
+    ...(draft.visibility !== PRIVATE && !organisations.some((o) => o.id === draft.visibility)
+      ? [{ value: draft.visibility, label: SHARING_TEXT.sharedWith('…') }]
+      : []),
+  ];
 
   const check = (value: SeedDraft): { seed: ScenarioSeed | null; errors: FieldErrors } => {
     const result = scenarioSeedSchema.safeParse(seedForCheck(value));
@@ -125,13 +153,25 @@ export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioF
     }
     setBusy(true);
     try {
-      const saved = await saveMyScenario(scenarioId, checked.seed as ScenarioSeed);
+      const saved = await saveMyScenario(
+        scenarioId,
+        checked.seed as ScenarioSeed,
+        sharingOf(draft),
+      );
       clearDraft(localStorage, key);
       dirty.current = false;
       onSaved(saved.summary.id, tryIt);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
         setErrors(errorsFromServerMessage(error.message, fields, 'scenario'));
+        setFormError(AUTHORING_TEXT.fixProblems);
+      } else if (
+        error instanceof ApiError &&
+        (error.code === 'conflict:assigned' || error.code === 'not_found:organisation')
+      ) {
+        // Said next to the Visibility choice, the one field that can fix it.
+        setErrors({ visibility: [error.message] });
+        setTouched(new Set(['visibility']));
         setFormError(AUTHORING_TEXT.fixProblems);
       } else {
         setFormError(errorMessage(error));
@@ -200,6 +240,17 @@ export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioF
           value={draft.category}
           options={CATEGORIES.map((c) => ({ value: c, label: c }))}
           onChange={(v) => update('category', v)}
+        />
+        <SelectField
+          {...field('visibility', SHARING_TEXT.legend, SHARING_TEXT.hint)}
+          value={draft.visibility}
+          options={visibilityOptions}
+          onChange={(v) => update('visibility', v)}
+        />
+        <TextField
+          {...field('resourceCaption', SHARING_TEXT.captionLabel, SHARING_TEXT.captionHint)}
+          value={draft.resourceCaption}
+          onChange={(v) => update('resourceCaption', v)}
         />
       </fieldset>
 

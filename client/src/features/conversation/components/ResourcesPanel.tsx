@@ -1,10 +1,13 @@
-import { chooseResourceIllustration } from '../../../../../shared/illustrations';
+import { resourceFor } from '../../../../../shared/illustrations';
 import type { Scenario } from '../../../../../shared/scenario';
 import { ResourceArt } from '../art/ResourceArt';
 
-/** Spec §2 resources panel: one picture to explain the treatment at the chair. */
+/**
+ * Spec §2 resources panel: one picture to explain the treatment at the chair, under the
+ * author's caption when the scenario has one.
+ */
 export function ResourcesPanel({ scenario }: { scenario: Scenario }) {
-  const { kind, caption } = chooseResourceIllustration(scenario.title, scenario.patientConcerns);
+  const { kind, caption } = resourceFor(scenario);
   return (
     <section className="card resources" aria-labelledby="resources-title">
       <h2 id="resources-title" className="card__title">

@@ -12,6 +12,7 @@ import {
   useScenarioBrowser,
   type DifficultyChoice,
 } from '../store';
+import { AssignedScenarios } from './AssignedScenarios';
 import { ScenarioCard } from './ScenarioCard';
 import '../scenarios.css';
 
@@ -44,6 +45,8 @@ export function ScenarioBrowser() {
           {AUTHORING_TEXT.mine}
         </Link>
       </p>
+
+      <AssignedScenarios />
 
       <div className="filters" role="search">
         <div className="field field--grow">
