@@ -189,10 +189,12 @@ describe.skipIf(skipBrowserSuite)('the organisations page', () => {
     await exportLink.click();
     const csv = readFileSync((await (await download).path())!, 'utf8').split('\r\n');
     expect(csv[0]).toBe(
-      `Trainee,Email,Done,Average,${scenario.title}: done,${scenario.title}: score,${scenario.title}: date`,
+      `Trainee,Email,Left,Done,Average,${scenario.title}: done,${scenario.title}: score,${scenario.title}: date`,
     );
-    expect(csv[1]).toMatch(new RegExp(`^Tom Trainee,[^,]+,1,${done.overall},yes,${done.overall},`));
-    expect(csv[2]).toMatch(/^ann Apprentice,[^,]+,0,,no,,$/);
+    expect(csv[1]).toMatch(
+      new RegExp(`^Tom Trainee,[^,]+,,1,${done.overall},yes,${done.overall},`),
+    );
+    expect(csv[2]).toMatch(/^ann Apprentice,[^,]+,,0,,no,,$/);
 
     // A trainer's override is marked as theirs in the cell.
     const override = await trainer.request.post(
@@ -249,6 +251,11 @@ describe.skipIf(skipBrowserSuite)('the organisations page', () => {
     await mine.getByRole('button', { name: 'Leave organisation Molar Group' }).click();
     await mine.getByText('You are not in any cohort.', { exact: false }).waitFor();
     expect((await apiGet(trainee, '/api/organisations')).memberships).toEqual([]);
+
+    // Their trainer still sees them in the cohort table, marked with the day they left.
+    await trainer.goto('/organisations');
+    const row = trainer.getByRole('row', { name: /Pat Practice/ });
+    await row.getByText(`Left ${shortDate(new Date().toISOString())}`).waitFor();
   });
 
   /** The trainer's review page and the trainee's side of a review, on the real routes. */

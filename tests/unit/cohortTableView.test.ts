@@ -24,6 +24,7 @@ const row = (
   done,
   average,
   trend: [],
+  leftAt: null,
   cells: [],
 });
 

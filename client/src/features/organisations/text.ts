@@ -48,6 +48,8 @@ export const ORGANISATIONS_PAGE_TEXT = {
   average: 'Average',
   trend: 'Trend',
   notDone: 'Not done',
+  /** A trainee who left the organisation; their work from while a member stays (023). */
+  left: 'Left',
   overridden: "trainer's score",
   exportCsv: 'Export CSV',
   sortBy: (column: string) => `Sort by ${column}`,

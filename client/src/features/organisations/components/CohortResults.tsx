@@ -148,6 +148,11 @@ function TraineeRow({ row, table }: { row: CohortRow; table: CohortTable }) {
       <th scope="row" className="org-table__name">
         {row.fullName}
         <span className="org-table__email">{row.email}</span>
+        {row.leftAt !== null ? (
+          <span className="org-table__left">
+            {T.left} <time dateTime={row.leftAt}>{formatShortDate(row.leftAt)}</time>
+          </span>
+        ) : null}
       </th>
       <td>
         {row.done}/{table.assignments.length}
