@@ -5,7 +5,7 @@ import { DebriefOverview, TurnAnnotations } from '../../features/feedback/compon
 import { FeedbackReport } from '../../features/feedback/components/FeedbackReport';
 import { OrganisationsScreen } from '../../features/organisations/components/OrganisationsScreen';
 import { TrainerConversation } from '../../features/organisations/components/TrainerConversation';
-import { ORGANISATIONS_PAGE_TEXT } from '../../features/organisations/text';
+import { ORGANISATIONS_PAGE_TEXT } from '../../../../shared/text';
 import { ScoreComparison } from '../../features/review/components/ScoreComparison';
 import { TurnComments } from '../../features/review/components/TurnComments';
 import { paths } from '../../lib/paths';

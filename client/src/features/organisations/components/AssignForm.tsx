@@ -4,7 +4,7 @@ import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api';
 import { assignScenario } from '../api';
 import { dueAtFromDateInput } from '../cohortTable';
-import { ORGANISATIONS_PAGE_TEXT as T } from '../text';
+import { ORGANISATIONS_PAGE_TEXT as T } from '../../../../../shared/text';
 
 /** Assigns one of the scenarios the trainer can see to the cohort, with an optional due date. */
 export function AssignForm({

@@ -13,7 +13,7 @@ import {
   type CohortSort,
   type CohortTable,
 } from '../cohortTable';
-import { ORGANISATIONS_PAGE_TEXT as T } from '../text';
+import { ORGANISATIONS_PAGE_TEXT as T } from '../../../../../shared/text';
 import { Sparkline } from './Sparkline';
 
 /**

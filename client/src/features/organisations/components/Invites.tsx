@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api';
 import { createInvite, revokeInvite } from '../api';
 import { inviteDays, inviteLink, inviteState, type Invite } from '../cohortTable';
-import { ORGANISATIONS_PAGE_TEXT as T } from '../text';
+import { ORGANISATIONS_PAGE_TEXT as T } from '../../../../../shared/text';
 
 /** A cohort's invites (link, code, expiry, copy, revoke) and a form for a new one. */
 export function Invites({

@@ -4,7 +4,7 @@ import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api';
 import { leaveOrganisation, type MyOrganisations } from '../api';
-import { ORGANISATIONS_PAGE_TEXT as T } from '../text';
+import { ORGANISATIONS_PAGE_TEXT as T } from '../../../../../shared/text';
 
 type Membership = MyOrganisations['memberships'][number];
 

@@ -4,7 +4,7 @@ import type { ScoreOverride } from '../../../../../shared/review';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api';
 import { overrideScore } from '../api';
-import { TRAINER_REVIEW_TEXT as T } from '../text';
+import { TRAINER_REVIEW_TEXT as T } from '../../../../../shared/text';
 
 const SCORES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 

@@ -15,7 +15,7 @@ import { paths } from '../../../lib/paths';
 import { createResource, useResource } from '../../../lib/resource';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { commentOnTurn, getTrainerConversation } from '../api';
-import { TRAINER_REVIEW_TEXT as T } from '../text';
+import { TRAINER_REVIEW_TEXT as T } from '../../../../../shared/text';
 import { OverrideForm } from './OverrideForm';
 import '../organisations.css';
 

@@ -6,7 +6,7 @@ import {
   listAssignableScenarios,
   type MyOrganisations,
 } from '../api';
-import { ORGANISATIONS_PAGE_TEXT as T } from '../text';
+import { ORGANISATIONS_PAGE_TEXT as T } from '../../../../../shared/text';
 import { CohortPanel } from './CohortPanel';
 import { NameForm } from './NameForm';
 

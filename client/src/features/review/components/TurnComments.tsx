@@ -1,6 +1,6 @@
 import { formatLongDate } from '../../../../../shared/format';
 import type { TurnComment } from '../../../../../shared/review';
-import { REVIEW_TEXT } from '../text';
+import { REVIEW_TEXT } from '../../../../../shared/text';
 import '../review.css';
 
 /** A trainer's comments on one turn, under it, each with who wrote it. Nothing when none. */
