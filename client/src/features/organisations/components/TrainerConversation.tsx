@@ -6,7 +6,7 @@ import type { Debrief } from '../../../../../shared/debrief';
 import type { Feedback } from '../../../../../shared/feedback';
 import { formatClockTime, formatLongDate, formatScore } from '../../../../../shared/format';
 import type { ScoreOverride, TurnComment } from '../../../../../shared/review';
-import { CONVERSATION_TEXT } from '../../../../../shared/text';
+import { CONVERSATION_TEXT, TRAINER_REVIEW_TEXT as T } from '../../../../../shared/text';
 import { Alert } from '../../../components/Alert';
 import { ArrowLeftIcon } from '../../../components/Icons';
 import { Spinner } from '../../../components/Spinner';
@@ -15,7 +15,6 @@ import { paths } from '../../../lib/paths';
 import { createResource, useResource } from '../../../lib/resource';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { commentOnTurn, getTrainerConversation } from '../api';
-import { TRAINER_REVIEW_TEXT as T } from '../../../../../shared/text';
 import { OverrideForm } from './OverrideForm';
 import '../organisations.css';
 
