@@ -350,6 +350,7 @@ export const ORGANISATION_TEXT = {
   notFound: 'That organisation could not be found.',
   cohortNotFound: 'That cohort could not be found.',
   inviteNotFound: 'That invite code is not valid. It may have expired or been revoked.',
+  assignmentNotFound: 'That assignment could not be found. It may have been removed already.',
   ownOrganisation: 'You run this organisation, so you cannot join it as a trainee.',
   sharedElsewhere: 'That scenario is shared with another organisation and cannot be assigned here.',
   assignedScenario:
