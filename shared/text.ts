@@ -433,6 +433,14 @@ export const ORGANISATIONS_PAGE_TEXT = {
   tableFailed: 'The cohort table could not be loaded.',
   noMembers: 'No trainees have joined this cohort yet. Share an invite link with them.',
   noAssignments: 'Nothing assigned yet. Assign a scenario to see results here.',
+  assignedScenarios: 'Assigned scenarios',
+  due: 'Due',
+  remove: 'Remove',
+  /** Read after "Remove" (visually hidden): the button's full name. */
+  removeWhich: (title: string) => `assignment ${title}`,
+  confirmRemove: (title: string) =>
+    `Remove ${title} from this cohort? Trainees keep the conversations they have had, but it leaves their Assigned list and this table.`,
+  removed: (title: string) => `Removed ${title}.`,
   trainee: 'Trainee',
   done: 'Done',
   average: 'Average',
