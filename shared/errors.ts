@@ -63,6 +63,7 @@ export const ERRORS = {
   'not_found:organisation': ORGANISATION_TEXT.notFound,
   'not_found:cohort': ORGANISATION_TEXT.cohortNotFound,
   'not_found:invite': ORGANISATION_TEXT.inviteNotFound,
+  'not_found:assignment': ORGANISATION_TEXT.assignmentNotFound,
   // The state of things.
   'conflict:email': AUTH_TEXT.emailTaken,
   'conflict:busy': CONVERSATION_TEXT.busy,

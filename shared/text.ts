@@ -350,6 +350,7 @@ export const ORGANISATION_TEXT = {
   notFound: 'That organisation could not be found.',
   cohortNotFound: 'That cohort could not be found.',
   inviteNotFound: 'That invite code is not valid. It may have expired or been revoked.',
+  assignmentNotFound: 'That assignment could not be found. It may have been removed already.',
   ownOrganisation: 'You run this organisation, so you cannot join it as a trainee.',
   sharedElsewhere: 'That scenario is shared with another organisation and cannot be assigned here.',
   assignedScenario:
@@ -432,6 +433,14 @@ export const ORGANISATIONS_PAGE_TEXT = {
   tableFailed: 'The cohort table could not be loaded.',
   noMembers: 'No trainees have joined this cohort yet. Share an invite link with them.',
   noAssignments: 'Nothing assigned yet. Assign a scenario to see results here.',
+  assignedScenarios: 'Assigned scenarios',
+  due: 'Due',
+  remove: 'Remove',
+  /** Read after "Remove" (visually hidden): the button's full name. */
+  removeWhich: (title: string) => `assignment ${title}`,
+  confirmRemove: (title: string) =>
+    `Remove ${title} from this cohort? Trainees keep the conversations they have had, but it leaves their Assigned list and this table.`,
+  removed: (title: string) => `Removed ${title}.`,
   trainee: 'Trainee',
   done: 'Done',
   average: 'Average',

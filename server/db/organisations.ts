@@ -293,6 +293,23 @@ export async function assignScenario(
   });
 }
 
+/**
+ * Removes an assignment of a cohort this trainer runs; false when there is none. Only the row
+ * goes: conversations are the trainee's, and the scenario keeps its sharing (decision 025).
+ */
+export async function removeAssignment(
+  db: Queryable,
+  input: { trainerId: string; assignmentId: string },
+): Promise<boolean> {
+  const rows = await db.query(
+    `DELETE FROM cohort_assignments a USING cohorts c
+      WHERE c.id = a.cohort_id AND ${RUN_BY_TRAINER} AND a.id = $2
+      RETURNING a.id`,
+    [input.trainerId, input.assignmentId],
+  );
+  return rows.length > 0;
+}
+
 export interface AssignmentRow {
   id: string;
   cohortId: string;

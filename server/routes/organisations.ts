@@ -19,6 +19,7 @@ import {
   listMyAssignments,
   listTrainedOrganisations,
   overrideScore,
+  removeAssignment,
   revokeInvite,
   trainerMaySee,
 } from '../db/organisations';
@@ -137,6 +138,13 @@ export function organisationRoutes(services: Services): Router {
       );
     }
     sendJson(res, organisationsApi.assign, { id: result.id }, 201);
+  });
+
+  router.delete(organisationsApi.unassign.route, async (req, res) => {
+    const assignmentId = idOr404(req.params.id, 'not_found:assignment');
+    const removed = await removeAssignment(db, { trainerId: userIdOf(res), assignmentId });
+    if (!removed) throw new AppError('not_found:assignment');
+    res.status(204).end();
   });
 
   router.get(organisationsApi.table.route, async (req, res) => {

@@ -178,6 +178,11 @@ export const organisationsApi = resource('/organisations', {
     }),
     response: z.object({ id: z.string() }),
   },
+  /**
+   * Ends an assignment of a cohort the caller runs; anything else is not found. Conversations
+   * already practised stay the trainee's; the scenario keeps its sharing (025).
+   */
+  unassign: { method: 'DELETE', route: '/assignments/:id', response: null },
   /** A trainer's score for a member's conversation, with why; progress counts it (023). */
   override: {
     method: 'POST',

@@ -258,6 +258,77 @@ describe.skipIf(skipBrowserSuite)('the organisations page', () => {
     await row.getByText(`Left ${shortDate(new Date().toISOString())}`).waitFor();
   });
 
+  it('removes an assignment after confirming; the trainee keeps the conversation', async () => {
+    const trainer = await app.newPage();
+    await signUpByApi(trainer, 'Dr Rae Remover');
+    const org = await trainer.request.post('/api/organisations', { data: { name: 'Root Canal' } });
+    const orgId: string = (await org.json()).id;
+    const cohortId: string = (
+      await (
+        await trainer.request.post(`/api/organisations/${orgId}/cohorts`, { data: { name: 'B' } })
+      ).json()
+    ).id;
+    const code: string = (
+      await (
+        await trainer.request.post(`/api/organisations/cohorts/${cohortId}/invites`, { data: {} })
+      ).json()
+    ).code;
+    const [first, second]: Scenario[] = (await apiGet(trainer, '/api/scenarios')).scenarios;
+    for (const scenario of [first!, second!]) {
+      const assigned = await trainer.request.post(
+        `/api/organisations/cohorts/${cohortId}/assignments`,
+        { data: { scenarioId: scenario.id } },
+      );
+      expect(assigned.status()).toBe(201);
+    }
+    const kim = await app.newPage();
+    await signUpByApi(kim, 'Kim Keeper');
+    expect(await join(kim, code)).toBe(200);
+    const done = await practise(kim, app.baseUrl, first!.id);
+
+    await trainer.goto('/organisations');
+    const cohort = trainer.getByRole('region', { name: 'Cohort: B' });
+    const list = cohort.getByRole('list', { name: 'Assigned scenarios' });
+    await eventually(() => textsOf(list.locator('.org-assignment__title'))).toEqual([
+      first!.title,
+      second!.title,
+    ]);
+    const table = cohort.getByRole('table');
+    await table.getByRole('columnheader', { name: first!.title }).waitFor();
+    expect(await seriousA11yViolations(trainer)).toEqual([]);
+
+    // Dismissing the confirmation changes nothing; accepting it removes the one assignment.
+    const remove = cohort.getByRole('button', { name: `Remove assignment ${first!.title}` });
+    trainer.once('dialog', (dialog) => void dialog.dismiss());
+    await remove.click();
+    expect((await apiGet(kim, '/api/organisations/assignments')).assignments).toHaveLength(2);
+    trainer.once('dialog', (dialog) => {
+      expect(dialog.message()).toContain(`Remove ${first!.title} from this cohort?`);
+      void dialog.accept();
+    });
+    await remove.click();
+    await cohort
+      .getByRole('status')
+      .filter({ hasText: `Removed ${first!.title}.` })
+      .waitFor();
+    await eventually(() => textsOf(list.locator('.org-assignment__title'))).toEqual([
+      second!.title,
+    ]);
+    expect(await table.getByRole('columnheader', { name: first!.title }).count()).toBe(0);
+    await table.getByRole('columnheader', { name: second!.title }).waitFor();
+    expect(await remove.count()).toBe(0);
+    expect(
+      (await apiGet(kim, '/api/organisations/assignments')).assignments.map(
+        (a: { scenarioId: string }) => a.scenarioId,
+      ),
+    ).toEqual([second!.id]);
+    // The conversation stays the trainee's.
+    expect((await apiGet(kim, `/api/conversations/${done.sessionId}`)).session.id).toBe(
+      done.sessionId,
+    );
+    expect(await seriousA11yViolations(trainer)).toEqual([]);
+  });
+
   /** The trainer's review page and the trainee's side of a review, on the real routes. */
   it('lets a trainer review a member’s conversation read only, override its score and comment on a turn; the trainee sees both scores and the comment', async () => {
     const trainer = await app.newPage();

@@ -38,6 +38,16 @@ interface Person {
   user: { id: string; email: string; fullName: string };
 }
 
+/** A trainer's organisation as built: one cohort, one invite and one assignment. */
+interface Course {
+  id: string;
+  cohortId: string;
+  inviteId: string;
+  inviteCode: string;
+  assignmentId: string;
+  names: string[];
+}
+
 interface World {
   server: TestServer;
   stub: OpenAiStub;
@@ -61,8 +71,11 @@ interface World {
     /** A's own scenario (practised once, so it is versioned on edit), and its secret words. */
     customScenarioId: string;
     customTexts: string[];
-    /** A as a trainer (issue 17): A's organisation, its cohort and an invite, and their names. */
-    org: { id: string; cohortId: string; inviteId: string; inviteCode: string; names: string[] };
+    /**
+     * A as a trainer (issue 17): A's organisation, its cohort, an invite and an assignment, and
+     * their names.
+     */
+    org: Course;
   };
   b: Person & { own: string; completed: string; socket: RawSocket };
   /**
@@ -77,10 +90,8 @@ interface World {
     messageIds: Record<'before' | 'during' | 'after', string[]>;
     texts: Record<'before' | 'during' | 'after', string[]>;
   };
-  /** T, the trainer of another organisation, with its cohort and an invite. */
-  t: Person & {
-    org: { id: string; cohortId: string; inviteId: string; inviteCode: string; names: string[] };
-  };
+  /** T, the trainer of another organisation, with its cohort, an invite and an assignment. */
+  t: Person & { org: Course };
   /** Row counts of A's and T's courses as built, which no row may change. */
   courses: string;
 }
@@ -140,6 +151,7 @@ function secretsOf(w: World): Map<string, string> {
   secrets.set('cohort id', w.a.org.cohortId);
   secrets.set('invite id', w.a.org.inviteId);
   secrets.set('invite code', w.a.org.inviteCode);
+  secrets.set('assignment id', w.a.org.assignmentId);
   w.a.org.names.forEach((name, i) => secrets.set(`organisation name #${i}`, name));
   w.a.customTexts.forEach((text, i) => secrets.set(`custom scenario text #${i}`, text));
   return secrets;
@@ -175,6 +187,7 @@ function secretsFor(w: World, role: Role): Map<string, string> {
     w.a.org.id,
     w.a.org.cohortId,
     w.a.org.inviteCode,
+    w.a.org.assignmentId,
     ...w.a.org.names,
   ]);
   if (role !== 'A') {
@@ -195,6 +208,7 @@ function secretsFor(w: World, role: Role): Map<string, string> {
     add('T', 'cohort id', w.t.org.cohortId);
     add('T', 'invite id', w.t.org.inviteId);
     add('T', 'invite code', w.t.org.inviteCode);
+    add('T', 'assignment id', w.t.org.assignmentId);
     w.t.org.names.forEach((name, i) => add('T', `organisation name #${i}`, name));
   }
   if (role !== 'B') {
@@ -684,7 +698,7 @@ function authoringRows(): Row[] {
 }
 
 /** Row counts of A's and T's courses: cohorts, revoked invites, memberships, assignments. */
-async function courseState(db: Db, orgs: Array<World['a']['org']>): Promise<string> {
+async function courseState(db: Db, orgs: Course[]): Promise<string> {
   const states = [];
   for (const org of orgs) {
     const [row] = await db.query(
@@ -784,6 +798,14 @@ function organisationRows(): Row[] {
       verify: courseUntouched,
     },
     {
+      name: "DELETE /api/organisations/assignments/:id of A's cohort",
+      covers: 'DELETE /api/organisations/assignments/:id',
+      expect: notFound,
+      uses: (w) => [org(w).assignmentId],
+      attempt: (w, t) => httpAs(w, t, 'DELETE', `${base}/assignments/${org(w).assignmentId}`),
+      verify: courseUntouched,
+    },
+    {
       name: "POST /api/organisations/conversations/:id/override on A's conversation",
       covers: 'POST /api/organisations/conversations/:id/override',
       expect: notFound,
@@ -868,7 +890,7 @@ function roleRows(): Row[] {
     route: string,
     what: string,
     expect: string,
-    send: (w: World) => { method: 'GET' | 'POST'; path: string; body?: unknown },
+    send: (w: World) => { method: 'GET' | 'POST' | 'DELETE'; path: string; body?: unknown },
     more: Partial<Pick<Row, 'uses' | 'verify'>> = {},
   ) => {
     rows.push({
@@ -990,7 +1012,7 @@ function roleRows(): Row[] {
   }
 
   // A trainer's writes, tried by the trainee and across organisations.
-  const others: Array<[Role, string, (w: World) => World['a']['org']]> = [
+  const others: Array<[Role, string, (w: World) => Course]> = [
     ['M', "A's", aOrg],
     ['T', "A's", aOrg],
     ['A', "T's", tOrg],
@@ -1045,6 +1067,17 @@ function roleRows(): Row[] {
     );
     row(
       as,
+      'DELETE /api/organisations/assignments/:id',
+      `of ${whose} cohort`,
+      notFound,
+      (w) => ({
+        method: 'DELETE',
+        path: `${base}/assignments/${org(w).assignmentId}`,
+      }),
+      { uses: (w) => [org(w).assignmentId] },
+    );
+    row(
+      as,
       'GET /api/organisations/cohorts/:id/table',
       `of ${whose} cohort`,
       notFound,
@@ -1065,6 +1098,16 @@ function roleRows(): Row[] {
       }),
       { uses: (w) => [org(w).cohortId] },
     );
+  }
+  // Removing an assignment: a malformed or unknown id names nothing, even for a trainer.
+  for (const [what, id] of [
+    ['with a malformed id', 'not-an-id'],
+    ['with an unknown id', randomUUID()],
+  ] as const) {
+    row('A', 'DELETE /api/organisations/assignments/:id', what, notFound, () => ({
+      method: 'DELETE',
+      path: `${base}/assignments/${id}`,
+    }));
   }
   // Leaving: only a member leaves, and only their own organisation.
   for (const [as, whose, org] of [
@@ -1694,6 +1737,7 @@ async function buildWorld(t: TestDb, stub: OpenAiStub, server: TestServer): Prom
     cohortId: cohort.body.id as string,
     inviteId: invite.body.id as string,
     inviteCode: invite.body.code as string,
+    assignmentId: assigned.body.id as string,
     names: orgNames,
   };
 
@@ -1705,12 +1749,18 @@ async function buildWorld(t: TestDb, stub: OpenAiStub, server: TestServer): Prom
     name: tNames[1],
   });
   const tInvite = await tClient.post(`/api/organisations/cohorts/${tCohort.body.id}/invites`, {});
-  if (tInvite.status !== 201) throw new Error(`T could not build a course: ${tInvite.text}`);
+  const tAssigned = await tClient.post(
+    `/api/organisations/cohorts/${tCohort.body.id}/assignments`,
+    { scenarioId: scenarios[0]!.id },
+  );
+  if (tInvite.status !== 201 || tAssigned.status !== 201)
+    throw new Error(`T could not build a course: ${tInvite.text} ${tAssigned.text}`);
   const tOrg = {
     id: tMade.body.id as string,
     cohortId: tCohort.body.id as string,
     inviteId: tInvite.body.id as string,
     inviteCode: tInvite.body.code as string,
+    assignmentId: tAssigned.body.id as string,
     names: tNames,
   };
 

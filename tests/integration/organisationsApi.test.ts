@@ -10,6 +10,7 @@ import {
   myAssignmentSchema,
   myOrganisationsResponse,
 } from '../../shared/api/organisations';
+import { ORGANISATION_TEXT } from '../../shared/text';
 
 /**
  * /api/organisations (issue 17, decision 023): a trainer builds a course, a trainee joins by
@@ -139,6 +140,84 @@ describe.each(databaseKinds())('organisations API on %s', (kind) => {
     expect(Date.parse(after.rows[0]!.leftAt!)).toBeGreaterThan(
       Date.parse(table.rows[0]!.cells[0]!.doneAt!),
     );
+  });
+
+  it('removing an assignment: only its trainer; the work stays, the sharing too until changed', async () => {
+    const trainer = await signedInClient(server.url, 'Dr Trainer');
+    const trainee = await signedInClient(server.url, 'Dr Trainee');
+    const other = await signedInClient(server.url, 'Dr Other Trainer');
+    const { orgId, cohortId, invite } = await course(trainer);
+    await course(other);
+    expect((await trainee.post(`${BASE}/join`, { code: invite.code })).status).toBe(200);
+    const shipped = (await trainer.get('/api/scenarios')).body.scenarios[0].id as string;
+    const own = await trainer.post('/api/authoring/scenarios', { scenario: customSeed() });
+    const scenarioId = own.body.summary.id as string;
+    const assignTo = async (id: string) => {
+      const made = await trainer.post(`${BASE}/cohorts/${cohortId}/assignments`, {
+        scenarioId: id,
+      });
+      expect(made.status, made.text).toBe(201);
+      return made.body.id as string;
+    };
+    const assignmentId = await assignTo(scenarioId);
+    const kept = await assignTo(shipped);
+    const session = await practise(trainee, scenarioId);
+    await say(trainee, session, ['Hello, what brings you in today?']);
+    expect((await trainee.post(`/api/conversations/${session}/end`)).status).toBe(200);
+    const makePrivate = () =>
+      trainer.post(`/api/authoring/scenarios/${scenarioId}`, {
+        scenario: own.body.scenario,
+        sharing: { visibility: 'private' },
+      });
+    const refused = await makePrivate();
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.error.code).toBe('conflict:assigned');
+
+    // The trainee, another organisation's trainer, a malformed and an unknown id: not found.
+    const attempts = [
+      trainee.request('DELETE', `${BASE}/assignments/${assignmentId}`),
+      other.request('DELETE', `${BASE}/assignments/${assignmentId}`),
+      trainer.request('DELETE', `${BASE}/assignments/not-a-uuid`),
+      trainer.request('DELETE', `${BASE}/assignments/${session}`),
+    ];
+    for (const response of await Promise.all(attempts)) {
+      expect(response.status, response.text).toBe(404);
+      expect(response.body.error).toEqual({
+        code: 'not_found:assignment',
+        message: ORGANISATION_TEXT.assignmentNotFound,
+      });
+    }
+    const assignedIds = async () =>
+      (await trainee.get(`${BASE}/assignments`)).body.assignments.map((a: { id: string }) => a.id);
+    expect((await assignedIds()).sort()).toEqual([assignmentId, kept].sort());
+    const tableNow = async () =>
+      cohortTableResponse.parse((await trainer.get(`${BASE}/cohorts/${cohortId}/table`)).body);
+    expect((await tableNow()).rows[0]!.done).toBe(1);
+
+    const removed = await trainer.request('DELETE', `${BASE}/assignments/${assignmentId}`);
+    expect(removed.status, removed.text).toBe(204);
+    expect(removed.text).toBe('');
+    const again = await trainer.request('DELETE', `${BASE}/assignments/${assignmentId}`);
+    expect(again.status).toBe(404);
+
+    // The table and the trainee's list stop showing it; the other assignment stays.
+    const table = await tableNow();
+    expect(table.assignments.map((a) => a.id)).toEqual([kept]);
+    expect(table.rows[0]!.cells.map((c) => c.assignmentId)).toEqual([kept]);
+    expect(table.rows[0]!.done).toBe(0);
+    expect(await assignedIds()).toEqual([kept]);
+    // The conversation is the trainee's, and stays readable by them and by the trainer.
+    expect((await trainee.get(`/api/conversations/${session}`)).status).toBe(200);
+    expect((await trainer.get(`${BASE}/conversations/${session}`)).status).toBe(200);
+    // The sharing is unchanged (decision 025) until the author makes it private themselves.
+    expect((await trainee.get(`/api/scenarios/${scenarioId}`)).status).toBe(200);
+    const summary = (await trainer.get(`/api/authoring/scenarios/${scenarioId}`)).body.summary;
+    expect(summary).toMatchObject({ visibility: 'organisation', organisationId: orgId });
+    const madePrivate = await makePrivate();
+    expect(madePrivate.status, madePrivate.text).toBe(200);
+    expect(madePrivate.body.summary).toMatchObject({ visibility: 'private', organisationId: null });
+    expect((await trainee.get(`/api/scenarios/${scenarioId}`)).status).toBe(404);
+    expect((await trainee.get(`/api/conversations/${session}`)).status).toBe(200);
   });
 
   it('codes: revoked and unknown are not found; a trainer cannot join their own', async () => {

@@ -430,6 +430,8 @@ describe('every /api route under 1,000 generated requests', () => {
   /** Organisation, cohort and invite ids of the user's course and of someone else's. */
   const courseIds: string[] = [];
   const inviteCodes: string[] = [];
+  /** An assignment of the user's cohort and one of someone else's. */
+  const assignmentIds: string[] = [];
   /** A member of the user's cohort: their conversation (the user trains them) and its messages. */
   const memberIds: string[] = [];
   let counts: Counts;
@@ -479,8 +481,12 @@ describe('every /api route under 1,000 generated requests', () => {
       const cohort = (await trainer.post(`/api/organisations/${org}/cohorts`, { name: 'Y1' })).body
         .id;
       const invite = (await trainer.post(`/api/organisations/cohorts/${cohort}/invites`, {})).body;
+      const assigned = await trainer.post(`/api/organisations/cohorts/${cohort}/assignments`, {
+        scenarioId: scenarioIds[3],
+      });
       courseIds.push(org, cohort, invite.id);
       inviteCodes.push(invite.code);
+      assignmentIds.push(assigned.body.id);
     }
     const member = await signedInClient(server.url, 'Dr Member');
     await member.post('/api/organisations/join', { code: inviteCodes[0] });
@@ -627,6 +633,7 @@ describe('every /api route under 1,000 generated requests', () => {
 
   const courseId = pathId(() => [...courseIds, ...ids()]);
   const reviewedId = pathId(() => [...memberIds, ...courseIds, ...ids()]);
+  const assignmentId = pathId(() => [...assignmentIds, ...courseIds, ...ids()]);
   /** Adds at most `most` rows to `table` on success; nothing on refusal. */
   const adds =
     (table: keyof Counts, most = 1) =>
@@ -787,6 +794,14 @@ describe('every /api route under 1,000 generated requests', () => {
         .tuple(courseId, queryString({ sort: fc.constantFrom('name', 'done', 'average', 'x') }))
         .map(([value, q]) => ({ path: `/api/organisations/cohorts/${value}/table${q}` })),
       allowed: unchanged,
+    },
+    // Last: the user's assignment it removes is then gone for the routes above.
+    'DELETE /api/organisations/assignments/:id': {
+      method: 'DELETE',
+      input: assignmentId.map((value) => ({ path: `/api/organisations/assignments/${value}` })),
+      // Only the assignment goes: conversations, the scenario and the cohort stay.
+      allowed: (status, diff) =>
+        status === 204 ? only({ cohort_assignments: -1 })(status, diff) : unchanged(status, diff),
     },
   };
 

@@ -72,6 +72,9 @@ async function courseRequests(client: HttpClient, scenarioId: string) {
       client.post(`${base}/invites/${invite.id}/revoke`),
     'POST /api/organisations/cohorts/:id/assignments': () =>
       client.post(`${base}/cohorts/${cohort}/assignments`, { scenarioId }),
+    // Not an assignment's id: refused with 404, and still not kept by any cache.
+    'DELETE /api/organisations/assignments/:id': () =>
+      client.request('DELETE', `${base}/assignments/${cohort}`),
     'POST /api/organisations/conversations/:id/override': () =>
       client.post(`${base}/conversations/${cohort}/override`, { score: 5, comment: 'Fine' }),
     // Not a member's conversation: refused with 404, and still not kept by any cache.
@@ -483,6 +486,21 @@ describe('security headers, cookies and the same-origin rule', () => {
         },
         state: () => count(t, 'cohort_assignments'),
         control: 201,
+      },
+      'DELETE /api/organisations/assignments/:id': {
+        async prepare() {
+          const client = (await course()).trainer;
+          const { cohort } = await buildCourse(client);
+          const assigned = await client.post(`/api/organisations/cohorts/${cohort}/assignments`, {
+            scenarioId: await scenarioId(client, 1),
+          });
+          const path = `/api/organisations/assignments/${assigned.body.id}`;
+          return { path, body: undefined, cookie: client.cookie };
+        },
+        state: ({ path }) =>
+          t.db.query(`SELECT id FROM cohort_assignments WHERE id = $1`, [path.split('/').at(-1)]),
+        method: 'DELETE',
+        control: 204,
       },
       'POST /api/organisations/conversations/:id/override': {
         async prepare() {

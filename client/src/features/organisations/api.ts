@@ -46,6 +46,11 @@ export async function assignScenario(
   await callApi(organisationsApi.assign, { params: { id: cohortId }, body: { scenarioId, dueAt } });
 }
 
+/** Ends an assignment; conversations already practised stay the trainees'. */
+export function removeAssignment(assignmentId: string): Promise<void> {
+  return callApi(organisationsApi.unassign, { params: { id: assignmentId } });
+}
+
 /** The table always comes sorted by name; the page sorts it again as the trainer asks. */
 export function getCohortTable(cohortId: string): Promise<CohortTable> {
   return callApi(organisationsApi.table, { params: { id: cohortId }, query: { sort: 'name' } });

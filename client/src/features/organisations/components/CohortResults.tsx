@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { formatScore, formatShortDate } from '../../../../../shared/format';
 import { Alert } from '../../../components/Alert';
@@ -14,18 +14,31 @@ import {
   type CohortTable,
 } from '../cohortTable';
 import { ORGANISATIONS_PAGE_TEXT as T } from '../../../../../shared/text';
+import { AssignmentList } from './AssignmentList';
 import { Sparkline } from './Sparkline';
 
 /**
  * The cohort table: trainees × assigned scenarios (done, score, date), sortable by name, done or
  * average, with each trainee's trend, and the same table as a CSV download. `version` changes
- * when something that shows here changed (an assignment was made, the members changed).
+ * when something that shows here changed (an assignment was made, the members changed); removing
+ * an assignment here loads it again too.
  */
 export function CohortResults({ cohortId, version }: { cohortId: string; version: string }) {
   const id = useId();
   const [table, setTable] = useState<CohortTable | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [sort, setSort] = useState<CohortSort>('name');
+  const [reloads, setReloads] = useState(0);
+  const [removed, setRemoved] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // The Remove button is gone with its assignment: focus moves to the section, and the status
+  // line says what happened.
+  const onRemoved = (title: string) => {
+    setRemoved(T.removed(title));
+    setReloads((n) => n + 1);
+    heading.current?.focus();
+  };
 
   useEffect(() => {
     let current = true;
@@ -43,14 +56,14 @@ export function CohortResults({ cohortId, version }: { cohortId: string; version
     return () => {
       current = false;
     };
-  }, [cohortId, version]);
+  }, [cohortId, version, reloads]);
 
   const rows = useMemo(() => (table ? sortCohortRows(table.rows, sort) : []), [table, sort]);
 
   return (
     <section className="org-results" aria-labelledby={`${id}-title`}>
       <div className="org-results__head">
-        <h5 id={`${id}-title`} className="org-subtitle">
+        <h5 id={`${id}-title`} className="org-subtitle" ref={heading} tabIndex={-1}>
           {T.table}
         </h5>
         {table && table.rows.length > 0 ? (
@@ -63,6 +76,9 @@ export function CohortResults({ cohortId, version }: { cohortId: string; version
           </a>
         ) : null}
       </div>
+      <p className="org-ok" role="status">
+        {removed}
+      </p>
       {error !== null ? (
         <Alert>{error}</Alert>
       ) : table === null ? (
@@ -70,50 +86,78 @@ export function CohortResults({ cohortId, version }: { cohortId: string; version
           <Spinner />
           {T.tableLoading}
         </p>
-      ) : table.rows.length === 0 ? (
-        <p className="muted">{T.noMembers}</p>
       ) : (
         <>
-          {table.assignments.length === 0 ? <p className="muted">{T.noAssignments}</p> : null}
-          {/* Scrolls sideways on a phone; focusable so a keyboard can scroll it too. */}
-          <div
-            className="org-table-wrap"
-            role="region"
-            aria-labelledby={`${id}-title`}
-            tabIndex={0}
-          >
-            <table className="org-table">
-              <thead>
-                <tr>
-                  <SortHeader column="name" label={T.trainee} sort={sort} onSort={setSort} />
-                  <SortHeader column="done" label={T.done} sort={sort} onSort={setSort} />
-                  <SortHeader column="average" label={T.average} sort={sort} onSort={setSort} />
-                  {table.assignments.map((a) => (
-                    <th key={a.id} scope="col">
-                      {a.title}
-                      {a.dueAt ? (
-                        <span className="org-table__due">
-                          Due <time dateTime={a.dueAt}>{formatShortDate(a.dueAt)}</time>
-                        </span>
-                      ) : null}
-                    </th>
-                  ))}
-                  <th scope="col">{T.trend}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <TraineeRow key={row.userId} row={row} table={table} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {rows.some((r) => r.cells.some((c) => c.overridden)) ? (
-            <p className="org-table__legend">* {T.overridden}</p>
-          ) : null}
+          {table.assignments.length === 0 ? (
+            <p className="muted">{T.noAssignments}</p>
+          ) : (
+            <AssignmentList assignments={table.assignments} onRemoved={onRemoved} />
+          )}
+          {table.rows.length === 0 ? (
+            <p className="muted">{T.noMembers}</p>
+          ) : (
+            <ResultsTable
+              table={table}
+              rows={rows}
+              sort={sort}
+              onSort={setSort}
+              labelledBy={`${id}-title`}
+            />
+          )}
         </>
       )}
     </section>
+  );
+}
+
+/** The table itself, with its sortable headers and one row per trainee. */
+function ResultsTable({
+  table,
+  rows,
+  sort,
+  onSort,
+  labelledBy,
+}: {
+  table: CohortTable;
+  rows: CohortRow[];
+  sort: CohortSort;
+  onSort: (sort: CohortSort) => void;
+  labelledBy: string;
+}) {
+  return (
+    <>
+      {/* Scrolls sideways on a phone; focusable so a keyboard can scroll it too. */}
+      <div className="org-table-wrap" role="region" aria-labelledby={labelledBy} tabIndex={0}>
+        <table className="org-table">
+          <thead>
+            <tr>
+              <SortHeader column="name" label={T.trainee} sort={sort} onSort={onSort} />
+              <SortHeader column="done" label={T.done} sort={sort} onSort={onSort} />
+              <SortHeader column="average" label={T.average} sort={sort} onSort={onSort} />
+              {table.assignments.map((a) => (
+                <th key={a.id} scope="col">
+                  {a.title}
+                  {a.dueAt ? (
+                    <span className="org-table__due">
+                      {T.due} <time dateTime={a.dueAt}>{formatShortDate(a.dueAt)}</time>
+                    </span>
+                  ) : null}
+                </th>
+              ))}
+              <th scope="col">{T.trend}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <TraineeRow key={row.userId} row={row} table={table} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {rows.some((r) => r.cells.some((c) => c.overridden)) ? (
+        <p className="org-table__legend">* {T.overridden}</p>
+      ) : null}
+    </>
   );
 }
 
