@@ -214,7 +214,8 @@ export async function updateOwnScenario(
 
 /**
  * Removes a scenario from its author's list and the library. One that has conversations is
- * only marked deleted, so their detail pages still show it; one that has none is gone.
+ * only marked deleted, so their detail pages still show it (and the cohort table its column);
+ * one that has none is gone, with any assignment of it.
  */
 export async function deleteOwnScenario(
   db: Db,
@@ -235,6 +236,9 @@ export async function deleteOwnScenario(
       );
       return 'soft';
     }
+    // Never practised, so nobody's work points at it: its assignments go with it (they are
+    // the author's own, since only a trainer of the organisation could assign it).
+    await tx.query(`DELETE FROM cohort_assignments WHERE scenario_id = $1`, [input.id]);
     await tx.query(`DELETE FROM scenarios WHERE id = $1`, [input.id]);
     return 'hard';
   });

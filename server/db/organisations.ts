@@ -339,7 +339,9 @@ export async function listMyAssignments(
        FROM cohort_memberships m
        JOIN cohort_assignments a ON a.cohort_id = m.cohort_id
        JOIN scenarios sc ON sc.id = a.scenario_id
-      WHERE m.user_id = $1 AND m.left_at IS NULL
+      -- A scenario its author deleted cannot be opened any more, so it is not offered; the
+      -- trainer's table keeps its column and the work done on it.
+      WHERE m.user_id = $1 AND m.left_at IS NULL AND sc.deleted_at IS NULL
       ORDER BY a.due_at NULLS LAST, sc.title, a.id`,
     [userId],
   );

@@ -274,4 +274,39 @@ describe.each(databaseKinds())('organisations API on %s', (kind) => {
     const badSort = await trainer.get(`${BASE}/cohorts/${cohortId}/table?sort=shoe`);
     expect(badSort.status).toBe(400);
   });
+
+  it('deleting an assigned scenario: gone with its assignments when unpractised, hidden from the Assigned list when practised', async () => {
+    const trainer = await signedInClient(server.url, 'Dr Trainer');
+    const trainee = await signedInClient(server.url, 'Dr Trainee');
+    const { cohortId, invite } = await course(trainer);
+    expect((await trainee.post(`${BASE}/join`, { code: invite.code })).status).toBe(200);
+    const assign = async (title: string) => {
+      const made = await trainer.post('/api/authoring/scenarios', {
+        scenario: { ...customSeed(), title },
+      });
+      const scenarioId = made.body.summary.id as string;
+      const assigned = await trainer.post(`${BASE}/cohorts/${cohortId}/assignments`, {
+        scenarioId,
+      });
+      expect(assigned.status, assigned.text).toBe(201);
+      return scenarioId;
+    };
+    const unpractised = await assign('Never practised');
+    const practised = await assign('Practised once');
+    await practise(trainee, practised);
+
+    const hard = await trainer.request('DELETE', `/api/authoring/scenarios/${unpractised}`);
+    expect(hard.status, hard.text).toBe(200);
+    expect(hard.body.deleted).toBe('hard');
+    const soft = await trainer.request('DELETE', `/api/authoring/scenarios/${practised}`);
+    expect(soft.body.deleted).toBe('soft');
+
+    // Neither is offered to the trainee any more; the practised one keeps its column for the
+    // trainer, beside the work done on it.
+    expect((await trainee.get(`${BASE}/assignments`)).body.assignments).toEqual([]);
+    const table = cohortTableResponse.parse(
+      (await trainer.get(`${BASE}/cohorts/${cohortId}/table`)).body,
+    );
+    expect(table.assignments.map((a) => a.title)).toEqual(['Practised once']);
+  });
 });
