@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../shared/scenario';
-import { TestSocket } from '../helpers/socketClient';
 import {
   apiGet,
   eventually,
@@ -13,6 +11,7 @@ import {
   useBrowserApp,
   waitForPath,
 } from './browser';
+import { gradedConversation } from './gradedConversation';
 
 /**
  * "Try another answer here" (issue 16) in Chromium: a branch from turn 2 of a graded
@@ -36,28 +35,9 @@ const FIRST_TRY = [
   'There is really nothing else to discuss, so shall we book it?',
 ];
 
-async function cookieHeader(page: Page): Promise<string> {
-  const cookies = await page.context().cookies();
-  return cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-}
-
 /** Opens a conversation over HTTP, says each text over the socket and grades it. */
-async function gradedConversation(page: Page, baseUrl: string, scenario: Scenario) {
-  const created = await page.request.post('/api/conversations', {
-    data: { scenarioId: scenario.id },
-  });
-  expect(created.status()).toBe(201);
-  const sessionId: string = (await created.json()).session.id;
-  const socket = await TestSocket.open(baseUrl, sessionId, { cookie: await cookieHeader(page) });
-  for (const text of FIRST_TRY) {
-    const before = socket.frames.length;
-    socket.send({ type: 'turn', clientId: randomUUID(), text, stream: true });
-    await socket.next('reply_done', () => true, before);
-  }
-  await socket.close();
-  const ended = await page.request.post(`/api/conversations/${sessionId}/end`);
-  expect(ended.status()).toBe(200);
-  return { sessionId, feedback: (await ended.json()).feedback as Record<string, number> };
+function gradedFirstTry(page: Page, baseUrl: string, scenario: Scenario) {
+  return gradedConversation(page, baseUrl, scenario.id, FIRST_TRY);
 }
 
 /** The chat screen, found by roles and names. */
@@ -101,7 +81,7 @@ describe.skipIf(skipBrowserSuite)('try another answer (branches) in the browser'
     const page = await app.newPage();
     await signUpByApi(page);
     const scenario: Scenario = (await apiGet(page, '/api/scenarios')).scenarios[1];
-    const original = await gradedConversation(page, app.baseUrl, scenario);
+    const original = await gradedFirstTry(page, app.baseUrl, scenario);
     const originalMessages = (await apiGet(page, `/api/conversations/${original.sessionId}`))
       .messages as Array<{ content: string }>;
 
@@ -153,7 +133,7 @@ describe.skipIf(skipBrowserSuite)('try another answer (branches) in the browser'
     expect(await textsOf(rows.getByRole('rowheader'))).toEqual(SKILLS.map(([label]) => label));
     for (const [index, [label, key]] of SKILLS.entries()) {
       const cells = await textsOf(rows.nth(index).getByRole('cell'));
-      const before = original.feedback[key]!;
+      const before = original.feedback[key as keyof typeof original.feedback] as number;
       const after = branchFeedback[key] as number;
       const change = after - before;
       expect(cells.slice(0, 2), label).toEqual([`${before}/10`, `${after}/10`]);

@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../shared/scenario';
-import { TestSocket } from '../helpers/socketClient';
 import {
   apiGet,
   eventually,
@@ -14,34 +12,16 @@ import {
   useBrowserApp,
   waitForPath,
 } from './browser';
+import { gradedConversation } from './gradedConversation';
 
 /** Written here from the spec, not imported, so a wrong client rule cannot agree with itself. */
 const shortDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
-async function cookieHeader(page: Page): Promise<string> {
-  const cookies = await page.context().cookies();
-  return cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-}
-
-/** A conversation of the page's user: two turns over the socket, then graded (offline). */
+/** A graded conversation of the page's user, with its overall score. */
 async function practise(page: Page, baseUrl: string, scenarioId: string) {
-  const created = await page.request.post('/api/conversations', { data: { scenarioId } });
-  expect(created.status()).toBe(201);
-  const sessionId: string = (await created.json()).session.id;
-  const socket = await TestSocket.open(baseUrl, sessionId, { cookie: await cookieHeader(page) });
-  for (const text of [
-    'It sounds like this has been on your mind. What worries you most about it?',
-    'That makes sense. Can you tell me more about how it has affected you?',
-  ]) {
-    const before = socket.frames.length;
-    socket.send({ type: 'turn', clientId: randomUUID(), text, stream: true });
-    await socket.next('reply_done', () => true, before);
-  }
-  await socket.close();
-  const ended = await page.request.post(`/api/conversations/${sessionId}/end`);
-  expect(ended.status()).toBe(200);
-  return { sessionId, overall: (await ended.json()).feedback.overallScore as number };
+  const { sessionId, feedback } = await gradedConversation(page, baseUrl, scenarioId);
+  return { sessionId, overall: feedback.overallScore };
 }
 
 async function join(page: Page, code: string): Promise<number> {

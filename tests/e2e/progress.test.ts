@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../shared/scenario';
-import { TestSocket } from '../helpers/socketClient';
 import {
   apiGet,
   eventually,
@@ -13,6 +12,7 @@ import {
   useBrowserApp,
   waitForPath,
 } from './browser';
+import { gradedConversation } from './gradedConversation';
 
 const NO_PROGRESS = 'No progress data available yet.';
 const NO_PROGRESS_HINT = 'Complete practice conversations to see your progress metrics here.';
@@ -30,11 +30,6 @@ const shortDate = (iso: string) =>
 const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
-async function cookieHeader(page: Page): Promise<string> {
-  const cookies = await page.context().cookies();
-  return cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-}
-
 interface Finished {
   sessionId: string;
   scenario: Scenario;
@@ -50,24 +45,8 @@ async function completeConversation(
   baseUrl: string,
   scenario: Scenario,
 ): Promise<Finished> {
-  const created = await page.request.post('/api/conversations', {
-    data: { scenarioId: scenario.id },
-  });
-  expect(created.status()).toBe(201);
-  const sessionId: string = (await created.json()).session.id;
-  const socket = await TestSocket.open(baseUrl, sessionId, { cookie: await cookieHeader(page) });
-  for (const text of [
-    'It sounds like this has been on your mind. What worries you most about it?',
-    'That makes sense. Can you tell me more about how it has affected you?',
-  ]) {
-    const before = socket.frames.length;
-    socket.send({ type: 'turn', clientId: randomUUID(), text, stream: true });
-    await socket.next('reply_done', () => true, before);
-  }
-  await socket.close();
-  const ended = await page.request.post(`/api/conversations/${sessionId}/end`);
-  expect(ended.status()).toBe(200);
-  return { sessionId, scenario, overall: (await ended.json()).feedback.overallScore };
+  const { sessionId, feedback } = await gradedConversation(page, baseUrl, scenario.id);
+  return { sessionId, scenario, overall: feedback.overallScore };
 }
 
 function progressTab(page: Page) {
