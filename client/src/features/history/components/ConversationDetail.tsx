@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { formatClockTime, formatLongDate, formatScore } from '../../../../../shared/format';
+import { formatClockTime } from '../../../../../shared/format';
 import type { Message } from '../../../../../shared/conversation';
 import type { Feedback } from '../../../../../shared/feedback';
 import type {
@@ -16,7 +16,7 @@ import { conversationPath, dashboardPath } from '../../../lib/paths';
 import { TryAnotherAnswerButton } from '../../../components/TryAnotherAnswerButton';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
-import { ArrowLeftIcon } from '../../../components/Icons';
+import { DetailHeader } from '../../../components/DetailHeader';
 import { useScreenResource } from '../../../lib/resource';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { conversationErrorMessage, getConversation } from '../api/getConversation';
@@ -96,42 +96,20 @@ export function ConversationDetail({
 
   return (
     <main className="page page--scenario conversation-detail">
-      <header className="scenario-header">
-        <Link href={dashboardPath('history')} className="back-link">
-          <ArrowLeftIcon />
-          Back to Dashboard
-        </Link>
-        <div className="scenario-header__title-row">
-          <h1 className="scenario-header__title">{title}</h1>
-          {feedback ? (
-            <button
-              type="button"
-              className="score-badge"
-              onClick={() => setReportOpen(true)}
-              aria-haspopup="dialog"
-            >
-              <span className="score-badge__score">{formatScore(feedback.overallScore)}/10</span>
-              <span>View Feedback</span>
-            </button>
-          ) : null}
-        </div>
-        {detail ? (
-          <p className="conversation-detail__when">
-            <time dateTime={detail.session.createdAt}>
-              {formatLongDate(detail.session.createdAt)}
-            </time>
-            {' at '}
-            <time dateTime={detail.session.createdAt}>
-              {formatClockTime(detail.session.createdAt)}
-            </time>
-          </p>
-        ) : null}
+      <DetailHeader
+        back={{ href: dashboardPath('history'), label: 'Back to Dashboard' }}
+        title={title}
+        score={feedback?.overallScore ?? null}
+        viewLabel="View Feedback"
+        onOpenReport={() => setReportOpen(true)}
+        createdAt={detail?.session.createdAt ?? null}
+      >
         {detail && renderReview ? renderReview({ feedback, review: detail.review }) : null}
         {detail?.branch ? <BranchNote branch={detail.branch} /> : null}
         {detail?.scenario?.description ? (
           <p className="scenario-header__description">{detail.scenario.description}</p>
         ) : null}
-      </header>
+      </DetailHeader>
 
       {load.error !== null ? (
         <Alert>{load.error}</Alert>

@@ -1,14 +1,13 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'wouter';
 import type { TrainerConversation as Detail } from '../../../../../shared/api/organisations';
 import type { Message } from '../../../../../shared/conversation';
 import type { Debrief } from '../../../../../shared/debrief';
 import type { Feedback } from '../../../../../shared/feedback';
-import { formatClockTime, formatLongDate, formatScore } from '../../../../../shared/format';
+import { formatClockTime } from '../../../../../shared/format';
 import type { ScoreOverride, TurnComment } from '../../../../../shared/review';
 import { CONVERSATION_TEXT, TRAINER_REVIEW_TEXT as T } from '../../../../../shared/text';
 import { Alert } from '../../../components/Alert';
-import { ArrowLeftIcon } from '../../../components/Icons';
+import { DetailHeader } from '../../../components/DetailHeader';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
@@ -81,45 +80,25 @@ export function TrainerConversation({
 
   return (
     <main className="page page--scenario conversation-detail trainer-review">
-      <header className="scenario-header">
-        <Link href={paths.organisations} className="back-link">
-          <ArrowLeftIcon />
-          {T.back}
-        </Link>
-        <div className="scenario-header__title-row">
-          <h1 className="scenario-header__title">{title}</h1>
-          {feedback ? (
-            <button
-              type="button"
-              className="score-badge"
-              onClick={() => setReportOpen(true)}
-              aria-haspopup="dialog"
-            >
-              <span className="score-badge__score">{formatScore(feedback.overallScore)}/10</span>
-              <span>{T.viewFeedback}</span>
-            </button>
-          ) : null}
-        </div>
+      <DetailHeader
+        back={{ href: paths.organisations, label: T.back }}
+        title={title}
+        score={feedback?.overallScore ?? null}
+        viewLabel={T.viewFeedback}
+        onOpenReport={() => setReportOpen(true)}
+        createdAt={detail?.session.createdAt ?? null}
+      >
         {detail ? (
           <>
             <p className="trainer-review__who">
               {T.trainee}: {detail.trainee.fullName}{' '}
               <span className="muted">({detail.trainee.email})</span>
             </p>
-            <p className="conversation-detail__when">
-              <time dateTime={detail.session.createdAt}>
-                {formatLongDate(detail.session.createdAt)}
-              </time>
-              {' at '}
-              <time dateTime={detail.session.createdAt}>
-                {formatClockTime(detail.session.createdAt)}
-              </time>
-            </p>
             <p className="trainer-review__read-only">{T.readOnly}</p>
             {renderScores({ aiScore: feedback?.overallScore ?? null, override })}
           </>
         ) : null}
-      </header>
+      </DetailHeader>
 
       {load.error !== null && detail === null ? (
         <Alert>{load.error}</Alert>
