@@ -375,6 +375,14 @@ export async function apiGet(page: Page, path: string): Promise<any> {
   return response.json();
 }
 
+/** POSTs JSON with the page's cookies, the way the client would; a refusal throws. */
+export async function apiPost(page: Page, path: string, data: unknown = {}): Promise<any> {
+  const response = await page.request.post(path, { data });
+  if (!response.ok())
+    throw new Error(`POST ${path}: ${response.status()} ${await response.text()}`);
+  return response.json();
+}
+
 /** Serious and critical axe-core findings, one readable line each. */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();

@@ -5,6 +5,7 @@ import { uniqueEmail } from '../helpers/httpClient';
 import { ORGANISATION_TEXT, SHARING_TEXT } from '../../shared/text';
 import {
   apiGet,
+  apiPost,
   eventually,
   pathOf,
   seriousA11yViolations,
@@ -20,14 +21,6 @@ import {
  * signed in from it, and a dead one), the "Assigned" section on Practice Scenarios, and the
  * author's Visibility choice and resource caption.
  */
-
-/** POSTs JSON with the page's cookies, the way the client would. */
-async function apiPost(page: Page, path: string, data: unknown = {}): Promise<any> {
-  const response = await page.request.post(path, { data });
-  if (!response.ok())
-    throw new Error(`POST ${path}: ${response.status()} ${await response.text()}`);
-  return response.json();
-}
 
 const DAY = 86_400_000;
 

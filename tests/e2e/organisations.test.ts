@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../shared/scenario';
 import {
   apiGet,
+  apiPost,
   eventually,
   seriousA11yViolations,
   signUpByApi,
@@ -22,6 +23,14 @@ const shortDate = (iso: string) =>
 async function practise(page: Page, baseUrl: string, scenarioId: string) {
   const { sessionId, feedback } = await gradedConversation(page, baseUrl, scenarioId);
   return { sessionId, overall: feedback.overallScore };
+}
+
+/** An organisation with one cohort and an invite, made by the page's user over the API. */
+async function course(trainer: Page, organisation: string, cohort: string) {
+  const orgId: string = (await apiPost(trainer, '/api/organisations', { name: organisation })).id;
+  const made = await apiPost(trainer, `/api/organisations/${orgId}/cohorts`, { name: cohort });
+  const invite = await apiPost(trainer, `/api/organisations/cohorts/${made.id}/invites`);
+  return { orgId, cohortId: made.id as string, code: invite.code as string };
 }
 
 async function join(page: Page, code: string): Promise<number> {
@@ -241,18 +250,7 @@ describe.skipIf(skipBrowserSuite)('the organisations page', () => {
   it('removes an assignment after confirming; the trainee keeps the conversation', async () => {
     const trainer = await app.newPage();
     await signUpByApi(trainer, 'Dr Rae Remover');
-    const org = await trainer.request.post('/api/organisations', { data: { name: 'Root Canal' } });
-    const orgId: string = (await org.json()).id;
-    const cohortId: string = (
-      await (
-        await trainer.request.post(`/api/organisations/${orgId}/cohorts`, { data: { name: 'B' } })
-      ).json()
-    ).id;
-    const code: string = (
-      await (
-        await trainer.request.post(`/api/organisations/cohorts/${cohortId}/invites`, { data: {} })
-      ).json()
-    ).code;
+    const { cohortId, code } = await course(trainer, 'Root Canal', 'B');
     const [first, second]: Scenario[] = (await apiGet(trainer, '/api/scenarios')).scenarios;
     for (const scenario of [first!, second!]) {
       const assigned = await trainer.request.post(
@@ -313,20 +311,7 @@ describe.skipIf(skipBrowserSuite)('the organisations page', () => {
   it('lets a trainer review a member’s conversation read only, override its score and comment on a turn; the trainee sees both scores and the comment', async () => {
     const trainer = await app.newPage();
     const tess = await signUpByApi(trainer, 'Dr Tess Trainer');
-    const org = await trainer.request.post('/api/organisations', {
-      data: { name: 'Smile School' },
-    });
-    const orgId: string = (await org.json()).id;
-    const cohortId: string = (
-      await (
-        await trainer.request.post(`/api/organisations/${orgId}/cohorts`, { data: { name: 'A' } })
-      ).json()
-    ).id;
-    const code: string = (
-      await (
-        await trainer.request.post(`/api/organisations/cohorts/${cohortId}/invites`, { data: {} })
-      ).json()
-    ).code;
+    const { cohortId, code } = await course(trainer, 'Smile School', 'A');
     const scenario: Scenario = (await apiGet(trainer, '/api/scenarios')).scenarios[0];
     const assigned = await trainer.request.post(
       `/api/organisations/cohorts/${cohortId}/assignments`,
