@@ -59,6 +59,9 @@ describe.skipIf(skipBrowserSuite)("a trainer's course, end to end in the browser
     await trainer.getByRole('button', { name: 'Save', exact: true }).click();
     await eventually(() => pathOf(trainer)).toMatch(/^\/authoring\/[0-9a-f-]{36}$/);
     const scenarioId = pathOf(trainer).split('/').pop()!;
+    // The author's list says where it is shared, by the organisation's name.
+    await trainer.goto('/authoring');
+    await trainer.getByText(SHARING_TEXT.sharedWith(ORGANISATION)).waitFor();
 
     // Assigned to the cohort, due in a week.
     const due = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);

@@ -12,6 +12,7 @@ import {
   exportScenarios,
   importScenarios,
   listMyScenarios,
+  listTrainedOrganisations,
 } from '../api';
 import { getScenarios } from '../../scenarios/api/getScenarios';
 import type { Scenario } from '../../../../../shared/scenario';
@@ -48,6 +49,22 @@ export function MyScenarios() {
   useEffect(() => {
     getScenarios().then(setLibrary, () => setLibrary([]));
   }, []);
+
+  // Names for "Shared with …"; without them the list still says a scenario is shared.
+  const [organisationNames, setOrganisationNames] = useState<ReadonlyMap<string, string>>(
+    new Map(),
+  );
+  useEffect(() => {
+    listTrainedOrganisations().then(
+      (list) => setOrganisationNames(new Map(list.map(({ id, name }) => [id, name]))),
+      () => setOrganisationNames(new Map()),
+    );
+  }, []);
+  const sharingOf = (organisationId: string | null) => {
+    if (organisationId === null) return SHARING_TEXT.listPrivate;
+    const name = organisationNames.get(organisationId);
+    return name === undefined ? SHARING_TEXT.listShared : SHARING_TEXT.sharedWith(name);
+  };
 
   const run = async (action: () => Promise<void>) => {
     setActionError(null);
@@ -211,7 +228,7 @@ export function MyScenarios() {
                 <p className="authoring-item__meta">
                   {s.category} · {s.difficulty} · version {s.version} · {s.conversations}{' '}
                   {s.conversations === 1 ? 'conversation' : 'conversations'} ·{' '}
-                  {s.organisationId === null ? SHARING_TEXT.listPrivate : SHARING_TEXT.listShared}
+                  {sharingOf(s.organisationId)}
                 </p>
               </div>
               <div className="authoring-item__actions">
