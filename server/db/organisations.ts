@@ -333,9 +333,13 @@ export async function listMyAssignments(
   >(
     `SELECT a.id, a.cohort_id AS "cohortId", a.scenario_id AS "scenarioId", sc.title,
             a.due_at AS "dueAt",
+            -- Done inside any period in this cohort, as the trainer's table counts it.
             (SELECT min(s.ended_at) FROM conversation_sessions s
-              WHERE s.user_id = $1 AND s.scenario_id = a.scenario_id
-                AND s.ended_at IS NOT NULL AND s.created_at >= m.joined_at) AS "doneAt"
+              WHERE s.user_id = $1 AND s.scenario_id = a.scenario_id AND s.ended_at IS NOT NULL
+                AND EXISTS (SELECT 1 FROM cohort_memberships p
+                             WHERE p.cohort_id = m.cohort_id AND p.user_id = $1
+                               AND s.created_at >= p.joined_at
+                               AND (p.left_at IS NULL OR s.created_at < p.left_at))) AS "doneAt"
        FROM cohort_memberships m
        JOIN cohort_assignments a ON a.cohort_id = m.cohort_id
        JOIN scenarios sc ON sc.id = a.scenario_id

@@ -245,6 +245,16 @@ describe.each(databaseKinds())('organisations on %s', (kind) => {
       `INSERT INTO cohort_memberships (cohort_id, user_id, joined_at) VALUES ($1, $2, $3)`,
       [cohort.id, trainee.id, daysAgo(2).toISOString()],
     );
+    // Back in: the trainee's own list agrees with the table (the first period's work counts,
+    // the work between the periods does not).
+    const mine = await listMyAssignments(t.db, { userId: trainee.id });
+    expect(mine.map((a) => [a.scenarioId, a.doneAt !== null])).toEqual(
+      expect.arrayContaining([
+        [first!, true],
+        [second!, false],
+      ]),
+    );
+    expect(mine).toHaveLength(2);
     const later = await conversation(trainee.id, second!, daysAgo(1));
     const back = await table();
     expect(back.rows).toHaveLength(1);
