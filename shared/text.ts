@@ -60,6 +60,8 @@ export const CONVERSATION_TEXT = {
   initFailed: 'Error initializing conversation',
   /** Spec §8 'Conversation detail'. */
   notFound: 'Conversation not found',
+  /** A patient reply the clinician spoke over: stored as far as it was heard. */
+  replyCutShort: 'Reply cut short',
   /** Spec §8 'Conversation detail'. */
   detailFailed: 'Could not load conversation details',
   /** Spec §8 'Chat reply failure': what the patient line becomes. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Router, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { INVITE_DAYS_DEFAULT, organisationsApi } from '../../shared/api/organisations';
 import { uuidSchema } from '../../shared/inputChecks';
 import { assignmentStatus, inviteCodeFrom } from '../../shared/organisations';
@@ -46,6 +46,20 @@ export function organisationRoutes(services: Services): Router {
     const parsed = uuidSchema.safeParse(id);
     if (!parsed.success) throw new AppError(code);
     return parsed.data;
+  };
+
+  /**
+   * The conversation a trainer writes on (an override, a comment), checked before the body is
+   * read: another's conversation is a 404 whatever was sent. The writes check again in their
+   * own SQL, so a membership ended in between changes nothing.
+   */
+  const seenConversation = async (req: Request<{ id: string }>, res: Response) => {
+    const sessionId = idOr404(req.params.id, 'not_found:session');
+    const trainerId = userIdOf(res);
+    if (!(await trainerMaySee(db, { trainerId, sessionId }))) {
+      throw new AppError('not_found:session');
+    }
+    return { sessionId, trainerId };
   };
 
   router.get(organisationsApi.mine.route, async (_req, res) => {
@@ -157,13 +171,7 @@ export function organisationRoutes(services: Services): Router {
   });
 
   router.post(organisationsApi.override.route, async (req, res) => {
-    const sessionId = idOr404(req.params.id, 'not_found:session');
-    const trainerId = userIdOf(res);
-    // Visibility before the body, as for comments: another's conversation is a 404 whatever
-    // was sent. The insert checks again, so a membership ended in between changes nothing.
-    if (!(await trainerMaySee(db, { trainerId, sessionId }))) {
-      throw new AppError('not_found:session');
-    }
+    const { sessionId, trainerId } = await seenConversation(req, res);
     const { score, comment } = parseInput(organisationsApi.override.body, req.body);
     const saved = await overrideScore(db, { trainerId, sessionId, score, comment });
     if (!saved) throw new AppError('not_found:session');
@@ -192,12 +200,7 @@ export function organisationRoutes(services: Services): Router {
   });
 
   router.post(organisationsApi.comment.route, async (req, res) => {
-    const sessionId = idOr404(req.params.id, 'not_found:session');
-    const trainerId = userIdOf(res);
-    // Visibility before the body: another's conversation is a 404 whatever was sent.
-    if (!(await trainerMaySee(db, { trainerId, sessionId }))) {
-      throw new AppError('not_found:session');
-    }
+    const { sessionId, trainerId } = await seenConversation(req, res);
     const { messageId, comment } = parseInput(organisationsApi.comment.body, req.body);
     const message = idOr404(messageId, 'not_found:message');
     const saved = await addTurnComment(db, { trainerId, sessionId, messageId: message, comment });

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { formatMessageTime } from '../../../../../shared/conversation';
 import type { PatientAvatar } from '../../../../../shared/illustrations';
+import { CONVERSATION_TEXT } from '../../../../../shared/text';
 import { Spinner } from '../../../components/Spinner';
 import { SpeakerIcon, StopIcon } from '../../../components/Icons';
 import { TryAnotherAnswerButton } from '../../../components/TryAnotherAnswerButton';
@@ -102,7 +103,7 @@ export function MessageList({
                   key={message.id}
                   avatar={avatar}
                   time={message.createdAt}
-                  note={message.partial ? 'Reply cut short' : null}
+                  note={message.partial ? CONVERSATION_TEXT.replyCutShort : null}
                   speak={
                     speech.supported
                       ? {

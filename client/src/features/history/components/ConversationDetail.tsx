@@ -1,6 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { formatClockTime } from '../../../../../shared/format';
 import type { Message } from '../../../../../shared/conversation';
 import type { Feedback } from '../../../../../shared/feedback';
 import type {
@@ -17,6 +16,7 @@ import { TryAnotherAnswerButton } from '../../../components/TryAnotherAnswerButt
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { DetailHeader } from '../../../components/DetailHeader';
+import { TranscriptBubble } from '../../../components/TranscriptBubble';
 import { useScreenResource } from '../../../lib/resource';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { conversationErrorMessage, getConversation } from '../api/getConversation';
@@ -238,17 +238,13 @@ function Transcript({
           const recording = audio[message.id];
           const playing = replay.playing === message.id;
           return (
-            <li
+            <TranscriptBubble
               key={message.id}
-              className={`message ${mine ? 'message--user' : 'message--patient'}${playing ? ' message--playing' : ''}`}
-              aria-current={playing ? 'true' : undefined}
-            >
-              <div className={`bubble ${mine ? 'bubble--user' : 'bubble--patient'}`}>
-                <span className="bubble__speaker">{mine ? 'You' : 'Patient'}</span>
-                <p className="bubble__text">{message.content}</p>
-                <div className="bubble__meta">
-                  <time dateTime={message.createdAt}>{formatClockTime(message.createdAt)}</time>
-                  {message.partial ? <span className="bubble__note">Reply cut short</span> : null}
+              message={message}
+              speaker={mine ? 'You' : 'Patient'}
+              playing={playing}
+              actions={
+                <>
                   {recording ? (
                     <TurnReplayButton
                       who={mine ? 'You' : 'Patient'}
@@ -266,11 +262,12 @@ function Transcript({
                       onClick={() => onTryAnother(message.id)}
                     />
                   ) : null}
-                </div>
-                {annotate?.(message, index + 1)}
-                {comment?.(message, index + 1)}
-              </div>
-            </li>
+                </>
+              }
+            >
+              {annotate?.(message, index + 1)}
+              {comment?.(message, index + 1)}
+            </TranscriptBubble>
           );
         })}
       </ol>

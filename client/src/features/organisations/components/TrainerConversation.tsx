@@ -3,11 +3,11 @@ import type { TrainerConversation as Detail } from '../../../../../shared/api/or
 import type { Message } from '../../../../../shared/conversation';
 import type { Debrief } from '../../../../../shared/debrief';
 import type { Feedback } from '../../../../../shared/feedback';
-import { formatClockTime } from '../../../../../shared/format';
 import type { ScoreOverride, TurnComment } from '../../../../../shared/review';
 import { CONVERSATION_TEXT, TRAINER_REVIEW_TEXT as T } from '../../../../../shared/text';
 import { Alert } from '../../../components/Alert';
 import { DetailHeader } from '../../../components/DetailHeader';
+import { TranscriptBubble } from '../../../components/TranscriptBubble';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
@@ -117,42 +117,21 @@ export function TrainerConversation({
               <p className="muted">{T.noMessages}</p>
             ) : (
               <ol className="message-list transcript__list">
-                {detail.messages.map((message, index) => {
-                  const trainee = message.role === 'user';
-                  return (
-                    <li
-                      key={message.id}
-                      className={`message ${trainee ? 'message--user' : 'message--patient'}`}
-                    >
-                      <div className={`bubble ${trainee ? 'bubble--user' : 'bubble--patient'}`}>
-                        <span className="bubble__speaker">
-                          {trainee ? T.trainee_said : T.patient_said}
-                        </span>
-                        <p className="bubble__text">{message.content}</p>
-                        <div className="bubble__meta">
-                          <time dateTime={message.createdAt}>
-                            {formatClockTime(message.createdAt)}
-                          </time>
-                          {message.partial ? (
-                            <span className="bubble__note">Reply cut short</span>
-                          ) : null}
-                        </div>
-                        {renderTurn({
-                          message,
-                          turn: index + 1,
-                          debrief: detail.debrief,
-                          comments,
-                        })}
-                        <TurnCommentForm
-                          sessionId={sessionId}
-                          messageId={message.id}
-                          turn={index + 1}
-                          onPosted={(comment) => setPosted((list) => [...list, comment])}
-                        />
-                      </div>
-                    </li>
-                  );
-                })}
+                {detail.messages.map((message, index) => (
+                  <TranscriptBubble
+                    key={message.id}
+                    message={message}
+                    speaker={message.role === 'user' ? T.trainee_said : T.patient_said}
+                  >
+                    {renderTurn({ message, turn: index + 1, debrief: detail.debrief, comments })}
+                    <TurnCommentForm
+                      sessionId={sessionId}
+                      messageId={message.id}
+                      turn={index + 1}
+                      onPosted={(comment) => setPosted((list) => [...list, comment])}
+                    />
+                  </TranscriptBubble>
+                ))}
               </ol>
             )}
           </section>
