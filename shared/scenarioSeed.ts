@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSafeName, isSafeText } from './inputChecks';
 import { difficultySchema } from './scenario';
 
 /**
@@ -9,7 +10,58 @@ import { difficultySchema } from './scenario';
  * screen can check a field with the same rule the server applies.
  */
 
-const nonEmpty = z.string().trim().min(1);
+/**
+ * The most every field may hold (issue 22). Authoring, import and the shipped files all pass
+ * this one schema, so the offline engine's work per turn and a scenario's bytes are bounded
+ * for everyone: the largest scenario the schema allows is about 60 KB of JSON. The shipped
+ * library uses a fraction of each.
+ */
+export const SCENARIO_LIMITS = {
+  slug: 80,
+  title: 120,
+  description: 1000,
+  patientProfile: 2000,
+  initialMessage: 1000,
+  /** A concern as the card lists it (and a stated concern's name, which must equal one). */
+  concern: 120,
+  /** A short text for the engines: ideas, concerns, expectations, the goal, a hidden concern. */
+  note: 500,
+  /** One of the patient's own lines, a reveal, a topic answer. */
+  line: 400,
+  hint: 300,
+  hiddenConcernId: 60,
+  keyword: 40,
+  keywordsPerConcern: 20,
+} as const;
+
+const atMost = (max: number) => `At most ${max} characters.`;
+const SAFE_TEXT = 'No control or text-direction characters.';
+const ONE_LINE = 'One line, without control or text-direction characters.';
+
+/** Prose: line breaks allowed, control and direction-changing characters not. */
+const text = (max: number) =>
+  z.string().trim().min(1).max(max, atMost(max)).refine(isSafeText, SAFE_TEXT);
+
+/** A title or a name: one line that looks like what it is. */
+const oneLine = (max: number) =>
+  z.string().trim().min(1).max(max, atMost(max)).refine(isSafeName, ONE_LINE);
+
+/** A line the patient may say: 2-4 of them so replies can vary. */
+const patientLines = z.array(text(SCENARIO_LIMITS.line)).min(2).max(4);
+
+/**
+ * Topic words: lower-case words or short phrases, each a word the engine can find in a turn
+ * (so with a letter or digit), as many as a concern needs and no more.
+ */
+const keywords = z
+  .array(
+    oneLine(SCENARIO_LIMITS.keyword).refine(
+      (word) => /[\p{L}\p{N}]/u.test(word),
+      'Each keyword needs a letter or digit.',
+    ),
+  )
+  .min(2)
+  .max(SCENARIO_LIMITS.keywordsPerConcern);
 
 /**
  * What a clinician's question can be about. The offline engine hears these in a clinician turn
@@ -34,31 +86,34 @@ export type ConversationTopic = (typeof CONVERSATION_TOPICS)[number];
 /** Something the patient says about one of the concerns stated on the card. */
 export const statedConcernSchema = z.object({
   /** Must equal one of the scenario's patientConcerns. */
-  concern: nonEmpty,
+  concern: oneLine(SCENARIO_LIMITS.concern),
   /** Lower-case words or short phrases in a clinician's turn that touch this concern. */
-  keywords: z.array(nonEmpty).min(2),
+  keywords,
   /** The patient's own lines about it, from first mention to deeper; 2-4 of them. */
-  lines: z.array(nonEmpty).min(2).max(4),
+  lines: patientLines,
   /** What the patient says once this concern is well explained or acknowledged. */
-  settled: nonEmpty,
+  settled: text(SCENARIO_LIMITS.line),
 });
 
 /** Something the patient will not volunteer. */
 export const hiddenConcernSchema = z.object({
-  id: z.string().regex(/^[a-z0-9-]+$/),
+  id: z
+    .string()
+    .regex(/^[a-z0-9-]+$/)
+    .max(SCENARIO_LIMITS.hiddenConcernId, atMost(SCENARIO_LIMITS.hiddenConcernId)),
   /** Third-person summary, for the grader and the coach. */
-  concern: nonEmpty,
+  concern: text(SCENARIO_LIMITS.note),
   /**
    * What kind of turn unlocks it: an open question (what/how/tell me...), an acknowledgement
    * of feelings (it sounds like / I understand / that must be...), or either.
    */
   unlock: z.enum(['open_question', 'acknowledgement', 'either']),
   /** Topic words the unlocking turn must also touch (lower case). */
-  keywords: z.array(nonEmpty).min(2),
+  keywords,
   /** The patient's words when it finally comes out. */
-  reveal: nonEmpty,
+  reveal: text(SCENARIO_LIMITS.line),
   /** A coaching nudge pointing at the area without giving the concern away. */
-  hint: nonEmpty,
+  hint: text(SCENARIO_LIMITS.hint),
 });
 
 export const patientExtrasSchema = z.object({
@@ -69,7 +124,11 @@ export const patientExtrasSchema = z.object({
     ageGroup: z.enum(['child', 'adult', 'senior']),
   }),
   /** Ideas, concerns, expectations (the Calgary-Cambridge ICE triad) in plain words. */
-  ice: z.object({ ideas: nonEmpty, concerns: nonEmpty, expectations: nonEmpty }),
+  ice: z.object({
+    ideas: text(SCENARIO_LIMITS.note),
+    concerns: text(SCENARIO_LIMITS.note),
+    expectations: text(SCENARIO_LIMITS.note),
+  }),
   /** How open the patient is to the clinician's recommendation. */
   receptiveness: z.enum(['low', 'medium', 'high']),
   /** Starting state of the patient, each 0..1. */
@@ -79,7 +138,7 @@ export const patientExtrasSchema = z.object({
     readiness: z.number().min(0).max(1),
   }),
   /** The treatment or step the clinician is hoping the patient will agree to. */
-  goal: nonEmpty,
+  goal: text(SCENARIO_LIMITS.note),
   statedConcerns: z.array(statedConcernSchema).min(2).max(4),
   hiddenConcerns: z.array(hiddenConcernSchema).min(1).max(3),
   /**
@@ -87,16 +146,14 @@ export const patientExtrasSchema = z.object({
    * starting with a sentence that answers on its own (a closed question gets only that one).
    * Topics left out get an answer that fits the profile.
    */
-  topicAnswers: z
-    .partialRecord(z.enum(CONVERSATION_TOPICS), z.array(nonEmpty).min(2).max(4))
-    .optional(),
+  topicAnswers: z.partialRecord(z.enum(CONVERSATION_TOPICS), patientLines).optional(),
   /** In-voice lines; each list 2-4 entries so replies can vary. */
   lines: z.object({
-    acceptance: z.array(nonEmpty).min(2).max(4),
-    deferral: z.array(nonEmpty).min(2).max(4),
-    pushback: z.array(nonEmpty).min(2).max(4),
-    confusion: z.array(nonEmpty).min(2).max(4),
-    neutral: z.array(nonEmpty).min(2).max(4),
+    acceptance: patientLines,
+    deferral: patientLines,
+    pushback: patientLines,
+    confusion: patientLines,
+    neutral: patientLines,
   }),
 });
 
@@ -112,15 +169,17 @@ export const resourceCaptionSchema = z
   .trim()
   .min(1, 'Write a caption or leave the field empty')
   .max(RESOURCE_CAPTION_MAX, `At most ${RESOURCE_CAPTION_MAX} characters`)
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  .refine((caption) => !/[\u0000-\u001F\u007F]/.test(caption), 'One line, no control characters');
+  .refine(isSafeName, 'One line, no control characters');
 
 export const scenarioSeedSchema = z
   .object({
     /** Stable key that makes seeding idempotent. */
-    slug: z.string().regex(/^[a-z0-9-]+$/),
-    title: nonEmpty,
-    description: nonEmpty,
+    slug: z
+      .string()
+      .regex(/^[a-z0-9-]+$/)
+      .max(SCENARIO_LIMITS.slug, atMost(SCENARIO_LIMITS.slug)),
+    title: oneLine(SCENARIO_LIMITS.title),
+    description: text(SCENARIO_LIMITS.description),
     category: z.enum([
       'Restorative',
       'Cosmetic',
@@ -134,9 +193,9 @@ export const scenarioSeedSchema = z
       'Dental Anxiety',
     ]),
     difficulty: difficultySchema,
-    patientConcerns: z.array(nonEmpty).min(2).max(4),
-    patientProfile: nonEmpty,
-    initialMessage: nonEmpty,
+    patientConcerns: z.array(oneLine(SCENARIO_LIMITS.concern)).min(2).max(4),
+    patientProfile: text(SCENARIO_LIMITS.patientProfile),
+    initialMessage: text(SCENARIO_LIMITS.initialMessage),
     /** Shown under the Resources picture instead of the caption chosen from the title. */
     resourceCaption: resourceCaptionSchema.optional(),
     extras: patientExtrasSchema,

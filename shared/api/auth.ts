@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTROL_CHARS } from '../inputChecks';
+import { isSafeName } from '../inputChecks';
 import { resource } from './endpoint';
 
 /** /api/auth: accounts and the session cookie. */
@@ -32,12 +32,10 @@ export const signUpInput = z.strictObject({
   password: passwordSchema,
   fullName: z
     .string({ error: 'Full name is required' })
-    .refine(
-      (name) => !CONTROL_CHARS.test(name),
-      'Full name contains characters that are not allowed',
-    )
     .trim()
     .min(1, 'Full name is required')
+    // One line that reads as what it is: no control or direction-changing characters.
+    .refine(isSafeName, 'Full name contains characters that are not allowed')
     .max(200, 'Full name must be at most 200 characters'),
   /**
    * An invite code from a trainer's link (issue 17): the new account joins that cohort. An

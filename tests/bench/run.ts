@@ -7,6 +7,7 @@ import { benchRealtimeCall } from './realtimeCall';
 import { printTable, type BenchRow } from './report';
 import { benchThroughput } from './throughput';
 import { benchVoicePipeline } from './voicePipeline';
+import { benchWorstScenario } from './worstScenario';
 
 /**
  * `npm run bench`: every benchmark in turn, each table as it finishes, then one summary table
@@ -22,6 +23,10 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['throughput: GET /api/scenarios against a node:http hello world', benchThroughput],
   ['concurrency: 200 conversations over real sockets against the stub', benchConcurrency],
   ["flood: another user's turns while one socket floods", benchFlood],
+  [
+    "worst scenario: another user's latency while the heaviest allowed scenario is played",
+    benchWorstScenario,
+  ],
 ];
 
 const only = process.argv.slice(2);

@@ -87,6 +87,19 @@ describe.each(databaseKinds())('accounts and scenarios API on %s', (kind) => {
     ],
     [{ email: uniqueEmail(), password, fullName: '   ' }, 'Full name is required'],
     [{ email: uniqueEmail(), password }, 'Full name is required'],
+    // A name that could pass for another: a direction override, a line break, an escape.
+    [
+      { email: uniqueEmail(), password, fullName: 'Dr \u202Eeoj' },
+      'Full name contains characters that are not allowed',
+    ],
+    [
+      { email: uniqueEmail(), password, fullName: 'Dr Jo\nAdministrator' },
+      'Full name contains characters that are not allowed',
+    ],
+    [
+      { email: uniqueEmail(), password, fullName: '\u001b[2JDr Jo' },
+      'Full name contains characters that are not allowed',
+    ],
     [{ email: uniqueEmail(), password, fullName: 'A', admin: true }, 'Unexpected field: admin'],
     [[1, 2], 'Expected a JSON object'],
   ])('sign-up with bad input %j → 400 "%s"', async (body, message) => {

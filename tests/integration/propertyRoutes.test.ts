@@ -170,6 +170,24 @@ function objectBody(fields: Record<string, fc.Arbitrary<unknown>>) {
     .map(([known, extra]) => ({ ...extra, ...known }));
 }
 
+/** Every path to a value that is not an object or array: `['extras', 'lines', 'neutral', 0]`. */
+function leafPaths(value: unknown, path: PropertyKey[] = []): PropertyKey[][] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => leafPaths(item, [...path, i]));
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) => leafPaths(item, [...path, key]));
+  }
+  return [path];
+}
+
+/** A copy of `value` with the leaf at `path` replaced. */
+function setLeaf<T>(value: T, path: readonly PropertyKey[], leaf: unknown): T {
+  const copy = structuredClone(value) as Record<PropertyKey, unknown>;
+  let at = copy;
+  for (const key of path.slice(0, -1)) at = at[key] as Record<PropertyKey, unknown>;
+  at[path.at(-1)!] = leaf;
+  return copy as T;
+}
+
 const malformedJson = fc.oneof(
   fc.constantFrom(
     '{',
@@ -518,10 +536,32 @@ describe('every /api route under 1,000 generated requests', () => {
     { weight: 1, arbitrary: fc.string({ minLength: 120, maxLength: 140 }) },
   );
 
+  /**
+   * A valid scenario with one field, however deep, replaced: by text people and attackers
+   * type (NUL, a direction override, markup), by far too much of it, or by something not text.
+   * Issue 22 found a NUL in any field answered with a 500.
+   */
+  const spoiledSeed = fc
+    .tuple(
+      fc.nat(),
+      fc.oneof(
+        nastyString,
+        text.map((value) => `${value}\u0000`),
+        fc.constantFrom('\u001b[2J', 'a\u202eb', 'line\nbreak', 'x'.repeat(2500)),
+        oddValue,
+      ),
+    )
+    .map(([pick, value]) => {
+      const seed = customSeed();
+      const paths = leafPaths(seed);
+      return setLeaf(seed, paths[pick % paths.length]!, value);
+    });
+
   /** A scenario body: mostly a valid one (so saves happen), else fields plausible or odd. */
   const scenarioBody = bodyText(
     fc.oneof(
       { weight: 3, arbitrary: fc.constant(null).map(() => ({ scenario: customSeed() })) },
+      { weight: 2, arbitrary: spoiledSeed.map((scenario) => ({ scenario })) },
       {
         weight: 2,
         arbitrary: fc.constant(null).map(() => ({
@@ -602,6 +642,10 @@ describe('every /api route under 1,000 generated requests', () => {
             arbitrary: fc
               .integer({ min: 1, max: 3 })
               .map((n) => ({ scenarios: Array.from({ length: n }, () => customSeed()) })),
+          },
+          {
+            weight: 2,
+            arbitrary: spoiledSeed.map((spoiled) => ({ scenarios: [customSeed(), spoiled] })),
           },
           {
             weight: 3,

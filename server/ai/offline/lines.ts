@@ -1,9 +1,12 @@
 import { hashText, sameWords, splitSentences } from './text';
 
-/** Whether the patient has already said this line somewhere in the conversation. */
-export function hasSaid(patientLines: readonly string[], line: string): boolean {
+/**
+ * Whether the patient has already said this line somewhere in the conversation. `patientSaid`
+ * holds the patient's turns as `sameWords` gives them (the replay works them out once).
+ */
+export function hasSaid(patientSaid: readonly string[], line: string): boolean {
   const wanted = sameWords(line);
-  return patientLines.some((said) => sameWords(said).includes(wanted));
+  return patientSaid.some((said) => said.includes(wanted));
 }
 
 /**
@@ -14,9 +17,9 @@ export function hasSaid(patientLines: readonly string[], line: string): boolean 
 export function pickLine(
   pool: readonly string[],
   seed: string,
-  patientLines: readonly string[],
+  patientSaid: readonly string[],
 ): string | undefined {
-  const fresh = pool.filter((line) => !hasSaid(patientLines, line));
+  const fresh = pool.filter((line) => !hasSaid(patientSaid, line));
   const from = fresh.length > 0 ? fresh : pool;
   return from[hashText(seed) % from.length];
 }

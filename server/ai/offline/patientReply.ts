@@ -14,7 +14,8 @@ import {
 } from './patientAnswers';
 import { replayConversation } from './patientState';
 import type { ClinicianTurnReplay } from './patientState';
-import { hashText, lowerFirst, mentionsAny, sameWords, splitSentences } from './text';
+import { scenarioIndex } from './scenarioIndex';
+import { hashText, lowerFirst, sameWords, splitSentences } from './text';
 import type { ChatTurn } from '../types';
 import type { ConversationTopic, ScenarioRecord } from '../../scenarios/schema';
 
@@ -182,8 +183,8 @@ function answerQuestion(
 function summaryReply(moment: Moment): string {
   const { scenario, turn } = moment;
   // Named in the summary's own words, not merely following the patient's last line.
-  const named = (i: number) =>
-    mentionsAny(turn.analysis.lower, scenario.extras.statedConcerns[i]?.keywords ?? []);
+  const mentioned = scenarioIndex(scenario).mentions(turn.analysis.lower);
+  const named = (i: number) => (mentioned.stated[i] ?? 0) > 0;
   const left = turn.state.stated.findIndex(
     (progress, i) => progress.raised && !progress.settled && !named(i),
   );
@@ -253,25 +254,25 @@ export function composePatientReply(
   history: readonly ChatTurn[],
 ): string {
   const replay = replayConversation(scenario, history);
-  const said = (line: string): boolean => hasSaid(replay.patientLines, line);
+  const said = (line: string): boolean => hasSaid(replay.patientSaid, line);
   const turn = replay.turns.at(-1);
   const newest = history.at(-1);
   if (turn === undefined || newest?.role !== 'user') {
     // Asked to speak without a new clinician turn: the patient fills the silence themself.
     const seed = `${scenario.slug}|${history.length}|`;
     const pool = smallTalkLines(scenario, 'filler');
-    return pickLine(pool, seed, replay.patientLines) ?? pool[0] ?? '';
+    return pickLine(pool, seed, replay.patientSaid) ?? pool[0] ?? '';
   }
   const seedBase = `${scenario.slug}|${turn.historyIndex}|${turn.text}`;
   const moment: Moment = {
     scenario,
     turn,
     said,
-    pick: (pool, salt) => pickLine(pool, `${seedBase}|${salt}`, replay.patientLines),
+    pick: (pool, salt) => pickLine(pool, `${seedBase}|${salt}`, replay.patientSaid),
     roll: (salt, sides) => hashText(`${seedBase}|${salt}`) % sides,
   };
   const reply = chooseReply(moment);
   // Never the same reply twice in one conversation: said again, it is said as a repeat.
-  const repeated = replay.patientLines.some((line) => sameWords(line) === sameWords(reply));
+  const repeated = replay.patientSaid.includes(sameWords(reply));
   return repeated ? again(moment, reply, 'repeat') : reply;
 }

@@ -1,12 +1,16 @@
 import { analyseTurn } from './analyseTurn';
 import type { TurnAnalysis } from './analyseTurn';
-import { clamp, foldText, mentions, mentionsAny, sameWords } from './text';
+import { findCheckpoint, prefixKeys, saveCheckpoint } from './replayCheckpoints';
+import { scenarioIndex } from './scenarioIndex';
+import type { ScenarioIndex } from './scenarioIndex';
+import { clamp, sameWords } from './text';
 import type { ChatTurn } from '../types';
 import type { ScenarioRecord } from '../../scenarios/schema';
 
 /**
- * The simulated patient's state as a pure function of the conversation: the server keeps no
- * memory between turns, so every reply replays the whole history from the scenario's start.
+ * The simulated patient's state as a pure function of the conversation, replayed from the
+ * scenario's start. A reply replays only the turns since the previous one: where the replay
+ * stood is kept as a checkpoint (replayCheckpoints.ts), and without one it starts over.
  */
 
 /** Past this trust the patient opens up about a hidden worry even to a plain question. */
@@ -94,11 +98,13 @@ export interface ClinicianTurnReplay {
 
 export interface ConversationReplay {
   initial: PatientState;
-  turns: ClinicianTurnReplay[];
+  turns: readonly ClinicianTurnReplay[];
   final: PatientState;
   /** Concerns raised by the last patient turn when the patient spoke last, else none. */
   pendingRaised: RaisedConcerns;
-  patientLines: string[];
+  patientLines: readonly string[];
+  /** Each patient line as `sameWords` compares it, worked out once. */
+  patientSaid: readonly string[];
 }
 
 const RECEPTIVENESS_RATE = { low: 0.75, medium: 1, high: 1.3 } as const;
@@ -195,14 +201,14 @@ export function concernsRaisedBy(
   patientText: string,
   opening = false,
 ): RaisedConcerns {
-  const lower = foldText(patientText);
   const said = sameWords(patientText);
   const { statedConcerns, hiddenConcerns } = scenario.extras;
+  const mentioned = scenarioIndex(scenario).mentions(patientText);
   const stated: number[] = [];
   statedConcerns.forEach((concern, i) => {
     if (said.includes(sameWords(concern.settled))) return;
     const byLine = concern.lines.some((line) => said.includes(sameWords(line)));
-    const topicWords = concern.keywords.filter((keyword) => mentions(lower, keyword)).length;
+    const topicWords = mentioned.stated[i] ?? 0;
     if (byLine || topicWords >= (opening ? 1 : 2)) stated.push(i);
   });
   const hidden: number[] = [];
@@ -229,6 +235,7 @@ function unlocks(unlock: 'open_question' | 'acknowledgement' | 'either', a: Turn
 
 function replayClinicianTurn(
   scenario: ScenarioRecord,
+  index: ScenarioIndex,
   before: PatientState,
   historyIndex: number,
   text: string,
@@ -243,13 +250,14 @@ function replayClinicianTurn(
   const exploring = analysis.openQuestion || analysis.acknowledgement || analysis.reflection;
   // "Tell me more" straight after the patient raised something is about that concern even
   // without naming it.
+  const mentioned = index.mentions(analysis.lower);
   const touchedStated = indicesWhere(
     extras.statedConcerns,
-    (c, i) =>
-      mentionsAny(analysis.lower, c.keywords) || (exploring && raisedBefore.stated.includes(i)),
+    (_, i) => (mentioned.stated[i] ?? 0) > 0 || (exploring && raisedBefore.stated.includes(i)),
   );
-  const touchedHidden = indicesWhere(extras.hiddenConcerns, (c) =>
-    mentionsAny(analysis.lower, c.keywords),
+  const touchedHidden = indicesWhere(
+    extras.hiddenConcerns,
+    (_, i) => (mentioned.hidden[i] ?? 0) > 0,
   );
   const raisedTouched =
     raisedBefore.stated.some((i) => touchedStated.includes(i)) ||
@@ -370,46 +378,89 @@ function replayClinicianTurn(
   return result;
 }
 
+/** Where a replay stands after some turns; never changed once made, so it can be kept. */
+interface ReplayPoint {
+  state: PatientState;
+  lastPatientText: string;
+  raised: RaisedConcerns;
+  turns: readonly ClinicianTurnReplay[];
+  patientLines: readonly string[];
+  patientSaid: readonly string[];
+}
+
+const NOTHING_RAISED: RaisedConcerns = { stated: [], hidden: [] };
+
+function withRaised(
+  point: ReplayPoint,
+  scenario: ScenarioRecord,
+  text: string,
+  opening: boolean,
+): ReplayPoint {
+  const raised = concernsRaisedBy(scenario, text, opening);
+  if (raised.stated.length === 0 && raised.hidden.length === 0) {
+    return { ...point, lastPatientText: text, raised };
+  }
+  const state = copyState(point.state);
+  for (const i of raised.stated) {
+    const progress = state.stated[i];
+    if (progress !== undefined) progress.raised = true;
+  }
+  return { ...point, state, lastPatientText: text, raised };
+}
+
+function startingPoint(scenario: ScenarioRecord, history: readonly ChatTurn[]): ReplayPoint {
+  const start: ReplayPoint = {
+    state: initialState(scenario),
+    lastPatientText: '',
+    raised: NOTHING_RAISED,
+    turns: [],
+    patientLines: [],
+    patientSaid: [],
+  };
+  // Without the opening line in the history, the patient has still said it.
+  const opened = history[0]?.role === 'assistant';
+  return opened ? start : withRaised(start, scenario, scenario.initialMessage, true);
+}
+
 export function replayConversation(
   scenario: ScenarioRecord,
   history: readonly ChatTurn[],
 ): ConversationReplay {
-  const initial = initialState(scenario);
-  const opened = history[0]?.role === 'assistant';
-  const turns: ClinicianTurnReplay[] = [];
-  const patientLines: string[] = [];
-  let state = initial;
-  let lastPatientText = '';
-  let raised: RaisedConcerns = { stated: [], hidden: [] };
-  const markRaised = (text: string, opening: boolean): void => {
-    lastPatientText = text;
-    raised = concernsRaisedBy(scenario, text, opening);
-    if (raised.stated.length === 0 && raised.hidden.length === 0) return;
-    state = copyState(state);
-    for (const i of raised.stated) {
-      const progress = state.stated[i];
-      if (progress !== undefined) progress.raised = true;
-    }
-  };
-  if (!opened) markRaised(scenario.initialMessage, true);
-  history.forEach((turn, historyIndex) => {
+  const index = scenarioIndex(scenario);
+  const keys = prefixKeys(index.key, history);
+  const resumed = findCheckpoint<ReplayPoint>(keys);
+  let point = resumed?.value ?? startingPoint(scenario, history);
+  const turns = [...point.turns];
+  const patientLines = [...point.patientLines];
+  const patientSaid = [...point.patientSaid];
+  for (let historyIndex = resumed?.length ?? 0; historyIndex < history.length; historyIndex++) {
+    const turn = history[historyIndex]!;
     if (turn.role === 'assistant') {
       patientLines.push(turn.content);
-      markRaised(turn.content, historyIndex === 0);
-      return;
+      patientSaid.push(sameWords(turn.content));
+      point = withRaised(point, scenario, turn.content, historyIndex === 0);
+      continue;
     }
     const replay = replayClinicianTurn(
       scenario,
-      state,
+      index,
+      point.state,
       historyIndex,
       turn.content,
-      lastPatientText,
-      raised,
+      point.lastPatientText,
+      point.raised,
     );
     turns.push(replay);
-    state = replay.state;
-    lastPatientText = '';
-    raised = { stated: [], hidden: [] };
-  });
-  return { initial, turns, final: state, pendingRaised: raised, patientLines };
+    point = { ...point, state: replay.state, lastPatientText: '', raised: NOTHING_RAISED };
+  }
+  point = { ...point, turns, patientLines, patientSaid };
+  saveCheckpoint(keys, history, point, resumed?.length ?? 0);
+  return {
+    initial: initialState(scenario),
+    turns,
+    final: point.state,
+    pendingRaised: point.raised,
+    patientLines,
+    patientSaid,
+  };
 }

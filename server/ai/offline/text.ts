@@ -46,36 +46,6 @@ function addSentence(out: Sentence[], raw: string): void {
   out.push({ text, lower: foldText(text), words: countWords(text) });
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-const keywordPatterns = new Map<string, RegExp>();
-
-/**
- * Whether folded text mentions a scenario keyword as a word or phrase. Common inflections
- * count ("cost" in "costs", "hurt" in "hurting") but a keyword never matches inside another
- * word ("pain" is not in "paint").
- */
-export function mentions(lowerText: string, keyword: string): boolean {
-  const key = foldText(keyword.trim());
-  if (key === '') return false;
-  let pattern = keywordPatterns.get(key);
-  if (pattern === undefined) {
-    const body = escapeRegExp(key).replace(/\s+/g, '\\s+');
-    pattern = new RegExp(
-      `(?<![\\p{L}\\p{N}])${body}(?:s|es|ed|d|ing|ful|y|ly)?(?![\\p{L}\\p{N}])`,
-      'u',
-    );
-    keywordPatterns.set(key, pattern);
-  }
-  return pattern.test(lowerText);
-}
-
-export function mentionsAny(lowerText: string, keywords: readonly string[]): boolean {
-  return keywords.some((keyword) => mentions(lowerText, keyword));
-}
-
 /** FNV-1a: a stable 32-bit hash, so the same conversation always picks the same line. */
 export function hashText(text: string): number {
   let hash = 0x811c9dc5;

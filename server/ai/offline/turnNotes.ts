@@ -1,5 +1,6 @@
 import { FEAR_TACTIC } from './lexicon';
-import { foldText, lowerFirst, mentionsAny } from './text';
+import { scenarioIndex } from './scenarioIndex';
+import { foldText, lowerFirst } from './text';
 import type { SentenceAnalysis } from './analyseTurn';
 import type { ClinicianTurnReplay, PatientState } from './patientState';
 import type { DebriefDraft, NoteTone, TurnNoteKind } from '../../../shared/debrief';
@@ -34,8 +35,9 @@ function cueName(scenario: ScenarioRecord, turn: ClinicianTurnReplay): string | 
   return hidden === undefined ? undefined : scenario.extras.hiddenConcerns[hidden]?.keywords[0];
 }
 
-function keywordsOf(scenario: ScenarioRecord, index: number): readonly string[] {
-  return scenario.extras.statedConcerns[index]?.keywords ?? [];
+/** Whether a sentence names the stated concern by one of its keywords. */
+function namesConcern(scenario: ScenarioRecord, sentence: string, index: number): boolean {
+  return (scenarioIndex(scenario).mentions(sentence).stated[index] ?? 0) > 0;
 }
 
 /** Stated concerns this turn answered before ever exploring them. */
@@ -108,7 +110,7 @@ export function turnNotes(
       'answered_before_exploring',
       'concern',
       name === undefined ? 'answered before exploring' : `answered before exploring: "${name}"`,
-      first((s) => s.explanation && mentionsAny(foldText(s.text), keywordsOf(scenario, index))) ??
+      first((s) => s.explanation && namesConcern(scenario, s.text, index)) ??
         first((s) => s.explanation) ??
         sentences[0],
     );
