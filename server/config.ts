@@ -79,6 +79,8 @@ const envSchema = z.object({
    * weighs each kind); at least the dearest single use, or that use could never be paid for.
    */
   AI_BUDGET_PER_HOUR: int(MIN_AI_BUDGET_PER_HOUR, 10_000_000).default(DEFAULT_AI_BUDGET_PER_HOUR),
+  /** "Try another answer" branches one user may make per hour. */
+  BRANCHES_PER_HOUR: int(1, 100_000).default(30),
   /** Frames one conversation socket may send per second (bursts of twice that); past it, 1008. */
   SOCKET_FRAMES_PER_SECOND: int(1, 10_000).default(100),
   SOCKETS_PER_USER: int(1, 10_000).default(20),
@@ -172,6 +174,7 @@ export interface Config {
     hintsPerHour: number;
     /** Units of model work per user per hour (see server/ai/aiCosts.ts). */
     aiBudgetPerHour: number;
+    branchesPerHour: number;
     socketFramesPerSecond: number;
     /** Conversation sockets one user may hold open on one instance. */
     socketsPerUser: number;
@@ -274,6 +277,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       endOfTurnWaitMs: e.END_OF_TURN_WAIT_MS,
       hintsPerHour: e.HINTS_PER_HOUR,
       aiBudgetPerHour: e.AI_BUDGET_PER_HOUR,
+      branchesPerHour: e.BRANCHES_PER_HOUR,
       socketFramesPerSecond: e.SOCKET_FRAMES_PER_SECOND,
       socketsPerUser: e.SOCKETS_PER_USER,
       requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,

@@ -96,6 +96,9 @@ export const BRANCH_TEXT = {
   failed: 'Could not start another answer right now. Please try again.',
   originalNotGraded:
     'The original conversation has not been graded yet, so there are no scores to compare.',
+  tooManyGeneric: 'You have tried enough other answers for this hour. Please try again later.',
+  tooMany: (perHour: number) =>
+    `You can try ${perHour} other answer${perHour === 1 ? '' : 's'} an hour, and have used them all. Please try again later.`,
 } as const;
 
 /** What the socket says about a frame it cannot take. */

@@ -174,6 +174,7 @@ describe.each(databaseKinds())('branches API (offline patient) on %s', (kind) =>
     const { sessionId: original } = await startConversation(user, 3);
     await say(user, original, [TURNS[0]!]);
     const turn = userTurns((await detail(user, original)).messages)[0]!;
+    const userId = (await user.get('/api/auth/me')).body.user.id as string;
     const count = async () =>
       (
         await t.db.query<{ n: number }>(
@@ -181,28 +182,35 @@ describe.each(databaseKinds())('branches API (offline patient) on %s', (kind) =>
           [original],
         )
       )[0]!.n;
-    // A database whose second statement of the transaction fails (the copy of the messages).
+    const branchesCounted = async () =>
+      (
+        await t.db.query<{ used: number }>(
+          `SELECT used FROM hourly_usage WHERE user_id = $1 AND kind = 'branches'`,
+          [userId],
+        )
+      )[0]?.used ?? 0;
+    // A database whose last statement of the transaction fails (the copy of the messages).
     const failing = {
       ...t.db,
       transaction: <T>(fn: (tx: typeof t.db) => Promise<T>) =>
-        t.db.transaction((tx) => {
-          let calls = 0;
-          return fn({
+        t.db.transaction((tx) =>
+          fn({
             ...tx,
             query: (sql: string, params?: readonly unknown[]) => {
-              calls += 1;
-              if (calls === 3) throw new Error('copy failed');
+              if (sql.includes('INSERT INTO messages')) throw new Error('copy failed');
               return tx.query(sql, params);
             },
-          } as typeof t.db);
-        }),
+          } as typeof t.db),
+        ),
     };
-    await expect(
-      createBranch(failing as typeof t.db, { sessionId: original, messageId: turn.id }),
-    ).rejects.toThrow('copy failed');
+    const input = { userId, sessionId: original, messageId: turn.id, branchesPerHour: 30 };
+    await expect(createBranch(failing as typeof t.db, input)).rejects.toThrow('copy failed');
     expect(await count()).toBe(0);
-    await createBranch(t.db, { sessionId: original, messageId: turn.id });
+    // A branch that was not made is not counted against the hour's allowance either.
+    expect(await branchesCounted()).toBe(0);
+    await createBranch(t.db, input);
     expect(await count()).toBe(1);
+    expect(await branchesCounted()).toBe(1);
   });
 
   it.each([

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_COSTS } from '../../server/ai/aiCosts';
 import { listMessagesBySession } from '../../server/db/messages';
+import { BRANCH_TEXT } from '../../shared/text';
 import { say, startConversation } from '../helpers/conversations';
 import { HttpClient, signedInClient } from '../helpers/httpClient';
 import { TestSocket } from '../helpers/socketClient';
@@ -10,7 +11,8 @@ import { startTestServer, type TestServer } from '../helpers/testServer';
 
 /**
  * The hourly allowances counted in the database (issue 22, decision 027), with the offline
- * engine, which is charged like a provider: the AI budget (every model call a user can cause). Two app instances share one database, as a deployment's
+ * engine, which is charged like a provider: the AI budget (every model call a user can cause)
+ * and the branches a user may make. Two app instances share one database, as a deployment's
  * instances share PostgreSQL, and each request goes to the other one: the counts hold across.
  */
 
@@ -28,7 +30,7 @@ describe.each(databaseKinds())('hourly allowances on %s', (kind) => {
   let t: TestDb;
   let a: TestServer;
   let b: TestServer;
-  const env = { AI_BUDGET_PER_HOUR: String(BUDGET) };
+  const env = { AI_BUDGET_PER_HOUR: String(BUDGET), BRANCHES_PER_HOUR: '5' };
   beforeAll(async () => {
     t = await createTestDb(kind);
     [a, b] = await Promise.all([startTestServer(t.db, env), startTestServer(t.db, env)]);
@@ -162,5 +164,50 @@ describe.each(databaseKinds())('hourly allowances on %s', (kind) => {
     } finally {
       await socket.close();
     }
+  });
+
+  it('branches past BRANCHES_PER_HOUR are refused with a clear 429, across instances', async () => {
+    const user = await signedInClient(a.url);
+    const { sessionId } = await startConversation(user, 1);
+    await say(user, sessionId, [TURNS[0]!]);
+    const turn = (await detail(user, sessionId)).messages.find(
+      (m: { role: string }) => m.role === 'user',
+    );
+    const branch = (server: TestServer) =>
+      on(server, user).post(`/api/conversations/${sessionId}/branches`, { messageId: turn.id });
+
+    const statuses = [];
+    for (const server of [a, b, a, b, a]) statuses.push((await branch(server)).status);
+    expect(statuses).toEqual([201, 201, 201, 201, 201]);
+    const refused = await branch(b);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toEqual({
+      code: 'rate_limit:branches',
+      message: BRANCH_TEXT.tooMany(5),
+    });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const [{ n }] = (await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM conversation_sessions WHERE branch_of = $1',
+      [sessionId],
+    )) as [{ n: number }];
+    expect(n).toBe(5);
+
+    // Refusals that make no branch (another user's conversation) count for nothing.
+    const other = await signedInClient(a.url, 'Dr Other');
+    const theirs = await startConversation(other, 1);
+    await say(other, theirs.sessionId, [TURNS[0]!]);
+    for (let i = 0; i < 6; i++) {
+      const response = await other.post(`/api/conversations/${sessionId}/branches`, {
+        messageId: turn.id,
+      });
+      expect(response.status).toBe(404);
+    }
+    const theirTurn = (await detail(other, theirs.sessionId)).messages.find(
+      (m: { role: string }) => m.role === 'user',
+    );
+    const own = await other.post(`/api/conversations/${theirs.sessionId}/branches`, {
+      messageId: theirTurn.id,
+    });
+    expect(own.status).toBe(201);
   });
 });

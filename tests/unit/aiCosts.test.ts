@@ -55,5 +55,7 @@ describe('the AI budget at its defaults', () => {
     expect(loadConfig({ AI_BUDGET_PER_HOUR: String(MIN_AI_BUDGET_PER_HOUR) }).limits).toMatchObject(
       { aiBudgetPerHour: MIN_AI_BUDGET_PER_HOUR },
     );
+    expect(() => loadConfig({ BRANCHES_PER_HOUR: '0' })).toThrow(/BRANCHES_PER_HOUR/);
+    expect(loadConfig({}).limits.branchesPerHour).toBe(30);
   });
 });
