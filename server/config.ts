@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { MAX_UTTERANCE_BYTES, MAX_UTTERANCE_MS, STREAM_IDLE_MS } from '../shared/voice';
 import { DEFAULT_THROTTLE, type ThrottleLimits } from './auth/throttleLimits';
+import { DEFAULT_AI_BUDGET_PER_HOUR, MIN_AI_BUDGET_PER_HOUR } from './ai/aiCosts';
 
 const DEFAULT_HINTS_PER_HOUR = 30;
 
@@ -73,6 +74,13 @@ const envSchema = z.object({
   TURNS_PER_HOUR: int(1, 100_000).default(200),
   CONCURRENT_TURNS_PER_USER: int(1, 1000).default(3),
   HINTS_PER_HOUR: int(1, 100_000).default(DEFAULT_HINTS_PER_HOUR),
+  /**
+   * Units of model work one user may cause per hour, every kind together (server/ai/aiCosts.ts
+   * weighs each kind); at least the dearest single use, or that use could never be paid for.
+   */
+  AI_BUDGET_PER_HOUR: int(MIN_AI_BUDGET_PER_HOUR, 10_000_000).default(DEFAULT_AI_BUDGET_PER_HOUR),
+  /** "Try another answer" branches one user may make per hour. */
+  BRANCHES_PER_HOUR: int(1, 100_000).default(30),
   /** Frames one conversation socket may send per second (bursts of twice that); past it, 1008. */
   SOCKET_FRAMES_PER_SECOND: int(1, 10_000).default(100),
   SOCKETS_PER_USER: int(1, 10_000).default(20),
@@ -164,6 +172,9 @@ export interface Config {
     /** How long a transcript that ends mid-thought waits for more speech. */
     endOfTurnWaitMs: number;
     hintsPerHour: number;
+    /** Units of model work per user per hour (see server/ai/aiCosts.ts). */
+    aiBudgetPerHour: number;
+    branchesPerHour: number;
     socketFramesPerSecond: number;
     /** Conversation sockets one user may hold open on one instance. */
     socketsPerUser: number;
@@ -265,6 +276,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       streamIdleMs: Math.round(e.STREAM_IDLE_SECONDS * 1000),
       endOfTurnWaitMs: e.END_OF_TURN_WAIT_MS,
       hintsPerHour: e.HINTS_PER_HOUR,
+      aiBudgetPerHour: e.AI_BUDGET_PER_HOUR,
+      branchesPerHour: e.BRANCHES_PER_HOUR,
       socketFramesPerSecond: e.SOCKET_FRAMES_PER_SECOND,
       socketsPerUser: e.SOCKETS_PER_USER,
       requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,

@@ -1,3 +1,4 @@
+import type { AiBudget } from './ai/aiBudget';
 import type { AiRoles } from './ai/types';
 import type { AudioStore } from './audio/audioStore';
 import type { AuthThrottle } from './auth/throttle';
@@ -15,6 +16,8 @@ export interface Services {
   throttle: AuthThrottle;
   sessionCache: SessionCache;
   ai: AiRoles;
+  /** Each user's hourly budget of model calls, paid before every call (decision 027). */
+  budget: AiBudget;
   /** This instance's Realtime calls (inert unless REALTIME_MODEL is set). */
   realtime: RealtimeCalls;
   /** Kept audio of spoken turns, for replay (inert when AUDIO_RETENTION_DAYS is 0). */
@@ -22,4 +25,4 @@ export interface Services {
 }
 
 /** What the Realtime calls themselves are built from. */
-export type CoreServices = Pick<Services, 'config' | 'db' | 'logger' | 'ai'>;
+export type CoreServices = Pick<Services, 'config' | 'db' | 'logger' | 'ai' | 'budget'>;

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Express } from 'express';
 import { createApp, type AppOptions } from './app';
+import { createAiBudget } from './ai/aiBudget';
 import { createAiRoles } from './ai/roles';
 import { createAudioStore } from './audio/audioStore';
 import type { AiRoles } from './ai/types';
@@ -26,6 +27,8 @@ export interface StartOptions extends AppOptions {
   ai?: AiRoles;
   /** Overrides some of the configured sign-in throttle limits (tests). */
   throttle?: Partial<ThrottleLimits>;
+  /** How often a Realtime call pays for its next minute of the AI budget (tests; a minute). */
+  realtimeMinuteMs?: number;
   /** Mounted before the app's own handlers (Vite's dev middleware). */
   before?: (app: Express) => void;
 }
@@ -54,6 +57,11 @@ export async function startServer(config: Config, options: StartOptions): Promis
   }
 
   const ai = options.ai ?? createAiRoles(config.ai, logger);
+  const budget = createAiBudget({
+    db,
+    perHour: config.limits.aiBudgetPerHour,
+    ...(options.realtimeMinuteMs ? { realtimeMinuteMs: options.realtimeMinuteMs } : {}),
+  });
   const services: Services = {
     config,
     db,
@@ -61,7 +69,8 @@ export async function startServer(config: Config, options: StartOptions): Promis
     throttle: createAuthThrottle(db, { ...config.throttle, ...options.throttle }),
     sessionCache: new SessionCache(config.sessionCacheMs),
     ai,
-    realtime: createRealtimeCalls({ config, db, logger, ai }),
+    budget,
+    realtime: createRealtimeCalls({ config, db, logger, ai, budget }),
     audio: createAudioStore({ config: config.audio, db, logger }),
   };
   const app = createApp(services, options);

@@ -80,6 +80,9 @@ export const ERRORS = {
   'rate_limit:turns': CONVERSATION_TEXT.quotaReached,
   'rate_limit:concurrent': CONVERSATION_TEXT.concurrentTurns,
   'rate_limit:hints': CONVERSATION_TEXT.hintsUsedUpGeneric,
+  /** The hourly AI budget: a model call the user asked for would pass it (decision 027). */
+  'rate_limit:ai_budget': CONVERSATION_TEXT.aiBudgetUsedUpGeneric,
+  'rate_limit:branches': BRANCH_TEXT.tooManyGeneric,
   // Our side or a provider's.
   'unavailable:database': REQUEST_TEXT.unavailable,
   'unavailable:restarting': REQUEST_TEXT.restarting,

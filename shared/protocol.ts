@@ -173,6 +173,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     code: errorCodeSchema,
     message: z.string(),
     clientId: z.string().optional(),
+    /** A limit's refusal (`rate_limit:*`): when to try again, as HTTP's Retry-After says it. */
+    retryAfterSeconds: z.number().int().positive().optional(),
   }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;

@@ -83,6 +83,11 @@ export const CONVERSATION_TEXT = {
   hintsUsedUpGeneric: 'You have used all your hints for this hour. Try again later.',
   hintsUsedUp: (perHour: number) =>
     `You have used all ${perHour} hint${perHour === 1 ? '' : 's'} for this hour. Try again later, or carry on without one.`,
+  /** The hourly AI budget (decision 027): replies, voice, hints and feedback together. */
+  aiBudgetUsedUpGeneric:
+    "You have used this hour's AI allowance (replies, voice, hints and feedback). Everything so far is saved: please try again later.",
+  aiBudgetUsedUp: (minutes: number) =>
+    `You have used this hour's AI allowance (replies, voice, hints and feedback). Everything so far is saved: please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const;
 
 /** "Try another answer": a branch of a conversation from one of the clinician's turns. */
@@ -91,6 +96,9 @@ export const BRANCH_TEXT = {
   failed: 'Could not start another answer right now. Please try again.',
   originalNotGraded:
     'The original conversation has not been graded yet, so there are no scores to compare.',
+  tooManyGeneric: 'You have tried enough other answers for this hour. Please try again later.',
+  tooMany: (perHour: number) =>
+    `You can try ${perHour} other answer${perHour === 1 ? '' : 's'} an hour, and have used them all. Please try again later.`,
 } as const;
 
 /** What the socket says about a frame it cannot take. */

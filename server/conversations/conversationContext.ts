@@ -1,5 +1,7 @@
 import { ERRORS, type ErrorCode } from '../../shared/errors';
 import type { ServerMessage } from '../../shared/protocol';
+import type { AiUse } from '../ai/aiCosts';
+import { AppError } from '../http/errors';
 import type { ScenarioRecord } from '../scenarios/schema';
 import type { Services } from '../services';
 import { createSpeechPipeline } from '../voice/speechPipeline';
@@ -9,6 +11,8 @@ import { voiceForScenario } from '../voice/voiceChoice';
 /** One open conversation as its controller's parts see it: who, where, and how to answer. */
 export interface ConversationContext {
   services: Services;
+  /** The conversation's owner, who pays for its model calls (decision 027). */
+  userId: string;
   sessionId: string;
   send(message: ServerMessage): void;
   sendBinary(bytes: Buffer): void;
@@ -31,27 +35,71 @@ export function speakTo(
     clientId?: string;
   },
 ): SpeechPipeline {
-  const { logger } = context.services;
+  const { logger, budget } = context.services;
   return createSpeechPipeline({
-    speaker: input.speaker,
+    // One reply's speech is paid for once, however many sentences it is spoken in.
+    speaker: paidOnce(input.speaker, () => budget.spend(context.userId, 'speech')),
     voice: voiceForScenario(input.scenario),
     replyId: input.replyId,
     signal: input.signal,
     sink: { sendJson: context.send, sendBinary: context.sendBinary },
     keepAudio: context.services.audio.enabled,
     onError(error) {
+      if (error instanceof AppError) return context.send(appErrorFrame(error, input.clientId));
       logger.warn('voice.speech_failed', { sessionId: context.sessionId, error });
       context.sendError('unavailable:speech', undefined, input.clientId);
     },
   });
 }
 
+/** The speaker, with `pay` awaited before its first synthesis; refused, every one throws. */
+function paidOnce(speaker: Speaker, pay: () => Promise<void>): Speaker {
+  let paid: Promise<void> | null = null;
+  return {
+    mime: speaker.mime,
+    async *synthesize(text, voice, options) {
+      await (paid ??= pay());
+      yield* speaker.synthesize(text, voice, options);
+    },
+  };
+}
+
+/**
+ * Pays for `use` from the user's AI budget before the call is made (decision 027). Refused, the
+ * user is told on this socket, with the wait, and false comes back: the call is not made.
+ */
+export async function spendOrRefuse(
+  context: ConversationContext,
+  use: AiUse,
+  clientId?: string,
+): Promise<boolean> {
+  try {
+    await context.services.budget.spend(context.userId, use);
+    return true;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    context.send(appErrorFrame(error, clientId));
+    return false;
+  }
+}
+
 /** An error frame: the code's own sentence unless a more precise one is given. */
-export function errorFrame(code: ErrorCode, message: string = ERRORS[code], clientId?: string) {
+export function errorFrame(
+  code: ErrorCode,
+  message: string = ERRORS[code],
+  clientId?: string,
+  retryAfterSeconds?: number,
+) {
   return {
     type: 'error',
     code,
     message,
     ...(clientId ? { clientId } : {}),
+    ...(retryAfterSeconds ? { retryAfterSeconds } : {}),
   } satisfies ServerMessage;
+}
+
+/** An AppError (a limit's refusal, say) as an error frame, with its wait when it has one. */
+export function appErrorFrame(error: AppError, clientId?: string) {
+  return errorFrame(error.code, error.message, clientId, error.retryAfterSeconds);
 }

@@ -36,7 +36,11 @@ export interface ConversationConnection {
 export interface ConversationController {
   /** Sends the stored messages: the first frame, which every later frame waits for. */
   sendHistory(): Promise<void>;
-  handle(message: Exclude<ClientMessage, AudioHeader>): void;
+  /**
+   * Dispatches a frame. Most work runs beside the frame queue; a promise is what the queue must
+   * wait for before the next frame (an utterance's start, paid for before its audio is taken).
+   */
+  handle(message: Exclude<ClientMessage, AudioHeader>): void | Promise<void>;
   /** An utterance is announced: true when its bytes are welcome (the next binary frame). */
   announceAudio(header: AudioHeader): boolean;
   /** The bytes of an announced utterance, as long as its header said. */
@@ -82,6 +86,7 @@ export function createConversationController(input: {
   let scenario: ScenarioRecord | null = null;
   const context: ConversationContext = {
     services,
+    userId,
     sessionId,
     send,
     sendBinary: connection.sendBinary,

@@ -1,5 +1,6 @@
 import type { ChatTurn } from '../ai/types';
 import { historyIfTurnAllowed } from '../db/messages';
+import { AppError } from '../http/errors';
 import type { ConversationContext } from './conversationContext';
 
 /**
@@ -38,8 +39,8 @@ function sameHistory(a: readonly ChatTurn[], b: readonly ChatTurn[]): boolean {
 
 /**
  * Starts the patient's reply to `text` now. Null when no reply may start: the conversation
- * ended, the hourly quota is used up (an early call must never cost what a turn may not), or
- * the scenario is gone. The call stops with `signal` (the turn's) or `cancel`.
+ * ended, the hourly quota or the AI budget is used up (an early call must never cost what a
+ * turn may not), or the scenario is gone. The call stops with `signal` (the turn's) or `cancel`.
  */
 export async function startEarlyReply(
   context: ConversationContext,
@@ -55,6 +56,14 @@ export async function startEarlyReply(
     context.scenario(),
   ]);
   if (!before || !scenario || signal.aborted) return null;
+  // Paid like any reply (decision 027), claimed or not: the call is made either way. Refused,
+  // there is no early reply, and the turn itself asks again and tells the user.
+  try {
+    await context.services.budget.spend(context.userId, 'reply');
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
   const history: ChatTurn[] = [...before, { role: 'user', content: input.text }];
 
   const controller = new AbortController();

@@ -7,11 +7,15 @@ import { ERRORS } from '../../shared/errors';
 import type { ScenarioRecord } from '../scenarios/schema';
 import { insertAssistantMessage, storeTurnAndListHistory } from '../db/messages';
 import type { Services } from '../services';
+import { AppError } from '../http/errors';
+import { appErrorFrame } from './conversationContext';
 import { createDeltaPacer } from './deltaPacer';
 import type { EarlyReply } from './earlyReply';
 import { heardPart } from '../../shared/heardPart';
 
 export interface TurnInput {
+  /** Who pays for the reply (the AI budget, decision 027). */
+  userId: string;
   sessionId: string;
   scenario: ScenarioRecord;
   clientId: string;
@@ -80,6 +84,21 @@ export async function runTurn(
   // A resent turn that was already answered must not be answered twice.
   if (duplicate && history.at(-1)?.id !== message.id) return { outcome: 'duplicate' };
 
+  const turns = history.map(({ role, content }) => ({ role, content }));
+  // A reply started early on these very words was paid for when it started.
+  const early = input.early ? await input.early : null;
+  const claimed = early?.claim(input.text, turns) ?? null;
+  if (!claimed) {
+    try {
+      await services.budget.spend(input.userId, 'reply');
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      // The clinician's words stay stored; resending the turn once the hour allows answers it.
+      hooks.send(appErrorFrame(error, input.clientId));
+      return { outcome: 'failed', reply: null };
+    }
+  }
+
   const replyId = randomUUID();
   hooks.send({ type: 'reply_start', replyId });
   hooks.onReplyStart?.(replyId);
@@ -88,10 +107,8 @@ export async function runTurn(
     hooks.send({ type: 'reply_delta', replyId, text: delta }),
   );
   try {
-    const turns = history.map(({ role, content }) => ({ role, content }));
-    const early = input.early ? await input.early : null;
     const deltas =
-      early?.claim(input.text, turns) ??
+      claimed ??
       ai.patient.streamReply(
         { scenario: input.scenario, history: turns },
         { signal, stream: input.stream },

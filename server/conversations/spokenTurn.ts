@@ -5,7 +5,7 @@ import { uploadRecording } from '../audio/recording';
 import { checkUtterance } from '../voice/audioFormat';
 import type { Transcriber } from '../voice/types';
 import type { RunningTurn } from './bargeIn';
-import type { ConversationContext } from './conversationContext';
+import { spendOrRefuse, type ConversationContext } from './conversationContext';
 import { replyToTurn } from './turnReply';
 
 /** An utterance: the audio header's fields and the bytes of the binary frame that followed it. */
@@ -21,6 +21,7 @@ export async function transcribeUtterance(
   signal: AbortSignal,
 ): Promise<string | null> {
   const { clientId, format } = utterance;
+  if (!(await spendOrRefuse(context, 'transcription', clientId))) return null;
   try {
     const text = stripControlChars(
       await transcriber.transcribe(utterance.audio, { format }, { signal }),

@@ -5,7 +5,7 @@ import { FRAME_TEXT, VOICE_TEXT } from '../../shared/text';
 import { streamRefusal } from './admission';
 import type { BackgroundWork } from './backgroundWork';
 import type { RunningTurn } from './bargeIn';
-import type { ConversationContext } from './conversationContext';
+import { spendOrRefuse, type ConversationContext } from './conversationContext';
 import type { PerUserCount } from './perUserCount';
 import { createStreamedUtterance, type StreamedUtterance } from './streamedUtterance';
 import {
@@ -68,12 +68,22 @@ export function createStreamedSpeech(input: {
   /** The last stream that ended, for frames and ends that arrive after it. */
   let lastStream: { clientId: string; endedBy: 'client' | 'server'; lateTold: boolean } | null =
     null;
+  /** The socket closed: an utterance whose start was still being paid for never opens. */
+  let closed = false;
 
-  function start(message: AudioStart) {
-    const { clientId } = message;
-    if (stream) return sendError('bad_request:audio', FRAME_TEXT.streamOpen, clientId);
+  /**
+   * Whether an utterance may start now, with the spoken turn it would continue (if any); when
+   * it may not, the user is told why and null comes back.
+   */
+  function admit(clientId: string): { joins: UtteranceCollector | null } | null {
+    if (closed) return null;
+    if (stream) {
+      sendError('bad_request:audio', FRAME_TEXT.streamOpen, clientId);
+      return null;
+    }
     if (!transcriber && !streamingTranscriber) {
-      return sendError('unavailable:server_transcription', undefined, clientId);
+      sendError('unavailable:server_transcription', undefined, clientId);
+      return null;
     }
     const joins = collecting?.accepting ? collecting : null;
     // A turn being cancelled is winding down (storing what was heard): cutting in on the
@@ -90,9 +100,29 @@ export function createStreamedSpeech(input: {
       userStreams: userStreams.running(userId),
     });
     if (refusal === 'too_many_streams') {
-      return sendError('rate_limit:concurrent', VOICE_TEXT.concurrentStreams, clientId);
+      sendError('rate_limit:concurrent', VOICE_TEXT.concurrentStreams, clientId);
+      return null;
     }
-    if (refusal) return sendError(refusal, undefined, clientId);
+    if (refusal) {
+      sendError(refusal, undefined, clientId);
+      return null;
+    }
+    return { joins };
+  }
+
+  async function start(message: AudioStart): Promise<void> {
+    const { clientId } = message;
+    if (!admit(clientId)) return;
+    // Paid before its transcription session opens (decision 027). The socket's next frames
+    // wait for this in its queue, but a turn running beside it may have moved on meanwhile
+    // (its reply started, so it takes no more utterances): the checks are made again.
+    if (!(await spendOrRefuse(context, 'transcription', clientId))) return;
+    const admitted = admit(clientId);
+    if (!admitted) {
+      await context.services.budget.giveBack(userId, 'transcription');
+      return;
+    }
+    const { joins } = admitted;
 
     userStreams.start(userId);
     const opened: OpenStream = {
@@ -271,6 +301,7 @@ export function createStreamedSpeech(input: {
     cancel,
     /** The socket closed: the open stream is dropped (the turn's own signal ends the rest). */
     close() {
+      closed = true;
       if (stream) streamOver(stream, 'client');
     },
   };

@@ -40,6 +40,7 @@ export async function replyToTurn(
   const result = await runTurn(
     context.services,
     {
+      userId: context.userId,
       sessionId: context.sessionId,
       scenario,
       clientId: request.clientId,

@@ -2,28 +2,54 @@ import type { BranchOrigin } from '../../shared/api/conversations';
 import type { ConversationSession } from '../../shared/conversation';
 import type { Db, Queryable } from './db';
 import { toSessionDto, type SessionRow } from './conversations';
+import { spendHourly } from './hourlyUsage';
+import { VISIBLE_TO_USER } from './scenarios';
 
 /** Why a branch could not be made from the turn asked for. */
-export type BranchRefusal = 'not_found:message' | 'unprocessable:not_a_turn';
+export type BranchRefusal =
+  | { code: 'not_found:message' | 'unprocessable:not_a_turn' | 'not_found:scenario' }
+  | { code: 'rate_limit:branches'; retryAfterSeconds: number };
 
 /**
  * "Try another answer here": a new open conversation for the same user and scenario, linked to
  * `sessionId`, holding copies of every message stored before the clinician turn `messageId`.
  * The offline patient derives its state from the transcript alone, so the copies are the
- * replay. One transaction: a branch never exists with half its transcript. The caller has
- * checked that `sessionId` is the user's.
+ * replay. One transaction: a branch never exists with half its transcript, and one that is not
+ * made is not counted. The caller has checked that `sessionId` is the user's.
+ *
+ * A branch is a new start, so it needs what starting the scenario afresh needs: the right to
+ * practise it now (VISIBLE_TO_USER). Someone who has left the organisation it is shared with,
+ * or whose author has deleted it, cannot branch; the conversations they already have stay as
+ * they are (decision 027). Then the user's hourly allowance of branches pays for it.
  */
 export async function createBranch(
   db: Db,
-  input: { sessionId: string; messageId: string },
+  input: { userId: string; sessionId: string; messageId: string; branchesPerHour: number },
 ): Promise<{ session: ConversationSession } | { refused: BranchRefusal }> {
   return db.transaction(async (tx) => {
     const [turn] = await tx.query<{ role: string }>(
       `SELECT role FROM messages WHERE session_id = $1 AND id = $2`,
       [input.sessionId, input.messageId],
     );
-    if (!turn) return { refused: 'not_found:message' as const };
-    if (turn.role !== 'user') return { refused: 'unprocessable:not_a_turn' as const };
+    if (!turn) return { refused: { code: 'not_found:message' as const } };
+    if (turn.role !== 'user') return { refused: { code: 'unprocessable:not_a_turn' as const } };
+    const [practisable] = await tx.query(
+      `SELECT 1 FROM scenarios
+        WHERE ${VISIBLE_TO_USER}
+          AND id = (SELECT scenario_id FROM conversation_sessions WHERE id = $2)`,
+      [input.userId, input.sessionId],
+    );
+    if (!practisable) return { refused: { code: 'not_found:scenario' as const } };
+    const allowance = await spendHourly(tx, {
+      userId: input.userId,
+      kind: 'branches',
+      amount: 1,
+      limit: input.branchesPerHour,
+    });
+    if (!allowance.spent) {
+      const { retryAfterSeconds } = allowance;
+      return { refused: { code: 'rate_limit:branches' as const, retryAfterSeconds } };
+    }
     const [session] = await tx.query<SessionRow>(
       `INSERT INTO conversation_sessions
          (user_id, scenario_id, scenario_version, branch_of, branch_at_message)

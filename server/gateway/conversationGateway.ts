@@ -158,7 +158,8 @@ export function attachConversationGateway(server: Server, services: Services): G
     let announced: AudioHeader | null = null;
 
     // Frames are dispatched one at a time, in arrival order: an audio header must be read before
-    // the binary frame that follows it. Dispatch itself is quick: long work runs beside it.
+    // the binary frame that follows it. Dispatch itself is quick: long work runs beside it (an
+    // utterance's start waits for one database statement, its payment, so its frames follow).
     let queue: Promise<void> = ready;
     const perSecond = config.limits.socketFramesPerSecond;
     const budget = createFrameBudget({ perSecond, burst: 2 * perSecond }, Date.now());
@@ -179,7 +180,7 @@ export function attachConversationGateway(server: Server, services: Services): G
         .catch(controller.failed);
     });
 
-    function onText(text: string): void {
+    function onText(text: string): void | Promise<void> {
       if (announced) {
         const { clientId } = announced;
         announced = null;
@@ -191,7 +192,7 @@ export function attachConversationGateway(server: Server, services: Services): G
         if (controller.announceAudio(message)) announced = message;
         return;
       }
-      controller.handle(message);
+      return controller.handle(message);
     }
 
     function onBinary(audio: Buffer): void {

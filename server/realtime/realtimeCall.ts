@@ -8,6 +8,7 @@ import {
   insertTurnIfAllowed,
   turnAdmission,
 } from '../db/messages';
+import { AppError } from '../http/errors';
 import type { CoreServices } from '../services';
 import { createCallTranscript, type DueItem } from './callTranscript';
 import type { RealtimeProvider, RealtimeSideband } from './types';
@@ -89,6 +90,21 @@ export function startRealtimeCall(input: {
 
   const lengthLimit = setTimeout(() => void end('call_too_long'), maxCallMs);
   lengthLimit.unref();
+  // The first minute was paid for when the call was set up; each further one as it starts.
+  const minutes = setInterval(() => void payNextMinute(), services.budget.realtimeMinuteMs);
+  minutes.unref();
+
+  async function payNextMinute() {
+    if (finished) return;
+    try {
+      await services.budget.spend(userId, 'realtimeMinute');
+    } catch (error) {
+      // The hour's AI budget is used up: the call ends as it does at the turn quota.
+      if (error instanceof AppError) return void end('quota');
+      // The database did not answer: the call goes on, as it does when the quota check fails.
+      logger.warn('realtime.budget_check_failed', { sessionId, callId, error });
+    }
+  }
 
   function setState(next: RealtimeState) {
     if (finished || next === state) return;
@@ -264,6 +280,7 @@ export function startRealtimeCall(input: {
     if (finished) return ended;
     finished = true;
     clearTimeout(lengthLimit);
+    clearInterval(minutes);
     transcript.finish();
     sideband.close();
     await Promise.all([

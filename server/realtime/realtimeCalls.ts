@@ -87,6 +87,10 @@ export function createRealtimeCalls(services: CoreServices): RealtimeCalls {
         listMessagesBySession(db, { sessionId }),
       ]);
       if (!scenario) throw new AppError('not_found:scenario');
+      // The call's first minute is paid for before it is set up, each further one as it starts
+      // (realtimeCall.ts); a call that cannot be set up costs nothing (decision 027).
+      await services.budget.spend(userId, 'realtimeMinute');
+      const refund = () => services.budget.giveBack(userId, 'realtimeMinute');
       const session = realtimeSession({
         config: realtime,
         scenario,
@@ -99,6 +103,7 @@ export function createRealtimeCalls(services: CoreServices): RealtimeCalls {
         answer = await provider.createCall({ offerSdp, session }, { signal });
       } catch (error) {
         logger.warn('realtime.call_failed', { sessionId, error });
+        await refund();
         throw new AppError('unavailable:realtime');
       }
       let sideband;
@@ -106,7 +111,7 @@ export function createRealtimeCalls(services: CoreServices): RealtimeCalls {
         sideband = await provider.openSideband(answer.callId);
       } catch (error) {
         logger.warn('realtime.sideband_failed', { sessionId, callId: answer.callId, error });
-        await provider.hangUp(answer.callId).catch(() => undefined);
+        await Promise.all([provider.hangUp(answer.callId).catch(() => undefined), refund()]);
         throw new AppError('unavailable:realtime');
       }
       // The browser left while the call was being set up: nobody will answer this one.

@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { conversationsApi } from '../../shared/api/conversations';
 import { uuidSchema } from '../../shared/inputChecks';
-import { requireUser } from '../auth/guard';
+import { BRANCH_TEXT } from '../../shared/text';
+import { currentUser, requireUser } from '../auth/guard';
 import { createBranch } from '../db/branches';
 import { AppError } from '../http/errors';
 import { sendJson } from '../http/respond';
@@ -24,8 +25,24 @@ export function branchRoutes(services: Services): Router {
     const input = parseInput(conversationsApi.branch.body, req.body);
     const messageId = uuidSchema.safeParse(input.messageId);
     if (!messageId.success) throw new AppError('not_found:message');
-    const made = await createBranch(db, { sessionId: original.id, messageId: messageId.data });
-    if ('refused' in made) throw new AppError(made.refused);
+    const { branchesPerHour } = services.config.limits;
+    const made = await createBranch(db, {
+      userId: currentUser(res).id,
+      sessionId: original.id,
+      messageId: messageId.data,
+      branchesPerHour,
+    });
+    if ('refused' in made) {
+      const { refused } = made;
+      if (refused.code === 'rate_limit:branches') {
+        throw new AppError(
+          refused.code,
+          BRANCH_TEXT.tooMany(branchesPerHour),
+          refused.retryAfterSeconds,
+        );
+      }
+      throw new AppError(refused.code);
+    }
     sendJson(res, conversationsApi.branch, { session: made.session }, 201);
   });
 

@@ -21,7 +21,7 @@ import { parseInput } from '../http/validate';
 import type { Services } from '../services';
 
 export function conversationRoutes(services: Services): Router {
-  const { db, ai, logger } = services;
+  const { db, ai, logger, budget } = services;
   const router = Router();
   router.use(requireUser(services));
 
@@ -84,6 +84,10 @@ export function conversationRoutes(services: Services): Router {
     }
     const scenario = await getScenarioRecordForSession(db, { sessionId: session.id });
     if (!scenario) throw new AppError('not_found:scenario');
+    // Paid before either call. Refused, nothing changes: the conversation stays open with every
+    // message, and ending it again once the hour allows grades it then (decision 027).
+    const userId = currentUser(res).id;
+    await budget.spend(userId, 'feedback');
 
     const context = { scenario, history: messages.map(({ role, content }) => ({ role, content })) };
     const signal = abortOnClose(req, res);
@@ -108,6 +112,7 @@ export function conversationRoutes(services: Services): Router {
       // The grader already fell back to default feedback where spec §8 says so (an answer with
       // no content); what it throws is a failure the user can retry, not a permanent score of 5.
       logger.warn('feedback.failed', { sessionId: session.id, error });
+      await budget.giveBack(userId, 'feedback');
       throw new AppError('unavailable:feedback');
     }
     const debrief = await debriefing;
@@ -137,12 +142,20 @@ export function conversationRoutes(services: Services): Router {
   const hints = createHintLimit(services);
   router.post(conversationsApi.hint.route, async (req, res) => {
     const session = await loadOwned(req, res);
-    await hints.spend(currentUser(res).id);
+    const userId = currentUser(res).id;
+    await hints.spend(userId);
     const [scenario, messages] = await Promise.all([
       getScenarioRecordForSession(db, { sessionId: session.id }),
       listMessagesBySession(db, { sessionId: session.id }),
     ]);
     if (!scenario) throw new AppError('not_found:scenario');
+    try {
+      await budget.spend(userId, 'hint');
+    } catch (error) {
+      // Refused by the AI budget: this hint was not given, so it does not count as one.
+      await hints.giveBack(userId);
+      throw error;
+    }
     try {
       const hint = await ai.coach.hint(
         { scenario, history: messages.map(({ role, content }) => ({ role, content })) },
@@ -151,7 +164,7 @@ export function conversationRoutes(services: Services): Router {
       sendJson(res, conversationsApi.hint, { hint });
     } catch (error) {
       logger.warn('hint.failed', { sessionId: session.id, error });
-      await hints.giveBack(currentUser(res).id);
+      await Promise.all([hints.giveBack(userId), budget.giveBack(userId, 'hint')]);
       throw new AppError('unavailable:hint');
     }
   });

@@ -4,6 +4,7 @@ import { databaseKinds, printSkipNotice } from '../helpers/testDb';
 import { useTestServer } from '../helpers/useTestServer';
 import { signedInClient, type HttpClient } from '../helpers/httpClient';
 import { ask, say, startConversation } from '../helpers/conversations';
+import { customSeed } from '../helpers/customScenario';
 import { TestSocket } from '../helpers/socketClient';
 import { createBranch } from '../../server/db/branches';
 import { conversationDetailResponse } from '../../shared/api/conversations';
@@ -174,6 +175,7 @@ describe.each(databaseKinds())('branches API (offline patient) on %s', (kind) =>
     const { sessionId: original } = await startConversation(user, 3);
     await say(user, original, [TURNS[0]!]);
     const turn = userTurns((await detail(user, original)).messages)[0]!;
+    const userId = (await user.get('/api/auth/me')).body.user.id as string;
     const count = async () =>
       (
         await t.db.query<{ n: number }>(
@@ -181,28 +183,35 @@ describe.each(databaseKinds())('branches API (offline patient) on %s', (kind) =>
           [original],
         )
       )[0]!.n;
-    // A database whose second statement of the transaction fails (the copy of the messages).
+    const branchesCounted = async () =>
+      (
+        await t.db.query<{ used: number }>(
+          `SELECT used FROM hourly_usage WHERE user_id = $1 AND kind = 'branches'`,
+          [userId],
+        )
+      )[0]?.used ?? 0;
+    // A database whose last statement of the transaction fails (the copy of the messages).
     const failing = {
       ...t.db,
       transaction: <T>(fn: (tx: typeof t.db) => Promise<T>) =>
-        t.db.transaction((tx) => {
-          let calls = 0;
-          return fn({
+        t.db.transaction((tx) =>
+          fn({
             ...tx,
             query: (sql: string, params?: readonly unknown[]) => {
-              calls += 1;
-              if (calls === 3) throw new Error('copy failed');
+              if (sql.includes('INSERT INTO messages')) throw new Error('copy failed');
               return tx.query(sql, params);
             },
-          } as typeof t.db);
-        }),
+          } as typeof t.db),
+        ),
     };
-    await expect(
-      createBranch(failing as typeof t.db, { sessionId: original, messageId: turn.id }),
-    ).rejects.toThrow('copy failed');
+    const input = { userId, sessionId: original, messageId: turn.id, branchesPerHour: 30 };
+    await expect(createBranch(failing as typeof t.db, input)).rejects.toThrow('copy failed');
     expect(await count()).toBe(0);
-    await createBranch(t.db, { sessionId: original, messageId: turn.id });
+    // A branch that was not made is not counted against the hour's allowance either.
+    expect(await branchesCounted()).toBe(0);
+    await createBranch(t.db, input);
     expect(await count()).toBe(1);
+    expect(await branchesCounted()).toBe(1);
   });
 
   it.each([
@@ -306,6 +315,87 @@ describe.each(databaseKinds())('branches API (offline patient) on %s', (kind) =>
     const branch = await detail(user, branchId);
     expect(branch.feedback?.overallScore).toBe(scores[1]);
     expect(branch.branch?.originalScores?.overallScore).toBe(originalScore);
+  });
+
+  /** A conversation on a scenario the user may practise now, with one turn taken. */
+  async function practise(user: HttpClient, scenarioId: string) {
+    const created = await user.post('/api/conversations', { scenarioId });
+    expect(created.status).toBe(201);
+    const sessionId = created.body.session.id as string;
+    await say(user, sessionId, [TURNS[0]!]);
+    const turn = userTurns((await detail(user, sessionId)).messages)[0]!;
+    return { sessionId, turn };
+  }
+
+  /** Refused as a fresh start of the scenario would be, and nothing made. */
+  async function expectRefusedLikeAFreshStart(
+    user: HttpClient,
+    scenarioId: string,
+    from: { sessionId: string; turn: { id: string } },
+  ) {
+    const branches = async () =>
+      (
+        await t.db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM conversation_sessions WHERE branch_of = $1',
+          [from.sessionId],
+        )
+      )[0]!.n;
+    const before = await branches();
+    const fresh = await user.post('/api/conversations', { scenarioId });
+    const branch = await user.post(`/api/conversations/${from.sessionId}/branches`, {
+      messageId: from.turn.id,
+    });
+    expect(fresh.status).toBe(404);
+    expect(branch.status).toBe(404);
+    expect(branch.body.error).toEqual(fresh.body.error);
+    expect(branch.body.error.code).toBe('not_found:scenario');
+    expect(await branches()).toBe(before);
+  }
+
+  it('a branch needs the right to start the scenario now: not after leaving its organisation', async () => {
+    const trainer = await signedInClient(server.url, 'Dr Trainer');
+    const trainee = await signedInClient(server.url, 'Dr Trainee');
+    const org = await trainer.post('/api/organisations', { name: 'Dental School' });
+    const cohort = await trainer.post(`/api/organisations/${org.body.id}/cohorts`, {
+      name: 'Year 3',
+    });
+    const invite = await trainer.post(`/api/organisations/cohorts/${cohort.body.id}/invites`, {});
+    expect((await trainee.post('/api/organisations/join', { code: invite.body.code })).status).toBe(
+      200,
+    );
+    const shared = await trainer.post('/api/authoring/scenarios', {
+      scenario: customSeed(),
+      sharing: { visibility: 'organisation', organisationId: org.body.id },
+    });
+    expect(shared.status, shared.text).toBe(201);
+    const scenarioId = shared.body.summary.id as string;
+    const open = await practise(trainee, scenarioId);
+    // While a member, branching works.
+    const before = await trainee.post(`/api/conversations/${open.sessionId}/branches`, {
+      messageId: open.turn.id,
+    });
+    expect(before.status).toBe(201);
+
+    expect((await trainee.post(`/api/organisations/${org.body.id}/leave`)).status).toBe(204);
+    await expectRefusedLikeAFreshStart(trainee, scenarioId, open);
+
+    // Decision 027: the conversation already open may be finished. The patient still answers,
+    // and it is graded; only new starts (fresh or branched) need the right.
+    await say(trainee, open.sessionId, [TURNS[1]!]);
+    expect(userTurns((await detail(trainee, open.sessionId)).messages)).toHaveLength(2);
+    expect((await trainee.post(`/api/conversations/${open.sessionId}/end`)).status).toBe(200);
+  });
+
+  it('a branch needs the right to start the scenario now: not once its author deleted it', async () => {
+    const author = await signedInClient(server.url, 'Dr Author');
+    const created = await author.post('/api/authoring/scenarios', { scenario: customSeed() });
+    expect(created.status, created.text).toBe(201);
+    const scenarioId = created.body.summary.id as string;
+    const open = await practise(author, scenarioId);
+    const deleted = await author.request('DELETE', `/api/authoring/scenarios/${scenarioId}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.deleted).toBe('soft');
+    await expectRefusedLikeAFreshStart(author, scenarioId, open);
   });
 });
 

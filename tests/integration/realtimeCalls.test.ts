@@ -1,9 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AI_COSTS } from '../../server/ai/aiCosts';
 import { createAiRoles } from '../../server/ai/roles';
 import { loadConfig } from '../../server/config';
 import { listMessagesBySession } from '../../server/db/messages';
 import { LEAVE_GRACE_MS } from '../../server/realtime/realtimeCalls';
 import { createLogger } from '../../server/logger';
+import type { StartOptions } from '../../server/startServer';
 import { MAX_SDP_BYTES } from '../../shared/api/realtime';
 import { ERRORS } from '../../shared/errors';
 import { REALTIME_TEXT } from '../../shared/text';
@@ -49,7 +51,7 @@ describe('Realtime calls on the server (a scripted provider)', () => {
   let server: TestServer;
   const sockets: TestSocket[] = [];
 
-  async function startWith(env: Record<string, string> = {}) {
+  async function startWith(env: Record<string, string> = {}, options: Partial<StartOptions> = {}) {
     const all = {
       AI_PROVIDER: 'openai',
       OPENAI_BASE_URL: stub.url,
@@ -59,7 +61,10 @@ describe('Realtime calls on the server (a scripted provider)', () => {
       ...env,
     };
     const roles = createAiRoles(loadConfig(all).ai, createLogger('silent'));
-    return startTestServer(testDb.db, all, { ai: { ...roles, realtime: fake.provider } });
+    return startTestServer(testDb.db, all, {
+      ai: { ...roles, realtime: fake.provider },
+      ...options,
+    });
   }
 
   beforeAll(async () => {
@@ -342,15 +347,37 @@ describe('Realtime calls on the server (a scripted provider)', () => {
   describe('limits', () => {
     let quota: TestServer;
     let short: TestServer;
+    let budgeted: TestServer;
     beforeAll(async () => {
-      [quota, short] = await Promise.all([
+      [quota, short, budgeted] = await Promise.all([
         startWith({ TURNS_PER_HOUR: '2' }),
         startWith({ REALTIME_MAX_CALL_MINUTES: '0.01' }),
+        // Two minutes of a call in the hour's AI budget, and minutes 50 ms long.
+        startWith(
+          { AI_BUDGET_PER_HOUR: String(2 * AI_COSTS.realtimeMinute) },
+          { realtimeMinuteMs: 50 },
+        ),
       ]);
     });
     afterAll(async () => {
       await quota?.close({ keepDb: true });
       await short?.close({ keepDb: true });
+      await budgeted?.close({ keepDb: true });
+    });
+
+    it('the AI budget pays for each started minute: past it the call ends, and no new one is set up', async () => {
+      const { socket, call, client, sessionId } = await connect(budgeted);
+      expect(await socket.next('realtime_ended')).toMatchObject({
+        reason: 'quota',
+        message: REALTIME_TEXT.quotaReached,
+      });
+      expect(call.hungUp).toBe(true);
+      const calls = fake.calls.length;
+      const refused = await postOffer(client, sessionId);
+      expect([refused.status, refused.body.error.code]).toEqual([429, 'rate_limit:ai_budget']);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Refused before the provider was asked for a call.
+      expect(fake.calls.length).toBe(calls);
     });
 
     it('the hourly quota: the turn past it is cancelled before it is heard, and the call ends', async () => {

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { EndedConversation } from '../../../../../shared/api/conversations';
-import { FEEDBACK_TEXT } from '../../../../../shared/text';
-import { endConversation, isTooShort } from '../api/endConversation';
+import { endConversation, endErrorMessage } from '../api/endConversation';
 
 /** 'End conversation & get feedback': ends the session on the server and hands back its report. */
 export function useEndConversation(options: {
@@ -22,7 +21,7 @@ export function useEndConversation(options: {
       onEnded(ended);
     } catch (error) {
       setEnding(false);
-      setError(isTooShort(error) ? error.message : FEEDBACK_TEXT.failed);
+      setError(endErrorMessage(error));
     }
   };
 
