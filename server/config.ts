@@ -99,6 +99,8 @@ const envSchema = z.object({
   /** Each user's kept audio stays under this; past it, their oldest recordings go first. */
   AUDIO_MAX_MB_PER_USER: int(1, 100_000).default(200),
   AUDIO_PURGE_SECONDS: int(1, 86_400).default(3600),
+  /** Bytes of scenario lists (and their compressed copies) one instance keeps in memory. */
+  SCENARIO_LIST_CACHE_MB: int(1, 4096).default(32),
   COMMON_PASSWORDS_FILE: z.preprocess(emptyAsUndefined, z.string().optional()),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
@@ -140,6 +142,11 @@ export interface AudioConfig {
   purgeMs: number;
 }
 
+export interface ScenariosConfig {
+  /** The scenario-list cache's budget, in bytes, on each instance. */
+  listCacheBytes: number;
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
@@ -176,6 +183,8 @@ export interface Config {
   rateLimitPurgeMs: number;
   /** Audio replay of spoken turns (server/audio/). */
   audio: AudioConfig;
+  /** Scenarios: the list cache's memory. */
+  scenarios: ScenariosConfig;
   /** A newline-separated list of passwords refused at sign-up, besides the built-in one. */
   commonPasswordsFile: string | null;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -286,6 +295,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
           : { kind: 'database' },
       maxBytesPerUser: e.AUDIO_MAX_MB_PER_USER * 1_000_000,
       purgeMs: e.AUDIO_PURGE_SECONDS * 1000,
+    },
+    scenarios: {
+      listCacheBytes: e.SCENARIO_LIST_CACHE_MB * 1024 * 1024,
     },
     commonPasswordsFile: e.COMMON_PASSWORDS_FILE ?? null,
     logLevel: e.LOG_LEVEL,

@@ -17,6 +17,7 @@ import { attachConversationGateway, type Gateway } from './gateway/conversationG
 import { createLogger, type Logger } from './logger';
 import { createRealtimeCalls } from './realtime/realtimeCalls';
 import { scenarioLibrary } from './scenarios/library';
+import { createListCache } from './scenarios/listCache';
 import type { Services } from './services';
 
 export interface StartOptions extends AppOptions {
@@ -63,6 +64,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
     ai,
     realtime: createRealtimeCalls({ config, db, logger, ai }),
     audio: createAudioStore({ config: config.audio, db, logger }),
+    scenarioLists: createListCache({ maxBytes: config.scenarios.listCacheBytes }),
   };
   const app = createApp(services, options);
   // A client that sends headers and then stalls (slowloris) gets 408 once this runs out.
