@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
+import type { ScenarioBudget } from '../shared/scenarioBudget';
 import { MAX_UTTERANCE_BYTES, MAX_UTTERANCE_MS, STREAM_IDLE_MS } from '../shared/voice';
 import { DEFAULT_THROTTLE, type ThrottleLimits } from './auth/throttleLimits';
 
@@ -101,6 +102,9 @@ const envSchema = z.object({
   AUDIO_PURGE_SECONDS: int(1, 86_400).default(3600),
   /** Bytes of scenario lists (and their compressed copies) one instance keeps in memory. */
   SCENARIO_LIST_CACHE_MB: int(1, 4096).default(32),
+  /** Each user's own scenarios (not deleted): how many, and how many KB of JSON in all. */
+  SCENARIOS_PER_USER: int(1, 100_000).default(200),
+  SCENARIO_KB_PER_USER: int(64, 1_000_000).default(4096),
   COMMON_PASSWORDS_FILE: z.preprocess(emptyAsUndefined, z.string().optional()),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
@@ -145,6 +149,8 @@ export interface AudioConfig {
 export interface ScenariosConfig {
   /** The scenario-list cache's budget, in bytes, on each instance. */
   listCacheBytes: number;
+  /** What one user's own scenarios may take (counted in the database, so across instances). */
+  budget: ScenarioBudget;
 }
 
 export interface Config {
@@ -183,7 +189,7 @@ export interface Config {
   rateLimitPurgeMs: number;
   /** Audio replay of spoken turns (server/audio/). */
   audio: AudioConfig;
-  /** Scenarios: the list cache's memory. */
+  /** Custom scenarios: the list cache's memory and each author's storage (decision 028). */
   scenarios: ScenariosConfig;
   /** A newline-separated list of passwords refused at sign-up, besides the built-in one. */
   commonPasswordsFile: string | null;
@@ -298,6 +304,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     scenarios: {
       listCacheBytes: e.SCENARIO_LIST_CACHE_MB * 1024 * 1024,
+      budget: { maxScenarios: e.SCENARIOS_PER_USER, maxBytes: e.SCENARIO_KB_PER_USER * 1024 },
     },
     commonPasswordsFile: e.COMMON_PASSWORDS_FILE ?? null,
     logLevel: e.LOG_LEVEL,
