@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { insertOwnScenario } from '../../server/db/customScenarios';
 import type { Db, Queryable } from '../../server/db/db';
 import { scenarioLibrary } from '../../server/scenarios/library';
 import { authoredScenarioResponse } from '../../shared/api/authoring';
@@ -218,3 +219,72 @@ describe.each(databaseKinds())('the shared scenario list on %s', (kind) => {
     expect(leaks).toEqual([]);
   });
 });
+
+/**
+ * A write that commits after a later one (its clock_timestamp is older) must still change the
+ * stamp: with only the count and the newest time, a scenario made private while another was
+ * being shared left the stamp as it was, and members kept the list that showed it. PostgreSQL
+ * only: PGlite runs one transaction at a time.
+ */
+describe.each(databaseKinds().filter((kind) => kind !== 'pglite'))(
+  'the list stamp with writes committed out of order on %s',
+  (kind) => {
+    const { server, testDb: t } = useTestServer(kind);
+
+    it('a scenario made private leaves members’ lists even when another one commits late', async () => {
+      const trainer = await signedInClient(server.url, 'Dr Trainer');
+      const member = await signedInClient(server.url, 'Dr Member');
+      const org = await trainer.post(ORGANISATIONS, { name: 'Late Commits' });
+      const orgId = org.body.id as string;
+      const cohort = await trainer.post(`${ORGANISATIONS}/${orgId}/cohorts`, { name: 'Y1' });
+      const invite = await trainer.post(`${ORGANISATIONS}/cohorts/${cohort.body.id}/invites`, {});
+      expect((await member.post(`${ORGANISATIONS}/join`, { code: invite.body.code })).status).toBe(
+        200,
+      );
+      const trainerId = (await trainer.get('/api/auth/me')).body.user.id as string;
+      const shared = { visibility: 'organisation', organisationId: orgId };
+      const x = await trainer.post(AUTHORING, {
+        scenario: { ...customSeed(), title: 'Soon private' },
+        sharing: shared,
+      });
+
+      // Another scenario is being shared in a transaction that stays open: its time is taken now.
+      let commitLate!: () => void;
+      const late = new Promise<void>((resolve) => (commitLate = resolve));
+      let begun!: () => void;
+      const started = new Promise<void>((resolve) => (begun = resolve));
+      const lateWrite = t.db.transaction(async (tx) => {
+        const id = await insertOwnScenario(tx, {
+          userId: trainerId,
+          seed: { ...customSeed(), title: 'Shared late' },
+        });
+        await tx.query(
+          `UPDATE scenarios SET visibility = 'organisation', organisation_id = $2 WHERE id = $1`,
+          [id, orgId],
+        );
+        begun();
+        await late;
+      });
+      await started;
+      // A newer shared scenario, so neither of the others is the newest.
+      await trainer.post(AUTHORING, {
+        scenario: { ...customSeed(), title: 'Newest' },
+        sharing: shared,
+      });
+      expect(titlesOf(await member.get('/api/scenarios'))).toContain('Soon private');
+
+      const own = await trainer.get(`${AUTHORING}/${x.body.summary.id}`);
+      const made = await trainer.post(`${AUTHORING}/${x.body.summary.id}`, {
+        scenario: own.body.scenario,
+        sharing: { visibility: 'private' },
+      });
+      expect(made.status, made.text).toBe(200);
+      commitLate();
+      await lateWrite;
+
+      const titles = titlesOf(await member.get('/api/scenarios'));
+      expect(titles).toContain('Shared late');
+      expect(titles).not.toContain('Soon private');
+    });
+  },
+);
