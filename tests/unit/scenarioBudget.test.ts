@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
 import { exceededBudget, scenarioBytes } from '../../shared/scenarioBudget';
 import { AUTHORING_TEXT } from '../../shared/text';
 
@@ -49,5 +50,23 @@ describe('the budget sentences', () => {
     expect(AUTHORING_TEXT.importTooMany(1, 0, 200)).toBe(
       'Nothing was imported: the file holds 1 scenario and you have room for 0 more (up to 200). Delete some you no longer need, or import fewer.',
     );
+  });
+});
+
+describe('the budget settings', () => {
+  it('default to 200 scenarios, 4 MB each user and a 32 MB list cache', () => {
+    expect(loadConfig({}).scenarios).toEqual({
+      listCacheBytes: 32 * 1024 * 1024,
+      budget: { maxScenarios: 200, maxBytes: 4096 * 1024 },
+    });
+  });
+
+  it.each([
+    ['SCENARIO_LIST_CACHE_MB', '0'],
+    ['SCENARIOS_PER_USER', '0'],
+    ['SCENARIO_KB_PER_USER', '10'],
+    ['SCENARIO_KB_PER_USER', 'lots'],
+  ])('refuses %s=%s at start, naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(name);
   });
 });
