@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
+import type { ScenarioBudget } from '../shared/scenarioBudget';
 import { MAX_UTTERANCE_BYTES, MAX_UTTERANCE_MS, STREAM_IDLE_MS } from '../shared/voice';
 import { DEFAULT_THROTTLE, type ThrottleLimits } from './auth/throttleLimits';
 import { DEFAULT_AI_BUDGET_PER_HOUR, MIN_AI_BUDGET_PER_HOUR } from './ai/aiCosts';
@@ -107,6 +108,11 @@ const envSchema = z.object({
   /** Each user's kept audio stays under this; past it, their oldest recordings go first. */
   AUDIO_MAX_MB_PER_USER: int(1, 100_000).default(200),
   AUDIO_PURGE_SECONDS: int(1, 86_400).default(3600),
+  /** Bytes of scenario lists (and their compressed copies) one instance keeps in memory. */
+  SCENARIO_LIST_CACHE_MB: int(1, 4096).default(32),
+  /** Each user's own scenarios (not deleted): how many, and how many KB of JSON in all. */
+  SCENARIOS_PER_USER: int(1, 100_000).default(200),
+  SCENARIO_KB_PER_USER: int(64, 1_000_000).default(4096),
   COMMON_PASSWORDS_FILE: z.preprocess(emptyAsUndefined, z.string().optional()),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
@@ -148,6 +154,13 @@ export interface AudioConfig {
   purgeMs: number;
 }
 
+export interface ScenariosConfig {
+  /** The scenario-list cache's budget, in bytes, on each instance. */
+  listCacheBytes: number;
+  /** What one user's own scenarios may take (counted in the database, so across instances). */
+  budget: ScenarioBudget;
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
@@ -187,6 +200,8 @@ export interface Config {
   rateLimitPurgeMs: number;
   /** Audio replay of spoken turns (server/audio/). */
   audio: AudioConfig;
+  /** Custom scenarios: the list cache's memory and each author's storage (decision 028). */
+  scenarios: ScenariosConfig;
   /** A newline-separated list of passwords refused at sign-up, besides the built-in one. */
   commonPasswordsFile: string | null;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -299,6 +314,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
           : { kind: 'database' },
       maxBytesPerUser: e.AUDIO_MAX_MB_PER_USER * 1_000_000,
       purgeMs: e.AUDIO_PURGE_SECONDS * 1000,
+    },
+    scenarios: {
+      listCacheBytes: e.SCENARIO_LIST_CACHE_MB * 1024 * 1024,
+      budget: { maxScenarios: e.SCENARIOS_PER_USER, maxBytes: e.SCENARIO_KB_PER_USER * 1024 },
     },
     commonPasswordsFile: e.COMMON_PASSWORDS_FILE ?? null,
     logLevel: e.LOG_LEVEL,

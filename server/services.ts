@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Db } from './db/db';
 import type { Logger } from './logger';
 import type { RealtimeCalls } from './realtime/realtimeCalls';
+import type { ListCache } from './scenarios/listCache';
 
 /** What route modules and the gateway are given; built once in app.ts. */
 export interface Services {
@@ -22,6 +23,8 @@ export interface Services {
   realtime: RealtimeCalls;
   /** Kept audio of spoken turns, for replay (inert when AUDIO_RETENTION_DAYS is 0). */
   audio: AudioStore;
+  /** This instance's serialised scenario lists, bounded by SCENARIO_LIST_CACHE_MB. */
+  scenarioLists: ListCache;
 }
 
 /** What the Realtime calls themselves are built from. */

@@ -18,6 +18,7 @@ import { attachConversationGateway, type Gateway } from './gateway/conversationG
 import { createLogger, type Logger } from './logger';
 import { createRealtimeCalls } from './realtime/realtimeCalls';
 import { scenarioLibrary } from './scenarios/library';
+import { createListCache } from './scenarios/listCache';
 import type { Services } from './services';
 
 export interface StartOptions extends AppOptions {
@@ -72,6 +73,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
     budget,
     realtime: createRealtimeCalls({ config, db, logger, ai, budget }),
     audio: createAudioStore({ config: config.audio, db, logger }),
+    scenarioLists: createListCache({ maxBytes: config.scenarios.listCacheBytes }),
   };
   const app = createApp(services, options);
   // A client that sends headers and then stalls (slowloris) gets 408 once this runs out.

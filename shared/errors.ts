@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   AUTH_TEXT,
+  AUTHORING_TEXT,
   BRANCH_TEXT,
   CONVERSATION_TEXT,
   FEEDBACK_TEXT,
@@ -72,6 +73,8 @@ export const ERRORS = {
   'conflict:shared_elsewhere': ORGANISATION_TEXT.sharedElsewhere,
   /** Making private, or sharing elsewhere, a scenario some cohort has assigned. */
   'conflict:assigned': ORGANISATION_TEXT.assignedScenario,
+  /** A write past the author's scenario storage budget (decision 028); nothing is saved. */
+  'conflict:scenario_budget': AUTHORING_TEXT.budgetFull,
   'unprocessable:too_short': FEEDBACK_TEXT.tooShort,
   'unprocessable:nothing_heard': VOICE_TEXT.nothingHeard,
   'unprocessable:not_a_turn': BRANCH_TEXT.notATurn,

@@ -326,6 +326,13 @@ export const REPLAY_TEXT = {
     "No recordings of this conversation are kept: audio is not kept for Realtime calls or the browser's own speech, and recordings expire.",
 } as const;
 
+/** A size the way people say it: '512 KB', '4 MB', '1.5 MB'. */
+function kilobytes(kb: number): string {
+  if (kb < 1024) return `${kb} KB`;
+  const mb = Math.round((kb / 1024) * 10) / 10;
+  return `${mb} MB`;
+}
+
 /** The authoring screens (issue 17). */
 export const AUTHORING_TEXT = {
   write: 'Write a scenario',
@@ -353,6 +360,17 @@ export const AUTHORING_TEXT = {
   copyFrom: 'Start from a copy of a scenario',
   choose: 'Choose…',
   copy: 'Make a copy',
+  /** Past the author's storage budget (decision 028); the server's wording names the figures. */
+  budgetFull:
+    'Your scenarios have no room for this. Delete some you no longer need, then try again.',
+  tooManyScenarios: (max: number) =>
+    `You can keep up to ${max} scenarios. Delete some you no longer need, then try again.`,
+  tooManyBytes: (maxKb: number) =>
+    `Your scenarios can hold up to ${kilobytes(maxKb)} in all, and this would go past it. Delete some you no longer need, or shorten this one, then try again.`,
+  importTooMany: (inFile: number, room: number, max: number) =>
+    `Nothing was imported: the file holds ${inFile} scenario${inFile === 1 ? '' : 's'} and you have room for ${room} more (up to ${max}). Delete some you no longer need, or import fewer.`,
+  importTooLarge: (maxKb: number) =>
+    `Nothing was imported: the file would take your scenarios past ${kilobytes(maxKb)} in all. Delete some you no longer need, or import fewer.`,
 } as const;
 
 /** Organisations, cohorts, invites and assignments (issue 17). */

@@ -1,4 +1,11 @@
 import type { AuthoredScenarioSummary, ScenarioSharing } from '../../shared/api/authoring';
+import {
+  exceededBudget,
+  scenarioBytes,
+  type BudgetExceeded,
+  type ScenarioBudget,
+  type ScenarioUsage,
+} from '../../shared/scenarioBudget';
 import type { ScenarioSeed } from '../../shared/scenarioSeed';
 import type { Db, Queryable } from './db';
 
@@ -72,6 +79,7 @@ export async function getCopyableSeed(
   return { seed: toSeed(seed), shipped };
 }
 
+/** The seed's columns, its size last (decision 028 counts it as its author's). */
 function seedParams(seed: ScenarioSeed): unknown[] {
   return [
     seed.slug,
@@ -84,6 +92,7 @@ function seedParams(seed: ScenarioSeed): unknown[] {
     seed.initialMessage,
     JSON.stringify(seed.extras),
     seed.resourceCaption ?? null,
+    scenarioBytes(seed),
   ];
 }
 
@@ -91,11 +100,42 @@ function seedParams(seed: ScenarioSeed): unknown[] {
 const organisationOf = (sharing: ScenarioSharing): string | null =>
   sharing.visibility === 'organisation' ? sharing.organisationId : null;
 
+/** A write the author's storage budget has no room for: which part, and the figures. */
+export interface BudgetRefusal {
+  refused: 'budget';
+  exceeded: BudgetExceeded;
+  usage: ScenarioUsage;
+  change: ScenarioUsage;
+}
+
 /**
- * Saves a new scenario, private unless shared with an organisation its author trains; null
- * when the organisation is not one they train (answered as not found, like any other's id).
+ * Takes the author's budget for the rest of the transaction and reads what they hold: their
+ * scenarios not deleted. Under a transaction-scoped advisory lock per author (as kept audio
+ * does), two writes of one author, on any instance, take turns: neither can pass on a count
+ * the other is about to change, which READ COMMITTED alone would allow.
  */
-export async function createOwnScenario(
+async function holdBudget(tx: Queryable, userId: string): Promise<ScenarioUsage> {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('scenario_budget:' || $1))`, [userId]);
+  const [usage] = await tx.query<ScenarioUsage>(
+    `SELECT count(*)::int AS scenarios, coalesce(sum(size_bytes), 0)::float8 AS bytes
+       FROM scenarios WHERE owner_id = $1 AND deleted_at IS NULL`,
+    [userId],
+  );
+  return usage ?? { scenarios: 0, bytes: 0 };
+}
+
+/** Null when the change fits the budget; otherwise the refusal to answer with. */
+function refusal(
+  usage: ScenarioUsage,
+  change: ScenarioUsage,
+  budget: ScenarioBudget,
+): BudgetRefusal | null {
+  const exceeded = exceededBudget(usage, change, budget);
+  return exceeded ? { refused: 'budget', exceeded, usage, change } : null;
+}
+
+/** Inserts one scenario row; null when the organisation is not one the author trains. */
+async function insertScenario(
   db: Queryable,
   input: { userId: string; seed: ScenarioSeed; sharing?: ScenarioSharing },
 ): Promise<string | null> {
@@ -103,9 +143,9 @@ export async function createOwnScenario(
   const [row] = await db.query<{ id: string }>(
     `INSERT INTO scenarios (owner_id, visibility, organisation_id, slug, title, description,
                             category, difficulty, patient_concerns, patient_profile,
-                            initial_message, extras, resource_caption)
+                            initial_message, extras, resource_caption, size_bytes)
      SELECT $1, CASE WHEN $2::uuid IS NULL THEN 'private' ELSE 'organisation' END, $2::uuid,
-            $3, $4, $5, $6, $7, $8, $9, $10, $11, $12
+            $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13
       WHERE $2::uuid IS NULL
          OR EXISTS (SELECT 1 FROM organisations WHERE id = $2::uuid AND trainer_id = $1)
      RETURNING id`,
@@ -114,57 +154,104 @@ export async function createOwnScenario(
   return row?.id ?? null;
 }
 
-/** Saves a new private scenario. */
+/**
+ * Saves a new scenario (a create or a copy), private unless shared with an organisation its
+ * author trains, if the author's budget has room for it. An organisation they do not train is
+ * answered as not found, like any other's id.
+ */
+export async function createOwnScenario(
+  db: Db,
+  input: {
+    userId: string;
+    seed: ScenarioSeed;
+    sharing?: ScenarioSharing;
+    budget: ScenarioBudget;
+  },
+): Promise<{ id: string } | { refused: 'organisation' } | BudgetRefusal> {
+  return db.transaction(async (tx) => {
+    const usage = await holdBudget(tx, input.userId);
+    const over = refusal(usage, { scenarios: 1, bytes: scenarioBytes(input.seed) }, input.budget);
+    if (over) return over;
+    const id = await insertScenario(tx, input);
+    return id === null ? { refused: 'organisation' as const } : { id };
+  });
+}
+
+/** Saves a new private scenario, whatever the budget (fixtures and the import below). */
 export async function insertOwnScenario(
   db: Queryable,
   input: { userId: string; seed: ScenarioSeed },
 ): Promise<string> {
-  const id = await createOwnScenario(db, input);
+  const id = await insertScenario(db, input);
   if (id === null) throw new Error('scenario insert returned nothing');
   return id;
 }
 
-/** Every scenario of the file, or none: one transaction. Ids in file order. */
+/**
+ * Every scenario of the file, or none: one transaction, and none when the whole file does not
+ * fit the author's budget. Ids in file order.
+ */
 export async function importOwnScenarios(
   db: Db,
-  input: { userId: string; seeds: readonly ScenarioSeed[] },
-): Promise<string[]> {
+  input: { userId: string; seeds: readonly ScenarioSeed[]; budget: ScenarioBudget },
+): Promise<{ ids: string[] } | BudgetRefusal> {
   return db.transaction(async (tx) => {
+    const usage = await holdBudget(tx, input.userId);
+    const change = {
+      scenarios: input.seeds.length,
+      bytes: input.seeds.reduce((sum, seed) => sum + scenarioBytes(seed), 0),
+    };
+    const over = refusal(usage, change, input.budget);
+    if (over) return over;
     const ids: string[] = [];
     for (const seed of input.seeds)
       ids.push(await insertOwnScenario(tx, { userId: input.userId, seed }));
-    return ids;
+    return { ids };
   });
 }
 
 export type UpdateResult =
   | { saved: true; versioned: boolean }
-  | { saved: false; reason: 'not_found' | 'organisation' | 'assigned' };
+  | { saved: false; reason: 'not_found' | 'organisation' | 'assigned' }
+  | ({ saved: false; reason: 'budget' } & BudgetRefusal);
 
 /**
  * Saves an edit. A version some conversation used is kept (scenario_versions) and the edit
  * becomes the next version, so those conversations still show what the trainee practised;
  * a version nobody has practised yet is simply changed. A sharing, when given, moves the
  * scenario to an organisation the author trains or back to private; it never moves one away
- * from an organisation where a cohort has it assigned (decision 025).
+ * from an organisation where a cohort has it assigned (decision 025). An edit that makes the
+ * scenario larger must fit the author's budget; one that does not grow it always saves.
  */
 export async function updateOwnScenario(
   db: Db,
-  input: { userId: string; id: string; seed: ScenarioSeed; sharing?: ScenarioSharing },
+  input: {
+    userId: string;
+    id: string;
+    seed: ScenarioSeed;
+    sharing?: ScenarioSharing;
+    budget: ScenarioBudget;
+  },
 ): Promise<UpdateResult> {
   return db.transaction(async (tx): Promise<UpdateResult> => {
+    // The budget before the scenario's row: every write of an author locks in this order.
+    const usage = await holdBudget(tx, input.userId);
     const [current] = await tx.query<{
       version: number;
       used: boolean;
       organisationId: string | null;
+      bytes: number;
     }>(
-      `SELECT s.version, s.organisation_id AS "organisationId",
+      `SELECT s.version, s.organisation_id AS "organisationId", s.size_bytes AS bytes,
               EXISTS (SELECT 1 FROM conversation_sessions c
                        WHERE c.scenario_id = s.id AND c.scenario_version = s.version) AS used
          FROM scenarios s WHERE ${OWNED} AND s.id = $2 FOR UPDATE`,
       [input.userId, input.id],
     );
     if (!current) return { saved: false, reason: 'not_found' };
+    const change = { scenarios: 0, bytes: scenarioBytes(input.seed) - current.bytes };
+    const over = refusal(usage, change, input.budget);
+    if (over) return { saved: false, reason: 'budget', ...over };
     if (input.sharing) {
       const target = organisationOf(input.sharing);
       if (target !== null) {
@@ -203,7 +290,7 @@ export async function updateOwnScenario(
     await tx.query(
       `UPDATE scenarios SET slug = $3, title = $4, description = $5, category = $6,
               difficulty = $7, patient_concerns = $8, patient_profile = $9,
-              initial_message = $10, extras = $11, resource_caption = $12,
+              initial_message = $10, extras = $11, resource_caption = $12, size_bytes = $13,
               version = version + $2, updated_at = clock_timestamp()
         WHERE id = $1`,
       [input.id, current.used ? 1 : 0, ...seedParams(input.seed)],

@@ -43,11 +43,15 @@ export async function listScenarios(
 /**
  * Changes whenever the user's own scenarios or those shared with their organisations do
  * (created, edited, shared, deleted), and when they join or leave one, so the list's cache can
- * be keyed by it without reading the list. '0:' for a user with neither.
+ * be keyed by it without reading the list. '0:' for a user with neither. A digest of every
+ * row's id and time, not the newest time: a write committed after a later one carries an older
+ * time, and with a scenario leaving the set meanwhile the count and the newest time could come
+ * back as they were.
  */
 export async function ownScenariosStamp(db: Queryable, { userId }: { userId: string }) {
   const [row] = await db.query<{ count: number; latest: string | null; orgs: string | null }>(
-    `SELECT count(*)::int AS count, max(updated_at)::text AS latest,
+    `SELECT count(*)::int AS count,
+            md5(string_agg(id::text || '@' || updated_at::text, ',' ORDER BY id)) AS latest,
             (SELECT string_agg(id::text, ',' ORDER BY id) FROM (${ORGANISATIONS_OF_USER}) o)
               AS orgs
        FROM scenarios

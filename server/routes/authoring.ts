@@ -6,7 +6,9 @@ import {
   type ScenarioSharing,
 } from '../../shared/api/authoring';
 import { uuidSchema } from '../../shared/inputChecks';
+import type { ScenarioBudget } from '../../shared/scenarioBudget';
 import { describeIssues, type ScenarioSeed } from '../../shared/scenarioSeed';
+import { AUTHORING_TEXT } from '../../shared/text';
 import { currentUser, requireUser } from '../auth/guard';
 import {
   createOwnScenario,
@@ -17,6 +19,7 @@ import {
   importOwnScenarios,
   listOwnScenarios,
   updateOwnScenario,
+  type BudgetRefusal,
 } from '../db/customScenarios';
 import { AppError } from '../http/errors';
 import { sendJson } from '../http/respond';
@@ -36,11 +39,30 @@ function parseAll<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
 }
 
 /**
+ * A write past the author's budget (decision 028), in words that name the limit crossed; an
+ * import also says how many more would fit.
+ */
+function budgetError(over: BudgetRefusal, budget: ScenarioBudget, importing: boolean): AppError {
+  const maxKb = Math.floor(budget.maxBytes / 1024);
+  const room = Math.max(0, budget.maxScenarios - over.usage.scenarios);
+  const message =
+    over.exceeded === 'scenarios'
+      ? importing
+        ? AUTHORING_TEXT.importTooMany(over.change.scenarios, room, budget.maxScenarios)
+        : AUTHORING_TEXT.tooManyScenarios(budget.maxScenarios)
+      : importing
+        ? AUTHORING_TEXT.importTooLarge(maxKb)
+        : AUTHORING_TEXT.tooManyBytes(maxKb);
+  return new AppError('conflict:scenario_budget', message);
+}
+
+/**
  * /api/authoring/scenarios (issue 17). Mounted before the API's own JSON parser: a signed-in
  * author's import may be larger than any other request, and nobody else's body is read here.
  */
 export function authoringRoutes(services: Services): Router {
   const { db } = services;
+  const { budget } = services.config.scenarios;
   const router = Router();
   router.use(requireUser(services));
   router.post(authoringApi.import.route, express.json({ limit: IMPORT_BODY_LIMIT_BYTES }));
@@ -81,7 +103,9 @@ export function authoringRoutes(services: Services): Router {
   router.post(authoringApi.import.route, async (req, res) => {
     const file = parseAll(authoringApi.import.body, req.body);
     const userId = userIdOf(res);
-    const ids = await importOwnScenarios(db, { userId, seeds: file.scenarios });
+    const imported = await importOwnScenarios(db, { userId, seeds: file.scenarios, budget });
+    if ('refused' in imported) throw budgetError(imported, budget, true);
+    const { ids } = imported;
     const mine = await listOwnScenarios(db, { userId });
     const byId = new Map(mine.map((s) => [s.id, s]));
     const scenarios = ids.flatMap((id) => byId.get(id) ?? []);
@@ -113,9 +137,17 @@ export function authoringRoutes(services: Services): Router {
     seed: ScenarioSeed,
     sharing?: ScenarioSharing,
   ) => {
-    const id = await createOwnScenario(db, { userId, seed, sharing: checkedSharing(sharing) });
-    if (id === null) throw new AppError('not_found:organisation');
-    sendJson(res, authoringApi.create, await ownOrNotFound(userId, id), 201);
+    const created = await createOwnScenario(db, {
+      userId,
+      seed,
+      sharing: checkedSharing(sharing),
+      budget,
+    });
+    if ('refused' in created) {
+      if (created.refused === 'organisation') throw new AppError('not_found:organisation');
+      throw budgetError(created, budget, false);
+    }
+    sendJson(res, authoringApi.create, await ownOrNotFound(userId, created.id), 201);
   };
 
   router.post(authoringApi.create.route, async (req, res) => {
@@ -134,8 +166,10 @@ export function authoringRoutes(services: Services): Router {
       id,
       seed: scenario,
       sharing: checkedSharing(sharing),
+      budget,
     });
     if (!saved.saved) {
+      if (saved.reason === 'budget') throw budgetError(saved, budget, false);
       throw new AppError(
         saved.reason === 'assigned'
           ? 'conflict:assigned'
