@@ -26,6 +26,7 @@ export async function startBenchServer(
     OPENAI_BASE_URL: stubUrl,
     AI_MAX_RETRIES: '0',
     TURNS_PER_HOUR: '100000',
+    AI_BUDGET_PER_HOUR: '10000000',
     // One bench user holds every conversation's socket at once.
     SOCKETS_PER_USER: '10000',
     LOG_LEVEL: 'silent',

@@ -406,6 +406,7 @@ export async function benchConcurrency(): Promise<BenchRow[]> {
     STT_MODE: 'streaming',
     AI_MAX_RETRIES: '0',
     TURNS_PER_HOUR: '100000',
+    AI_BUDGET_PER_HOUR: '10000000',
     CONCURRENT_TURNS_PER_USER: '1000',
     // Each load user holds CONVERSATIONS_PER_USER sockets at once.
     SOCKETS_PER_USER: '1000',

@@ -32,6 +32,7 @@ export async function benchFlood(): Promise<BenchRow[]> {
     const target = await startChildBenchServer({
       AI_PROVIDER: 'offline',
       TURNS_PER_HOUR: '100000',
+      AI_BUDGET_PER_HOUR: '10000000',
       CONCURRENT_TURNS_PER_USER: '1000',
       LOG_LEVEL: 'error',
       ...(budget === 'off' ? { SOCKET_FRAMES_PER_SECOND: '10000' } : {}),

@@ -22,6 +22,7 @@ export async function benchWorstScenario(): Promise<BenchRow[]> {
   const target = await startChildBenchServer({
     AI_PROVIDER: 'offline',
     TURNS_PER_HOUR: '100000',
+    AI_BUDGET_PER_HOUR: '10000000',
     LOG_LEVEL: 'error',
   });
   try {
