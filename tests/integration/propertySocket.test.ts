@@ -228,6 +228,9 @@ describe('the conversation socket under 1,000 generated frames per message type'
       OPENAI_API_KEY: 'sk-test-property',
       AI_MAX_RETRIES: '0',
       TURNS_PER_HOUR: '100000',
+      // A thousand generated turns, readings aloud and utterances from one user would spend the
+      // hourly AI budget (tested in hourlyAllowances) long before the generator is done.
+      AI_BUDGET_PER_HOUR: '10000000',
       // A thousand generated frames go out as fast as the test can send them: the frame budget
       // (tested in socketHardening) would hang up on the generator before it had said anything.
       SOCKET_FRAMES_PER_SECOND: '10000',
