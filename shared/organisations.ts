@@ -25,6 +25,20 @@ export function inviteIsUsable(input: {
   return input.revokedAt === null && Date.parse(input.expiresAt) > input.now.getTime();
 }
 
+/**
+ * The years a due date may fall in. PostgreSQL has no year 0 and JavaScript's dates stop at
+ * +275760, so an unbounded date can fail deep down as a 500; a course is set in this range.
+ */
+export const DUE_YEARS = { min: 2000, max: 2199 } as const;
+
+/** Whether an ISO date and time falls inside DUE_YEARS (counted in UTC, as it is stored). */
+export function dueDateInRange(iso: string): boolean {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return false;
+  const year = new Date(ms).getUTCFullYear();
+  return year >= DUE_YEARS.min && year <= DUE_YEARS.max;
+}
+
 /** The score that counts: the trainer's when they overrode the grader's. */
 export function countedScore(input: {
   aiScore: number | null;

@@ -430,6 +430,7 @@ export const ORGANISATIONS_PAGE_TEXT = {
   assigned: 'Assigned.',
   chooseFirst: 'Choose a scenario to assign.',
   dueInvalid: 'Enter the due date as a date.',
+  dueOutOfRange: (min: number, max: number) => `Enter a due date from ${min} to ${max}.`,
   table: 'Cohort results',
   tableLoading: 'Loading the cohort table…',
   tableFailed: 'The cohort table could not be loaded.',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   assignmentStatus,
   countedScore,
+  dueDateInRange,
   INVITE_ALPHABET,
   inviteCodeFrom,
   inviteIsUsable,
@@ -58,5 +59,22 @@ describe('inviteCodeFrom', () => {
   });
   it('refuses too few bytes', () => {
     expect(() => inviteCodeFrom(new Uint8Array(3))).toThrow();
+  });
+});
+
+describe('dueDateInRange', () => {
+  it.each([
+    ['2000-01-01T00:00:00.000Z', true],
+    ['2199-12-31T23:59:59.999Z', true],
+    ['2026-06-01T09:00:00+02:00', true],
+    ['1999-12-31T23:59:59.999Z', false],
+    ['2200-01-01T00:00:00.000Z', false],
+    // Early on the 1st in UTC+14 is still 1999 in UTC, as it is stored.
+    ['2000-01-01T09:00:00+14:00', false],
+    ['0000-01-01T00:00:00Z', false],
+    ['+275760-09-13T00:00:00Z', false],
+    ['not a date', false],
+  ])('%s: %s', (iso, expected) => {
+    expect(dueDateInRange(iso)).toBe(expected);
   });
 });
