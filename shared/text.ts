@@ -498,8 +498,10 @@ export const REVIEW_TEXT = {
   scores: 'Scores',
   aiScore: 'AI score',
   trainerScore: "Trainer's score",
-  by: (name: string) => `by ${name}`,
+  /** When trainers of several organisations scored it (decision 026), each names its own. */
+  trainerScoreOf: (organisation: string) => `Trainer's score (${organisation})`,
+  by: (name: string, organisation: string) => `by ${name}, ${organisation}`,
   comments: (turn: number | null) =>
     turn === null ? "Trainer's comments" : `Trainer's comments on turn ${turn}`,
-  commentFrom: (name: string) => `Comment from ${name}`,
+  commentFrom: (name: string, organisation: string) => `Comment from ${name} (${organisation})`,
 } as const;

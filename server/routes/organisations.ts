@@ -183,7 +183,10 @@ export function organisationRoutes(services: Services): Router {
     const trainerId = userIdOf(res);
     const found = await getConversationForTrainer(db, { trainerId, sessionId });
     if (!found) throw new AppError('not_found:session');
-    const record = await loadConversationRecord(db, found.session);
+    // Only this trainer's organisation's score and comments (decision 026).
+    const record = await loadConversationRecord(db, found.session, {
+      reviewedFor: found.organisationId,
+    });
     // The original of a branch is named only when it too is work this trainer may see.
     const { branchOf } = record.session;
     const originalSeen =
