@@ -52,3 +52,6 @@ ALTER TABLE score_overrides DROP CONSTRAINT score_overrides_pkey;
 ALTER TABLE score_overrides ADD PRIMARY KEY (session_id, organisation_id);
 CREATE INDEX score_overrides_organisation_idx ON score_overrides (organisation_id);
 CREATE INDEX turn_comments_organisation_idx ON turn_comments (organisation_id);
+
+-- Comments a trainer wrote in the last day are counted for TRAINER_COMMENTS_PER_DAY (issue 22).
+CREATE INDEX turn_comments_trainer_idx ON turn_comments (trainer_id, created_at);

@@ -88,6 +88,10 @@ const envSchema = z.object({
     DEFAULT_THROTTLE.accountFailuresPerHour,
   ),
   RATE_LIMIT_PURGE_SECONDS: int(1, 86_400).default(600),
+  /** Cohorts one organisation may have (cohorts are never deleted: a school's years add up). */
+  COHORTS_PER_ORGANISATION: int(1, 10_000).default(100),
+  /** Turn comments one trainer may write in any 24 hours, across conversations. */
+  TRAINER_COMMENTS_PER_DAY: int(1, 100_000).default(500),
   /**
    * Days the audio of spoken turns is kept for replay (the clinician's utterance and the
    * patient's speech); 0 keeps none and deletes what was kept.
@@ -140,6 +144,11 @@ export interface AudioConfig {
   purgeMs: number;
 }
 
+export interface OrganisationLimits {
+  cohortsPerOrganisation: number;
+  commentsPerTrainerPerDay: number;
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
@@ -174,6 +183,8 @@ export interface Config {
   throttle: ThrottleLimits;
   /** How often each instance deletes expired rate-limit rows. */
   rateLimitPurgeMs: number;
+  /** Bounds on what one trainer makes that a school may need to raise (issue 22). */
+  organisations: OrganisationLimits;
   /** Audio replay of spoken turns (server/audio/). */
   audio: AudioConfig;
   /** A newline-separated list of passwords refused at sign-up, besides the built-in one. */
@@ -278,6 +289,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       accountFailuresPerHour: e.AUTH_ACCOUNT_FAILURES_PER_HOUR,
     },
     rateLimitPurgeMs: e.RATE_LIMIT_PURGE_SECONDS * 1000,
+    organisations: {
+      cohortsPerOrganisation: e.COHORTS_PER_ORGANISATION,
+      commentsPerTrainerPerDay: e.TRAINER_COMMENTS_PER_DAY,
+    },
     audio: {
       retentionDays: e.AUDIO_RETENTION_DAYS,
       store:

@@ -60,6 +60,21 @@ export function countedScore(input: {
   return counted.length > 0 ? Math.min(...counted) : input.aiScore;
 }
 
+/**
+ * How much one trainer may make (issue 22): without bounds one account made hundreds of
+ * organisations, invites and 2,000-character comments, and one conversation's detail grew past
+ * a quarter of a megabyte. Cohorts per organisation and comments per trainer per day are
+ * settings (COHORTS_PER_ORGANISATION, TRAINER_COMMENTS_PER_DAY), since a school may need more.
+ */
+export const ORGANISATION_LIMITS = {
+  /** Organisations one user runs. */
+  organisationsPerTrainer: 20,
+  /** Invites of one cohort that are neither revoked nor expired; revoking one frees a place. */
+  liveInvitesPerCohort: 10,
+  /** Comments one organisation writes on one conversation (at most ~100 KB of text). */
+  commentsPerConversation: 50,
+} as const;
+
 /** An invite code: 10 characters a person can read aloud (no 0/O, 1/I/L). */
 export const INVITE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const INVITE_CODE_LENGTH = 10;

@@ -357,6 +357,23 @@ export const ORGANISATION_TEXT = {
   sharedElsewhere: 'That scenario is shared with another organisation and cannot be assigned here.',
   assignedScenario:
     'This scenario is assigned to a cohort, so it stays shared with that organisation: its trainees would lose it otherwise. Duplicate it to share a copy elsewhere.',
+  // Bounds on what one trainer makes (issue 22): a generic sentence, and one with the figure.
+  organisationLimit: 'You already run as many organisations as one trainer may.',
+  organisationLimitOf: (max: number) =>
+    `You already run ${max} organisations, the most one trainer may.`,
+  cohortLimit: 'This organisation already has as many cohorts as it may.',
+  cohortLimitOf: (max: number) => `This organisation already has ${max} cohorts, the most it may.`,
+  inviteLimit:
+    'This cohort already has as many live invites as it may. Revoke one to make another.',
+  inviteLimitOf: (max: number) =>
+    `This cohort already has ${max} live invites, the most it may. Revoke one to make another.`,
+  commentLimit:
+    'Your organisation has already written as many comments on this conversation as it may.',
+  commentLimitOf: (max: number) =>
+    `Your organisation has already written ${max} comments on this conversation, the most it may.`,
+  commentsToday: 'You have written as many comments as you may in a day. Please try again later.',
+  commentsTodayOf: (max: number, minutes: number) =>
+    `You have written ${max} comments in the last 24 hours, the most you may. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
 } as const;
 
 /** The trainee's "Assigned" section on Practice Scenarios (issue 17). */

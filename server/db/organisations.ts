@@ -1,3 +1,4 @@
+import { ORGANISATION_LIMITS } from '../../shared/organisations';
 import type { Db, Queryable } from './db';
 
 /**
@@ -69,30 +70,52 @@ export const SET_BY_ORGANISATION = `EXISTS (
 const iso = (value: Date | string | null) =>
   value === null ? null : new Date(value).toISOString();
 
-export async function createOrganisation(
-  db: Queryable,
-  input: { trainerId: string; name: string },
-): Promise<Organisation> {
-  const [row] = await db.query<Organisation>(
-    `INSERT INTO organisations (name, trainer_id) VALUES ($1, $2) RETURNING id, name`,
-    [input.name, input.trainerId],
-  );
-  if (!row) throw new Error('organisation insert returned nothing');
-  return row;
+/**
+ * The bounds of issue 22 are counted in the database, in one transaction that first locks the
+ * row the new one belongs to (`FOR NO KEY UPDATE`, which still lets other rows reference it):
+ * requests racing on several connections or instances then count one after another, and the
+ * count, a statement of its own, sees every row committed before it. 'limit' when full.
+ */
+export async function lockOwner(tx: Queryable, table: 'users' | 'organisations', id: string) {
+  await tx.query(`SELECT 1 FROM ${table} WHERE id = $1 FOR NO KEY UPDATE`, [id]);
 }
 
-/** Null when the organisation is not this trainer's. */
+/** 'limit' when the trainer already runs ORGANISATION_LIMITS.organisationsPerTrainer. */
+export async function createOrganisation(
+  db: Db,
+  input: { trainerId: string; name: string },
+): Promise<Organisation | 'limit'> {
+  return db.transaction(async (tx) => {
+    await lockOwner(tx, 'users', input.trainerId);
+    const [row] = await tx.query<Organisation>(
+      `INSERT INTO organisations (name, trainer_id)
+       SELECT $1, $2 WHERE (SELECT count(*) FROM organisations WHERE trainer_id = $2) < $3
+       RETURNING id, name`,
+      [input.name, input.trainerId, ORGANISATION_LIMITS.organisationsPerTrainer],
+    );
+    return row ?? 'limit';
+  });
+}
+
+/** Null when the organisation is not this trainer's; 'limit' when it has `max` cohorts. */
 export async function createCohort(
-  db: Queryable,
-  input: { trainerId: string; organisationId: string; name: string },
-): Promise<Cohort | null> {
-  const [row] = await db.query<Cohort>(
-    `INSERT INTO cohorts (organisation_id, name)
-     SELECT id, $3 FROM organisations WHERE trainer_id = $1 AND id = $2
-     RETURNING id, organisation_id AS "organisationId", name`,
-    [input.trainerId, input.organisationId, input.name],
-  );
-  return row ?? null;
+  db: Db,
+  input: { trainerId: string; organisationId: string; name: string; max: number },
+): Promise<Cohort | null | 'limit'> {
+  return db.transaction(async (tx) => {
+    const [org] = await tx.query<{ id: string }>(
+      `SELECT id FROM organisations WHERE trainer_id = $1 AND id = $2 FOR NO KEY UPDATE`,
+      [input.trainerId, input.organisationId],
+    );
+    if (!org) return null;
+    const [row] = await tx.query<Cohort>(
+      `INSERT INTO cohorts (organisation_id, name)
+       SELECT $1, $2 WHERE (SELECT count(*) FROM cohorts WHERE organisation_id = $1) < $3
+       RETURNING id, organisation_id AS "organisationId", name`,
+      [org.id, input.name, input.max],
+    );
+    return row ?? 'limit';
+  });
 }
 
 interface InviteRow extends Omit<Invite, 'expiresAt' | 'revokedAt'> {
@@ -107,18 +130,35 @@ const toInvite = (row: InviteRow): Invite => ({
 const INVITE_COLUMNS = `i.id, i.cohort_id AS "cohortId", i.code, i.expires_at AS "expiresAt",
   i.revoked_at AS "revokedAt"`;
 
-/** Null when the cohort is not one this trainer runs. */
+/**
+ * Null when the cohort is not one this trainer runs; 'limit' when it already has
+ * ORGANISATION_LIMITS.liveInvitesPerCohort invites neither revoked nor expired.
+ */
 export async function createInvite(
-  db: Queryable,
+  db: Db,
   input: { trainerId: string; cohortId: string; code: string; expiresAt: Date },
-): Promise<Invite | null> {
-  const [row] = await db.query<InviteRow>(
-    `INSERT INTO cohort_invites AS i (cohort_id, code, expires_at)
-     SELECT c.id, $3, $4 FROM cohorts c WHERE ${RUN_BY_TRAINER} AND c.id = $2
-     RETURNING ${INVITE_COLUMNS}`,
-    [input.trainerId, input.cohortId, input.code, input.expiresAt.toISOString()],
-  );
-  return row ? toInvite(row) : null;
+): Promise<Invite | null | 'limit'> {
+  return db.transaction(async (tx) => {
+    const [cohort] = await tx.query<{ id: string }>(
+      `SELECT c.id FROM cohorts c WHERE ${RUN_BY_TRAINER} AND c.id = $2 FOR NO KEY UPDATE`,
+      [input.trainerId, input.cohortId],
+    );
+    if (!cohort) return null;
+    const [row] = await tx.query<InviteRow>(
+      `INSERT INTO cohort_invites AS i (cohort_id, code, expires_at)
+       SELECT $1, $2, $3
+        WHERE (SELECT count(*) FROM cohort_invites
+                WHERE cohort_id = $1 AND revoked_at IS NULL AND expires_at > clock_timestamp()) < $4
+       RETURNING ${INVITE_COLUMNS}`,
+      [
+        cohort.id,
+        input.code,
+        input.expiresAt.toISOString(),
+        ORGANISATION_LIMITS.liveInvitesPerCohort,
+      ],
+    );
+    return row ? toInvite(row) : 'limit';
+  });
 }
 
 /** Revoked now (or already); null when the invite is not of a cohort this trainer runs. */

@@ -1,8 +1,8 @@
 import type { ConversationSession } from '../../shared/conversation';
 import type { ScoreOverride, TrainerReview, TurnComment } from '../../shared/review';
 import { sessionColumns, toSessionDto, type SessionRow } from './conversations';
-import type { Queryable } from './db';
-import { REVIEWING_ORGANISATION, SEEN_BY_TRAINER } from './organisations';
+import type { Db, Queryable } from './db';
+import { lockOwner, REVIEWING_ORGANISATION, SEEN_BY_TRAINER } from './organisations';
 
 /**
  * A trainer's review of a member's conversation (issue 17, decisions 023, 024 and 026): reading
@@ -56,30 +56,82 @@ const toComment = (row: CommentRow): TurnComment => ({ ...row, createdAt: iso(ro
 const COMMENT_COLUMNS = `c.id, c.message_id AS "messageId", c.comment, u.full_name AS "trainerName",
   c.organisation_id AS "organisationId", g.name AS "organisationName", c.created_at AS "createdAt"`;
 
+export type CommentResult =
+  | { added: TurnComment }
+  | { refused: 'not_found' }
+  /** The organisation has written `perConversation` comments on this conversation. */
+  | { refused: 'conversation_full' }
+  /** The trainer has written `perTrainerPerDay` in the last 24 hours; a place frees then. */
+  | { refused: 'day_full'; retryAfterSeconds: number };
+
 /**
- * Comments on one message of the conversation, for this trainer's organisation. Null when the
- * message is not one of this conversation's, or the conversation is not one this trainer may
- * see.
+ * Comments on one message of the conversation, for this trainer's organisation, within the
+ * bounds of issue 22. Not found when the message is not one of this conversation's, or the
+ * conversation is not one this trainer may see.
  */
 export async function addTurnComment(
-  db: Queryable,
-  input: { trainerId: string; sessionId: string; messageId: string; comment: string },
-): Promise<TurnComment | null> {
-  const [row] = await db.query<CommentRow>(
-    `WITH added AS (
-       INSERT INTO turn_comments (message_id, organisation_id, trainer_id, comment)
-       SELECT m.id, org.id, $1, $4
+  db: Db,
+  input: {
+    trainerId: string;
+    sessionId: string;
+    messageId: string;
+    comment: string;
+    limits: { perConversation: number; perTrainerPerDay: number };
+  },
+): Promise<CommentResult> {
+  const { trainerId, sessionId, messageId, limits } = input;
+  return db.transaction(async (tx) => {
+    const [target] = await tx.query<{ organisationId: string }>(
+      `SELECT org.id AS "organisationId"
          FROM messages m JOIN conversation_sessions s ON s.id = m.session_id
         CROSS JOIN LATERAL (SELECT ${REVIEWING_ORGANISATION} AS id) org
-        WHERE m.id = $3 AND s.id = $2 AND org.id IS NOT NULL
-       RETURNING *
-     )
-     SELECT ${COMMENT_COLUMNS}
-       FROM added c JOIN users u ON u.id = c.trainer_id
-       JOIN organisations g ON g.id = c.organisation_id`,
-    [input.trainerId, input.sessionId, input.messageId, input.comment],
-  );
-  return row ? toComment(row) : null;
+        WHERE m.id = $3 AND s.id = $2 AND org.id IS NOT NULL`,
+      [trainerId, sessionId, messageId],
+    );
+    if (!target) return { refused: 'not_found' };
+    const { organisationId } = target;
+    // The trainer's comments and the organisation's are counted one writer at a time (see
+    // lockOwner), so requests sent together cannot all pass either bound.
+    await lockOwner(tx, 'users', trainerId);
+    await lockOwner(tx, 'organisations', organisationId);
+    const [counts] = await tx.query<{ onConversation: number; lastDay: number }>(
+      `SELECT (SELECT count(*)::int FROM turn_comments c JOIN messages m ON m.id = c.message_id
+                WHERE m.session_id = $2 AND c.organisation_id = $3) AS "onConversation",
+              (SELECT count(*)::int FROM turn_comments
+                WHERE trainer_id = $1 AND created_at > clock_timestamp() - interval '1 day')
+                AS "lastDay"`,
+      [trainerId, sessionId, organisationId],
+    );
+    if (counts!.onConversation >= limits.perConversation) return { refused: 'conversation_full' };
+    if (counts!.lastDay >= limits.perTrainerPerDay) {
+      // A place frees when enough of the day's comments are a day old: the one that brings
+      // the count back under the bound (the oldest, unless the bound was lowered since).
+      const [frees] = await tx.query<{ seconds: number }>(
+        `SELECT extract(epoch FROM created_at + interval '1 day' - clock_timestamp())::float8
+                  AS seconds
+           FROM turn_comments
+          WHERE trainer_id = $1 AND created_at > clock_timestamp() - interval '1 day'
+          ORDER BY created_at, id OFFSET $2 LIMIT 1`,
+        [trainerId, counts!.lastDay - limits.perTrainerPerDay],
+      );
+      return {
+        refused: 'day_full',
+        retryAfterSeconds: Math.max(1, Math.ceil(frees?.seconds ?? 1)),
+      };
+    }
+    const [row] = await tx.query<CommentRow>(
+      `WITH added AS (
+         INSERT INTO turn_comments (message_id, organisation_id, trainer_id, comment)
+         VALUES ($1, $2, $3, $4)
+         RETURNING *
+       )
+       SELECT ${COMMENT_COLUMNS}
+         FROM added c JOIN users u ON u.id = c.trainer_id
+         JOIN organisations g ON g.id = c.organisation_id`,
+      [messageId, organisationId, trainerId, input.comment],
+    );
+    return { added: toComment(row!) };
+  });
 }
 
 /**

@@ -35,6 +35,12 @@ printSkipNotice();
 
 const DAY = 86_400_000;
 
+/** What a create made: neither not found (null) nor refused at a bound. */
+function made<T>(value: T | null | 'limit'): T {
+  if (value === null || value === 'limit') throw new Error(`nothing made: ${value}`);
+  return value;
+}
+
 /** Migration 0010 undone, so a test can write rows as they were before it and run it again. */
 const UNDO_0010 = [
   // The old key held one score per conversation: other tests here left two on some.
@@ -44,6 +50,7 @@ const UNDO_0010 = [
   'ALTER TABLE score_overrides DROP COLUMN organisation_id',
   'ALTER TABLE score_overrides ADD PRIMARY KEY (session_id)',
   'ALTER TABLE turn_comments DROP COLUMN organisation_id',
+  'DROP INDEX turn_comments_trainer_idx',
   `DELETE FROM schema_migrations WHERE name = '0010_reviews_by_organisation.sql'`,
 ];
 
@@ -60,18 +67,25 @@ describe.each(databaseKinds())('organisations on %s', (kind) => {
   /** A trainer with one organisation, one cohort and a usable invite. */
   async function course(db: Db) {
     const trainer = await newUser();
-    const org = await createOrganisation(db, { trainerId: trainer.id, name: 'Dental School' });
-    const cohort = (await createCohort(db, {
-      trainerId: trainer.id,
-      organisationId: org.id,
-      name: 'Year 3',
-    }))!;
-    const invite = (await createInvite(db, {
-      trainerId: trainer.id,
-      cohortId: cohort.id,
-      code: randomUUID().slice(0, 10).toUpperCase(),
-      expiresAt: new Date(Date.now() + DAY),
-    }))!;
+    const org = made(
+      await createOrganisation(db, { trainerId: trainer.id, name: 'Dental School' }),
+    );
+    const cohort = made(
+      await createCohort(db, {
+        trainerId: trainer.id,
+        organisationId: org.id,
+        name: 'Year 3',
+        max: 100,
+      }),
+    );
+    const invite = made(
+      await createInvite(db, {
+        trainerId: trainer.id,
+        cohortId: cohort.id,
+        code: randomUUID().slice(0, 10).toUpperCase(),
+        expiresAt: new Date(Date.now() + DAY),
+      }),
+    );
     return { trainer, org, cohort, invite };
   }
 
@@ -95,6 +109,7 @@ describe.each(databaseKinds())('organisations on %s', (kind) => {
         trainerId: mine.trainer.id,
         organisationId: other.org.id,
         name: 'x',
+        max: 100,
       }),
     ).toBeNull();
     expect(
@@ -126,24 +141,28 @@ describe.each(databaseKinds())('organisations on %s', (kind) => {
       joined: false,
       reason: 'not_found',
     });
-    const expired = (await createInvite(t.db, {
-      trainerId: trainer.id,
-      cohortId: cohort.id,
-      code: randomUUID().slice(0, 10),
-      expiresAt: new Date(Date.now() - 1000),
-    }))!;
+    const expired = made(
+      await createInvite(t.db, {
+        trainerId: trainer.id,
+        cohortId: cohort.id,
+        code: randomUUID().slice(0, 10),
+        expiresAt: new Date(Date.now() - 1000),
+      }),
+    );
     expect((await joinByCode(t.db, { userId: trainee.id, code: expired.code })).joined).toBe(false);
     const revoked = await revokeInvite(t.db, { trainerId: trainer.id, inviteId: invite.id });
     expect(revoked?.revokedAt).not.toBeNull();
     expect((await joinByCode(t.db, { userId: trainee.id, code: invite.code })).joined).toBe(false);
     expect(await listMemberships(t.db, { userId: trainee.id })).toEqual([]);
 
-    const fresh = (await createInvite(t.db, {
-      trainerId: trainer.id,
-      cohortId: cohort.id,
-      code: randomUUID().slice(0, 10),
-      expiresAt: new Date(Date.now() + DAY),
-    }))!;
+    const fresh = made(
+      await createInvite(t.db, {
+        trainerId: trainer.id,
+        cohortId: cohort.id,
+        code: randomUUID().slice(0, 10),
+        expiresAt: new Date(Date.now() + DAY),
+      }),
+    );
     const joined = { joined: true, cohortId: cohort.id, organisationId: org.id };
     expect(await joinByCode(t.db, { userId: trainee.id, code: fresh.code })).toEqual(joined);
     // Twice is once.
@@ -482,18 +501,23 @@ describe.each(databaseKinds())('organisations on %s', (kind) => {
     const scenarioId = await shippedId();
     // X runs two organisations the trainee is in; only the newer assigned the scenario.
     const x = await course(t.db);
-    const xNewer = await createOrganisation(t.db, { trainerId: x.trainer.id, name: 'Newer' });
-    const xCohort = (await createCohort(t.db, {
-      trainerId: x.trainer.id,
-      organisationId: xNewer.id,
-      name: 'Y1',
-    }))!;
-    const xInvite = (await createInvite(t.db, {
-      trainerId: x.trainer.id,
-      cohortId: xCohort.id,
-      code: randomUUID().slice(0, 10).toUpperCase(),
-      expiresAt: new Date(Date.now() + DAY),
-    }))!;
+    const xNewer = made(await createOrganisation(t.db, { trainerId: x.trainer.id, name: 'Newer' }));
+    const xCohort = made(
+      await createCohort(t.db, {
+        trainerId: x.trainer.id,
+        organisationId: xNewer.id,
+        name: 'Y1',
+        max: 100,
+      }),
+    );
+    const xInvite = made(
+      await createInvite(t.db, {
+        trainerId: x.trainer.id,
+        cohortId: xCohort.id,
+        code: randomUUID().slice(0, 10).toUpperCase(),
+        expiresAt: new Date(Date.now() + DAY),
+      }),
+    );
     await assignScenario(t.db, {
       trainerId: x.trainer.id,
       cohortId: xCohort.id,
