@@ -1,6 +1,7 @@
 import type { AiRoles } from './ai/types';
 import type { AudioStore } from './audio/audioStore';
 import type { AuthThrottle } from './auth/throttle';
+import type { JoinThrottle } from './auth/joinThrottle';
 import type { SessionCache } from './auth/sessionCache';
 import type { Config } from './config';
 import type { Db } from './db/db';
@@ -13,6 +14,8 @@ export interface Services {
   db: Db;
   logger: Logger;
   throttle: AuthThrottle;
+  /** Invite-code guesses on the join route (issue 22). */
+  joinThrottle: JoinThrottle;
   sessionCache: SessionCache;
   ai: AiRoles;
   /** This instance's Realtime calls (inert unless REALTIME_MODEL is set). */

@@ -8,6 +8,7 @@ import { createAudioStore } from './audio/audioStore';
 import type { AiRoles } from './ai/types';
 import { SessionCache } from './auth/sessionCache';
 import { createAuthThrottle, purgeExpiredRateLimits, type ThrottleLimits } from './auth/throttle';
+import { createJoinThrottle, type JoinThrottleLimits } from './auth/joinThrottle';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
@@ -26,6 +27,8 @@ export interface StartOptions extends AppOptions {
   ai?: AiRoles;
   /** Overrides some of the configured sign-in throttle limits (tests). */
   throttle?: Partial<ThrottleLimits>;
+  /** Overrides some of the configured join throttle limits (tests). */
+  joinThrottle?: Partial<JoinThrottleLimits>;
   /** Mounted before the app's own handlers (Vite's dev middleware). */
   before?: (app: Express) => void;
 }
@@ -59,6 +62,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
     db,
     logger,
     throttle: createAuthThrottle(db, { ...config.throttle, ...options.throttle }),
+    joinThrottle: createJoinThrottle(db, { ...config.joinThrottle, ...options.joinThrottle }),
     sessionCache: new SessionCache(config.sessionCacheMs),
     ai,
     realtime: createRealtimeCalls({ config, db, logger, ai }),

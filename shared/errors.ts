@@ -88,6 +88,7 @@ export const ERRORS = {
   'rate_limit:concurrent': CONVERSATION_TEXT.concurrentTurns,
   'rate_limit:hints': CONVERSATION_TEXT.hintsUsedUpGeneric,
   'rate_limit:comments': ORGANISATION_TEXT.commentsToday,
+  'rate_limit:join': ORGANISATION_TEXT.tooManyCodesGeneric,
   // Our side or a provider's.
   'unavailable:database': REQUEST_TEXT.unavailable,
   'unavailable:restarting': REQUEST_TEXT.restarting,

@@ -372,6 +372,12 @@ export const ORGANISATION_TEXT = {
   commentLimitOf: (max: number) =>
     `Your organisation has already written ${max} comments on this conversation, the most it may.`,
   commentsToday: 'You have written as many comments as you may in a day. Please try again later.',
+  // Too many wrong invite codes (issue 22): the right one waits too, so this says nothing of it.
+  tooManyCodesGeneric: 'Too many invite codes tried. Please wait a few minutes and try again.',
+  tooManyCodes: (seconds: number) => {
+    const minutes = Math.max(1, Math.ceil(seconds / 60));
+    return `Too many invite codes tried. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+  },
   commentsTodayOf: (max: number, minutes: number) =>
     `You have written ${max} comments in the last 24 hours, the most you may. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
 } as const;

@@ -26,6 +26,7 @@ import {
 } from '../db/organisations';
 import { addTurnComment, getConversationForTrainer } from '../db/reviews';
 import { loadConversationRecord } from '../conversations/conversationDetail';
+import { clientAddress } from '../http/clientAddress';
 import { AppError } from '../http/errors';
 import { sendJson } from '../http/respond';
 import { parseInput } from '../http/validate';
@@ -38,7 +39,7 @@ const DAY_MS = 86_400_000;
  * trainer or as trainee, so another's id (or a malformed one) is a 404 like any unknown id.
  */
 export function organisationRoutes(services: Services): Router {
-  const { db, config } = services;
+  const { db, config, joinThrottle } = services;
   const router = Router();
   router.use(requireUser(services));
 
@@ -91,7 +92,16 @@ export function organisationRoutes(services: Services): Router {
 
   router.post(organisationsApi.join.route, async (req, res) => {
     const { code } = parseInput(organisationsApi.join.body, req.body);
-    const result = await joinByCode(db, { userId: userIdOf(res), code: code.toUpperCase() });
+    const attempt = { address: clientAddress(req), userId: userIdOf(res) };
+    // Codes are guessable only slowly (issue 22): counted per address and account, and while
+    // either waits even the right code waits, so an answer never tells a right guess apart.
+    await joinThrottle.beforeJoin(attempt);
+    const result = await joinByCode(db, { userId: attempt.userId, code: code.toUpperCase() });
+    if (result.joined || result.reason === 'own_organisation') {
+      await joinThrottle.joinFound(attempt);
+    } else {
+      await joinThrottle.joinFailed(attempt);
+    }
     if (!result.joined) {
       throw new AppError(
         result.reason === 'own_organisation' ? 'conflict:own_organisation' : 'not_found:invite',

@@ -470,6 +470,8 @@ describe('every /api route under 1,000 generated requests', () => {
         failuresBeforeBackoff: 1_000_000,
         accountFailuresPerHour: 1_000_000,
       },
+      // Likewise joining: wrong codes would soon make every join wait, the right ones too.
+      joinThrottle: { failuresBeforeBackoff: 1_000_000 },
     },
   });
   let user: HttpClient;
