@@ -136,8 +136,9 @@ export async function addTurnComment(
 
 /**
  * The trainers' scores (by organisation name) and turn comments (oldest first) on a
- * conversation, each with its organisation: every organisation's for the trainee, one organisation's for its trainer. Read
- * by the conversation: callers have already checked the reader is its owner or may see it.
+ * conversation, each with its organisation: every organisation's for the trainee, only
+ * `organisationId`'s for its trainer. Read by the conversation: callers have already checked
+ * the reader is its owner or may see it.
  */
 export async function getReview(
   db: Queryable,
