@@ -4,6 +4,7 @@ import type { ScenarioBudget } from '../shared/scenarioBudget';
 import { MAX_UTTERANCE_BYTES, MAX_UTTERANCE_MS, STREAM_IDLE_MS } from '../shared/voice';
 import { DEFAULT_THROTTLE, type ThrottleLimits } from './auth/throttleLimits';
 import { DEFAULT_AI_BUDGET_PER_HOUR, MIN_AI_BUDGET_PER_HOUR } from './ai/aiCosts';
+import type { JoinThrottleLimits } from './auth/joinThrottle';
 
 const DEFAULT_HINTS_PER_HOUR = 30;
 
@@ -96,7 +97,13 @@ const envSchema = z.object({
   AUTH_ACCOUNT_FAILURES_PER_HOUR: int(1, 10_000_000).default(
     DEFAULT_THROTTLE.accountFailuresPerHour,
   ),
+  /** Wrong invite codes one address, or one account, may try per 15 minutes before it waits. */
+  JOIN_FAILURES_BEFORE_BACKOFF: int(1, 100_000).default(10),
   RATE_LIMIT_PURGE_SECONDS: int(1, 86_400).default(600),
+  /** Cohorts one organisation may have (cohorts are never deleted: a school's years add up). */
+  COHORTS_PER_ORGANISATION: int(1, 10_000).default(100),
+  /** Turn comments one trainer may write in any 24 hours, across conversations. */
+  TRAINER_COMMENTS_PER_DAY: int(1, 100_000).default(500),
   /**
    * Days the audio of spoken turns is kept for replay (the clinician's utterance and the
    * patient's speech); 0 keeps none and deletes what was kept.
@@ -161,6 +168,11 @@ export interface ScenariosConfig {
   budget: ScenarioBudget;
 }
 
+export interface OrganisationLimits {
+  cohortsPerOrganisation: number;
+  commentsPerTrainerPerDay: number;
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
@@ -196,8 +208,12 @@ export interface Config {
   };
   /** Sign-in and sign-up throttling (see server/auth/throttle.ts). */
   throttle: ThrottleLimits;
+  /** Invite-code guessing on the join route (see server/auth/joinThrottle.ts). */
+  joinThrottle: JoinThrottleLimits;
   /** How often each instance deletes expired rate-limit rows. */
   rateLimitPurgeMs: number;
+  /** Bounds on what one trainer makes that a school may need to raise (issue 22). */
+  organisations: OrganisationLimits;
   /** Audio replay of spoken turns (server/audio/). */
   audio: AudioConfig;
   /** Custom scenarios: the list cache's memory and each author's storage (decision 028). */
@@ -305,7 +321,18 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxBackoffSeconds: Math.max(e.AUTH_MAX_BACKOFF_SECONDS, e.AUTH_BACKOFF_SECONDS),
       accountFailuresPerHour: e.AUTH_ACCOUNT_FAILURES_PER_HOUR,
     },
+    // Waits as sign-in's do; failures are remembered over the same window as an address's.
+    joinThrottle: {
+      failuresBeforeBackoff: e.JOIN_FAILURES_BEFORE_BACKOFF,
+      windowSeconds: DEFAULT_THROTTLE.addressWindowSeconds,
+      backoffSeconds: e.AUTH_BACKOFF_SECONDS,
+      maxBackoffSeconds: Math.max(e.AUTH_MAX_BACKOFF_SECONDS, e.AUTH_BACKOFF_SECONDS),
+    },
     rateLimitPurgeMs: e.RATE_LIMIT_PURGE_SECONDS * 1000,
+    organisations: {
+      cohortsPerOrganisation: e.COHORTS_PER_ORGANISATION,
+      commentsPerTrainerPerDay: e.TRAINER_COMMENTS_PER_DAY,
+    },
     audio: {
       retentionDays: e.AUDIO_RETENTION_DAYS,
       store:

@@ -2,6 +2,7 @@ import type { AiBudget } from './ai/aiBudget';
 import type { AiRoles } from './ai/types';
 import type { AudioStore } from './audio/audioStore';
 import type { AuthThrottle } from './auth/throttle';
+import type { JoinThrottle } from './auth/joinThrottle';
 import type { SessionCache } from './auth/sessionCache';
 import type { Config } from './config';
 import type { Db } from './db/db';
@@ -15,6 +16,8 @@ export interface Services {
   db: Db;
   logger: Logger;
   throttle: AuthThrottle;
+  /** Invite-code guesses on the join route (issue 22). */
+  joinThrottle: JoinThrottle;
   sessionCache: SessionCache;
   ai: AiRoles;
   /** Each user's hourly budget of model calls, paid before every call (decision 027). */

@@ -9,6 +9,7 @@ import { createAudioStore } from './audio/audioStore';
 import type { AiRoles } from './ai/types';
 import { SessionCache } from './auth/sessionCache';
 import { createAuthThrottle, purgeExpiredRateLimits, type ThrottleLimits } from './auth/throttle';
+import { createJoinThrottle, type JoinThrottleLimits } from './auth/joinThrottle';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
@@ -30,6 +31,8 @@ export interface StartOptions extends AppOptions {
   throttle?: Partial<ThrottleLimits>;
   /** How often a Realtime call pays for its next minute of the AI budget (tests; a minute). */
   realtimeMinuteMs?: number;
+  /** Overrides some of the configured join throttle limits (tests). */
+  joinThrottle?: Partial<JoinThrottleLimits>;
   /** Mounted before the app's own handlers (Vite's dev middleware). */
   before?: (app: Express) => void;
 }
@@ -68,6 +71,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
     db,
     logger,
     throttle: createAuthThrottle(db, { ...config.throttle, ...options.throttle }),
+    joinThrottle: createJoinThrottle(db, { ...config.joinThrottle, ...options.joinThrottle }),
     sessionCache: new SessionCache(config.sessionCacheMs),
     ai,
     budget,

@@ -28,6 +28,8 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  /** As many of something as one account (or organisation, cohort…) may have. */
+  limit: 409,
   too_large: 413,
   unsupported: 415,
   unprocessable: 422,
@@ -78,6 +80,11 @@ export const ERRORS = {
   'unprocessable:too_short': FEEDBACK_TEXT.tooShort,
   'unprocessable:nothing_heard': VOICE_TEXT.nothingHeard,
   'unprocessable:not_a_turn': BRANCH_TEXT.notATurn,
+  // Bounds on what one account makes (issue 22); the server's sentence names the figure.
+  'limit:organisations': ORGANISATION_TEXT.organisationLimit,
+  'limit:cohorts': ORGANISATION_TEXT.cohortLimit,
+  'limit:invites': ORGANISATION_TEXT.inviteLimit,
+  'limit:comments': ORGANISATION_TEXT.commentLimit,
   // Limits.
   'rate_limit:sign_in': AUTH_TEXT.slowDown,
   'rate_limit:turns': CONVERSATION_TEXT.quotaReached,
@@ -86,6 +93,8 @@ export const ERRORS = {
   /** The hourly AI budget: a model call the user asked for would pass it (decision 027). */
   'rate_limit:ai_budget': CONVERSATION_TEXT.aiBudgetUsedUpGeneric,
   'rate_limit:branches': BRANCH_TEXT.tooManyGeneric,
+  'rate_limit:comments': ORGANISATION_TEXT.commentsToday,
+  'rate_limit:join': ORGANISATION_TEXT.tooManyCodesGeneric,
   // Our side or a provider's.
   'unavailable:database': REQUEST_TEXT.unavailable,
   'unavailable:restarting': REQUEST_TEXT.restarting,

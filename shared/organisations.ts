@@ -25,13 +25,55 @@ export function inviteIsUsable(input: {
   return input.revokedAt === null && Date.parse(input.expiresAt) > input.now.getTime();
 }
 
-/** The score that counts: the trainer's when they overrode the grader's. */
+/**
+ * The years a due date may fall in. PostgreSQL has no year 0 and JavaScript's dates stop at
+ * +275760, so an unbounded date can fail deep down as a 500; a course is set in this range.
+ */
+export const DUE_YEARS = { min: 2000, max: 2199 } as const;
+
+/** Whether an ISO date and time falls inside DUE_YEARS (counted in UTC, as it is stored). */
+export function dueDateInRange(iso: string): boolean {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return false;
+  const year = new Date(ms).getUTCFullYear();
+  return year >= DUE_YEARS.min && year <= DUE_YEARS.max;
+}
+
+/** A trainer's score of a conversation, and whether their organisation set it as work. */
+export interface TrainerScore {
+  score: number;
+  /** The organisation assigned its scenario to a cohort the trainee was in when they began. */
+  setTheWork: boolean;
+}
+
+/**
+ * The score a conversation counts with in the trainee's progress (decision 026): the lowest
+ * trainer's score of an organisation that set it as work, else the grader's. A score from an
+ * organisation that did not set the work never counts, and a self-made organisation's score can
+ * pull a real trainer's down but never up. server/db/progress.ts computes the same in SQL.
+ */
 export function countedScore(input: {
   aiScore: number | null;
-  trainerScore: number | null;
+  trainerScores: readonly TrainerScore[];
 }): number | null {
-  return input.trainerScore ?? input.aiScore;
+  const counted = input.trainerScores.filter((t) => t.setTheWork).map((t) => t.score);
+  return counted.length > 0 ? Math.min(...counted) : input.aiScore;
 }
+
+/**
+ * How much one trainer may make (issue 22): without bounds one account made hundreds of
+ * organisations, invites and 2,000-character comments, and one conversation's detail grew past
+ * a quarter of a megabyte. Cohorts per organisation and comments per trainer per day are
+ * settings (COHORTS_PER_ORGANISATION, TRAINER_COMMENTS_PER_DAY), since a school may need more.
+ */
+export const ORGANISATION_LIMITS = {
+  /** Organisations one user runs. */
+  organisationsPerTrainer: 20,
+  /** Invites of one cohort that are neither revoked nor expired; revoking one frees a place. */
+  liveInvitesPerCohort: 10,
+  /** Comments one organisation writes on one conversation (at most ~100 KB of text). */
+  commentsPerConversation: 50,
+} as const;
 
 /** An invite code: 10 characters a person can read aloud (no 0/O, 1/I/L). */
 export const INVITE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';

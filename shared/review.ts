@@ -1,17 +1,25 @@
 import { z } from 'zod';
 
 /**
- * A trainer's review of a trainee's conversation (issue 17, decision 023): an overall score
- * that progress counts instead of the grader's, and comments on single turns. The trainee reads
- * it on their conversation detail beside the grader's report; the trainer writes it from the
- * read-only review page.
+ * A trainer's review of a trainee's conversation (issue 17, decisions 023, 024 and 026): an
+ * overall score beside the grader's, and comments on single turns. Both belong to the
+ * organisation they were written for: its trainer reads and writes only that organisation's,
+ * the trainee reads every organisation's, each labelled. Progress counts the score of an
+ * organisation that set the conversation as work (the lowest, when several did).
  */
+
+/** The organisation a score or comment was written for, and who wrote it. */
+const writtenFor = {
+  trainerName: z.string(),
+  organisationId: z.string(),
+  organisationName: z.string(),
+  createdAt: z.string(),
+};
 
 export const scoreOverrideSchema = z.object({
   score: z.number().int(),
   comment: z.string(),
-  trainerName: z.string(),
-  createdAt: z.string(),
+  ...writtenFor,
 });
 export type ScoreOverride = z.infer<typeof scoreOverrideSchema>;
 
@@ -19,16 +27,16 @@ export const turnCommentSchema = z.object({
   id: z.string(),
   messageId: z.string(),
   comment: z.string(),
-  trainerName: z.string(),
-  createdAt: z.string(),
+  ...writtenFor,
 });
 export type TurnComment = z.infer<typeof turnCommentSchema>;
 
 export const trainerReviewSchema = z.object({
-  override: scoreOverrideSchema.nullable(),
+  /** At most one per organisation, by organisation name; a trainer sees only their own. */
+  overrides: z.array(scoreOverrideSchema),
   /** Oldest first. */
   comments: z.array(turnCommentSchema),
 });
 export type TrainerReview = z.infer<typeof trainerReviewSchema>;
 
-export const EMPTY_REVIEW: TrainerReview = { override: null, comments: [] };
+export const EMPTY_REVIEW: TrainerReview = { overrides: [], comments: [] };

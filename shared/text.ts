@@ -383,6 +383,29 @@ export const ORGANISATION_TEXT = {
   sharedElsewhere: 'That scenario is shared with another organisation and cannot be assigned here.',
   assignedScenario:
     'This scenario is assigned to a cohort, so it stays shared with that organisation: its trainees would lose it otherwise. Duplicate it to share a copy elsewhere.',
+  // Bounds on what one trainer makes (issue 22): a generic sentence, and one with the figure.
+  organisationLimit: 'You already run as many organisations as one trainer may.',
+  organisationLimitOf: (max: number) =>
+    `You already run ${max} organisations, the most one trainer may.`,
+  cohortLimit: 'This organisation already has as many cohorts as it may.',
+  cohortLimitOf: (max: number) => `This organisation already has ${max} cohorts, the most it may.`,
+  inviteLimit:
+    'This cohort already has as many live invites as it may. Revoke one to make another.',
+  inviteLimitOf: (max: number) =>
+    `This cohort already has ${max} live invites, the most it may. Revoke one to make another.`,
+  commentLimit:
+    'Your organisation has already written as many comments on this conversation as it may.',
+  commentLimitOf: (max: number) =>
+    `Your organisation has already written ${max} comments on this conversation, the most it may.`,
+  commentsToday: 'You have written as many comments as you may in a day. Please try again later.',
+  // Too many wrong invite codes (issue 22): the right one waits too, so this says nothing of it.
+  tooManyCodesGeneric: 'Too many invite codes tried. Please wait a few minutes and try again.',
+  tooManyCodes: (seconds: number) => {
+    const minutes = Math.max(1, Math.ceil(seconds / 60));
+    return `Too many invite codes tried. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+  },
+  commentsTodayOf: (max: number, minutes: number) =>
+    `You have written ${max} comments in the last 24 hours, the most you may. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
 } as const;
 
 /** The trainee's "Assigned" section on Practice Scenarios (issue 17). */
@@ -456,6 +479,7 @@ export const ORGANISATIONS_PAGE_TEXT = {
   assigned: 'Assigned.',
   chooseFirst: 'Choose a scenario to assign.',
   dueInvalid: 'Enter the due date as a date.',
+  dueOutOfRange: (min: number, max: number) => `Enter a due date from ${min} to ${max}.`,
   table: 'Cohort results',
   tableLoading: 'Loading the cohort table…',
   tableFailed: 'The cohort table could not be loaded.',
@@ -523,8 +547,10 @@ export const REVIEW_TEXT = {
   scores: 'Scores',
   aiScore: 'AI score',
   trainerScore: "Trainer's score",
-  by: (name: string) => `by ${name}`,
+  /** When trainers of several organisations scored it (decision 026), each names its own. */
+  trainerScoreOf: (organisation: string) => `Trainer's score (${organisation})`,
+  by: (name: string, organisation: string) => `by ${name}, ${organisation}`,
   comments: (turn: number | null) =>
     turn === null ? "Trainer's comments" : `Trainer's comments on turn ${turn}`,
-  commentFrom: (name: string) => `Comment from ${name}`,
+  commentFrom: (name: string, organisation: string) => `Comment from ${name} (${organisation})`,
 } as const;

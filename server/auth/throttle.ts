@@ -48,7 +48,7 @@ export function rateLimitStore(db: Db) {
 }
 
 /** A count of events per key in a fixed window (or, with block(), a wait). */
-function counter(db: Db, keyPrefix: string, seconds: number) {
+export function counter(db: Db, keyPrefix: string, seconds: number) {
   return new RateLimiterPostgres({
     ...rateLimitStore(db),
     keyPrefix,
@@ -59,7 +59,8 @@ function counter(db: Db, keyPrefix: string, seconds: number) {
   });
 }
 
-function waiting(res: RateLimiterRes | null): number {
+/** Seconds left of a wait stored with block(); 0 when there is none. */
+export function waiting(res: RateLimiterRes | null): number {
   // A wait is stored as a row with points above 0 until it expires.
   return res && res.consumedPoints > 0 ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : 0;
 }

@@ -13,11 +13,13 @@ export type ConversationRecord = Omit<ConversationDetail, 'audio' | 'audioRetent
 /**
  * What the owner's detail page and the trainer's review page both show of a conversation the
  * caller has already been allowed to read: the scenario as it was when practised (its
- * version), the transcript, the report, the debrief, where it branched from, and the review.
+ * version), the transcript, the report, the debrief, where it branched from, and the review:
+ * every organisation's for the owner, only `reviewedFor`'s for a trainer (decision 026).
  */
 export async function loadConversationRecord(
   db: Queryable,
   session: ConversationSession,
+  { reviewedFor = null }: { reviewedFor?: string | null } = {},
 ): Promise<ConversationRecord> {
   const sessionId = session.id;
   const [scenario, messages, feedback, debrief, branch, review] = await Promise.all([
@@ -26,7 +28,7 @@ export async function loadConversationRecord(
     getFeedbackBySession(db, { sessionId }),
     getDebriefBySession(db, { sessionId }),
     getBranchOrigin(db, { sessionId }),
-    getReview(db, { sessionId }),
+    getReview(db, { sessionId, organisationId: reviewedFor }),
   ]);
   return { session, scenario, messages, feedback, debrief, branch, review };
 }

@@ -1,3 +1,4 @@
+import { ORGANISATION_LIMITS } from '../../shared/organisations';
 import type { Db, Queryable } from './db';
 
 /**
@@ -28,42 +29,93 @@ export interface Invite {
 /** A cohort this trainer runs, as a SQL condition on `c` (cohorts) with `$1` the trainer. */
 const RUN_BY_TRAINER = `c.organisation_id IN (SELECT id FROM organisations WHERE trainer_id = $1)`;
 
+/** A membership `m` (of cohort `c`) during which the trainee started conversation `s`. */
+const STARTED_DURING = `m.user_id = s.user_id
+     AND s.created_at >= m.joined_at AND (m.left_at IS NULL OR s.created_at < m.left_at)`;
+
 /**
  * A conversation `s` a trainer ($1) may read: started by a member of one of their cohorts
  * while a member (from joining until leaving). The one place this rule is written.
  */
 export const SEEN_BY_TRAINER = `EXISTS (
   SELECT 1 FROM cohort_memberships m JOIN cohorts c ON c.id = m.cohort_id
-   WHERE m.user_id = s.user_id AND ${RUN_BY_TRAINER}
-     AND s.created_at >= m.joined_at AND (m.left_at IS NULL OR s.created_at < m.left_at))`;
+   WHERE ${RUN_BY_TRAINER} AND ${STARTED_DURING})`;
+
+/**
+ * The organisation a trainer ($1) reviews conversation `s` for (decision 026): one of theirs
+ * through which SEEN_BY_TRAINER lets them read it; when several are (a trainer running two the
+ * trainee is in), the one that set it as work, then the oldest. Null when none, so a write
+ * that needs it inserts nothing.
+ */
+export const REVIEWING_ORGANISATION = `(
+  SELECT c.organisation_id FROM cohort_memberships m JOIN cohorts c ON c.id = m.cohort_id
+    JOIN organisations g ON g.id = c.organisation_id
+   WHERE g.trainer_id = $1 AND ${STARTED_DURING}
+   ORDER BY EXISTS (SELECT 1 FROM cohort_assignments a
+                     WHERE a.cohort_id = c.id AND a.scenario_id = s.scenario_id) DESC,
+            g.created_at, g.id
+   LIMIT 1)`;
+
+/**
+ * Whether organisation `o.organisation_id` set conversation `s` as work: it assigned the
+ * scenario to a cohort the trainee was in when they started it, so the conversation is in that
+ * cohort's table. Only such an organisation's score counts in the trainee's progress (026).
+ */
+export const SET_BY_ORGANISATION = `EXISTS (
+  SELECT 1 FROM cohort_assignments a JOIN cohorts c ON c.id = a.cohort_id
+    JOIN cohort_memberships m ON m.cohort_id = c.id
+   WHERE c.organisation_id = o.organisation_id AND a.scenario_id = s.scenario_id
+     AND ${STARTED_DURING})`;
 
 const iso = (value: Date | string | null) =>
   value === null ? null : new Date(value).toISOString();
 
-export async function createOrganisation(
-  db: Queryable,
-  input: { trainerId: string; name: string },
-): Promise<Organisation> {
-  const [row] = await db.query<Organisation>(
-    `INSERT INTO organisations (name, trainer_id) VALUES ($1, $2) RETURNING id, name`,
-    [input.name, input.trainerId],
-  );
-  if (!row) throw new Error('organisation insert returned nothing');
-  return row;
+/**
+ * The bounds of issue 22 are counted in the database, in one transaction that first locks the
+ * row the new one belongs to (`FOR NO KEY UPDATE`, which still lets other rows reference it):
+ * requests racing on several connections or instances then count one after another, and the
+ * count, a statement of its own, sees every row committed before it. 'limit' when full.
+ */
+export async function lockOwner(tx: Queryable, table: 'users' | 'organisations', id: string) {
+  await tx.query(`SELECT 1 FROM ${table} WHERE id = $1 FOR NO KEY UPDATE`, [id]);
 }
 
-/** Null when the organisation is not this trainer's. */
+/** 'limit' when the trainer already runs ORGANISATION_LIMITS.organisationsPerTrainer. */
+export async function createOrganisation(
+  db: Db,
+  input: { trainerId: string; name: string },
+): Promise<Organisation | 'limit'> {
+  return db.transaction(async (tx) => {
+    await lockOwner(tx, 'users', input.trainerId);
+    const [row] = await tx.query<Organisation>(
+      `INSERT INTO organisations (name, trainer_id)
+       SELECT $1, $2 WHERE (SELECT count(*) FROM organisations WHERE trainer_id = $2) < $3
+       RETURNING id, name`,
+      [input.name, input.trainerId, ORGANISATION_LIMITS.organisationsPerTrainer],
+    );
+    return row ?? 'limit';
+  });
+}
+
+/** Null when the organisation is not this trainer's; 'limit' when it has `max` cohorts. */
 export async function createCohort(
-  db: Queryable,
-  input: { trainerId: string; organisationId: string; name: string },
-): Promise<Cohort | null> {
-  const [row] = await db.query<Cohort>(
-    `INSERT INTO cohorts (organisation_id, name)
-     SELECT id, $3 FROM organisations WHERE trainer_id = $1 AND id = $2
-     RETURNING id, organisation_id AS "organisationId", name`,
-    [input.trainerId, input.organisationId, input.name],
-  );
-  return row ?? null;
+  db: Db,
+  input: { trainerId: string; organisationId: string; name: string; max: number },
+): Promise<Cohort | null | 'limit'> {
+  return db.transaction(async (tx) => {
+    const [org] = await tx.query<{ id: string }>(
+      `SELECT id FROM organisations WHERE trainer_id = $1 AND id = $2 FOR NO KEY UPDATE`,
+      [input.trainerId, input.organisationId],
+    );
+    if (!org) return null;
+    const [row] = await tx.query<Cohort>(
+      `INSERT INTO cohorts (organisation_id, name)
+       SELECT $1, $2 WHERE (SELECT count(*) FROM cohorts WHERE organisation_id = $1) < $3
+       RETURNING id, organisation_id AS "organisationId", name`,
+      [org.id, input.name, input.max],
+    );
+    return row ?? 'limit';
+  });
 }
 
 interface InviteRow extends Omit<Invite, 'expiresAt' | 'revokedAt'> {
@@ -78,18 +130,35 @@ const toInvite = (row: InviteRow): Invite => ({
 const INVITE_COLUMNS = `i.id, i.cohort_id AS "cohortId", i.code, i.expires_at AS "expiresAt",
   i.revoked_at AS "revokedAt"`;
 
-/** Null when the cohort is not one this trainer runs. */
+/**
+ * Null when the cohort is not one this trainer runs; 'limit' when it already has
+ * ORGANISATION_LIMITS.liveInvitesPerCohort invites neither revoked nor expired.
+ */
 export async function createInvite(
-  db: Queryable,
+  db: Db,
   input: { trainerId: string; cohortId: string; code: string; expiresAt: Date },
-): Promise<Invite | null> {
-  const [row] = await db.query<InviteRow>(
-    `INSERT INTO cohort_invites AS i (cohort_id, code, expires_at)
-     SELECT c.id, $3, $4 FROM cohorts c WHERE ${RUN_BY_TRAINER} AND c.id = $2
-     RETURNING ${INVITE_COLUMNS}`,
-    [input.trainerId, input.cohortId, input.code, input.expiresAt.toISOString()],
-  );
-  return row ? toInvite(row) : null;
+): Promise<Invite | null | 'limit'> {
+  return db.transaction(async (tx) => {
+    const [cohort] = await tx.query<{ id: string }>(
+      `SELECT c.id FROM cohorts c WHERE ${RUN_BY_TRAINER} AND c.id = $2 FOR NO KEY UPDATE`,
+      [input.trainerId, input.cohortId],
+    );
+    if (!cohort) return null;
+    const [row] = await tx.query<InviteRow>(
+      `INSERT INTO cohort_invites AS i (cohort_id, code, expires_at)
+       SELECT $1, $2, $3
+        WHERE (SELECT count(*) FROM cohort_invites
+                WHERE cohort_id = $1 AND revoked_at IS NULL AND expires_at > clock_timestamp()) < $4
+       RETURNING ${INVITE_COLUMNS}`,
+      [
+        cohort.id,
+        input.code,
+        input.expiresAt.toISOString(),
+        ORGANISATION_LIMITS.liveInvitesPerCohort,
+      ],
+    );
+    return row ? toInvite(row) : 'limit';
+  });
 }
 
 /** Revoked now (or already); null when the invite is not of a cohort this trainer runs. */
@@ -429,7 +498,9 @@ export async function getCohortTableJson(
          FROM periods p JOIN conversation_sessions s ON s.user_id = p.user_id
          JOIN assigned a ON a.scenario_id = s.scenario_id
          LEFT JOIN feedback f ON f.session_id = s.id
-         LEFT JOIN score_overrides o ON o.session_id = s.id
+         -- This organisation's score only: another's never shows here (decision 026).
+         LEFT JOIN score_overrides o
+                ON o.session_id = s.id AND o.organisation_id = (SELECT organisation_id FROM cohort)
         WHERE s.ended_at IS NOT NULL AND s.created_at >= p.joined_at
           AND (p.left_at IS NULL OR s.created_at < p.left_at)
         ORDER BY p.user_id, a.id, s.created_at DESC, s.id DESC
@@ -482,15 +553,20 @@ export async function getCohortTable(
   return json === null ? null : (JSON.parse(json) as CohortTable);
 }
 
-/** Overrides a conversation's score; null when this trainer may not read it. */
+/**
+ * Sets the trainer's organisation's score for a conversation (REVIEWING_ORGANISATION), replacing
+ * that organisation's earlier one and no other; false when this trainer may not read it.
+ */
 export async function overrideScore(
   db: Queryable,
   input: { trainerId: string; sessionId: string; score: number; comment: string },
 ): Promise<boolean> {
   const rows = await db.query(
-    `INSERT INTO score_overrides (session_id, trainer_id, overall_score, comment)
-     SELECT s.id, $1, $3, $4 FROM conversation_sessions s WHERE s.id = $2 AND ${SEEN_BY_TRAINER}
-     ON CONFLICT (session_id) DO UPDATE SET trainer_id = EXCLUDED.trainer_id,
+    `INSERT INTO score_overrides (session_id, organisation_id, trainer_id, overall_score, comment)
+     SELECT s.id, org.id, $1, $3, $4
+       FROM conversation_sessions s CROSS JOIN LATERAL (SELECT ${REVIEWING_ORGANISATION} AS id) org
+      WHERE s.id = $2 AND org.id IS NOT NULL
+     ON CONFLICT (session_id, organisation_id) DO UPDATE SET trainer_id = EXCLUDED.trainer_id,
        overall_score = EXCLUDED.overall_score, comment = EXCLUDED.comment,
        created_at = clock_timestamp()
      RETURNING session_id`,

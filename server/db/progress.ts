@@ -1,6 +1,7 @@
 import { historyEntries, type HistoryEntry } from '../../shared/history';
 import type { ProgressPoint } from '../../shared/progress';
 import type { Queryable } from './db';
+import { SET_BY_ORGANISATION } from './organisations';
 
 /**
  * Progress and history reads. Every query is scoped to one user, joins feedback in the same
@@ -37,12 +38,15 @@ export async function getProgressByUser(
   }>(
     `WITH done AS (
        SELECT s.id, s.created_at, s.success_rating, f.id AS feedback_id,
-              -- A trainer's override counts instead of the grader's score (decision 023).
+              -- A trainer's override counts instead of the grader's score (decision 023), if
+              -- their organisation set the conversation as work; the lowest of several (026).
               coalesce(o.overall_score, f.overall_score) AS overall_score, f.empathy_score,
               f.clarity_score, f.persuasion_score, f.objection_handling_score
          FROM conversation_sessions s
          LEFT JOIN feedback f ON f.session_id = s.id
-         LEFT JOIN score_overrides o ON o.session_id = s.id
+         LEFT JOIN LATERAL (
+           SELECT min(o.overall_score) AS overall_score FROM score_overrides o
+            WHERE o.session_id = s.id AND ${SET_BY_ORGANISATION}) o ON true
         WHERE s.user_id = $1 AND s.ended_at IS NOT NULL
      )
      SELECT count(*)::int AS "completedSessions",

@@ -1,14 +1,16 @@
 import type { ConversationSession } from '../../shared/conversation';
-import type { TrainerReview, TurnComment } from '../../shared/review';
+import type { ScoreOverride, TrainerReview, TurnComment } from '../../shared/review';
 import { sessionColumns, toSessionDto, type SessionRow } from './conversations';
-import type { Queryable } from './db';
-import { SEEN_BY_TRAINER } from './organisations';
+import type { Db, Queryable } from './db';
+import { lockOwner, REVIEWING_ORGANISATION, SEEN_BY_TRAINER } from './organisations';
 
 /**
- * A trainer's review of a member's conversation (issue 17, decisions 023 and 024): reading the
- * conversation as its trainer, the turn comments, and the review as both sides read it. Every
- * trainer's read and write goes through SEEN_BY_TRAINER; the trainee's read is by their own
- * conversation, so what was written stays theirs to read after they leave.
+ * A trainer's review of a member's conversation (issue 17, decisions 023, 024 and 026): reading
+ * the conversation as its trainer, the turn comments, and the review as both sides read it.
+ * Every trainer's read and write goes through SEEN_BY_TRAINER and belongs to one organisation
+ * (REVIEWING_ORGANISATION): a trainer reads and writes their organisation's review only. The
+ * trainee's read is by their own conversation, every organisation's review labelled, so what
+ * was written stays theirs to read after they leave.
  */
 
 export interface Trainee {
@@ -19,14 +21,18 @@ export interface Trainee {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** The conversation with who practised it; null unless this trainer may see it. */
+/**
+ * The conversation with who practised it, and the organisation this trainer reviews it for;
+ * null unless this trainer may see it.
+ */
 export async function getConversationForTrainer(
   db: Queryable,
   input: { trainerId: string; sessionId: string },
-): Promise<{ session: ConversationSession; trainee: Trainee } | null> {
-  const [row] = await db.query<SessionRow & { trainee: Trainee }>(
+): Promise<{ session: ConversationSession; trainee: Trainee; organisationId: string } | null> {
+  const [row] = await db.query<SessionRow & { trainee: Trainee; organisationId: string }>(
     `SELECT ${sessionColumns('s')},
-            json_build_object('id', u.id, 'fullName', u.full_name, 'email', u.email) AS trainee
+            json_build_object('id', u.id, 'fullName', u.full_name, 'email', u.email) AS trainee,
+            ${REVIEWING_ORGANISATION} AS "organisationId"
        FROM conversation_sessions s JOIN users u ON u.id = s.user_id
       WHERE s.id = $2 AND ${SEEN_BY_TRAINER}`,
     [input.trainerId, input.sessionId],
@@ -34,7 +40,7 @@ export async function getConversationForTrainer(
   if (!row) return null;
   const trainee =
     typeof row.trainee === 'string' ? (JSON.parse(row.trainee) as Trainee) : row.trainee;
-  return { session: toSessionDto(row), trainee };
+  return { session: toSessionDto(row), trainee, organisationId: row.organisationId };
 }
 
 interface CommentRow {
@@ -42,62 +48,125 @@ interface CommentRow {
   messageId: string;
   comment: string;
   trainerName: string;
+  organisationId: string;
+  organisationName: string;
   createdAt: Date | string;
 }
 const toComment = (row: CommentRow): TurnComment => ({ ...row, createdAt: iso(row.createdAt) });
+const COMMENT_COLUMNS = `c.id, c.message_id AS "messageId", c.comment, u.full_name AS "trainerName",
+  c.organisation_id AS "organisationId", g.name AS "organisationName", c.created_at AS "createdAt"`;
+
+export type CommentResult =
+  | { added: TurnComment }
+  | { refused: 'not_found' }
+  /** The organisation has written `perConversation` comments on this conversation. */
+  | { refused: 'conversation_full' }
+  /** The trainer has written `perTrainerPerDay` in the last 24 hours; a place frees then. */
+  | { refused: 'day_full'; retryAfterSeconds: number };
 
 /**
- * Comments on one message of the conversation, as this trainer. Null when the message is not
- * one of this conversation's, or the conversation is not one this trainer may see.
+ * Comments on one message of the conversation, for this trainer's organisation, within the
+ * bounds of issue 22. Not found when the message is not one of this conversation's, or the
+ * conversation is not one this trainer may see.
  */
 export async function addTurnComment(
-  db: Queryable,
-  input: { trainerId: string; sessionId: string; messageId: string; comment: string },
-): Promise<TurnComment | null> {
-  const [row] = await db.query<CommentRow>(
-    `WITH added AS (
-       INSERT INTO turn_comments (message_id, trainer_id, comment)
-       SELECT m.id, $1, $4 FROM messages m JOIN conversation_sessions s ON s.id = m.session_id
-        WHERE m.id = $3 AND s.id = $2 AND ${SEEN_BY_TRAINER}
-       RETURNING id, message_id, trainer_id, comment, created_at
-     )
-     SELECT a.id, a.message_id AS "messageId", a.comment, u.full_name AS "trainerName",
-            a.created_at AS "createdAt"
-       FROM added a JOIN users u ON u.id = a.trainer_id`,
-    [input.trainerId, input.sessionId, input.messageId, input.comment],
-  );
-  return row ? toComment(row) : null;
+  db: Db,
+  input: {
+    trainerId: string;
+    sessionId: string;
+    messageId: string;
+    comment: string;
+    limits: { perConversation: number; perTrainerPerDay: number };
+  },
+): Promise<CommentResult> {
+  const { trainerId, sessionId, messageId, limits } = input;
+  return db.transaction(async (tx) => {
+    const [target] = await tx.query<{ organisationId: string }>(
+      `SELECT org.id AS "organisationId"
+         FROM messages m JOIN conversation_sessions s ON s.id = m.session_id
+        CROSS JOIN LATERAL (SELECT ${REVIEWING_ORGANISATION} AS id) org
+        WHERE m.id = $3 AND s.id = $2 AND org.id IS NOT NULL`,
+      [trainerId, sessionId, messageId],
+    );
+    if (!target) return { refused: 'not_found' };
+    const { organisationId } = target;
+    // The trainer's comments and the organisation's are counted one writer at a time (see
+    // lockOwner), so requests sent together cannot all pass either bound.
+    await lockOwner(tx, 'users', trainerId);
+    await lockOwner(tx, 'organisations', organisationId);
+    const [counts] = await tx.query<{ onConversation: number; lastDay: number }>(
+      `SELECT (SELECT count(*)::int FROM turn_comments c JOIN messages m ON m.id = c.message_id
+                WHERE m.session_id = $2 AND c.organisation_id = $3) AS "onConversation",
+              (SELECT count(*)::int FROM turn_comments
+                WHERE trainer_id = $1 AND created_at > clock_timestamp() - interval '1 day')
+                AS "lastDay"`,
+      [trainerId, sessionId, organisationId],
+    );
+    if (counts!.onConversation >= limits.perConversation) return { refused: 'conversation_full' };
+    if (counts!.lastDay >= limits.perTrainerPerDay) {
+      // A place frees when enough of the day's comments are a day old: the one that brings
+      // the count back under the bound (the oldest, unless the bound was lowered since).
+      const [frees] = await tx.query<{ seconds: number }>(
+        `SELECT extract(epoch FROM created_at + interval '1 day' - clock_timestamp())::float8
+                  AS seconds
+           FROM turn_comments
+          WHERE trainer_id = $1 AND created_at > clock_timestamp() - interval '1 day'
+          ORDER BY created_at, id OFFSET $2 LIMIT 1`,
+        [trainerId, counts!.lastDay - limits.perTrainerPerDay],
+      );
+      return {
+        refused: 'day_full',
+        retryAfterSeconds: Math.max(1, Math.ceil(frees?.seconds ?? 1)),
+      };
+    }
+    const [row] = await tx.query<CommentRow>(
+      `WITH added AS (
+         INSERT INTO turn_comments (message_id, organisation_id, trainer_id, comment)
+         VALUES ($1, $2, $3, $4)
+         RETURNING *
+       )
+       SELECT ${COMMENT_COLUMNS}
+         FROM added c JOIN users u ON u.id = c.trainer_id
+         JOIN organisations g ON g.id = c.organisation_id`,
+      [messageId, organisationId, trainerId, input.comment],
+    );
+    return { added: toComment(row!) };
+  });
 }
 
 /**
- * The trainer's score and turn comments on a conversation (comments oldest first). Read by the
- * conversation alone: callers have already checked the reader is its owner or may see it.
+ * The trainers' scores (by organisation name) and turn comments (oldest first) on a
+ * conversation, each with its organisation: every organisation's for the trainee, only
+ * `organisationId`'s for its trainer. Read by the conversation: callers have already checked
+ * the reader is its owner or may see it.
  */
 export async function getReview(
   db: Queryable,
-  { sessionId }: { sessionId: string },
+  { sessionId, organisationId = null }: { sessionId: string; organisationId?: string | null },
 ): Promise<TrainerReview> {
   const [overrides, comments] = await Promise.all([
-    db.query<{ score: number; comment: string; trainerName: string; createdAt: Date | string }>(
+    db.query<Omit<ScoreOverride, 'createdAt'> & { createdAt: Date | string }>(
       `SELECT o.overall_score AS score, o.comment, u.full_name AS "trainerName",
+              o.organisation_id AS "organisationId", g.name AS "organisationName",
               o.created_at AS "createdAt"
          FROM score_overrides o JOIN users u ON u.id = o.trainer_id
-        WHERE o.session_id = $1`,
-      [sessionId],
+         JOIN organisations g ON g.id = o.organisation_id
+        WHERE o.session_id = $1 AND ($2::uuid IS NULL OR o.organisation_id = $2)
+        ORDER BY g.name, o.organisation_id`,
+      [sessionId, organisationId],
     ),
     db.query<CommentRow>(
-      `SELECT c.id, c.message_id AS "messageId", c.comment, u.full_name AS "trainerName",
-              c.created_at AS "createdAt"
+      `SELECT ${COMMENT_COLUMNS}
          FROM turn_comments c JOIN messages m ON m.id = c.message_id
          JOIN users u ON u.id = c.trainer_id
-        WHERE m.session_id = $1
+         JOIN organisations g ON g.id = c.organisation_id
+        WHERE m.session_id = $1 AND ($2::uuid IS NULL OR c.organisation_id = $2)
         ORDER BY c.created_at, c.id`,
-      [sessionId],
+      [sessionId, organisationId],
     ),
   ]);
-  const [override] = overrides;
   return {
-    override: override ? { ...override, createdAt: iso(override.createdAt) } : null,
+    overrides: overrides.map((o) => ({ ...o, createdAt: iso(o.createdAt) })),
     comments: comments.map(toComment),
   };
 }

@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { authApi, type User } from '../../shared/api/auth';
 import { joinByCodeIn } from '../db/organisations';
 import { createUser, getUserByEmail } from '../db/users';
@@ -13,6 +13,7 @@ import { currentUser, requireUser } from '../auth/guard';
 import { passwordPolicy } from '../auth/passwordPolicy';
 import { PASSWORD_TEXT } from '../../shared/text';
 import { clearSessionCookie, readCookie, setSessionCookie } from '../http/cookies';
+import { clientAddress } from '../http/clientAddress';
 import { AppError } from '../http/errors';
 import { sendJson } from '../http/respond';
 import { parseInput } from '../http/validate';
@@ -31,7 +32,6 @@ export function authRoutes(services: Services): Router {
     setSessionCookie(res, { name: SESSION_COOKIE, token, expiresAt, secure: config.cookieSecure });
   };
 
-  const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
   const passwords = passwordPolicy(config.commonPasswordsFile);
 
   router.post(authApi.signUp.route, async (req, res) => {

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { INVITE_DAYS_DEFAULT, organisationsApi } from '../../shared/api/organisations';
 import { uuidSchema } from '../../shared/inputChecks';
-import { assignmentStatus, inviteCodeFrom } from '../../shared/organisations';
+import { assignmentStatus, inviteCodeFrom, ORGANISATION_LIMITS } from '../../shared/organisations';
+import { ORGANISATION_TEXT } from '../../shared/text';
 import { cohortCsv } from '../../shared/cohortCsv';
 import type { ErrorCode } from '../../shared/errors';
 import { currentUser, requireUser } from '../auth/guard';
@@ -25,6 +26,7 @@ import {
 } from '../db/organisations';
 import { addTurnComment, getConversationForTrainer } from '../db/reviews';
 import { loadConversationRecord } from '../conversations/conversationDetail';
+import { clientAddress } from '../http/clientAddress';
 import { AppError } from '../http/errors';
 import { sendJson } from '../http/respond';
 import { parseInput } from '../http/validate';
@@ -37,7 +39,7 @@ const DAY_MS = 86_400_000;
  * trainer or as trainee, so another's id (or a malformed one) is a 404 like any unknown id.
  */
 export function organisationRoutes(services: Services): Router {
-  const { db } = services;
+  const { db, config, joinThrottle } = services;
   const router = Router();
   router.use(requireUser(services));
 
@@ -74,6 +76,10 @@ export function organisationRoutes(services: Services): Router {
   router.post(organisationsApi.create.route, async (req, res) => {
     const { name } = parseInput(organisationsApi.create.body, req.body);
     const org = await createOrganisation(db, { trainerId: userIdOf(res), name });
+    if (org === 'limit') {
+      const max = ORGANISATION_LIMITS.organisationsPerTrainer;
+      throw new AppError('limit:organisations', ORGANISATION_TEXT.organisationLimitOf(max));
+    }
     sendJson(res, organisationsApi.create, org, 201);
   });
 
@@ -86,7 +92,16 @@ export function organisationRoutes(services: Services): Router {
 
   router.post(organisationsApi.join.route, async (req, res) => {
     const { code } = parseInput(organisationsApi.join.body, req.body);
-    const result = await joinByCode(db, { userId: userIdOf(res), code: code.toUpperCase() });
+    const attempt = { address: clientAddress(req), userId: userIdOf(res) };
+    // Codes are guessable only slowly (issue 22): counted per address and account, and while
+    // either waits even the right code waits, so an answer never tells a right guess apart.
+    await joinThrottle.beforeJoin(attempt);
+    const result = await joinByCode(db, { userId: attempt.userId, code: code.toUpperCase() });
+    if (result.joined || result.reason === 'own_organisation') {
+      await joinThrottle.joinFound(attempt);
+    } else {
+      await joinThrottle.joinFailed(attempt);
+    }
     if (!result.joined) {
       throw new AppError(
         result.reason === 'own_organisation' ? 'conflict:own_organisation' : 'not_found:invite',
@@ -103,8 +118,12 @@ export function organisationRoutes(services: Services): Router {
     const mine = await listTrainedOrganisations(db, { trainerId });
     if (!mine.some((o) => o.id === organisationId)) throw new AppError('not_found:organisation');
     const { name } = parseInput(organisationsApi.createCohort.body, req.body);
-    const cohort = await createCohort(db, { trainerId, organisationId, name });
+    const max = config.organisations.cohortsPerOrganisation;
+    const cohort = await createCohort(db, { trainerId, organisationId, name, max });
     if (!cohort) throw new AppError('not_found:organisation');
+    if (cohort === 'limit') {
+      throw new AppError('limit:cohorts', ORGANISATION_TEXT.cohortLimitOf(max));
+    }
     sendJson(res, organisationsApi.createCohort, cohort, 201);
   });
 
@@ -125,6 +144,10 @@ export function organisationRoutes(services: Services): Router {
       expiresAt: new Date(Date.now() + (days ?? INVITE_DAYS_DEFAULT) * DAY_MS),
     });
     if (!invite) throw new AppError('not_found:cohort');
+    if (invite === 'limit') {
+      const max = ORGANISATION_LIMITS.liveInvitesPerCohort;
+      throw new AppError('limit:invites', ORGANISATION_TEXT.inviteLimitOf(max));
+    }
     sendJson(res, organisationsApi.createInvite, invite, 201);
   });
 
@@ -183,7 +206,10 @@ export function organisationRoutes(services: Services): Router {
     const trainerId = userIdOf(res);
     const found = await getConversationForTrainer(db, { trainerId, sessionId });
     if (!found) throw new AppError('not_found:session');
-    const record = await loadConversationRecord(db, found.session);
+    // Only this trainer's organisation's score and comments (decision 026).
+    const record = await loadConversationRecord(db, found.session, {
+      reviewedFor: found.organisationId,
+    });
     // The original of a branch is named only when it too is work this trainer may see.
     const { branchOf } = record.session;
     const originalSeen =
@@ -203,9 +229,39 @@ export function organisationRoutes(services: Services): Router {
     const { sessionId, trainerId } = await seenConversation(req, res);
     const { messageId, comment } = parseInput(organisationsApi.comment.body, req.body);
     const message = idOr404(messageId, 'not_found:message');
-    const saved = await addTurnComment(db, { trainerId, sessionId, messageId: message, comment });
-    if (!saved) throw new AppError('not_found:message');
-    sendJson(res, organisationsApi.comment, saved, 201);
+    const limits = {
+      perConversation: ORGANISATION_LIMITS.commentsPerConversation,
+      perTrainerPerDay: config.organisations.commentsPerTrainerPerDay,
+    };
+    const saved = await addTurnComment(db, {
+      trainerId,
+      sessionId,
+      messageId: message,
+      comment,
+      limits,
+    });
+    if ('added' in saved) {
+      sendJson(res, organisationsApi.comment, saved.added, 201);
+      return;
+    }
+    switch (saved.refused) {
+      case 'not_found':
+        throw new AppError('not_found:message');
+      case 'conversation_full':
+        throw new AppError(
+          'limit:comments',
+          ORGANISATION_TEXT.commentLimitOf(limits.perConversation),
+        );
+      case 'day_full':
+        throw new AppError(
+          'rate_limit:comments',
+          ORGANISATION_TEXT.commentsTodayOf(
+            limits.perTrainerPerDay,
+            Math.ceil(saved.retryAfterSeconds / 60),
+          ),
+          saved.retryAfterSeconds,
+        );
+    }
   });
 
   router.get(organisationsApi.exportCsv.route, async (req, res) => {

@@ -60,10 +60,10 @@ export const conversationDetailResponse = z.object({
   /** How long recordings are kept (0: none are). */
   audioRetentionDays: z.number().int().min(0).default(0),
   /**
-   * The trainer's score and turn comments, when a trainer of one of the trainee's cohorts has
-   * reviewed it (issue 17); empty otherwise.
+   * The trainers' scores and turn comments, when a trainer of one of the trainee's cohorts has
+   * reviewed it (issue 17), each labelled with its organisation (decision 026); empty otherwise.
    */
-  review: trainerReviewSchema.default({ override: null, comments: [] }),
+  review: trainerReviewSchema.default({ overrides: [], comments: [] }),
 });
 export type ConversationDetail = z.infer<typeof conversationDetailResponse>;
 

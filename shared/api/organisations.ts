@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTROL_CHARS } from '../inputChecks';
+import { DUE_YEARS, dueDateInRange } from '../organisations';
 import { turnCommentSchema } from '../review';
 import { conversationDetailResponse } from './conversations';
 import { resource } from './endpoint';
@@ -173,6 +174,7 @@ export const organisationsApi = resource('/organisations', {
       scenarioId: z.string().min(1, 'scenarioId: required').max(64),
       dueAt: z.iso
         .datetime({ offset: true, error: 'dueAt: a date and time' })
+        .refine(dueDateInRange, `dueAt: a date from ${DUE_YEARS.min} to ${DUE_YEARS.max}`)
         .nullable()
         .optional(),
     }),

@@ -17,6 +17,10 @@ import { getScenarioById } from '../../server/db/scenarios';
 import { customSeed } from '../helpers/customScenario';
 import { listMessagesBySession } from '../../server/db/messages';
 import type { Db } from '../../server/db/db';
+import { getConversationForTrainer } from '../../server/db/reviews';
+import { loadConversationRecord } from '../../server/conversations/conversationDetail';
+import { SESSION_COOKIE, validateSessionToken } from '../../server/auth/sessions';
+import { readCookie } from '../../server/http/cookies';
 
 /**
  * Two users, A and B. B knows every id of A's (conversations, messages, feedback, the client ids
@@ -92,12 +96,24 @@ interface World {
   };
   /** T, the trainer of another organisation, with its cohort, an invite and an assignment. */
   t: Person & { org: Course };
+  /**
+   * Issue 22: N, a trainee of A's cohort who also joined the organisation of P, an account N
+   * controls; N's conversation `both` was started (and graded) while in both, so A and P may
+   * each read it. A scored it 4 and commented; P scored it 10 and commented.
+   */
+  n: Person & { both: string; messageIds: string[] };
+  p: Person & { orgName: string };
+  /** What A and P wrote on N's conversation: neither may read the other's. */
+  reviewsOfN: { a: string[]; p: string[] };
   /** Row counts of A's and T's courses as built, which no row may change. */
   courses: string;
 }
 
-/** Who makes an attempt: B (a plain user, the default), M, A as M's trainer, or T. */
-type Role = 'A' | 'M' | 'T' | 'B';
+/**
+ * Who makes an attempt: B (a plain user, the default), M, A as M's trainer, T, or P (the
+ * trainer of a second organisation N is in).
+ */
+type Role = 'A' | 'M' | 'T' | 'B' | 'P';
 
 /** What B got back from one attempt. */
 interface Observation {
@@ -210,6 +226,14 @@ function secretsFor(w: World, role: Role): Map<string, string> {
     add('T', 'invite code', w.t.org.inviteCode);
     add('T', 'assignment id', w.t.org.assignmentId);
     w.t.org.names.forEach((name, i) => add('T', `organisation name #${i}`, name));
+  }
+  // Issue 22: two organisations that may both read N's conversation never read each other's
+  // review of it.
+  if (role === 'P') w.reviewsOfN.a.forEach((text, i) => add('A', `review of N #${i}`, text));
+  if (role !== 'P') {
+    add('P', 'name', w.p.user.fullName);
+    add('P', 'organisation name', w.p.orgName);
+    w.reviewsOfN.p.forEach((text, i) => add('P', `review of N #${i}`, text));
   }
   if (role !== 'B') {
     add('B', 'user id', w.b.user.id);
@@ -839,13 +863,15 @@ function organisationRows(): Row[] {
   ];
 }
 
-const cookieOf = (w: World, role: Role) => ({ A: w.a, M: w.m, T: w.t, B: w.b })[role].client.cookie;
+const cookieOf = (w: World, role: Role) =>
+  ({ A: w.a, M: w.m, T: w.t, B: w.b, P: w.p })[role].client.cookie;
 
 const WHO: Record<Role, string> = {
   A: "A (M's trainer)",
   M: "M (a trainee of A's cohort)",
   T: 'T (the trainer of another organisation)',
   B: 'B (a plain user)',
+  P: "P (the trainer of N's second organisation, an account N controls)",
 };
 
 /** A's review of M's graded conversation is as A left it: A's score, and no comment by anyone else. */
@@ -1174,7 +1200,8 @@ function roleRows(): Row[] {
             ...(!seen ||
             (o.body?.trainee?.id === w.m.user.id &&
               JSON.stringify(o.body.audio) === '{}' &&
-              o.body.review?.override?.score === 4 &&
+              JSON.stringify(o.body.review?.overrides?.map((r: { score: number }) => r.score)) ===
+                '[4]' &&
               o.seen.includes(w.m.texts.during[0]!))
               ? []
               : [`A's review read ${JSON.stringify(o.body).slice(0, 300)}`]),
@@ -1283,8 +1310,8 @@ function roleRows(): Row[] {
     }),
     {
       verify: async (w, o) => [
-        ...(o.body?.review?.override?.trainerName === w.a.user.fullName &&
-        o.body.review.override.score === 4 &&
+        ...(o.body?.review?.overrides?.[0]?.trainerName === w.a.user.fullName &&
+        o.body.review.overrides[0].score === 4 &&
         o.body.review.comments.some(
           (c: { comment: string }) => c.comment === 'A good open question.',
         )
@@ -1318,7 +1345,114 @@ function roleRows(): Row[] {
     }),
     { uses: (w) => [w.a.ended] },
   );
+  rows.push(...reviewsAcrossOrganisationsRows());
   return rows;
+}
+
+/** A's score of N's conversation is still A's 4, and A's cohort table still shows it. */
+async function reviewOfNByAUntouched(w: World): Promise<string[]> {
+  const rows = await w.db.query<{ trainer: string; score: number }>(
+    `SELECT o.trainer_id AS trainer, o.overall_score AS score
+       FROM score_overrides o JOIN organisations g ON g.id = o.organisation_id
+      WHERE o.session_id = $1 AND g.trainer_id = $2`,
+    [w.n.both, w.a.user.id],
+  );
+  const table = await w.a.client.get(`/api/organisations/cohorts/${w.a.org.cohortId}/table`);
+  const cell = table.body?.rows
+    ?.find((r: { userId: string }) => r.userId === w.n.user.id)
+    ?.cells.find((c: { sessionId: string | null }) => c.sessionId === w.n.both);
+  return [
+    ...(JSON.stringify(rows) === JSON.stringify([{ trainer: w.a.user.id, score: 4 }])
+      ? []
+      : [`A's score of N's conversation is now ${JSON.stringify(rows)}`]),
+    ...(cell?.score === 4 && cell.overridden === true
+      ? []
+      : [`A's table shows N's conversation as ${JSON.stringify(cell)}`]),
+  ];
+}
+
+/**
+ * Issue 22: N is in A's cohort and in P's organisation (P: an account N controls), and started
+ * a conversation while in both. P may read it, and score and comment it for P's organisation,
+ * but never reads, replaces or removes A's score or comments; nor does A read P's (decision 026).
+ */
+function reviewsAcrossOrganisationsRows(): Row[] {
+  const base = '/api/organisations';
+  const path = (w: World) => `${base}/conversations/${w.n.both}`;
+  const onlyScores = (o: Observation, scores: number[]) =>
+    JSON.stringify(o.body?.review?.overrides?.map((r: { score: number }) => r.score)) ===
+    JSON.stringify(scores)
+      ? []
+      : [`the review's scores are ${JSON.stringify(o.body?.review?.overrides)}`];
+  return [
+    {
+      name: `GET /api/organisations/conversations/:id as ${WHO.P}: N's conversation, with P's review only`,
+      covers: 'GET /api/organisations/conversations/:id',
+      as: 'P',
+      expect: 'HTTP 200',
+      uses: (w) => [w.n.both],
+      attempt: (w, t) => httpAs(w, t, 'GET', path(w), undefined, cookieOf(w, 'P')),
+      verify: async (w, o) => [...onlyScores(o, [10]), ...(await reviewOfNByAUntouched(w))],
+    },
+    {
+      name: `POST /api/organisations/conversations/:id/override as ${WHO.P}: N's conversation, 10 again`,
+      covers: 'POST /api/organisations/conversations/:id/override',
+      as: 'P',
+      expect: 'HTTP 200',
+      uses: (w) => [w.n.both],
+      attempt: (w, t) =>
+        httpAs(
+          w,
+          t,
+          'POST',
+          `${path(w)}/override`,
+          { score: 10, comment: w.reviewsOfN.p[0] },
+          cookieOf(w, 'P'),
+        ),
+      verify: reviewOfNByAUntouched,
+    },
+    {
+      name: `POST /api/organisations/conversations/:id/comments as ${WHO.P}: N's conversation, on A's commented turn`,
+      covers: 'POST /api/organisations/conversations/:id/comments',
+      as: 'P',
+      expect: 'HTTP 201',
+      uses: (w) => [w.n.both, w.n.messageIds[1]!],
+      attempt(w, t) {
+        const comment = `P again ${randomUUID()}`;
+        w.reviewsOfN.p.push(comment);
+        return httpAs(
+          w,
+          t,
+          'POST',
+          `${path(w)}/comments`,
+          { messageId: w.n.messageIds[1], comment },
+          cookieOf(w, 'P'),
+        );
+      },
+      async verify(w) {
+        const own = await w.n.client.get(`/api/conversations/${w.n.both}`);
+        const a = own.body?.review?.comments?.filter(
+          (c: { trainerName: string }) => c.trainerName === w.a.user.fullName,
+        );
+        return [
+          ...(JSON.stringify(a?.map((c: { comment: string }) => c.comment)) ===
+          JSON.stringify([w.reviewsOfN.a[1]])
+            ? []
+            : [`A's comments on N's conversation are now ${JSON.stringify(a)}`]),
+          ...(await reviewOfNByAUntouched(w)),
+        ];
+      },
+    },
+    {
+      name: `GET /api/organisations/conversations/:id as ${WHO.A}: N's conversation, with A's review only`,
+      covers: 'GET /api/organisations/conversations/:id',
+      as: 'A',
+      expect: 'HTTP 200',
+      uses: (w) => [w.n.both],
+      attempt: (w, t) => httpAs(w, t, 'GET', path(w), undefined, cookieOf(w, 'A')),
+      verify: async (w, o) => [...onlyScores(o, [4]), ...(await reviewOfNByAUntouched(w))],
+    },
+  ];
 }
 
 const AUDIO_ROUTE = 'GET /api/conversations/:id/messages/:messageId/audio';
@@ -1812,6 +1946,46 @@ async function buildWorld(t: TestDb, stub: OpenAiStub, server: TestServer): Prom
   if (scored.status !== 200 || commented.status !== 201)
     throw new Error(`A could not review M's work: ${scored.text} ${commented.text}`);
 
+  // N joins A's cohort and P's organisation (P: an account N controls), then practises A's
+  // assignment while in both; A and P each review it.
+  const nClient = await signedInClient(server.url, `Nell Newcomer ${tag}`);
+  const pClient = await signedInClient(server.url, `Pat Puppet ${tag}`);
+  const pOrgName = `Org P ${tag}`;
+  const pOrg = await pClient.post('/api/organisations', { name: pOrgName });
+  const pCohort = await pClient.post(`/api/organisations/${pOrg.body.id}/cohorts`, {
+    name: `Cohort P ${tag}`,
+  });
+  const pInvite = await pClient.post(`/api/organisations/cohorts/${pCohort.body.id}/invites`, {});
+  for (const code of [org.inviteCode, pInvite.body.code]) {
+    const joined = await nClient.post('/api/organisations/join', { code });
+    if (joined.status !== 200) throw new Error(`N could not join: ${joined.text}`);
+  }
+  const nBoth = await open(nClient, scenarios[2]!.id);
+  await say(nBoth.socket, `N-both-${randomUUID()}`);
+  await nBoth.socket.close();
+  const nEnded = await nClient.post(`/api/conversations/${nBoth.id}/end`);
+  if (nEnded.status !== 200) throw new Error(`N could not end: ${nEnded.text}`);
+  const nMessageIds = await mMessageIds(nBoth.id);
+  const reviewsOfN = {
+    a: [`A's score of N ${randomUUID()}`, `A on N's turn ${randomUUID()}`],
+    p: [`P's score of N ${randomUUID()}`, `P on N's turn ${randomUUID()}`],
+  };
+  for (const [client, score, texts] of [
+    [aClient, 4, reviewsOfN.a],
+    [pClient, 10, reviewsOfN.p],
+  ] as const) {
+    const scoredN = await client.post(`/api/organisations/conversations/${nBoth.id}/override`, {
+      score,
+      comment: texts[0],
+    });
+    const commentedN = await client.post(`/api/organisations/conversations/${nBoth.id}/comments`, {
+      messageId: nMessageIds[1],
+      comment: texts[1],
+    });
+    if (scoredN.status !== 200 || commentedN.status !== 201)
+      throw new Error(`N's conversation was not reviewed: ${scoredN.text} ${commentedN.text}`);
+  }
+
   const bOwn = await open(bClient, scenarios[1]!.id);
   if (bOwn.status !== 201 || bOwn.id === aOpen.id) {
     throw new Error(`B was given ${bOwn.id} (${bOwn.status}) for A's scenario`);
@@ -1852,6 +2026,9 @@ async function buildWorld(t: TestDb, stub: OpenAiStub, server: TestServer): Prom
       texts: mTexts,
     },
     t: { ...(await person(tClient)), org: tOrg },
+    n: { ...(await person(nClient)), both: nBoth.id, messageIds: nMessageIds },
+    p: { ...(await person(pClient)), orgName: pOrgName },
+    reviewsOfN,
     courses: await courseState(t.db, [org, tOrg]),
   };
 }
@@ -1944,6 +2121,34 @@ async function startUnguardedReviewCopy(db: Db): Promise<Server> {
     }
     const messages = await listMessagesBySession(db, { sessionId: session.id });
     res.json({ session, messages, audio: {}, trainee: { id: session.userId } });
+  });
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+/**
+ * The review route as it was before issue 22: the trainer may read the conversation
+ * (SEEN_BY_TRAINER holds), but its review is read by the conversation alone, so every
+ * organisation's score and comments come with it. Lives here, never in the app.
+ */
+async function startEveryOrganisationReviewCopy(db: Db): Promise<Server> {
+  const app = express();
+  app.get('/api/organisations/conversations/:id', async (req, res) => {
+    const token = readCookie(req.headers.cookie, SESSION_COOKIE) ?? '';
+    const session = await validateSessionToken(db, { token, days: 30 });
+    const found = session
+      ? await getConversationForTrainer(db, {
+          trainerId: session.user.id,
+          sessionId: req.params.id,
+        })
+      : null;
+    if (!found) {
+      res.status(404).json({ error: { code: 'not_found:session', message: 'Not found' } });
+      return;
+    }
+    const record = await loadConversationRecord(db, found.session);
+    res.json({ ...record, audio: {}, audioRetentionDays: 0, trainee: found.trainee });
   });
   const server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -2083,6 +2288,23 @@ describe.each(databaseKinds())('isolation between users on %s', (kind) => {
         expect(problems).toContain(`${row.name}: expected HTTP 404, got HTTP 200`);
         for (const leak of leaks) expect(problems).toContain(`${row.name}: ${leak}`);
       }
+    } finally {
+      await new Promise((resolve) => copy.close(resolve));
+    }
+  });
+
+  it("bites: a review row fails against a copy that reads every organisation's review", async () => {
+    const copy = await startEveryOrganisationReviewCopy(t.db);
+    const name = `GET /api/organisations/conversations/:id as ${WHO.P}: N's conversation, with P's review only`;
+    try {
+      const url = `http://127.0.0.1:${(copy.address() as AddressInfo).port}`;
+      const row = rows.find((r) => r.name === name)!;
+      expect(row, name).toBeDefined();
+      const problems = await judge(row, w, await row.attempt(w, { url }));
+      expect(problems).toContain(`${row.name}: leaked A's name`);
+      expect(problems).toContain(`${row.name}: leaked A's review of N #0`);
+      expect(problems).toContain(`${row.name}: leaked A's review of N #1`);
+      expect(problems).toContainEqual(expect.stringMatching(/the review's scores are/));
     } finally {
       await new Promise((resolve) => copy.close(resolve));
     }

@@ -17,6 +17,8 @@ import {
   trainerMaySee,
 } from '../../server/db/organisations';
 import { getProgressByUser } from '../../server/db/progress';
+import { migrate } from '../../server/db/migrate';
+import { countedScore } from '../../shared/organisations';
 import { insertOwnScenario } from '../../server/db/customScenarios';
 import { getVisibleScenario, listScenarios, ownScenariosStamp } from '../../server/db/scenarios';
 import { createUser } from '../../server/db/users';
@@ -33,6 +35,25 @@ printSkipNotice();
 
 const DAY = 86_400_000;
 
+/** What a create made: neither not found (null) nor refused at a bound. */
+function made<T>(value: T | null | 'limit'): T {
+  if (value === null || value === 'limit') throw new Error(`nothing made: ${value}`);
+  return value;
+}
+
+/** Migration 0010 undone, so a test can write rows as they were before it and run it again. */
+const UNDO_0010 = [
+  // The old key held one score per conversation: other tests here left two on some.
+  `DELETE FROM score_overrides a USING score_overrides b
+    WHERE a.session_id = b.session_id AND a.organisation_id > b.organisation_id`,
+  'ALTER TABLE score_overrides DROP CONSTRAINT score_overrides_pkey',
+  'ALTER TABLE score_overrides DROP COLUMN organisation_id',
+  'ALTER TABLE score_overrides ADD PRIMARY KEY (session_id)',
+  'ALTER TABLE turn_comments DROP COLUMN organisation_id',
+  'DROP INDEX turn_comments_trainer_idx',
+  `DELETE FROM schema_migrations WHERE name = '0010_reviews_by_organisation.sql'`,
+];
+
 describe.each(databaseKinds())('organisations on %s', (kind) => {
   const t = useTestDb(kind);
 
@@ -46,18 +67,25 @@ describe.each(databaseKinds())('organisations on %s', (kind) => {
   /** A trainer with one organisation, one cohort and a usable invite. */
   async function course(db: Db) {
     const trainer = await newUser();
-    const org = await createOrganisation(db, { trainerId: trainer.id, name: 'Dental School' });
-    const cohort = (await createCohort(db, {
-      trainerId: trainer.id,
-      organisationId: org.id,
-      name: 'Year 3',
-    }))!;
-    const invite = (await createInvite(db, {
-      trainerId: trainer.id,
-      cohortId: cohort.id,
-      code: randomUUID().slice(0, 10).toUpperCase(),
-      expiresAt: new Date(Date.now() + DAY),
-    }))!;
+    const org = made(
+      await createOrganisation(db, { trainerId: trainer.id, name: 'Dental School' }),
+    );
+    const cohort = made(
+      await createCohort(db, {
+        trainerId: trainer.id,
+        organisationId: org.id,
+        name: 'Year 3',
+        max: 100,
+      }),
+    );
+    const invite = made(
+      await createInvite(db, {
+        trainerId: trainer.id,
+        cohortId: cohort.id,
+        code: randomUUID().slice(0, 10).toUpperCase(),
+        expiresAt: new Date(Date.now() + DAY),
+      }),
+    );
     return { trainer, org, cohort, invite };
   }
 
@@ -81,6 +109,7 @@ describe.each(databaseKinds())('organisations on %s', (kind) => {
         trainerId: mine.trainer.id,
         organisationId: other.org.id,
         name: 'x',
+        max: 100,
       }),
     ).toBeNull();
     expect(
@@ -112,24 +141,28 @@ describe.each(databaseKinds())('organisations on %s', (kind) => {
       joined: false,
       reason: 'not_found',
     });
-    const expired = (await createInvite(t.db, {
-      trainerId: trainer.id,
-      cohortId: cohort.id,
-      code: randomUUID().slice(0, 10),
-      expiresAt: new Date(Date.now() - 1000),
-    }))!;
+    const expired = made(
+      await createInvite(t.db, {
+        trainerId: trainer.id,
+        cohortId: cohort.id,
+        code: randomUUID().slice(0, 10),
+        expiresAt: new Date(Date.now() - 1000),
+      }),
+    );
     expect((await joinByCode(t.db, { userId: trainee.id, code: expired.code })).joined).toBe(false);
     const revoked = await revokeInvite(t.db, { trainerId: trainer.id, inviteId: invite.id });
     expect(revoked?.revokedAt).not.toBeNull();
     expect((await joinByCode(t.db, { userId: trainee.id, code: invite.code })).joined).toBe(false);
     expect(await listMemberships(t.db, { userId: trainee.id })).toEqual([]);
 
-    const fresh = (await createInvite(t.db, {
-      trainerId: trainer.id,
-      cohortId: cohort.id,
-      code: randomUUID().slice(0, 10),
-      expiresAt: new Date(Date.now() + DAY),
-    }))!;
+    const fresh = made(
+      await createInvite(t.db, {
+        trainerId: trainer.id,
+        cohortId: cohort.id,
+        code: randomUUID().slice(0, 10),
+        expiresAt: new Date(Date.now() + DAY),
+      }),
+    );
     const joined = { joined: true, cohortId: cohort.id, organisationId: org.id };
     expect(await joinByCode(t.db, { userId: trainee.id, code: fresh.code })).toEqual(joined);
     // Twice is once.
@@ -367,5 +400,185 @@ describe.each(databaseKinds())('organisations on %s', (kind) => {
     const progressAfter = await getProgressByUser(t.db, { userId: ann.id });
     expect(progressAfter.avgScore).toBe(9);
     expect(progressAfter.points.map((p) => p.overall)).toEqual([9]);
+  });
+
+  /** A graded conversation of the user's, started a day ago, with the grader's overall score. */
+  async function gradedConversation(userId: string, scenarioId: string, score: number) {
+    const id = await conversation(userId, scenarioId, new Date(Date.now() - DAY));
+    await t.db.query(
+      `INSERT INTO feedback (session_id, overall_score, empathy_score, clarity_score,
+         persuasion_score, objection_handling_score, strengths, areas_for_improvement,
+         suggested_responses) VALUES ($1, $2, 5, 5, 5, 5, '[]', '[]', '[]')`,
+      [id, score],
+    );
+    return id;
+  }
+
+  /** A trainee in the cohorts of both courses, from ten days ago. */
+  async function memberOf(...courses: Array<Awaited<ReturnType<typeof course>>>) {
+    const trainee = await newUser();
+    for (const c of courses) {
+      expect(await joinByCode(t.db, { userId: trainee.id, code: c.invite.code })).toMatchObject({
+        joined: true,
+      });
+    }
+    await t.db.query(
+      `UPDATE cohort_memberships SET joined_at = now() - interval '10 days' WHERE user_id = $1`,
+      [trainee.id],
+    );
+    return trainee;
+  }
+
+  type Review = { setTheWork: boolean; score: number | null };
+  it.each<[string, Review, Review, number]>([
+    [
+      'only A set it and scored it',
+      { setTheWork: true, score: 3 },
+      { setTheWork: false, score: null },
+      3,
+    ],
+    [
+      'B scored without setting it',
+      { setTheWork: true, score: 4 },
+      { setTheWork: false, score: 10 },
+      4,
+    ],
+    ['both set it: the lower', { setTheWork: true, score: 4 }, { setTheWork: true, score: 10 }, 4],
+    [
+      'both set it: the lower, whoever',
+      { setTheWork: true, score: 10 },
+      { setTheWork: true, score: 9 },
+      9,
+    ],
+    [
+      'nobody that set it scored it',
+      { setTheWork: false, score: 2 },
+      { setTheWork: false, score: 10 },
+      6,
+    ],
+    [
+      'B set it, only B scored it',
+      { setTheWork: false, score: null },
+      { setTheWork: true, score: 8 },
+      8,
+    ],
+  ])(
+    'progress counts the score the shared rule counts (decision 026): %s',
+    async (_what, a, b, expected) => {
+      const scenarioId = await shippedId();
+      const courses = [await course(t.db), await course(t.db)];
+      const trainee = await memberOf(...courses);
+      const reviews = [a, b];
+      for (const [i, c] of courses.entries()) {
+        if (!reviews[i]!.setTheWork) continue;
+        const assigned = await assignScenario(t.db, {
+          trainerId: c.trainer.id,
+          cohortId: c.cohort.id,
+          scenarioId,
+          dueAt: null,
+        });
+        expect(assigned.assigned).toBe(true);
+      }
+      const sessionId = await gradedConversation(trainee.id, scenarioId, 6);
+      for (const [i, c] of courses.entries()) {
+        const score = reviews[i]!.score;
+        if (score === null) continue;
+        expect(
+          await overrideScore(t.db, { trainerId: c.trainer.id, sessionId, score, comment: 'Why.' }),
+        ).toBe(true);
+      }
+      const trainerScores = reviews.flatMap((r) =>
+        r.score === null ? [] : [{ score: r.score, setTheWork: r.setTheWork }],
+      );
+      expect(countedScore({ aiScore: 6, trainerScores })).toBe(expected);
+      const progress = await getProgressByUser(t.db, { userId: trainee.id });
+      expect(progress.avgScore).toBe(expected);
+      expect(progress.points.map((p) => p.overall)).toEqual([expected]);
+    },
+  );
+
+  it('migration 0010 gives each earlier score and comment to the organisation it was written for', async () => {
+    const scenarioId = await shippedId();
+    // X runs two organisations the trainee is in; only the newer assigned the scenario.
+    const x = await course(t.db);
+    const xNewer = made(await createOrganisation(t.db, { trainerId: x.trainer.id, name: 'Newer' }));
+    const xCohort = made(
+      await createCohort(t.db, {
+        trainerId: x.trainer.id,
+        organisationId: xNewer.id,
+        name: 'Y1',
+        max: 100,
+      }),
+    );
+    const xInvite = made(
+      await createInvite(t.db, {
+        trainerId: x.trainer.id,
+        cohortId: xCohort.id,
+        code: randomUUID().slice(0, 10).toUpperCase(),
+        expiresAt: new Date(Date.now() + DAY),
+      }),
+    );
+    await assignScenario(t.db, {
+      trainerId: x.trainer.id,
+      cohortId: xCohort.id,
+      scenarioId,
+      dueAt: null,
+    });
+    // Y runs one; Z runs one the trainee never joined (a row no rule can place).
+    const y = await course(t.db);
+    const z = await course(t.db);
+    const trainee = await memberOf(x, y);
+    await joinByCode(t.db, { userId: trainee.id, code: xInvite.code });
+    await t.db.query(
+      `UPDATE cohort_memberships SET joined_at = now() - interval '10 days' WHERE user_id = $1`,
+      [trainee.id],
+    );
+    const sessionId = await gradedConversation(trainee.id, scenarioId, 6);
+    const [message] = await t.db.query<{ id: string }>(
+      `INSERT INTO messages (session_id, role, content) VALUES ($1, 'user', 'Hello') RETURNING id`,
+      [sessionId],
+    );
+    const nobody = await newUser();
+
+    // Back to the schema before 0010, with one score per conversation as it then was.
+    await t.db.transaction(async (tx) => {
+      for (const sql of UNDO_0010) await tx.query(sql);
+    });
+    const legacyComment = (trainerId: string, text: string) =>
+      t.db.query(
+        `INSERT INTO turn_comments (message_id, trainer_id, comment) VALUES ($1, $2, $3)`,
+        [message!.id, trainerId, text],
+      );
+    await t.db.query(
+      `INSERT INTO score_overrides (session_id, trainer_id, overall_score, comment)
+       VALUES ($1, $2, 3, 'Legacy.')`,
+      [sessionId, x.trainer.id],
+    );
+    for (const [who, text] of [
+      [x.trainer.id, 'by X'],
+      [y.trainer.id, 'by Y'],
+      [z.trainer.id, 'by Z'],
+      [nobody.id, 'by nobody'],
+    ] as const)
+      await legacyComment(who, text);
+
+    expect(await migrate(t.db)).toEqual(['0010_reviews_by_organisation.sql']);
+    const comments = await t.db.query<{ comment: string; organisationId: string }>(
+      `SELECT comment, organisation_id AS "organisationId" FROM turn_comments
+        WHERE message_id = $1 ORDER BY comment`,
+      [message!.id],
+    );
+    expect(comments).toEqual([
+      { comment: 'by X', organisationId: xNewer.id },
+      { comment: 'by Y', organisationId: y.org.id },
+      { comment: 'by Z', organisationId: z.org.id },
+    ]);
+    const overrides = await t.db.query(
+      `SELECT organisation_id AS "organisationId", overall_score AS score FROM score_overrides
+        WHERE session_id = $1`,
+      [sessionId],
+    );
+    expect(overrides).toEqual([{ organisationId: xNewer.id, score: 3 }]);
+    expect((await getProgressByUser(t.db, { userId: trainee.id })).avgScore).toBe(3);
   });
 });

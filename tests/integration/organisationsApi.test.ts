@@ -275,6 +275,45 @@ describe.each(databaseKinds())('organisations API on %s', (kind) => {
     expect(badSort.status).toBe(400);
   });
 
+  it('a due date must be a real date between 2000 and 2199: year 0 and the like are a 400, not a 500', async () => {
+    const trainer = await signedInClient(server.url, 'Dr Trainer');
+    const { cohortId } = await course(trainer);
+    const scenarioId = (await trainer.get('/api/scenarios')).body.scenarios[0].id as string;
+    const assign = (dueAt: unknown) =>
+      trainer.post(`${BASE}/cohorts/${cohortId}/assignments`, { scenarioId, dueAt });
+    for (const dueAt of [
+      '0000-01-01T00:00:00Z', // PostgreSQL has no year 0
+      '0001-01-01T00:00:00Z',
+      '1999-12-31T23:59:59Z',
+      '2200-01-01T00:00:00Z',
+      '9999-12-31T23:59:59Z',
+      '+275760-09-13T00:00:00Z',
+      '-000001-01-01T00:00:00Z',
+      '2026-02-30T00:00:00Z',
+      '2026-06-01T00:00:00\u0000Z',
+      1e308,
+      -1,
+    ]) {
+      const refused = await assign(dueAt);
+      expect(refused.status, `${JSON.stringify(dueAt)}: ${refused.text}`).toBe(400);
+      expect(refused.body.error.code).toBe('bad_request:validation');
+      expect(refused.body.error.message).toMatch(/^dueAt: /);
+    }
+    // The edges themselves are fine, with any offset.
+    for (const dueAt of [
+      '2000-01-01T00:00:00Z',
+      '2199-12-31T23:59:59.999Z',
+      '2026-06-01T09:00:00+14:00',
+    ]) {
+      const made = await assign(dueAt);
+      expect(made.status, `${dueAt}: ${made.text}`).toBe(201);
+      const table = cohortTableResponse.parse(
+        (await trainer.get(`${BASE}/cohorts/${cohortId}/table`)).body,
+      );
+      expect(table.assignments[0]!.dueAt).toBe(new Date(dueAt).toISOString());
+    }
+  });
+
   it('deleting an assigned scenario: gone with its assignments when unpractised, hidden from the Assigned list when practised', async () => {
     const trainer = await signedInClient(server.url, 'Dr Trainer');
     const trainee = await signedInClient(server.url, 'Dr Trainee');

@@ -3,7 +3,7 @@ import { databaseKinds, printSkipNotice } from '../helpers/testDb';
 import { useTestServer } from '../helpers/useTestServer';
 import { signedInClient, type HttpClient } from '../helpers/httpClient';
 import { say } from '../helpers/conversations';
-import { trainerConversationResponse } from '../../shared/api/organisations';
+import { cohortTableResponse, trainerConversationResponse } from '../../shared/api/organisations';
 import { conversationDetailResponse } from '../../shared/api/conversations';
 import { turnCommentSchema } from '../../shared/review';
 
@@ -78,7 +78,7 @@ describe.each(databaseKinds())('trainer review API on %s', (kind) => {
     expect(detail.feedback).not.toBeNull();
     expect(detail.scenario).toEqual(own.scenario);
     expect(detail.session).toEqual(own.session);
-    expect(detail.review).toEqual({ override: null, comments: [] });
+    expect(detail.review).toEqual({ overrides: [], comments: [] });
 
     const [patient, clinician] = [
       detail.messages.find((m) => m.role === 'assistant')!,
@@ -94,6 +94,7 @@ describe.each(databaseKinds())('trainer review API on %s', (kind) => {
       messageId: clinician.id,
       comment: 'Good open question.',
       trainerName: 'Dr Trainer',
+      organisationName: 'Dental School',
     });
     const second = await trainer.post(`${BASE}/conversations/${during}/comments`, {
       messageId: patient.id,
@@ -109,11 +110,14 @@ describe.each(databaseKinds())('trainer review API on %s', (kind) => {
     const seen = conversationDetailResponse.parse(
       (await trainee.get(`/api/conversations/${during}`)).body,
     );
-    expect(seen.review.override).toMatchObject({
-      score: 3,
-      comment: 'Listen before explaining.',
-      trainerName: 'Dr Trainer',
-    });
+    expect(seen.review.overrides).toEqual([
+      expect.objectContaining({
+        score: 3,
+        comment: 'Listen before explaining.',
+        trainerName: 'Dr Trainer',
+        organisationName: 'Dental School',
+      }),
+    ]);
     // The grader's score stays beside the trainer's.
     expect(seen.feedback!.overallScore).toBe(own.feedback!.overallScore);
     expect(seen.review.comments.map((c) => [c.messageId, c.comment])).toEqual([
@@ -240,6 +244,125 @@ describe.each(databaseKinds())('trainer review API on %s', (kind) => {
     notFound(await trainer.get(`${BASE}/conversations/${original}`), 'not_found:session');
   });
 
+  /**
+   * Issue 22: the trainee joins a second organisation run by an account they control; its
+   * "trainer" can read the same conversation (it was started while a member of both).
+   */
+  async function twoOrganisations(options: { puppetAssigns: boolean }) {
+    const trainer = await signedInClient(server.url, 'Dr Real Trainer');
+    const trainee = await signedInClient(server.url, 'Dr Trainee');
+    const puppet = await signedInClient(server.url, 'Dr Puppet');
+    const scenarioId = (await trainee.get('/api/scenarios')).body.scenarios[1].id as string;
+    const build = async (who: HttpClient, name: string, assigns: boolean) => {
+      const org = await who.post(BASE, { name });
+      const cohort = await who.post(`${BASE}/${org.body.id}/cohorts`, { name: 'Year 3' });
+      const invite = await who.post(`${BASE}/cohorts/${cohort.body.id}/invites`, {});
+      if (assigns) {
+        const assigned = await who.post(`${BASE}/cohorts/${cohort.body.id}/assignments`, {
+          scenarioId,
+        });
+        expect(assigned.status, assigned.text).toBe(201);
+      }
+      expect((await trainee.post(`${BASE}/join`, { code: invite.body.code })).status).toBe(200);
+      return cohort.body.id as string;
+    };
+    const cohortId = await build(trainer, 'Dental School', true);
+    await build(puppet, 'Puppet Academy', options.puppetAssigns);
+    const during = await practise(trainee, 1, true);
+    const messages = trainerConversationResponse.parse(
+      (await trainer.get(`${BASE}/conversations/${during}`)).body,
+    ).messages;
+    const score = async (who: HttpClient, value: number, comment: string) => {
+      const made = await who.post(`${BASE}/conversations/${during}/override`, {
+        score: value,
+        comment,
+      });
+      expect(made.status, made.text).toBe(200);
+    };
+    const comment = async (who: HttpClient, comment: string) => {
+      const made = await who.post(`${BASE}/conversations/${during}/comments`, {
+        messageId: messages.find((m) => m.role === 'user')!.id,
+        comment,
+      });
+      expect(made.status, made.text).toBe(201);
+    };
+    const cell = async () =>
+      cohortTableResponse.parse((await trainer.get(`${BASE}/cohorts/${cohortId}/table`)).body)
+        .rows[0]!.cells[0]!;
+    const averageScore = async () => (await trainee.get('/api/progress')).body.avgScore as number;
+    return { trainer, trainee, puppet, during, score, comment, cell, averageScore };
+  }
+
+  it("a trainee's second organisation never overwrites, reads or removes the real trainer's review", async () => {
+    const w = await twoOrganisations({ puppetAssigns: false });
+    await w.score(w.trainer, 4, 'Ask before explaining.');
+    await w.comment(w.trainer, 'The real trainer on this turn.');
+    // The attack: the puppet organisation's "trainer" scores the same conversation 10.
+    await w.score(w.puppet, 10, 'Perfect in every way.');
+    await w.comment(w.puppet, 'The puppet on this turn.');
+
+    // The real trainer's cohort table and review still show their own score.
+    expect(await w.cell()).toMatchObject({ score: 4, overridden: true });
+    const real = trainerConversationResponse.parse(
+      (await w.trainer.get(`${BASE}/conversations/${w.during}`)).body,
+    );
+    expect(real.review.overrides).toEqual([
+      expect.objectContaining({
+        score: 4,
+        comment: 'Ask before explaining.',
+        trainerName: 'Dr Real Trainer',
+        organisationName: 'Dental School',
+      }),
+    ]);
+    expect(real.review.comments.map((c) => c.comment)).toEqual(['The real trainer on this turn.']);
+    // Nor does the puppet read the real trainer's review.
+    const puppetRead = await w.puppet.get(`${BASE}/conversations/${w.during}`);
+    const puppets = trainerConversationResponse.parse(puppetRead.body);
+    expect(puppets.review.overrides.map((o) => [o.organisationName, o.score])).toEqual([
+      ['Puppet Academy', 10],
+    ]);
+    expect(puppets.review.comments.map((c) => c.comment)).toEqual(['The puppet on this turn.']);
+    expect(puppetRead.text).not.toContain('Ask before explaining.');
+    expect(puppetRead.text).not.toContain('The real trainer on this turn.');
+    expect(puppetRead.text).not.toContain('Dr Real Trainer');
+
+    // The trainee's progress counts the score of the organisation whose assignment it is.
+    expect(await w.averageScore()).toBe(4);
+    // The trainee sees both, each labelled with its organisation.
+    const own = conversationDetailResponse.parse(
+      (await w.trainee.get(`/api/conversations/${w.during}`)).body,
+    );
+    expect(own.review.overrides.map((o) => [o.organisationName, o.trainerName, o.score])).toEqual([
+      ['Dental School', 'Dr Real Trainer', 4],
+      ['Puppet Academy', 'Dr Puppet', 10],
+    ]);
+    expect(own.review.comments.map((c) => [c.organisationName, c.comment])).toEqual([
+      ['Dental School', 'The real trainer on this turn.'],
+      ['Puppet Academy', 'The puppet on this turn.'],
+    ]);
+
+    // The real trainer scoring again changes only their own.
+    await w.score(w.trainer, 6, 'Better on a second look.');
+    expect(await w.cell()).toMatchObject({ score: 6, overridden: true });
+    const puppetAgain = trainerConversationResponse.parse(
+      (await w.puppet.get(`${BASE}/conversations/${w.during}`)).body,
+    );
+    expect(puppetAgain.review.overrides.map((o) => o.score)).toEqual([10]);
+    expect(await w.averageScore()).toBe(6);
+  });
+
+  it('when both organisations set the work, the lower of their scores counts in progress', async () => {
+    const w = await twoOrganisations({ puppetAssigns: true });
+    const grader = await w.averageScore();
+    await w.score(w.puppet, 10, 'Perfect in every way.');
+    // Only the puppet has scored it: the real trainer's table shows the grader's score.
+    expect(await w.cell()).toMatchObject({ score: grader, overridden: false });
+    expect(await w.averageScore()).toBe(10);
+    await w.score(w.trainer, 3, 'Listen first.');
+    expect(await w.cell()).toMatchObject({ score: 3, overridden: true });
+    expect(await w.averageScore()).toBe(3);
+  });
+
   it('leaving: work started after is never readable, work from before stays, and so does the review', async () => {
     const { trainer, trainee, orgId, during } = await world();
     const messageId = trainerConversationResponse.parse(
@@ -276,6 +399,6 @@ describe.each(databaseKinds())('trainer review API on %s', (kind) => {
     const ownAfter = conversationDetailResponse.parse(
       (await trainee.get(`/api/conversations/${after}`)).body,
     );
-    expect(ownAfter.review).toEqual({ override: null, comments: [] });
+    expect(ownAfter.review).toEqual({ overrides: [], comments: [] });
   });
 });

@@ -118,6 +118,13 @@ describe('dueAtFromDateInput: the end of the chosen day, in the trainer’s zone
   it.each(['2026-02-30', '26-12-01', 'tomorrow', '2026-13-01'])('%s is not a date', (value) => {
     expect(dueAtFromDateInput(value)).toBe('invalid');
   });
+  // The server refuses these (PostgreSQL has no year 0); the form says so before sending.
+  it.each(['0000-01-01', '1999-06-01', '2200-01-01', '9999-12-31'])(
+    '%s is outside the years a course is set in',
+    (value) => {
+      expect(dueAtFromDateInput(value)).toBe('out_of_range');
+    },
+  );
   it('is the last millisecond of that local day', () => {
     const iso = dueAtFromDateInput('2026-12-05');
     expect(iso).not.toBeNull();

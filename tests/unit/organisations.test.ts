@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   assignmentStatus,
   countedScore,
+  dueDateInRange,
   INVITE_ALPHABET,
   inviteCodeFrom,
   inviteIsUsable,
@@ -38,13 +39,21 @@ describe('inviteIsUsable', () => {
   });
 });
 
-describe('countedScore', () => {
+describe('countedScore (decision 026)', () => {
+  const set = (score: number) => ({ score, setTheWork: true });
+  const notSet = (score: number) => ({ score, setTheWork: false });
   it.each([
-    { aiScore: 6, trainerScore: null, expected: 6 },
-    { aiScore: 6, trainerScore: 3, expected: 3 },
-    { aiScore: null, trainerScore: 8, expected: 8 },
-    { aiScore: null, trainerScore: null, expected: null },
-  ])('ai $aiScore, trainer $trainerScore: $expected', ({ expected, ...input }) => {
+    { aiScore: 6, trainerScores: [], expected: 6 },
+    { aiScore: 6, trainerScores: [set(3)], expected: 3 },
+    { aiScore: null, trainerScores: [set(8)], expected: 8 },
+    { aiScore: null, trainerScores: [], expected: null },
+    // An organisation that did not set the work never counts: the grader's score stands.
+    { aiScore: 6, trainerScores: [notSet(10)], expected: 6 },
+    { aiScore: 6, trainerScores: [set(4), notSet(10)], expected: 4 },
+    // Several that set it: the lowest, so a self-made organisation cannot lift a real score.
+    { aiScore: 6, trainerScores: [set(4), set(10)], expected: 4 },
+    { aiScore: 6, trainerScores: [set(10), set(9)], expected: 9 },
+  ])('ai $aiScore, trainers $trainerScores: $expected', ({ expected, ...input }) => {
     expect(countedScore(input)).toBe(expected);
   });
 });
@@ -58,5 +67,22 @@ describe('inviteCodeFrom', () => {
   });
   it('refuses too few bytes', () => {
     expect(() => inviteCodeFrom(new Uint8Array(3))).toThrow();
+  });
+});
+
+describe('dueDateInRange', () => {
+  it.each([
+    ['2000-01-01T00:00:00.000Z', true],
+    ['2199-12-31T23:59:59.999Z', true],
+    ['2026-06-01T09:00:00+02:00', true],
+    ['1999-12-31T23:59:59.999Z', false],
+    ['2200-01-01T00:00:00.000Z', false],
+    // Early on the 1st in UTC+14 is still 1999 in UTC, as it is stored.
+    ['2000-01-01T09:00:00+14:00', false],
+    ['0000-01-01T00:00:00Z', false],
+    ['+275760-09-13T00:00:00Z', false],
+    ['not a date', false],
+  ])('%s: %s', (iso, expected) => {
+    expect(dueDateInRange(iso)).toBe(expected);
   });
 });

@@ -22,7 +22,7 @@ export function ConversationPage({ sessionId }: { sessionId: string }) {
           onClose={onClose}
           secondaryLabel="Back to Conversation"
           branch={branch}
-          review={<ScoreComparison aiScore={feedback.overallScore} override={review.override} />}
+          review={<ScoreComparison aiScore={feedback.overallScore} overrides={review.overrides} />}
         />
       )}
       onTryAnother={async ({ sessionId: original, scenarioId, messageId }) => {
@@ -37,7 +37,7 @@ export function ConversationPage({ sessionId }: { sessionId: string }) {
         <DebriefOverview debrief={debrief} persuasionScore={feedback.persuasionScore} level={2} />
       )}
       renderReview={({ feedback, review }) => (
-        <ScoreComparison aiScore={feedback?.overallScore ?? null} override={review.override} />
+        <ScoreComparison aiScore={feedback?.overallScore ?? null} overrides={review.overrides} />
       )}
       renderTurnReview={({ review, message, turn }) => (
         <TurnComments comments={review.comments} messageId={message.id} turn={turn} />

@@ -39,18 +39,18 @@ export function TrainerConversationPage({ sessionId }: { sessionId: string }) {
     <TrainerConversation
       key={sessionId}
       sessionId={sessionId}
-      renderFeedback={({ feedback, debrief, messages, override, onClose }) => (
+      renderFeedback={({ feedback, debrief, messages, overrides, onClose }) => (
         <FeedbackReport
           feedback={feedback}
           debrief={debrief}
           messages={messages}
           onClose={onClose}
           secondaryLabel="Back to Conversation"
-          review={<ScoreComparison aiScore={feedback.overallScore} override={override} />}
+          review={<ScoreComparison aiScore={feedback.overallScore} overrides={overrides} />}
         />
       )}
-      renderScores={({ aiScore, override }) => (
-        <ScoreComparison aiScore={aiScore} override={override} />
+      renderScores={({ aiScore, overrides }) => (
+        <ScoreComparison aiScore={aiScore} overrides={overrides} />
       )}
       renderTurn={({ message, turn, debrief, comments }) => (
         <>

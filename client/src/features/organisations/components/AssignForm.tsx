@@ -4,6 +4,7 @@ import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api';
 import { assignScenario } from '../api';
 import { dueAtFromDateInput } from '../cohortTable';
+import { DUE_YEARS } from '../../../../../shared/organisations';
 import { ORGANISATIONS_PAGE_TEXT as T } from '../../../../../shared/text';
 
 /** Assigns one of the scenarios the trainer can see to the cohort, with an optional due date. */
@@ -29,6 +30,9 @@ export function AssignForm({
     if (scenarioId === '') return setMessage({ tone: 'error', text: T.chooseFirst });
     const dueAt = dueAtFromDateInput(due);
     if (dueAt === 'invalid') return setMessage({ tone: 'error', text: T.dueInvalid });
+    if (dueAt === 'out_of_range') {
+      return setMessage({ tone: 'error', text: T.dueOutOfRange(DUE_YEARS.min, DUE_YEARS.max) });
+    }
     setMessage(null);
     setBusy(true);
     try {

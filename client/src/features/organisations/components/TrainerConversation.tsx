@@ -24,11 +24,14 @@ interface TrainerConversationProps {
     feedback: Feedback;
     debrief: Debrief | null;
     messages: readonly Message[];
-    override: ScoreOverride | null;
+    overrides: readonly ScoreOverride[];
     onClose: () => void;
   }) => ReactNode;
   /** The grader's score beside the trainer's, when there is an override. */
-  renderScores: (props: { aiScore: number | null; override: ScoreOverride | null }) => ReactNode;
+  renderScores: (props: {
+    aiScore: number | null;
+    overrides: readonly ScoreOverride[];
+  }) => ReactNode;
   /** Under each turn: the debrief's notes (when ended) and the trainer's comments. */
   renderTurn: (props: {
     message: Message;
@@ -70,7 +73,9 @@ export function TrainerConversation({
   const title = detail?.scenario?.title.trim() || T.title;
   useDocumentTitle(title);
   const feedback = detail?.feedback ?? null;
-  const override = detail?.review.override ?? null;
+  // The trainer's organisation's review only: the server sends no other (decision 026).
+  const overrides = detail?.review.overrides ?? [];
+  const override = overrides[0] ?? null;
   const comments = detail
     ? [
         ...detail.review.comments,
@@ -95,7 +100,7 @@ export function TrainerConversation({
               <span className="muted">({detail.trainee.email})</span>
             </p>
             <p className="trainer-review__read-only">{T.readOnly}</p>
-            {renderScores({ aiScore: feedback?.overallScore ?? null, override })}
+            {renderScores({ aiScore: feedback?.overallScore ?? null, overrides })}
           </>
         ) : null}
       </DetailHeader>
@@ -160,7 +165,7 @@ export function TrainerConversation({
             feedback,
             debrief: detail?.debrief ?? null,
             messages: detail?.messages ?? [],
-            override,
+            overrides,
             onClose: () => setReportOpen(false),
           })
         : null}

@@ -4,19 +4,24 @@ import { REVIEW_TEXT } from '../../../../../shared/text';
 import '../review.css';
 
 /**
- * The grader's overall score beside the trainer's override, each labelled as whose it is, with
- * the trainer's reason (issue 17: the trainee sees both, marked as such). Nothing without an
+ * The grader's overall score beside the trainers' overrides, each labelled as whose it is, with
+ * the trainer's reason and organisation (issue 17: the trainee sees both, marked as such; a
+ * trainee in two organisations may see one score from each, decision 026). Nothing without an
  * override, so an unreviewed conversation looks as it always did.
  */
 export function ScoreComparison({
   aiScore,
-  override,
+  overrides,
 }: {
   /** Null when the conversation was never graded. */
   aiScore: number | null;
-  override: ScoreOverride | null;
+  overrides: readonly ScoreOverride[];
 }) {
-  if (override === null) return null;
+  if (overrides.length === 0) return null;
+  const label = (override: ScoreOverride) =>
+    overrides.length === 1
+      ? REVIEW_TEXT.trainerScore
+      : REVIEW_TEXT.trainerScoreOf(override.organisationName);
   return (
     <section className="review-scores" aria-label={REVIEW_TEXT.scores}>
       <p className="review-scores__row">
@@ -26,20 +31,27 @@ export function ScoreComparison({
             <span className="review-scores__value">{formatScore(aiScore)}/10</span>
           </span>
         )}
-        <span className="review-scores__score review-scores__score--trainer">
-          <span className="review-scores__label">{REVIEW_TEXT.trainerScore}</span>{' '}
-          <span className="review-scores__value">{formatScore(override.score)}/10</span>
-        </span>
+        {overrides.map((override) => (
+          <span
+            key={override.organisationId}
+            className="review-scores__score review-scores__score--trainer"
+          >
+            <span className="review-scores__label">{label(override)}</span>{' '}
+            <span className="review-scores__value">{formatScore(override.score)}/10</span>
+          </span>
+        ))}
       </p>
-      <figure className="review-note">
-        <blockquote className="review-note__text">
-          <p>{override.comment}</p>
-        </blockquote>
-        <figcaption className="review-note__by">
-          {REVIEW_TEXT.by(override.trainerName)},{' '}
-          <time dateTime={override.createdAt}>{formatLongDate(override.createdAt)}</time>
-        </figcaption>
-      </figure>
+      {overrides.map((override) => (
+        <figure key={override.organisationId} className="review-note">
+          <blockquote className="review-note__text">
+            <p>{override.comment}</p>
+          </blockquote>
+          <figcaption className="review-note__by">
+            {REVIEW_TEXT.by(override.trainerName, override.organisationName)},{' '}
+            <time dateTime={override.createdAt}>{formatLongDate(override.createdAt)}</time>
+          </figcaption>
+        </figure>
+      ))}
     </section>
   );
 }

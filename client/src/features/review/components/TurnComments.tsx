@@ -3,7 +3,10 @@ import type { TurnComment } from '../../../../../shared/review';
 import { REVIEW_TEXT } from '../../../../../shared/text';
 import '../review.css';
 
-/** A trainer's comments on one turn, under it, each with who wrote it. Nothing when none. */
+/**
+ * Trainers' comments on one turn, under it, each with who wrote it and for which organisation
+ * (decision 026). Nothing when none.
+ */
 export function TurnComments({
   comments,
   messageId,
@@ -22,7 +25,7 @@ export function TurnComments({
       {mine.map((c) => (
         <li key={c.id} className="review-note review-note--turn">
           <p className="review-note__by">
-            {REVIEW_TEXT.commentFrom(c.trainerName)}{' '}
+            {REVIEW_TEXT.commentFrom(c.trainerName, c.organisationName)}{' '}
             <time className="review-note__when" dateTime={c.createdAt}>
               ({formatLongDate(c.createdAt)})
             </time>
