@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTROL_CHARS } from '../inputChecks';
+import { isSafeName, isSafeText } from '../inputChecks';
 import { DUE_YEARS, dueDateInRange } from '../organisations';
 import { turnCommentSchema } from '../review';
 import { conversationDetailResponse } from './conversations';
@@ -16,7 +16,8 @@ const name = z
   .trim()
   .min(1, 'name: required')
   .max(200, 'name: at most 200 characters')
-  .refine((value) => !CONTROL_CHARS.test(value), 'name: no control characters');
+  // One line that reads as what it is (a direction override could make it pass for another).
+  .refine(isSafeName, 'name: one line, no control or text-direction characters');
 
 export const inviteSchema = z.object({
   id: z.string(),
@@ -117,7 +118,7 @@ const commentText = z
   .trim()
   .min(1, 'comment: required')
   .max(2000, 'comment: at most 2000 characters')
-  .refine((value) => !CONTROL_CHARS.test(value), 'comment: no control characters');
+  .refine(isSafeText, 'comment: no control or text-direction characters');
 
 /**
  * A member's conversation as their trainer reads it (read only): the trainee's own detail

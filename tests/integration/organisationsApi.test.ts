@@ -265,6 +265,14 @@ describe.each(databaseKinds())('organisations API on %s', (kind) => {
     const blank = await trainer.post(BASE, { name: '  ' });
     expect(blank.status).toBe(400);
     expect(blank.body.error.message).toMatch(/name/);
+    // A name that could pass for another school's, or break a line in the table.
+    for (const name of ['Smile \u202Eloohcs', 'Smile\nSchool', '\u001b[2JSmile']) {
+      const spoof = await trainer.post(BASE, { name });
+      expect(spoof.status).toBe(400);
+      expect(spoof.body.error.message).toBe(
+        'name: one line, no control or text-direction characters',
+      );
+    }
     const { cohortId } = await course(trainer);
     const badDue = await trainer.post(`${BASE}/cohorts/${cohortId}/assignments`, {
       scenarioId: cohortId,

@@ -204,7 +204,8 @@ describe.each(databaseKinds())('trainer review API on %s', (kind) => {
     const cases: Array<[unknown, RegExp]> = [
       [{ messageId, comment: '   ' }, /comment: required/],
       [{ messageId, comment: 'x'.repeat(2001) }, /comment: at most 2000/],
-      [{ messageId, comment: 'bell\u0007' }, /comment: no control characters/],
+      [{ messageId, comment: 'bell\u0007' }, /comment: no control or text-direction characters/],
+      [{ messageId, comment: 'Good \u202Ework' }, /comment: no control or text-direction/],
       [{ comment: 'No turn named' }, /messageId: required/],
       [{ messageId }, /comment: required/],
       [{ messageId, comment: 'Extra', score: 3 }, /Unexpected field: score/],
