@@ -26,10 +26,15 @@ import {
 const AUDIO_DIR = join(TMP_DIR, 'voice-streaming-e2e');
 const SAID = 'Hello there. What worries you most about the crown?';
 
-/** espeak-ng speech as 16 kHz mono WAV, with `after` seconds of silence after it and none before. */
-function speechWav(name: string, text: string, after: number): { path: string; seconds: number } {
+/** espeak-ng speech as 16 kHz mono WAV, with `after` seconds of silence after it, `before` before. */
+function speechWav(
+  name: string,
+  text: string,
+  after: number,
+  before = 0,
+): { path: string; seconds: number } {
   mkdirSync(AUDIO_DIR, { recursive: true });
-  const path = join(AUDIO_DIR, `${name}-${after}s.wav`);
+  const path = join(AUDIO_DIR, `${name}-${before}s-${after}s.wav`);
   const raw = join(AUDIO_DIR, `${name}.raw.wav`);
   if (!existsSync(path)) {
     execFileSync('espeak-ng', ['-w', raw, text]);
@@ -43,7 +48,7 @@ function speechWav(name: string, text: string, after: number): { path: string; s
       '16',
       path,
       'pad',
-      '0',
+      String(before),
       String(after),
     ]);
   }
@@ -56,6 +61,14 @@ function speechWav(name: string, text: string, after: number): { path: string; s
  * silence keeps the second loop out of the test, so the utterance heard is the one spoken at once.
  */
 const speechAtOnce = () => speechWav('at-once', SAID, 30);
+
+/**
+ * The same words a few seconds after the microphone opens, once the voice detector has loaded:
+ * until then the page holds the audio in its ring buffer and sends it in one burst, so the
+ * partial transcripts of speech said at once can only come as it ends (the detector's load
+ * still blocks the page's main thread for a second or more).
+ */
+const speechAfterAPause = () => speechWav('after-a-pause', SAID, 30, 5);
 
 /** The files the preload fetches. */
 const PRELOADED =
@@ -247,7 +260,7 @@ describe.skipIf(skipBrowserSuite)(
   () => {
     let stub: OpenAiStub;
     const app = useBrowserApp({
-      chromiumArgs: () => fakeMicrophoneArgs(speechAtOnce().path),
+      chromiumArgs: () => fakeMicrophoneArgs(speechAfterAPause().path),
       env: async () => {
         stub = await startOpenAiStub();
         return stubbedOpenAiEnv(stub.url, { STT_MODE: 'streaming' });
