@@ -39,27 +39,6 @@ export function dueDateInRange(iso: string): boolean {
   return year >= DUE_YEARS.min && year <= DUE_YEARS.max;
 }
 
-/** A trainer's score of a conversation, and whether their organisation set it as work. */
-export interface TrainerScore {
-  score: number;
-  /** The organisation assigned its scenario to a cohort the trainee was in when they began. */
-  setTheWork: boolean;
-}
-
-/**
- * The score a conversation counts with in the trainee's progress (decision 026): the lowest
- * trainer's score of an organisation that set it as work, else the grader's. A score from an
- * organisation that did not set the work never counts, and a self-made organisation's score can
- * pull a real trainer's down but never up. server/db/progress.ts computes the same in SQL.
- */
-export function countedScore(input: {
-  aiScore: number | null;
-  trainerScores: readonly TrainerScore[];
-}): number | null {
-  const counted = input.trainerScores.filter((t) => t.setTheWork).map((t) => t.score);
-  return counted.length > 0 ? Math.min(...counted) : input.aiScore;
-}
-
 /**
  * How much one trainer may make (issue 22): without bounds one account made hundreds of
  * organisations, invites and 2,000-character comments, and one conversation's detail grew past

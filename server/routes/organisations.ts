@@ -7,24 +7,18 @@ import { ORGANISATION_TEXT } from '../../shared/text';
 import { cohortCsv } from '../../shared/cohortCsv';
 import type { ErrorCode } from '../../shared/errors';
 import { currentUser, requireUser } from '../auth/guard';
+import { assignScenario, listMyAssignments, removeAssignment } from '../db/assignments';
+import { getCohortTable, getCohortTableJson } from '../db/cohortTable';
+import { createCohort } from '../db/cohorts';
+import { createInvite, revokeInvite } from '../db/invites';
+import { joinByCode, leaveOrganisation, listMemberships } from '../db/memberships';
+import { createOrganisation, listTrainedOrganisations } from '../db/organisations';
 import {
-  assignScenario,
-  createCohort,
-  createInvite,
-  createOrganisation,
-  getCohortTable,
-  getCohortTableJson,
-  joinByCode,
-  leaveOrganisation,
-  listMemberships,
-  listMyAssignments,
-  listTrainedOrganisations,
+  addTurnComment,
+  getConversationForTrainer,
   overrideScore,
-  removeAssignment,
-  revokeInvite,
   trainerMaySee,
-} from '../db/organisations';
-import { addTurnComment, getConversationForTrainer } from '../db/reviews';
+} from '../db/reviews';
 import { loadConversationRecord } from '../conversations/conversationDetail';
 import { clientAddress } from '../http/clientAddress';
 import { AppError } from '../http/errors';
