@@ -1,4 +1,4 @@
-import { foldText } from './text';
+import { foldText } from './textTools';
 
 /**
  * A scenario's topic keywords, compiled once into an index so that finding every keyword a
