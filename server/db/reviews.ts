@@ -7,7 +7,7 @@ import { REVIEWING_ORGANISATION, SEEN_BY_TRAINER } from './sqlRules';
 import { iso } from './timestamps';
 
 /**
- * A trainer's review of a member's conversation (issue 17, decisions 023, 024 and 026): reading
+ * A trainer's review of a member's conversation (decisions 023, 024 and 026): reading
  * the conversation as its trainer, the turn comments, and the review as both sides read it.
  * Every trainer's read and write goes through SEEN_BY_TRAINER and belongs to one organisation
  * (REVIEWING_ORGANISATION): a trainer reads and writes their organisation's review only. The
@@ -100,7 +100,7 @@ export type CommentResult =
 
 /**
  * Comments on one message of the conversation, for this trainer's organisation, within the
- * bounds of issue 22. Not found when the message is not one of this conversation's, or the
+ * bounds of ORGANISATION_LIMITS and the daily setting. Not found when the message is not one of this conversation's, or the
  * conversation is not one this trainer may see.
  */
 export async function addTurnComment(

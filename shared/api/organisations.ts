@@ -6,7 +6,7 @@ import { conversationDetailResponse } from './conversations';
 import { resource } from './endpoint';
 
 /**
- * /api/organisations (issue 17, decision 023): a trainer's organisations, cohorts, invites,
+ * /api/organisations (decision 023): a trainer's organisations, cohorts, invites,
  * assignments and cohort table; a trainee's memberships and assignments. Every id that is not
  * the caller's to use is not found.
  */

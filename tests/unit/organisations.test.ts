@@ -4,7 +4,6 @@ import {
   dueDateInRange,
   INVITE_ALPHABET,
   inviteCodeFrom,
-  inviteIsUsable,
 } from '../../shared/organisations';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
@@ -20,21 +19,6 @@ describe('assignmentStatus', () => {
     { dueAt: null, doneAt: '2026-03-09T00:00:00.000Z', expected: 'done' },
   ] as const)('due $dueAt, done $doneAt: $expected', ({ dueAt, doneAt, expected }) => {
     expect(assignmentStatus({ dueAt, doneAt, now: NOW })).toBe(expected);
-  });
-});
-
-describe('inviteIsUsable', () => {
-  it.each([
-    { expiresAt: '2026-03-11T00:00:00.000Z', revokedAt: null, expected: true },
-    { expiresAt: '2026-03-10T12:00:00.000Z', revokedAt: null, expected: false },
-    { expiresAt: '2026-03-09T00:00:00.000Z', revokedAt: null, expected: false },
-    {
-      expiresAt: '2026-03-11T00:00:00.000Z',
-      revokedAt: '2026-03-10T00:00:00.000Z',
-      expected: false,
-    },
-  ] as const)('expires $expiresAt, revoked $revokedAt: $expected', (row) => {
-    expect(inviteIsUsable({ ...row, now: NOW })).toBe(row.expected);
   });
 });
 
