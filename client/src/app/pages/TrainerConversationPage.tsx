@@ -1,8 +1,8 @@
 import { DebriefOverview, TurnAnnotations } from '../../features/feedback/components/Debrief';
-import { FeedbackReport } from '../../features/feedback/components/FeedbackReport';
 import { TrainerConversation } from '../../features/organisations/components/TrainerConversation';
 import { ScoreComparison } from '../../features/review/components/ScoreComparison';
 import { TurnComments } from '../../features/review/components/TurnComments';
+import { PastConversationReport } from '../PastConversationReport';
 
 /** /organisations/conversations/:id: a member's conversation, read only, for their trainer. */
 export function TrainerConversationPage({ sessionId }: { sessionId: string }) {
@@ -11,13 +11,12 @@ export function TrainerConversationPage({ sessionId }: { sessionId: string }) {
       key={sessionId}
       sessionId={sessionId}
       renderFeedback={({ feedback, debrief, messages, overrides, onClose }) => (
-        <FeedbackReport
+        <PastConversationReport
           feedback={feedback}
           debrief={debrief}
           messages={messages}
           onClose={onClose}
-          secondaryLabel="Back to Conversation"
-          review={<ScoreComparison aiScore={feedback.overallScore} overrides={overrides} />}
+          overrides={overrides}
         />
       )}
       renderScores={({ aiScore, overrides }) => (
