@@ -16,7 +16,7 @@ import {
   ScenarioEditorPage,
   ScenarioPage,
   TrainerConversationPage,
-} from './pages';
+} from './lazyPages';
 import './stylesheets';
 
 export function App() {

@@ -20,7 +20,7 @@ import { importProblems } from '../fieldErrors';
 export function MyScenarios() {
   const ids = useId();
   const [, navigate] = useLocation();
-  // The screen's own list; the key names no one because the server answers for the signed-in user.
+  // One fixed key: the server answers for whoever is signed in, and each visit mounts afresh.
   const mine = useScreenResource<AuthoredScenarioSummary[]>(
     {
       fetch: () => listMyScenarios(),
