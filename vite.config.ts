@@ -8,5 +8,21 @@ export default defineConfig({
     outDir: '../dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // zod with the module that configures it, in one chunk. Schemas are built as their
+            // modules load, and zod must be configured before the first one (lib/zodConfig.ts);
+            // every chunk that builds a schema imports this one, so its config always runs first.
+            {
+              name: 'zod',
+              test: /node_modules[\\/]zod[\\/]|client[\\/]src[\\/]lib[\\/]zodConfig\.ts$/,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -1,3 +1,4 @@
+import { benchBundles } from './bundles';
 import { benchChatRelay } from './chatRelay';
 import { benchCohort } from './cohort';
 import { benchConcurrency } from './concurrency';
@@ -15,6 +16,7 @@ import { benchWorstScenario } from './worstScenario';
  * whatever they are, and a missed target reads MISSED in the table.
  */
 const suites: Array<[string, () => Promise<BenchRow[]>]> = [
+  ['bundles: first-load JavaScript per route (gzipped)', benchBundles],
   ['progress and history (1,000 completed sessions)', benchProgressHistory],
   ['cohort table (200 trainees × 20 assignments)', benchCohort],
   ['chat relay: time to first token', benchChatRelay],

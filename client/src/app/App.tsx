@@ -1,17 +1,23 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { JoinPage } from '../features/auth/components/JoinPage';
-import { LoginPage } from '../features/auth/components/LoginPage';
 import { useAuthStore } from '../features/auth/store';
 import { onUnauthorized } from '../lib/api';
-import { RedirectIfSignedIn, RequireUser } from './Guards';
-import { MyScenariosPage, ScenarioEditorPage } from './pages/AuthoringPages';
-import { ConversationPage } from './pages/ConversationPage';
-import { DashboardPage } from './pages/DashboardPage';
-import { NotFoundPage } from './pages/NotFoundPage';
-import { OrganisationsPage, TrainerConversationPage } from './pages/OrganisationsPages';
-import { ScenarioPage } from './pages/ScenarioPage';
 import { paths } from '../lib/paths';
+import { RedirectIfSignedIn, RequireUser } from './Guards';
+import { PageLoading } from './PageLoading';
+import {
+  ConversationPage,
+  DashboardPage,
+  JoinPage,
+  LoginPage,
+  MyScenariosPage,
+  NotFoundPage,
+  OrganisationsPage,
+  ScenarioEditorPage,
+  ScenarioPage,
+  TrainerConversationPage,
+} from './lazyPages';
+import './stylesheets';
 
 export function App() {
   const loadUser = useAuthStore((s) => s.loadUser);
@@ -24,70 +30,73 @@ export function App() {
   // A session that expires mid-visit sends the user back to sign in instead of failing quietly.
   useEffect(() => onUnauthorized(() => forgetUser()), [forgetUser]);
 
+  // One boundary for every route: a page whose code is still arriving shows the page spinner.
   return (
-    <Switch>
-      <Route path={paths.home}>
-        <Redirect to={paths.login} replace />
-      </Route>
-      <Route path={paths.login}>
-        <RedirectIfSignedIn>
-          <LoginPage />
-        </RedirectIfSignedIn>
-      </Route>
-      <Route path={paths.join}>
-        {(params) => <JoinPage key={params.code} code={params.code} />}
-      </Route>
-      <Route path={paths.dashboard}>
-        <RequireUser>
-          <DashboardPage />
-        </RequireUser>
-      </Route>
-      <Route path={paths.authoring}>
-        <RequireUser>
-          <MyScenariosPage />
-        </RequireUser>
-      </Route>
-      <Route path={paths.authoringNew}>
-        <RequireUser>
-          <ScenarioEditorPage scenarioId={null} />
-        </RequireUser>
-      </Route>
-      <Route path={paths.authoringEdit}>
-        {(params) => (
+    <Suspense fallback={<PageLoading label="Loading the page" />}>
+      <Switch>
+        <Route path={paths.home}>
+          <Redirect to={paths.login} replace />
+        </Route>
+        <Route path={paths.login}>
+          <RedirectIfSignedIn>
+            <LoginPage />
+          </RedirectIfSignedIn>
+        </Route>
+        <Route path={paths.join}>
+          {(params) => <JoinPage key={params.code} code={params.code} />}
+        </Route>
+        <Route path={paths.dashboard}>
           <RequireUser>
-            <ScenarioEditorPage key={params.id} scenarioId={params.id} />
+            <DashboardPage />
           </RequireUser>
-        )}
-      </Route>
-      <Route path={paths.organisations}>
-        <RequireUser>
-          <OrganisationsPage />
-        </RequireUser>
-      </Route>
-      <Route path={paths.trainerConversation}>
-        {(params) => (
+        </Route>
+        <Route path={paths.authoring}>
           <RequireUser>
-            <TrainerConversationPage sessionId={params.id} />
+            <MyScenariosPage />
           </RequireUser>
-        )}
-      </Route>
-      <Route path={paths.scenario}>
-        {(params) => (
+        </Route>
+        <Route path={paths.authoringNew}>
           <RequireUser>
-            <ScenarioPage key={params.id} scenarioId={params.id} />
+            <ScenarioEditorPage scenarioId={null} />
           </RequireUser>
-        )}
-      </Route>
-      <Route path={paths.conversation}>
-        {(params) => (
+        </Route>
+        <Route path={paths.authoringEdit}>
+          {(params) => (
+            <RequireUser>
+              <ScenarioEditorPage key={params.id} scenarioId={params.id} />
+            </RequireUser>
+          )}
+        </Route>
+        <Route path={paths.organisations}>
           <RequireUser>
-            <ConversationPage sessionId={params.id} />
+            <OrganisationsPage />
           </RequireUser>
-        )}
-      </Route>
-      <Route>
-        <NotFoundPage />
-      </Route>
-    </Switch>
+        </Route>
+        <Route path={paths.trainerConversation}>
+          {(params) => (
+            <RequireUser>
+              <TrainerConversationPage sessionId={params.id} />
+            </RequireUser>
+          )}
+        </Route>
+        <Route path={paths.scenario}>
+          {(params) => (
+            <RequireUser>
+              <ScenarioPage key={params.id} scenarioId={params.id} />
+            </RequireUser>
+          )}
+        </Route>
+        <Route path={paths.conversation}>
+          {(params) => (
+            <RequireUser>
+              <ConversationPage sessionId={params.id} />
+            </RequireUser>
+          )}
+        </Route>
+        <Route>
+          <NotFoundPage />
+        </Route>
+      </Switch>
+    </Suspense>
   );
 }

@@ -1,16 +1,10 @@
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
-import { Spinner } from '../components/Spinner';
 import { useAuthStore } from '../features/auth/store';
 import { paths } from '../lib/paths';
+import { PageLoading } from './PageLoading';
 
-function Checking() {
-  return (
-    <main className="page page--center">
-      <Spinner size="lg" label="Checking your session" />
-    </main>
-  );
-}
+const Checking = () => <PageLoading label="Checking your session" />;
 
 /** Spec §6: dashboard and scenario screens need a signed-in user, otherwise /login. */
 export function RequireUser({ children }: { children: ReactNode }) {

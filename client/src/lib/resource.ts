@@ -110,23 +110,32 @@ export interface ResourceView<T> {
   error: string | null;
   loadingMore: boolean;
   /** Asks again; the current answer stays up until the new one is in. */
-  reload: () => void;
+  reload: () => Promise<void>;
 }
 
-/** Loads `key` when the screen mounts or the key changes, and shows only that key's answer. */
-export function useResource<T>(resource: Resource<T>, key: string): ResourceView<T> {
+/**
+ * Loads `key` when the screen mounts or the key changes, and shows only that key's answer. A
+ * null key loads nothing (there is nothing to ask for yet, or the screen does not need it). A
+ * change of `version` asks again for the same key, keeping the answer up meanwhile: for data
+ * the screen knows has changed elsewhere.
+ */
+export function useResource<T>(
+  resource: Resource<T>,
+  key: string | null,
+  version?: string | number,
+): ResourceView<T> {
   const state = useStore(resource.store);
   useEffect(() => {
-    void resource.load(key);
-  }, [resource, key]);
-  const mine = state.key === key;
+    if (key !== null) void resource.load(key);
+  }, [resource, key, version]);
+  const mine = key !== null && state.key === key;
   return {
     data: mine ? state.data : null,
     loading: mine && state.loading,
     settled: mine && state.settled,
     error: mine ? state.error : null,
     loadingMore: mine && state.loadingMore,
-    reload: () => void resource.load(key),
+    reload: () => (key === null ? Promise.resolve() : resource.load(key)),
   };
 }
 
@@ -134,7 +143,11 @@ export function useResource<T>(resource: Resource<T>, key: string): ResourceView
  * A resource that lives and dies with one screen (nothing worth keeping across visits). The
  * options are read once, when the screen mounts.
  */
-export function useScreenResource<T>(options: ResourceOptions<T>, key: string): ResourceView<T> {
+export function useScreenResource<T>(
+  options: ResourceOptions<T>,
+  key: string | null,
+  version?: string | number,
+): ResourceView<T> {
   const [resource] = useState(() => createResource(options));
-  return useResource(resource, key);
+  return useResource(resource, key, version);
 }

@@ -1,11 +1,11 @@
 import { useLocation } from 'wouter';
 import { branchConversation } from '../../features/conversation/api/branchConversation';
 import { DebriefOverview, TurnAnnotations } from '../../features/feedback/components/Debrief';
-import { FeedbackReport } from '../../features/feedback/components/FeedbackReport';
 import { ConversationDetail } from '../../features/history/components/ConversationDetail';
 import { ScoreComparison } from '../../features/review/components/ScoreComparison';
 import { TurnComments } from '../../features/review/components/TurnComments';
 import { scenarioPath } from '../../lib/paths';
+import { PastConversationReport } from '../PastConversationReport';
 
 /** Spec §2 conversation detail: the past session, and its report behind the score badge. */
 export function ConversationPage({ sessionId }: { sessionId: string }) {
@@ -15,14 +15,13 @@ export function ConversationPage({ sessionId }: { sessionId: string }) {
       key={sessionId}
       sessionId={sessionId}
       renderFeedback={({ feedback, debrief, messages, onClose, branch, review }) => (
-        <FeedbackReport
+        <PastConversationReport
           feedback={feedback}
           debrief={debrief}
           messages={messages}
           onClose={onClose}
-          secondaryLabel="Back to Conversation"
           branch={branch}
-          review={<ScoreComparison aiScore={feedback.overallScore} overrides={review.overrides} />}
+          overrides={review.overrides}
         />
       )}
       onTryAnother={async ({ sessionId: original, scenarioId, messageId }) => {

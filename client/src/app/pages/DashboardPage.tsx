@@ -1,11 +1,25 @@
+import { Suspense } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
+import { Spinner } from '../../components/Spinner';
 import { DashboardScreen } from '../../features/dashboard/components/DashboardScreen';
 import { useAuthStore, userDisplayName } from '../../features/auth/store';
-import { HistoryPanel } from '../../features/history/components/HistoryPanel';
-import { ProgressPanel } from '../../features/progress/components/ProgressPanel';
-import { ScenarioBrowser } from '../../features/scenarios/components/ScenarioBrowser';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { dashboardPath, paths, type DashboardTab } from '../../lib/paths';
+import { lazyNamed } from '../lazyNamed';
+
+// Each tab is a screen of its own: its code arrives when the tab is first opened.
+const ScenarioBrowser = lazyNamed(
+  () => import('../../features/scenarios/components/ScenarioBrowser'),
+  'ScenarioBrowser',
+);
+const ProgressPanel = lazyNamed(
+  () => import('../../features/progress/components/ProgressPanel'),
+  'ProgressPanel',
+);
+const HistoryPanel = lazyNamed(
+  () => import('../../features/history/components/HistoryPanel'),
+  'HistoryPanel',
+);
 
 function readTab(value: string | null): DashboardTab {
   return value === 'progress' || value === 'history' ? value : 'scenarios';
@@ -40,11 +54,19 @@ export function DashboardPage() {
       tab={tab}
       onTabChange={selectTab}
     >
-      {tab === 'scenarios' ? <ScenarioBrowser /> : null}
-      {tab === 'progress' && user ? (
-        <ProgressPanel userId={user.id} onStartPractice={() => selectTab('scenarios')} />
-      ) : null}
-      {tab === 'history' && user ? <HistoryPanel userId={user.id} /> : null}
+      <Suspense
+        fallback={
+          <p className="loading-line loading-line--page">
+            <Spinner size="lg" label={`Loading ${TAB_TITLES[tab]}`} />
+          </p>
+        }
+      >
+        {tab === 'scenarios' ? <ScenarioBrowser /> : null}
+        {tab === 'progress' && user ? (
+          <ProgressPanel userId={user.id} onStartPractice={() => selectTab('scenarios')} />
+        ) : null}
+        {tab === 'history' && user ? <HistoryPanel userId={user.id} /> : null}
+      </Suspense>
     </DashboardScreen>
   );
 }

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { DIFFICULTIES, type Difficulty, type Scenario } from '../../../../shared/scenario';
 import { createResource } from '../../lib/resource';
-import { getScenarios } from './api/getScenarios';
+import { listScenarios } from '../../lib/listScenarios';
 
 /** '' is "nothing chosen" (the control reads 'Filter by Difficulty'); 'all' was chosen explicitly. */
 export type DifficultyChoice = '' | 'all' | Difficulty;
@@ -11,7 +11,7 @@ export const LIBRARY_KEY = 'library';
 
 /** The scenario library; kept across tab switches so a refresh does not flash the grid. */
 export const scenarioLibrary = createResource<Scenario[]>({
-  fetch: () => getScenarios(),
+  fetch: () => listScenarios(),
   onError: (error) => {
     // Spec §8: a failed scenario load is only logged; the list stays as it was (empty at first).
     console.error('Could not load scenarios', error);

@@ -1,65 +1,61 @@
-import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { AuthoredScenarioSummary } from '../../../../../shared/api/authoring';
 import { AUTHORING_TEXT, SHARING_TEXT } from '../../../../../shared/text';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { ApiError, errorMessage } from '../../../lib/api';
+import { listScenarios } from '../../../lib/listScenarios';
 import { authoringEditPath, paths, scenarioPath } from '../../../lib/paths';
-import {
-  deleteMyScenario,
-  duplicateScenario,
-  exportScenarios,
-  importScenarios,
-  listMyScenarios,
-  listTrainedOrganisations,
-} from '../api';
-import { getScenarios } from '../../scenarios/api/getScenarios';
-import type { Scenario } from '../../../../../shared/scenario';
+import { useScreenResource } from '../../../lib/resource';
+import { deleteMyScenario } from '../api/deleteMyScenario';
+import { duplicateScenario } from '../api/duplicateScenario';
+import { exportScenarios } from '../api/exportScenarios';
+import { importScenarios } from '../api/importScenarios';
+import { listMyScenarios } from '../api/listMyScenarios';
+import { listTrainedOrganisations } from '../api/listTrainedOrganisations';
 import { downloadJson } from '../download';
 import { importProblems } from '../fieldErrors';
 
 export function MyScenarios() {
   const ids = useId();
   const [, navigate] = useLocation();
-  const [scenarios, setScenarios] = useState<AuthoredScenarioSummary[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  // One fixed key: the server answers for whoever is signed in, and each visit mounts afresh.
+  const mine = useScreenResource<AuthoredScenarioSummary[]>(
+    {
+      fetch: () => listMyScenarios(),
+      // A failed reload keeps the list on screen, with the message above it.
+      onError: (error) => ({ message: errorMessage(error, AUTHORING_TEXT.loadFailed) }),
+    },
+    'mine',
+  );
+  const scenarios = mine.data;
+  const loadError = mine.error;
+  const reload = mine.reload;
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [problems, setProblems] = useState<string[] | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const [library, setLibrary] = useState<Scenario[]>([]);
   const [copyFrom, setCopyFrom] = useState('');
 
-  const reload = useCallback(async () => {
-    try {
-      setScenarios(await listMyScenarios());
-      setLoadError(null);
-    } catch (error) {
-      setLoadError(errorMessage(error, AUTHORING_TEXT.loadFailed));
-    }
-  }, []);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  // Any scenario the author can practise can be the start of one of their own.
-  useEffect(() => {
-    getScenarios().then(setLibrary, () => setLibrary([]));
-  }, []);
+  // Any scenario the author can practise can be the start of one of their own; without the
+  // library the copy form is simply not offered.
+  const library =
+    useScreenResource(
+      { fetch: () => listScenarios(), onError: () => ({ message: null, data: [] }) },
+      'library',
+    ).data ?? [];
 
   // Names for "Shared with …"; without them the list still says a scenario is shared.
-  const [organisationNames, setOrganisationNames] = useState<ReadonlyMap<string, string>>(
-    new Map(),
+  const trained = useScreenResource(
+    { fetch: () => listTrainedOrganisations(), onError: () => ({ message: null, data: [] }) },
+    'trained',
+  ).data;
+  const organisationNames = useMemo(
+    () => new Map((trained ?? []).map(({ id, name }) => [id, name])),
+    [trained],
   );
-  useEffect(() => {
-    listTrainedOrganisations().then(
-      (list) => setOrganisationNames(new Map(list.map(({ id, name }) => [id, name]))),
-      () => setOrganisationNames(new Map()),
-    );
-  }, []);
   const sharingOf = (organisationId: string | null) => {
     if (organisationId === null) return SHARING_TEXT.listPrivate;
     const name = organisationNames.get(organisationId);

@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { AUTHORING_TEXT, SCENARIO_TEXT } from '../../../../../shared/text';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api';
 import { authoringEditPath, paths, scenarioPath } from '../../../lib/paths';
-import { getMyScenario } from '../api';
+import { useScreenResource } from '../../../lib/resource';
+import { getMyScenario } from '../api/getMyScenario';
 import { blankSeed, draftFromSeed, type SeedDraft } from '../seedForm';
 import { ScenarioForm } from './ScenarioForm';
 import '../authoring.css';
@@ -19,21 +20,22 @@ export function ScenarioEditor({
   scenarioId: string | null;
 }) {
   const [, navigate] = useLocation();
-  const [initial, setInitial] = useState<SeedDraft | null>(
-    scenarioId === null ? blankSeed() : null,
+  const [blank] = useState<SeedDraft>(blankSeed);
+  // A new scenario has nothing to load.
+  const own = useScreenResource(
+    {
+      fetch: getMyScenario,
+      onError: (error) => ({ message: errorMessage(error, SCENARIO_TEXT.loadFailed) }),
+    },
+    scenarioId,
   );
-  const [loadError, setLoadError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (scenarioId === null) return;
-    const controller = new AbortController();
-    getMyScenario(scenarioId)
-      .then((own) => setInitial(draftFromSeed(own.scenario, own.summary)))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoadError(errorMessage(error, SCENARIO_TEXT.loadFailed));
-      });
-    return () => controller.abort();
-  }, [scenarioId]);
+  const loaded = own.data;
+  const fromServer = useMemo(
+    () => (loaded === null ? null : draftFromSeed(loaded.scenario, loaded.summary)),
+    [loaded],
+  );
+  const initial = scenarioId === null ? blank : fromServer;
+  const loadError = own.error;
 
   const onSaved = (id: string, tryIt: boolean) => {
     if (tryIt) navigate(scenarioPath(id));

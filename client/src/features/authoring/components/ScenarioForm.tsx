@@ -8,7 +8,10 @@ import {
 import { AUTHORING_TEXT, SHARING_TEXT } from '../../../../../shared/text';
 import { Alert } from '../../../components/Alert';
 import { ApiError, errorMessage } from '../../../lib/api';
-import { listTrainedOrganisations, saveMyScenario } from '../api';
+import { useScreenResource } from '../../../lib/resource';
+import { createMyScenario } from '../api/createMyScenario';
+import { listTrainedOrganisations } from '../api/listTrainedOrganisations';
+import { updateMyScenario } from '../api/updateMyScenario';
 import { clearDraft, draftKey, loadDraft, saveDraft } from '../draftStorage';
 import { errorsFromIssues, errorsFromServerMessage, type FieldErrors } from '../fieldErrors';
 import { getAt, setAt } from '../seedPaths';
@@ -58,22 +61,18 @@ export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioF
 
   const fields = useMemo(() => fieldPaths(draft), [draft]);
   /** Where the scenario may be shared: the organisations the author trains. */
-  const [organisations, setOrganisations] = useState<{ id: string; name: string }[]>([]);
-
-  useEffect(() => {
-    let live = true;
-    listTrainedOrganisations()
-      .then((orgs) => {
-        if (live) setOrganisations(orgs);
-      })
-      .catch((error: unknown) => {
-        // Without the list, the choice offers Private and the current sharing: still savable.
-        console.error('Could not load organisations', error);
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
+  const organisations =
+    useScreenResource(
+      {
+        fetch: () => listTrainedOrganisations(),
+        onError: (error) => {
+          // Without the list, the choice offers Private and the current sharing: still savable.
+          console.error('Could not load organisations', error);
+          return { message: null };
+        },
+      },
+      userId,
+    ).data ?? [];
 
   const visibilityOptions = [
     { value: PRIVATE, label: SHARING_TEXT.private },
@@ -153,11 +152,11 @@ export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioF
     }
     setBusy(true);
     try {
-      const saved = await saveMyScenario(
-        scenarioId,
-        checked.seed as ScenarioSeed,
-        sharingOf(draft),
-      );
+      const seed = checked.seed as ScenarioSeed;
+      const saved =
+        scenarioId === null
+          ? await createMyScenario(seed, sharingOf(draft))
+          : await updateMyScenario(scenarioId, seed, sharingOf(draft));
       clearDraft(localStorage, key);
       dirty.current = false;
       onSaved(saved.summary.id, tryIt);

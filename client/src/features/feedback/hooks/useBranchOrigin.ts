@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import type { BranchOrigin } from '../../../../../shared/api/conversations';
+import { useScreenResource } from '../../../lib/resource';
 import { getBranchOrigin } from '../api/getBranchOrigin';
 
 /**
@@ -8,19 +8,14 @@ import { getBranchOrigin } from '../api/getBranchOrigin';
  * that is no branch; a failed read only loses the comparison, never the report.
  */
 export function useBranchOrigin(sessionId: string | null): BranchOrigin | null {
-  const [origin, setOrigin] = useState<{ id: string; branch: BranchOrigin | null } | null>(null);
-  useEffect(() => {
-    if (sessionId === null) return;
-    let live = true;
-    getBranchOrigin(sessionId).then(
-      (branch) => {
-        if (live) setOrigin({ id: sessionId, branch });
+  return useScreenResource<BranchOrigin | null>(
+    {
+      fetch: getBranchOrigin,
+      onError: (error) => {
+        console.error('Could not compare with the original', error);
+        return { message: null };
       },
-      (error: unknown) => console.error('Could not compare with the original', error),
-    );
-    return () => {
-      live = false;
-    };
-  }, [sessionId]);
-  return origin !== null && origin.id === sessionId ? origin.branch : null;
+    },
+    sessionId,
+  ).data;
 }

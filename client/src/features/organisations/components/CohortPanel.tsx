@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { Scenario } from '../../../../../shared/scenario';
-import type { MyOrganisations } from '../api';
+import type { MyOrganisations } from '../api/getMyOrganisations';
 import { ORGANISATIONS_PAGE_TEXT as T } from '../../../../../shared/text';
 import { AssignForm } from './AssignForm';
 import { CohortResults } from './CohortResults';

@@ -1,11 +1,13 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { formatOutOfTen, formatScore, formatShortDate } from '../../../../../shared/format';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api';
 import { trainerConversationPath } from '../../../lib/paths';
-import { cohortCsvUrl, getCohortTable } from '../api';
+import { useScreenResource } from '../../../lib/resource';
+import { cohortCsvUrl } from '../api/cohortCsvUrl';
+import { getCohortTable } from '../api/getCohortTable';
 import {
   sortCohortRows,
   sortDirection,
@@ -25,10 +27,19 @@ import { Sparkline } from './Sparkline';
  */
 export function CohortResults({ cohortId, version }: { cohortId: string; version: string }) {
   const id = useId();
-  const [table, setTable] = useState<CohortTable | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const loaded = useScreenResource(
+    {
+      fetch: getCohortTable,
+      onError: (cause) => {
+        console.error('Could not load the cohort table', cause);
+        return { message: errorMessage(cause, T.tableFailed) };
+      },
+    },
+    cohortId,
+    version,
+  );
+  const { data: table, error } = loaded;
   const [sort, setSort] = useState<CohortSort>('name');
-  const [reloads, setReloads] = useState(0);
   const [removed, setRemoved] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -36,27 +47,9 @@ export function CohortResults({ cohortId, version }: { cohortId: string; version
   // line says what happened.
   const onRemoved = (title: string) => {
     setRemoved(T.removed(title));
-    setReloads((n) => n + 1);
+    void loaded.reload();
     heading.current?.focus();
   };
-
-  useEffect(() => {
-    let current = true;
-    getCohortTable(cohortId).then(
-      (data) => {
-        if (!current) return;
-        setTable(data);
-        setError(null);
-      },
-      (cause: unknown) => {
-        console.error('Could not load the cohort table', cause);
-        if (current) setError(errorMessage(cause, T.tableFailed));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [cohortId, version, reloads]);
 
   const rows = useMemo(() => (table ? sortCohortRows(table.rows, sort) : []), [table, sort]);
 

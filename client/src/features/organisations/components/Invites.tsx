@@ -4,7 +4,8 @@ import { formatClockTime, formatShortDate } from '../../../../../shared/format';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api';
-import { createInvite, revokeInvite } from '../api';
+import { createInvite } from '../api/createInvite';
+import { revokeInvite } from '../api/revokeInvite';
 import { inviteDays, inviteLink, inviteState, type Invite } from '../cohortTable';
 import { ORGANISATIONS_PAGE_TEXT as T } from '../../../../../shared/text';
 

@@ -3,7 +3,7 @@ import { formatOutOfTen } from '../../../../../shared/format';
 import type { ScoreOverride } from '../../../../../shared/review';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api';
-import { overrideScore } from '../api';
+import { overrideScore } from '../api/overrideScore';
 import { TRAINER_REVIEW_TEXT as T } from '../../../../../shared/text';
 
 const SCORES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;

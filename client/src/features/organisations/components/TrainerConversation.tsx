@@ -13,7 +13,8 @@ import { errorMessage } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
 import { createResource, useResource } from '../../../lib/resource';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { commentOnTurn, getTrainerConversation } from '../api';
+import { commentOnTurn } from '../api/commentOnTurn';
+import { getTrainerConversation } from '../api/getTrainerConversation';
 import { OverrideForm } from './OverrideForm';
 import '../organisations.css';
 

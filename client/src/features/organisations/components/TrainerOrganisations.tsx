@@ -1,11 +1,10 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import type { Scenario } from '../../../../../shared/scenario';
-import {
-  createCohort,
-  createOrganisation,
-  listAssignableScenarios,
-  type MyOrganisations,
-} from '../api';
+import { listScenarios } from '../../../lib/listScenarios';
+import { useScreenResource } from '../../../lib/resource';
+import { createCohort } from '../api/createCohort';
+import { createOrganisation } from '../api/createOrganisation';
+import type { MyOrganisations } from '../api/getMyOrganisations';
 import { ORGANISATIONS_PAGE_TEXT as T } from '../../../../../shared/text';
 import { CohortPanel } from './CohortPanel';
 import { NameForm } from './NameForm';
@@ -21,17 +20,20 @@ export function TrainerOrganisations({
   onChanged: () => Promise<void>;
 }) {
   const id = useId();
-  const [scenarios, setScenarios] = useState<Scenario[] | null>(null);
   const trains = training.length > 0;
 
-  // The library is needed only to assign, so only a trainer loads it.
-  useEffect(() => {
-    if (!trains) return;
-    listAssignableScenarios().then(setScenarios, (cause: unknown) => {
-      console.error('Could not load scenarios', cause);
-      setScenarios([]);
-    });
-  }, [trains]);
+  // Everything the trainer may assign: shipped, their own and scenarios shared with them. It is
+  // needed only to assign, so only a trainer loads it.
+  const scenarios = useScreenResource<Scenario[]>(
+    {
+      fetch: () => listScenarios(),
+      onError: (cause) => {
+        console.error('Could not load scenarios', cause);
+        return { message: null, data: [] };
+      },
+    },
+    trains ? 'assignable' : null,
+  ).data;
 
   return (
     <section className="org-section" aria-labelledby={`${id}-title`}>
