@@ -1,6 +1,6 @@
 import { SCORE_KEYS, type FeedbackScores, type ScoreKey } from './feedback';
 
-/** "Try another answer": a branch's scores beside its original's (issue 16), as pure rules. */
+/** "Try another answer": a branch's scores beside its original's (decision 018), as pure rules. */
 
 export interface ScoreComparisonRow {
   key: ScoreKey;

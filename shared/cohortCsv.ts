@@ -1,7 +1,4 @@
-import type { z } from 'zod';
-import type { cohortTableResponse } from './api/organisations';
-
-type CohortTable = z.infer<typeof cohortTableResponse>;
+import type { CohortTable } from './api/organisations';
 
 /**
  * One CSV field: quoted when it holds a comma, quote or line break; a leading = + - @ (or tab,

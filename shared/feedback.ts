@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SCORES } from './skills';
 
 /**
  * Spec §5: a generated feedback is accepted only if all five scores are numbers from 1 to 10
@@ -18,13 +19,8 @@ export const feedbackScoresSchema = z.object({
 export type FeedbackScores = z.infer<typeof feedbackScoresSchema>;
 export type ScoreKey = keyof FeedbackScores;
 
-export const SCORE_KEYS = [
-  'overallScore',
-  'empathyScore',
-  'clarityScore',
-  'persuasionScore',
-  'objectionHandlingScore',
-] as const satisfies readonly ScoreKey[];
+/** The five scores in the report's order (shared/skills.ts names them). */
+export const SCORE_KEYS: readonly ScoreKey[] = SCORES.map((s) => s.feedbackKey);
 
 export const feedbackItemSchema = z.object({
   text: z.string(),
@@ -91,11 +87,7 @@ export function feedbackBarColour(score: number): 'green' | 'yellow' | 'red' {
 // The original product stored snake_case columns, so graders prompted from older text still
 // answer in that shape; both spellings mean the same field.
 const SNAKE_CASE: Record<string, string> = {
-  overallScore: 'overall_score',
-  empathyScore: 'empathy_score',
-  clarityScore: 'clarity_score',
-  persuasionScore: 'persuasion_score',
-  objectionHandlingScore: 'objection_handling_score',
+  ...Object.fromEntries(SCORES.map((s) => [s.feedbackKey, s.column])),
   areasForImprovement: 'areas_for_improvement',
   suggestedResponses: 'suggested_responses',
 };

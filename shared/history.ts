@@ -1,4 +1,5 @@
 import { capitalise } from './scenario';
+import { SKILLS } from './skills';
 import type { ProgressFeedback } from './progress';
 
 /** The history rules of spec §2 Tab 3 and §5 as pure functions. */
@@ -157,9 +158,6 @@ export function difficultyLabel(difficulty: string | null | undefined): string {
 }
 
 /** Spec §2 history entry: the four sub-scores, in this order, with these labels. */
-export const SUB_SCORE_ROWS: readonly { key: keyof HistorySubScores; label: string }[] = [
-  { key: 'empathy', label: 'Empathy' },
-  { key: 'clarity', label: 'Clarity' },
-  { key: 'persuasion', label: 'Persuasion' },
-  { key: 'objectionHandling', label: 'Objection Handling' },
-];
+export const SUB_SCORE_ROWS: readonly { key: keyof HistorySubScores; label: string }[] = SKILLS.map(
+  (s) => ({ key: s.historyKey, label: s.label }),
+);

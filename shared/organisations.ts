@@ -1,6 +1,6 @@
 /**
- * Pure rules of organisations, cohorts and assignments (issue 17, decision 023). The database
- * applies the same rules in SQL where it filters; these are the ones the API answers with.
+ * Pure rules of organisations, cohorts and assignments (decision 023) that the API answers
+ * with. The rules the database filters by are SQL, each written once in server/db/sqlRules.ts.
  */
 
 export type AssignmentStatus = 'done' | 'overdue' | 'due';
@@ -14,15 +14,6 @@ export function assignmentStatus(input: {
   if (input.doneAt !== null) return 'done';
   if (input.dueAt !== null && Date.parse(input.dueAt) < input.now.getTime()) return 'overdue';
   return 'due';
-}
-
-/** An invite lets someone join until it expires or is revoked, whichever comes first. */
-export function inviteIsUsable(input: {
-  expiresAt: string;
-  revokedAt: string | null;
-  now: Date;
-}): boolean {
-  return input.revokedAt === null && Date.parse(input.expiresAt) > input.now.getTime();
 }
 
 /**
@@ -39,29 +30,8 @@ export function dueDateInRange(iso: string): boolean {
   return year >= DUE_YEARS.min && year <= DUE_YEARS.max;
 }
 
-/** A trainer's score of a conversation, and whether their organisation set it as work. */
-export interface TrainerScore {
-  score: number;
-  /** The organisation assigned its scenario to a cohort the trainee was in when they began. */
-  setTheWork: boolean;
-}
-
 /**
- * The score a conversation counts with in the trainee's progress (decision 026): the lowest
- * trainer's score of an organisation that set it as work, else the grader's. A score from an
- * organisation that did not set the work never counts, and a self-made organisation's score can
- * pull a real trainer's down but never up. server/db/progress.ts computes the same in SQL.
- */
-export function countedScore(input: {
-  aiScore: number | null;
-  trainerScores: readonly TrainerScore[];
-}): number | null {
-  const counted = input.trainerScores.filter((t) => t.setTheWork).map((t) => t.score);
-  return counted.length > 0 ? Math.min(...counted) : input.aiScore;
-}
-
-/**
- * How much one trainer may make (issue 22): without bounds one account made hundreds of
+ * How much one trainer may make: without bounds one account made hundreds of
  * organisations, invites and 2,000-character comments, and one conversation's detail grew past
  * a quarter of a megabyte. Cohorts per organisation and comments per trainer per day are
  * settings (COHORTS_PER_ORGANISATION, TRAINER_COMMENTS_PER_DAY), since a school may need more.

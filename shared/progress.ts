@@ -6,6 +6,7 @@
  * ordered points.
  */
 
+import { skill, SKILLS, type SkillKey } from './skills';
 import { INSIGHT_TEXT } from './text';
 
 /** One feedback row as far as progress cares; any score may be missing in old data. */
@@ -39,22 +40,8 @@ export interface ProgressPoint {
   objection: number;
 }
 
-export type SkillKey = 'empathy' | 'clarity' | 'persuasion' | 'objection';
-
-/**
- * How a skill is named inside an insight sentence ('Your {skill} scores are consistently
- * high…'). Lower case, because the name sits mid-sentence, and the same words the feedback
- * report and history use for the four scored skills.
- */
-export const SKILL_NAMES: Readonly<Record<SkillKey, string>> = {
-  empathy: 'empathy',
-  clarity: 'clarity',
-  persuasion: 'persuasion',
-  objection: 'objection handling',
-};
-
 /** Ranking order; ties go to the earlier skill for 'best' and the later one for 'weakest'. */
-export const SKILL_ORDER: readonly SkillKey[] = ['empathy', 'clarity', 'persuasion', 'objection'];
+const SKILL_ORDER: readonly SkillKey[] = SKILLS.map((s) => s.key);
 
 /** Spec §9: the weak-skill threshold for insights. */
 export const WEAK_SKILL_THRESHOLD = 7;
@@ -159,9 +146,9 @@ export function progressInsights(points: readonly ProgressPoint[]): string[] {
       if (s.score > best.score) best = s;
       if (s.score <= weakest.score) weakest = s;
     }
-    insights.push(INSIGHT_TEXT.strongSkill(SKILL_NAMES[best.skill]));
+    insights.push(INSIGHT_TEXT.strongSkill(skill(best.skill).inSentence));
     if (weakest.score < WEAK_SKILL_THRESHOLD && weakest.skill !== best.skill) {
-      insights.push(INSIGHT_TEXT.weakSkill(SKILL_NAMES[weakest.skill]));
+      insights.push(INSIGHT_TEXT.weakSkill(skill(weakest.skill).inSentence));
     }
   }
 

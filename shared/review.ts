@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * A trainer's review of a trainee's conversation (issue 17, decisions 023, 024 and 026): an
+ * A trainer's review of a trainee's conversation (decisions 023, 024 and 026): an
  * overall score beside the grader's, and comments on single turns. Both belong to the
  * organisation they were written for: its trainer reads and writes only that organisation's,
  * the trainee reads every organisation's, each labelled. Progress counts the score of an

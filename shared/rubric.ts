@@ -1,4 +1,5 @@
 import { feedbackBarColour, SCORE_KEYS, type ScoreKey } from './feedback';
+import { reportLabel } from './skills';
 
 /**
  * The scoring rubric, defined once: the scenario screen shows it before a conversation, the
@@ -38,9 +39,8 @@ export interface SkillRubric {
   anchors: Record<RubricLevel, string>;
 }
 
-const SKILLS: Record<ScoreKey, Omit<SkillRubric, 'key'>> = {
+const SKILLS: Record<ScoreKey, Omit<SkillRubric, 'key' | 'name'>> = {
   overallScore: {
-    name: 'Overall Performance',
     measures:
       "The conversation as a whole: trust built, the patient's real worries uncovered and a fair next step agreed.",
     anchors: {
@@ -50,7 +50,6 @@ const SKILLS: Record<ScoreKey, Omit<SkillRubric, 'key'>> = {
     },
   },
   empathyScore: {
-    name: 'Empathy & Rapport',
     measures: "Noticing and naming the patient's feelings, and asking about their worries.",
     anchors: {
       good: 'You named how the patient felt, asked open questions about their worries and never rushed or dismissed them.',
@@ -59,7 +58,6 @@ const SKILLS: Record<ScoreKey, Omit<SkillRubric, 'key'>> = {
     },
   },
   clarityScore: {
-    name: 'Clarity & Communication',
     measures: 'Plain words, small steps, and checking the patient has understood.',
     anchors: {
       good: 'You used everyday words, explained options, risks and cost in short steps and checked they understood.',
@@ -68,7 +66,6 @@ const SKILLS: Record<ScoreKey, Omit<SkillRubric, 'key'>> = {
     },
   },
   persuasionScore: {
-    name: 'Persuasion & Value Proposition',
     measures:
       'Linking the treatment to what matters to this patient, honestly, with options and without pressure.',
     anchors: {
@@ -78,7 +75,6 @@ const SKILLS: Record<ScoreKey, Omit<SkillRubric, 'key'>> = {
     },
   },
   objectionHandlingScore: {
-    name: 'Objection Handling',
     measures:
       'Meeting each objection with Listen, Acknowledge, Explore, Respond (LAER), then checking it is resolved.',
     anchors: {
@@ -90,7 +86,11 @@ const SKILLS: Record<ScoreKey, Omit<SkillRubric, 'key'>> = {
 };
 
 /** The five skills in the report's order (SCORE_KEYS). */
-export const RUBRIC: readonly SkillRubric[] = SCORE_KEYS.map((key) => ({ key, ...SKILLS[key] }));
+export const RUBRIC: readonly SkillRubric[] = SCORE_KEYS.map((key) => ({
+  key,
+  name: reportLabel(key),
+  ...SKILLS[key],
+}));
 
 export function skillRubric(skill: ScoreKey): SkillRubric {
   const found = RUBRIC.find((r) => r.key === skill);

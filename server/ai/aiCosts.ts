@@ -40,11 +40,3 @@ export const DEFAULT_AI_BUDGET_PER_HOUR = 1000;
 
 /** A budget below the dearest single use could never pay for it. */
 export const MIN_AI_BUDGET_PER_HOUR = Math.max(...Object.values(AI_COSTS));
-
-/** What a mix of uses costs, e.g. an hour of practice: `{ reply: 200, speech: 200 }`. */
-export function costOf(uses: Partial<Record<AiUse, number>>): number {
-  return Object.entries(uses).reduce(
-    (total, [use, count]) => total + AI_COSTS[use as AiUse] * (count ?? 0),
-    0,
-  );
-}

@@ -13,7 +13,7 @@ import {
 import type { DebriefDraft } from '../../shared/debrief';
 import { formatTranscript, transcriptNonce } from './prompts';
 import type { PromptMessage } from './prompts';
-import type { ConversationContext } from './types';
+import type { ConversationSoFar } from './types';
 
 /**
  * The LLM grader's debrief: a second structured answer beside the scored feedback, so the
@@ -89,7 +89,7 @@ export const debriefJsonSchema = object({
   }),
 });
 
-export function debriefSystemPrompt(context: ConversationContext, nonce: string): string {
+export function debriefSystemPrompt(context: ConversationSoFar, nonce: string): string {
   const { scenario } = context;
   const hidden = scenario.extras.hiddenConcerns
     .map((h) => `- id "${h.id}": ${h.concern}`)
@@ -118,7 +118,7 @@ The conversation is given between the markers <<<TRANSCRIPT ${nonce}>>> and <<<E
 Answer with a single JSON object and nothing else, with the keys notes, reactions, states, thoughts, hiddenConcerns, consent.`;
 }
 
-export function debriefMessages(context: ConversationContext): PromptMessage[] {
+export function debriefMessages(context: ConversationSoFar): PromptMessage[] {
   const nonce = transcriptNonce();
   return [
     { role: 'system', content: debriefSystemPrompt(context, nonce) },
@@ -211,10 +211,7 @@ function parseJson(text: string): unknown {
  * all). Hidden concerns are named from the scenario, never from the answer; one the grader
  * left out counts as missed. Every state is marked as the grader's estimate.
  */
-export function parseGraderDebrief(
-  text: string,
-  context: ConversationContext,
-): DebriefDraft | null {
+export function parseGraderDebrief(text: string, context: ConversationSoFar): DebriefDraft | null {
   const parsed = graderDebrief.safeParse(parseJson(text));
   if (!parsed.success) return null;
   const answer = parsed.data;

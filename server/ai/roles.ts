@@ -1,6 +1,6 @@
 import type { AiConfig } from '../config';
 import type { Logger } from '../logger';
-import { createOfflineCoach, createOfflinePatient, createOfflineScorer } from './offline';
+import { createOfflineCoach, createOfflinePatient, createOfflineGrader } from './offline';
 import { createOpenAiRoles } from './openai';
 import type { AiRoles } from './types';
 
@@ -13,7 +13,7 @@ export function createAiRoles(config: AiConfig, logger: Logger): AiRoles {
     return {
       kind: 'offline',
       patient: createOfflinePatient(),
-      grader: createOfflineScorer(),
+      grader: createOfflineGrader(),
       coach: createOfflineCoach(),
       transcriber: null,
       streamingTranscriber: null,

@@ -1,7 +1,11 @@
+import type {
+  RealtimeClientEvent,
+  RealtimeServerEvent,
+  RealtimeSessionCreateRequest,
+} from 'openai/resources/realtime/realtime';
 import type { DebriefDraft } from '../../shared/debrief';
 import type { Feedback } from '../../shared/feedback';
 import type { ScenarioRecord } from '../scenarios/schema';
-import type { RealtimeProvider } from '../realtime/types';
 import type { Speaker, StreamingTranscriber, Transcriber } from '../voice/types';
 
 /** The AI roles' interfaces. Domain shapes live with their domain (shared/, scenarios/). */
@@ -12,7 +16,7 @@ export interface ChatTurn {
 }
 
 /** The conversation so far; for a reply the last turn is the clinician's newest message. */
-export interface ConversationContext {
+export interface ConversationSoFar {
   scenario: ScenarioRecord;
   history: readonly ChatTurn[];
 }
@@ -29,7 +33,7 @@ export interface PatientModel {
    * it still yields, just once.
    */
   streamReply(
-    context: ConversationContext,
+    context: ConversationSoFar,
     options: CallOptions & { stream: boolean },
   ): AsyncIterable<string>;
 }
@@ -39,25 +43,25 @@ export interface PatientModel {
  * with is stored as it is (`fallback` says when the default feedback was used); a rejection is
  * a failure the user may retry.
  */
-export interface FeedbackModel {
-  grade(context: ConversationContext, options: CallOptions): Promise<Feedback>;
+export interface GraderModel {
+  grade(context: ConversationSoFar, options: CallOptions): Promise<Feedback>;
   /**
    * The debrief of the finished conversation, pointing at turns by their 1-based position in
    * `context.history`; the caller ties it to the stored messages and checks its quotes. Null
    * when none could be made; the feedback stands without it.
    */
-  debrief(context: ConversationContext, options: CallOptions): Promise<DebriefDraft | null>;
+  debrief(context: ConversationSoFar, options: CallOptions): Promise<DebriefDraft | null>;
 }
 
 /** One short coaching nudge for this moment of the conversation. */
 export interface CoachModel {
-  hint(context: ConversationContext, options: CallOptions): Promise<string>;
+  hint(context: ConversationSoFar, options: CallOptions): Promise<string>;
 }
 
 export interface AiRoles {
   kind: 'offline' | 'openai';
   patient: PatientModel;
-  grader: FeedbackModel;
+  grader: GraderModel;
   coach: CoachModel;
   /** null: no server transcription; the browser's SpeechRecognition supplies text instead. */
   transcriber: Transcriber | null;
@@ -70,4 +74,24 @@ export interface AiRoles {
   speaker: Speaker | null;
   /** Realtime calls (speech-to-speech over WebRTC); null unless REALTIME_MODEL is set. */
   realtime: RealtimeProvider | null;
+}
+
+/** The provider's Realtime calls, as the Realtime engine needs them (ai/openai/realtimeProvider). */
+export interface RealtimeProvider {
+  /** Posts the browser's offer with the session; the answer and the call's id come back. */
+  createCall(
+    input: { offerSdp: string; session: RealtimeSessionCreateRequest },
+    options: CallOptions,
+  ): Promise<{ answerSdp: string; callId: string }>;
+  /** The server's own socket on the call: its events, and a way to steer it. */
+  openSideband(callId: string): Promise<RealtimeSideband>;
+  hangUp(callId: string): Promise<void>;
+}
+
+export interface RealtimeSideband {
+  send(event: RealtimeClientEvent): void;
+  onEvent(listener: (event: RealtimeServerEvent) => void): void;
+  /** The socket closed, whoever closed it. */
+  onClose(listener: () => void): void;
+  close(): void;
 }

@@ -9,7 +9,7 @@ import {
 import type { ScenarioSeed } from '../../shared/scenarioSeed';
 import type { Db, Queryable } from './db';
 
-/** Authors' own scenarios (issue 17). Every query is scoped by owner: another's id is not found. */
+/** Authors' own scenarios (decisions 021 and 025). Every query is scoped by owner: another's id is not found. */
 
 const SUMMARY_COLUMNS = `s.id, s.title, s.description, s.category, s.difficulty, s.visibility,
   s.organisation_id AS "organisationId", s.version, s.updated_at AS "updatedAt",

@@ -1,5 +1,6 @@
 import type { Message } from '../../shared/conversation';
 import type { Queryable } from './db';
+import { TURNS_IN_LAST_HOUR, turnAdmitted } from './sqlRules';
 
 interface MessageRow {
   id: string;
@@ -11,18 +12,6 @@ interface MessageRow {
 }
 
 const COLUMNS = `id, role, content, created_at AS "createdAt", source, partial`;
-
-/**
- * The hourly quota's count: clinician turns stored in the last hour by the owner of
- * conversation $1, across all their conversations. One definition for storing a turn and for
- * checking, before an early reply, that one may be stored. Only turns a client sent count (every
- * stored turn has a client id): a branch's copies of earlier turns cost no model call.
- */
-const TURNS_IN_LAST_HOUR = `(SELECT count(*)::int
-   FROM messages m JOIN conversation_sessions s ON s.id = m.session_id
-  WHERE s.user_id = (SELECT user_id FROM conversation_sessions WHERE id = $1)
-    AND m.role = 'user' AND m.client_id IS NOT NULL
-    AND m.created_at > now() - interval '1 hour')`;
 
 function toDto(row: MessageRow): Message {
   return { ...row, createdAt: new Date(row.createdAt).toISOString() };
@@ -82,11 +71,9 @@ export async function storeTurnAndListHistory(
   | { refused: 'limited' | 'ended'; history: Message[] }
 > {
   const rows = await db.query<MessageRow & { mine: boolean; inserted: boolean }>(
-    `WITH used AS (SELECT ${TURNS_IN_LAST_HOUR} AS n), ins AS (
+    `WITH ins AS (
        INSERT INTO messages (session_id, role, content, source, client_id)
-       SELECT $1, 'user', $2, $3, $4
-        WHERE (SELECT n FROM used) < $5
-          AND EXISTS (SELECT 1 FROM conversation_sessions WHERE id = $1 AND ended_at IS NULL)
+       SELECT $1, 'user', $2, $3, $4 WHERE ${turnAdmitted('$5')}
        ON CONFLICT (session_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
        RETURNING id, role, content, created_at, source, partial, seq
      )
@@ -145,10 +132,7 @@ export async function historyIfTurnAllowed(
     content: string | null;
     allowed: boolean;
   }>(
-    `WITH allowed AS (
-       SELECT ${TURNS_IN_LAST_HOUR} < $2 AND c.ended_at IS NULL AS ok
-         FROM conversation_sessions c WHERE c.id = $1
-     )
+    `WITH allowed AS (SELECT ${turnAdmitted('$2')} AS ok)
      SELECT m.role, m.content, a.ok AS allowed
        FROM allowed a LEFT JOIN messages m ON m.session_id = $1
       ORDER BY m.created_at, m.seq`,
@@ -194,9 +178,7 @@ export async function insertTurnIfAllowed(
 ): Promise<{ message: Message } | { refused: 'limited' | 'ended' | 'duplicate' }> {
   const [row] = await db.query<MessageRow>(
     `INSERT INTO messages (session_id, role, content, source, client_id)
-     SELECT $1, 'user', $2, $3, $4
-      WHERE ${TURNS_IN_LAST_HOUR} < $5
-        AND EXISTS (SELECT 1 FROM conversation_sessions WHERE id = $1 AND ended_at IS NULL)
+     SELECT $1, 'user', $2, $3, $4 WHERE ${turnAdmitted('$5')}
      ON CONFLICT (session_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
      RETURNING ${COLUMNS}`,
     [input.sessionId, input.content, input.source, input.clientId, input.turnsPerHour],

@@ -1,7 +1,7 @@
 import { historyEntries, type HistoryEntry } from '../../shared/history';
 import type { ProgressPoint } from '../../shared/progress';
 import type { Queryable } from './db';
-import { SET_BY_ORGANISATION } from './organisations';
+import { countedScore, SET_BY_ORGANISATION } from './sqlRules';
 
 /**
  * Progress and history reads. Every query is scoped to one user, joins feedback in the same
@@ -38,9 +38,9 @@ export async function getProgressByUser(
   }>(
     `WITH done AS (
        SELECT s.id, s.created_at, s.success_rating, f.id AS feedback_id,
-              -- A trainer's override counts instead of the grader's score (decision 023), if
-              -- their organisation set the conversation as work; the lowest of several (026).
-              coalesce(o.overall_score, f.overall_score) AS overall_score, f.empathy_score,
+              -- The override of an organisation that set the conversation as work counts, the
+              -- lowest of several (decision 026).
+              ${countedScore('o.overall_score', 'f.overall_score')} AS overall_score, f.empathy_score,
               f.clarity_score, f.persuasion_score, f.objection_handling_score
          FROM conversation_sessions s
          LEFT JOIN feedback f ON f.session_id = s.id

@@ -2,10 +2,12 @@ import type { ConversationSession } from '../../shared/conversation';
 import type { ScoreOverride, TrainerReview, TurnComment } from '../../shared/review';
 import { sessionColumns, toSessionDto, type SessionRow } from './conversations';
 import type { Db, Queryable } from './db';
-import { lockOwner, REVIEWING_ORGANISATION, SEEN_BY_TRAINER } from './organisations';
+import { lockOwner } from './ownerLock';
+import { REVIEWING_ORGANISATION, SEEN_BY_TRAINER } from './sqlRules';
+import { iso } from './timestamps';
 
 /**
- * A trainer's review of a member's conversation (issue 17, decisions 023, 024 and 026): reading
+ * A trainer's review of a member's conversation (decisions 023, 024 and 026): reading
  * the conversation as its trainer, the turn comments, and the review as both sides read it.
  * Every trainer's read and write goes through SEEN_BY_TRAINER and belongs to one organisation
  * (REVIEWING_ORGANISATION): a trainer reads and writes their organisation's review only. The
@@ -18,8 +20,6 @@ export interface Trainee {
   fullName: string;
   email: string;
 }
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
  * The conversation with who practised it, and the organisation this trainer reviews it for;
@@ -41,6 +41,40 @@ export async function getConversationForTrainer(
   const trainee =
     typeof row.trainee === 'string' ? (JSON.parse(row.trainee) as Trainee) : row.trainee;
   return { session: toSessionDto(row), trainee, organisationId: row.organisationId };
+}
+
+/** Whether this trainer may read this conversation (see SEEN_BY_TRAINER). */
+export async function trainerMaySee(
+  db: Queryable,
+  input: { trainerId: string; sessionId: string },
+): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM conversation_sessions s WHERE s.id = $2 AND ${SEEN_BY_TRAINER}`,
+    [input.trainerId, input.sessionId],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Sets the trainer's organisation's score for a conversation (REVIEWING_ORGANISATION), replacing
+ * that organisation's earlier one and no other; false when this trainer may not read it.
+ */
+export async function overrideScore(
+  db: Queryable,
+  input: { trainerId: string; sessionId: string; score: number; comment: string },
+): Promise<boolean> {
+  const rows = await db.query(
+    `INSERT INTO score_overrides (session_id, organisation_id, trainer_id, overall_score, comment)
+     SELECT s.id, org.id, $1, $3, $4
+       FROM conversation_sessions s CROSS JOIN LATERAL (SELECT ${REVIEWING_ORGANISATION} AS id) org
+      WHERE s.id = $2 AND org.id IS NOT NULL
+     ON CONFLICT (session_id, organisation_id) DO UPDATE SET trainer_id = EXCLUDED.trainer_id,
+       overall_score = EXCLUDED.overall_score, comment = EXCLUDED.comment,
+       created_at = clock_timestamp()
+     RETURNING session_id`,
+    [input.trainerId, input.sessionId, input.score, input.comment],
+  );
+  return rows.length > 0;
 }
 
 interface CommentRow {
@@ -66,7 +100,7 @@ export type CommentResult =
 
 /**
  * Comments on one message of the conversation, for this trainer's organisation, within the
- * bounds of issue 22. Not found when the message is not one of this conversation's, or the
+ * bounds of ORGANISATION_LIMITS and the daily setting. Not found when the message is not one of this conversation's, or the
  * conversation is not one this trainer may see.
  */
 export async function addTurnComment(

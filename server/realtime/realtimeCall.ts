@@ -9,9 +9,9 @@ import {
   turnAdmission,
 } from '../db/messages';
 import { AppError } from '../http/errors';
-import type { CoreServices } from '../services';
+import type { CoreServices } from '../coreServices';
 import { createCallTranscript, type DueItem } from './callTranscript';
-import type { RealtimeProvider, RealtimeSideband } from './types';
+import type { RealtimeProvider, RealtimeSideband } from '../ai/types';
 
 /**
  * One Realtime call, seen from the server's sideband: the provider's events become stored

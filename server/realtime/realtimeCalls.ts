@@ -3,7 +3,7 @@ import { transcriptNonce } from '../ai/prompts';
 import { listMessagesBySession, turnAdmission } from '../db/messages';
 import { getScenarioRecordForSession } from '../db/scenarios';
 import { AppError } from '../http/errors';
-import type { CoreServices } from '../services';
+import type { CoreServices } from '../coreServices';
 import { createPerUserCount } from '../conversations/perUserCount';
 import { startRealtimeCall, type RealtimeCall } from './realtimeCall';
 import { realtimeSession } from './sessionConfig';

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { authApi, type User } from '../../shared/api/auth';
-import { joinByCodeIn } from '../db/organisations';
+import { joinByCodeIn } from '../db/memberships';
 import { createUser, getUserByEmail } from '../db/users';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords';
 import {

@@ -7,24 +7,18 @@ import { ORGANISATION_TEXT } from '../../shared/text';
 import { cohortCsv } from '../../shared/cohortCsv';
 import type { ErrorCode } from '../../shared/errors';
 import { currentUser, requireUser } from '../auth/guard';
+import { assignScenario, listMyAssignments, removeAssignment } from '../db/assignments';
+import { getCohortTable, getCohortTableJson } from '../db/cohortTable';
+import { createCohort } from '../db/cohorts';
+import { createInvite, revokeInvite } from '../db/invites';
+import { joinByCode, leaveOrganisation, listMemberships } from '../db/memberships';
+import { createOrganisation, listTrainedOrganisations } from '../db/organisations';
 import {
-  assignScenario,
-  createCohort,
-  createInvite,
-  createOrganisation,
-  getCohortTable,
-  getCohortTableJson,
-  joinByCode,
-  leaveOrganisation,
-  listMemberships,
-  listMyAssignments,
-  listTrainedOrganisations,
+  addTurnComment,
+  getConversationForTrainer,
   overrideScore,
-  removeAssignment,
-  revokeInvite,
   trainerMaySee,
-} from '../db/organisations';
-import { addTurnComment, getConversationForTrainer } from '../db/reviews';
+} from '../db/reviews';
 import { loadConversationRecord } from '../conversations/conversationDetail';
 import { clientAddress } from '../http/clientAddress';
 import { AppError } from '../http/errors';
@@ -35,7 +29,7 @@ import type { Services } from '../services';
 const DAY_MS = 86_400_000;
 
 /**
- * /api/organisations (issue 17, decision 023). Every query is scoped by the signed-in user as
+ * /api/organisations (decision 023). Every query is scoped by the signed-in user as
  * trainer or as trainee, so another's id (or a malformed one) is a 404 like any unknown id.
  */
 export function organisationRoutes(services: Services): Router {
@@ -93,7 +87,7 @@ export function organisationRoutes(services: Services): Router {
   router.post(organisationsApi.join.route, async (req, res) => {
     const { code } = parseInput(organisationsApi.join.body, req.body);
     const attempt = { address: clientAddress(req), userId: userIdOf(res) };
-    // Codes are guessable only slowly (issue 22): counted per address and account, and while
+    // Codes are guessable only slowly (decision 026): counted per address and account, and while
     // either waits even the right code waits, so an answer never tells a right guess apart.
     await joinThrottle.beforeJoin(attempt);
     const result = await joinByCode(db, { userId: attempt.userId, code: code.toUpperCase() });

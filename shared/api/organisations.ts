@@ -6,7 +6,7 @@ import { conversationDetailResponse } from './conversations';
 import { resource } from './endpoint';
 
 /**
- * /api/organisations (issue 17, decision 023): a trainer's organisations, cohorts, invites,
+ * /api/organisations (decision 023): a trainer's organisations, cohorts, invites,
  * assignments and cohort table; a trainee's memberships and assignments. Every id that is not
  * the caller's to use is not found.
  */
@@ -33,9 +33,9 @@ export const cohortSchema = z.object({
   name: z.string(),
 });
 
-export const trainerOrganisationSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+export const organisationSchema = z.object({ id: z.string(), name: z.string() });
+
+export const trainerOrganisationSchema = organisationSchema.extend({
   cohorts: z.array(
     cohortSchema.extend({ members: z.number().int(), invites: z.array(inviteSchema) }),
   ),
@@ -72,6 +72,9 @@ export const myAssignmentSchema = z.object({
   status: assignmentStatusSchema,
 });
 
+/** The cohort table's orders: names A to Z; done and average highest first. */
+export const cohortSortSchema = z.enum(['name', 'done', 'average']);
+
 export const cohortTableResponse = z.object({
   cohort: cohortSchema,
   assignments: z.array(
@@ -105,6 +108,15 @@ export const cohortTableResponse = z.object({
   ),
 });
 
+export type Organisation = z.infer<typeof organisationSchema>;
+export type Cohort = z.infer<typeof cohortSchema>;
+export type Invite = z.infer<typeof inviteSchema>;
+export type TrainerOrganisation = z.infer<typeof trainerOrganisationSchema>;
+export type Membership = z.infer<typeof membershipSchema>;
+export type MyAssignment = z.infer<typeof myAssignmentSchema>;
+export type CohortSort = z.infer<typeof cohortSortSchema>;
+export type CohortTable = z.infer<typeof cohortTableResponse>;
+
 /** Invite codes as typed or taken from a link; the same rule for joining and for signing up. */
 export const inviteCodeSchema = z
   .string()
@@ -136,7 +148,7 @@ export const organisationsApi = resource('/organisations', {
     method: 'POST',
     route: '/',
     body: z.strictObject({ name }),
-    response: z.object({ id: z.string(), name: z.string() }),
+    response: organisationSchema,
   },
   /** The trainee's assignments in the cohorts they are in now. */
   assignments: {
@@ -215,14 +227,14 @@ export const organisationsApi = resource('/organisations', {
   exportCsv: {
     method: 'GET',
     route: '/cohorts/:id/export',
-    query: z.object({ sort: z.enum(['name', 'done', 'average']).default('name') }),
+    query: z.object({ sort: cohortSortSchema.default('name') }),
     response: z.string(),
   },
   /** Trainees × assigned scenarios, sorted by name (default), done or average. */
   table: {
     method: 'GET',
     route: '/cohorts/:id/table',
-    query: z.object({ sort: z.enum(['name', 'done', 'average']).default('name') }),
+    query: z.object({ sort: cohortSortSchema.default('name') }),
     response: cohortTableResponse,
   },
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AiProviderError, createOpenAiRoles } from '../../server/ai/openai';
 import type { OpenAiRolesConfig } from '../../server/ai/openai';
-import type { ChatTurn, ConversationContext } from '../../server/ai/types';
+import type { ChatTurn, ConversationSoFar } from '../../server/ai/types';
 import { crownScenario } from '../fixtures/offlineScenario';
 import { startOpenAiStub } from '../fixtures/openaiStub';
 import type { OpenAiStub } from '../fixtures/openaiStub';
@@ -39,7 +39,7 @@ const history: ChatTurn[] = [
   { role: 'assistant', content: 'Mostly that it does not hurt, and that I can pay for it.' },
   { role: 'user', content: 'That makes sense. We can spread the payments over three months.' },
 ];
-const context: ConversationContext = { scenario: crownScenario, history };
+const context: ConversationSoFar = { scenario: crownScenario, history };
 
 async function collect(
   iterable: AsyncIterable<string>,
@@ -328,7 +328,7 @@ describe('grader over the OpenAI wire format', () => {
   });
 
   it('keeps the transcript fenced as data', async () => {
-    const injected: ConversationContext = {
+    const injected: ConversationSoFar = {
       scenario: crownScenario,
       history: [
         ...history,

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
   AI_COSTS,
-  costOf,
   DEFAULT_AI_BUDGET_PER_HOUR,
   MIN_AI_BUDGET_PER_HOUR,
+  type AiUse,
 } from '../../server/ai/aiCosts';
 import { loadConfig } from '../../server/config';
+
+/** What a mix of uses costs, e.g. an hour of practice: `{ reply: 200, speech: 200 }`. */
+function costOf(uses: Partial<Record<AiUse, number>>): number {
+  return Object.entries(uses).reduce(
+    (total, [use, count]) => total + AI_COSTS[use as AiUse] * (count ?? 0),
+    0,
+  );
+}
 
 /**
  * The AI budget's defaults (decision 027) must never be what a school notices: ordinary

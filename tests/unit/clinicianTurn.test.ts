@@ -3,7 +3,7 @@ import { normaliseSpeech, topicsOf, understandTurn } from '../../server/ai/offli
 import { CLINICIAN_LINES, HELD_OUT_LINES } from '../fixtures/clinicianLines';
 import { formatMetrics, measure } from '../helpers/actMetrics';
 
-/** The acts the scorer leans on for empathy and exploring; each must generalise. */
+/** The acts the grader leans on for empathy and exploring; each must generalise. */
 const KEY_ACTS = ['reflection', 'acknowledgement', 'open_question', 'closed_question'];
 
 describe('clinician turn understanding: the labelled table', () => {

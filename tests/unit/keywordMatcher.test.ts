@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileKeywords } from '../../server/ai/offline/keywordMatcher';
-import { foldText } from '../../server/ai/offline/text';
+import { foldText } from '../../server/ai/offline/textTools';
 
 /**
  * The rule a mention always followed, as the one regular expression per keyword that the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOfflineCoach, createOfflinePatient } from '../../server/ai/offline';
 import { MAX_HINT_WORDS } from '../../server/ai/offline/coach';
-import { countWords } from '../../server/ai/offline/text';
+import { countWords } from '../../server/ai/offline/textTools';
 import type { ChatTurn } from '../../server/ai/types';
 import type { ScenarioRecord } from '../../server/scenarios/schema';
 import { childScenario, conversation, crownScenario } from '../fixtures/offlineScenario';

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   createOfflineCoach,
   createOfflinePatient,
-  createOfflineScorer,
+  createOfflineGrader,
 } from '../../server/ai/offline';
 import { replayConversation } from '../../server/ai/offline/patientState';
-import { splitSentences } from '../../server/ai/offline/text';
+import { splitSentences } from '../../server/ai/offline/textTools';
 import type { ChatTurn } from '../../server/ai/types';
 import type { ScenarioRecord } from '../../server/scenarios/schema';
 import { scenarioLibrary } from '../../server/scenarios/library';
@@ -310,7 +310,7 @@ describe('offline patient: streaming', () => {
 
 describe('offline engines over the scenario library', () => {
   const admissions = /\bAI\b|language model|instructions|system prompt|chatbot/i;
-  const scorer = createOfflineScorer();
+  const grader = createOfflineGrader();
   const coach = createOfflineCoach();
   const signal = new AbortController().signal;
 
@@ -352,7 +352,7 @@ describe('offline engines over the scenario library', () => {
       expect(scenario.extras.lines.acceptance).toContain(said.at(-2));
       expect(await reply(scenario, history.slice(0, -1))).toBe(said.at(-1));
 
-      const feedback = await scorer.grade({ scenario, history }, { signal });
+      const feedback = await grader.grade({ scenario, history }, { signal });
       const mine = history.filter((t) => t.role === 'user').map((t) => t.content);
       for (const item of [...feedback.strengths, ...feedback.areasForImprovement]) {
         if (item.quote !== null) expect(mine.some((m) => m.includes(item.quote ?? ''))).toBe(true);

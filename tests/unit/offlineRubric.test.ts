@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OFFLINE_SKILLS } from '../../server/ai/offline/rubric';
-import { gradeConversation } from '../../server/ai/offline/scorer';
+import { gradeConversation } from '../../server/ai/offline/grader';
 import type { ChatTurn } from '../../server/ai/types';
 import { SCORE_KEYS, type ScoreKey } from '../../shared/feedback';
 import { anchorFor, RUBRIC, type RubricLevel } from '../../shared/rubric';
@@ -70,7 +70,7 @@ function metLevel(history: readonly ChatTurn[], skill: ScoreKey): RubricLevel {
   return anchorFor(skill, feedback[skill]).level;
 }
 
-describe('the offline scorer and the shared rubric', () => {
+describe('the offline grader and the shared rubric', () => {
   it('scores each skill under the shared rubric entry, and the overall from them', () => {
     const direct = Object.keys(OFFLINE_SKILLS) as ScoreKey[];
     expect(['overallScore', ...direct].sort()).toEqual([...SCORE_KEYS].sort());

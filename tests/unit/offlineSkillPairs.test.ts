@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gradeConversation } from '../../server/ai/offline/scorer';
+import { gradeConversation } from '../../server/ai/offline/grader';
 import { scenarioLibrary } from '../../server/scenarios/library';
 import type { ScenarioRecord } from '../../server/scenarios/schema';
 import { conversation, crownScenario, toRecord } from '../fixtures/offlineScenario';
@@ -35,7 +35,7 @@ function scores(pair: SkillPair): { better: number; worse: number } {
   return { better: side(0), worse: side(1) };
 }
 
-describe('offline scorer: better and worse conversations per skill', () => {
+describe('offline grader: better and worse conversations per skill', () => {
   it('has at least ten objection-handling pairs and pairs for every other skill', () => {
     expect(
       SKILL_PAIRS.filter((p) => p.skill === 'objectionHandling').length,

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   assignmentStatus,
-  countedScore,
   dueDateInRange,
   INVITE_ALPHABET,
   inviteCodeFrom,
-  inviteIsUsable,
 } from '../../shared/organisations';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');
@@ -21,40 +19,6 @@ describe('assignmentStatus', () => {
     { dueAt: null, doneAt: '2026-03-09T00:00:00.000Z', expected: 'done' },
   ] as const)('due $dueAt, done $doneAt: $expected', ({ dueAt, doneAt, expected }) => {
     expect(assignmentStatus({ dueAt, doneAt, now: NOW })).toBe(expected);
-  });
-});
-
-describe('inviteIsUsable', () => {
-  it.each([
-    { expiresAt: '2026-03-11T00:00:00.000Z', revokedAt: null, expected: true },
-    { expiresAt: '2026-03-10T12:00:00.000Z', revokedAt: null, expected: false },
-    { expiresAt: '2026-03-09T00:00:00.000Z', revokedAt: null, expected: false },
-    {
-      expiresAt: '2026-03-11T00:00:00.000Z',
-      revokedAt: '2026-03-10T00:00:00.000Z',
-      expected: false,
-    },
-  ] as const)('expires $expiresAt, revoked $revokedAt: $expected', (row) => {
-    expect(inviteIsUsable({ ...row, now: NOW })).toBe(row.expected);
-  });
-});
-
-describe('countedScore (decision 026)', () => {
-  const set = (score: number) => ({ score, setTheWork: true });
-  const notSet = (score: number) => ({ score, setTheWork: false });
-  it.each([
-    { aiScore: 6, trainerScores: [], expected: 6 },
-    { aiScore: 6, trainerScores: [set(3)], expected: 3 },
-    { aiScore: null, trainerScores: [set(8)], expected: 8 },
-    { aiScore: null, trainerScores: [], expected: null },
-    // An organisation that did not set the work never counts: the grader's score stands.
-    { aiScore: 6, trainerScores: [notSet(10)], expected: 6 },
-    { aiScore: 6, trainerScores: [set(4), notSet(10)], expected: 4 },
-    // Several that set it: the lowest, so a self-made organisation cannot lift a real score.
-    { aiScore: 6, trainerScores: [set(4), set(10)], expected: 4 },
-    { aiScore: 6, trainerScores: [set(10), set(9)], expected: 9 },
-  ])('ai $aiScore, trainers $trainerScores: $expected', ({ expected, ...input }) => {
-    expect(countedScore(input)).toBe(expected);
   });
 });
 

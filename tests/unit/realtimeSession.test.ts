@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callIdFromLocation, sidebandUrl } from '../../server/ai/openai/realtimeCalls';
+import { callIdFromLocation, sidebandUrl } from '../../server/ai/openai/realtimeProvider';
 import { endMessage } from '../../server/realtime/realtimeCall';
 import {
   MAX_REPLY_TOKENS,

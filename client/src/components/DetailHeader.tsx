@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { formatClockTime, formatLongDate, formatScore } from '../../../shared/format';
+import { formatClockTime, formatLongDate, formatOutOfTen } from '../../../shared/format';
 import { ArrowLeftIcon } from './Icons';
 
 interface DetailHeaderProps {
@@ -45,7 +45,7 @@ export function DetailHeader({
             onClick={onOpenReport}
             aria-haspopup="dialog"
           >
-            <span className="score-badge__score">{formatScore(score)}/10</span>
+            <span className="score-badge__score">{formatOutOfTen(score)}</span>
             <span>{viewLabel}</span>
           </button>
         ) : null}

@@ -14,8 +14,8 @@ import {
   ROLE_BREAK,
   TAKE_AWAY,
 } from './lexicon';
-import { foldText, splitSentences } from './text';
-import type { Sentence } from './text';
+import { foldText, splitSentences } from './textTools';
+import type { Sentence } from './textTools';
 
 /** Spoken advice gets hard to follow past this many words in one sentence. */
 export const LONG_SENTENCE_WORDS = 25;

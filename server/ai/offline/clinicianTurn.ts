@@ -1,10 +1,10 @@
-import { foldText, splitSentences } from './text';
+import { foldText, splitSentences } from './textTools';
 import { CONVERSATION_TOPICS } from '../../scenarios/schema';
 import type { ConversationTopic } from '../../scenarios/schema';
 
 /**
  * What a clinician turn does (its acts) and what it is about (its topics), sentence by
- * sentence. Pure and independent of any scenario, so the patient, the scorer and a debrief can
+ * sentence. Pure and independent of any scenario, so the patient, the grader and a debrief can
  * all read the same understanding of a turn.
  *
  * The patterns describe how people talk, not how dentists talk: a reflection is "so you're..."

@@ -1,7 +1,7 @@
 import { plainWordsFor } from './jargon';
 import { replayConversation } from './patientState';
-import { countWords } from './text';
-import type { CoachModel, ConversationContext } from '../types';
+import { countWords } from './textTools';
+import type { CoachModel, ConversationSoFar } from '../types';
 
 /**
  * One nudge for this moment of the conversation. It points at what to do next, never
@@ -28,7 +28,7 @@ function named(concern: string | undefined, withName: string, without: string): 
   return countWords(text) <= MAX_HINT_WORDS ? text : without;
 }
 
-export function coachHint(context: ConversationContext): string {
+export function coachHint(context: ConversationSoFar): string {
   const { scenario } = context;
   const { statedConcerns, hiddenConcerns } = scenario.extras;
   const replay = replayConversation(scenario, context.history);

@@ -8,11 +8,11 @@ import {
 } from './patientDebrief';
 import { replayConversation } from './patientState';
 import { turnNotes } from './turnNotes';
-import type { ConversationContext } from '../types';
+import type { ConversationSoFar } from '../types';
 import type { DebriefDraft } from '../../../shared/debrief';
 
 /** The offline debrief: the engine's own replay of the conversation, read back turn by turn. */
-export function debriefConversation(context: ConversationContext): DebriefDraft {
+export function debriefConversation(context: ConversationSoFar): DebriefDraft {
   const { scenario, history } = context;
   const replay = replayConversation(scenario, history);
   let before = replay.initial;

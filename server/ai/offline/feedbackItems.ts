@@ -1,7 +1,7 @@
 import { plainWordsFor } from './jargon';
 import { onTaskTurns } from './rubric';
 import { OBJECTION_ANCHORS } from '../objectionRubric';
-import { lowerFirst } from './text';
+import { lowerFirst } from './textTools';
 import type { SentenceAnalysis } from './analyseTurn';
 import type { ClinicianTurnReplay, ConversationReplay, PatientState } from './patientState';
 import type { FeedbackItem } from '../../../shared/feedback';

@@ -1,4 +1,4 @@
 /** The offline AI roles: the default when no provider key is configured. */
 export { createOfflinePatient } from './patient';
-export { createOfflineScorer } from './scorer';
+export { createOfflineGrader } from './grader';
 export { createOfflineCoach } from './coach';

@@ -1,6 +1,6 @@
 /**
  * Clinical words most patients do not know, each with a plain alternative the coach and the
- * scorer can offer. Everyday dental words (crown, filling, implant, root canal) are not here:
+ * grader can offer. Everyday dental words (crown, filling, implant, root canal) are not here:
  * patients use them themselves.
  */
 export const JARGON: Readonly<Record<string, string>> = {

@@ -1,9 +1,9 @@
-import { foldText } from './text';
+import { foldText } from './textTools';
 
 /**
  * A scenario's topic keywords, compiled once into an index so that finding every keyword a
- * text mentions costs one pass over the text, whatever the number of keywords (issue 22: one
- * regular expression per keyword, each run over the whole transcript, let an author's scenario
+ * text mentions costs one pass over the text, whatever the number of keywords (one regular
+ * expression per keyword, each run over the whole transcript, let an author's scenario
  * stall the server).
  *
  * What counts as a mention is the rule `mentions` in text.ts always had: the keyword as a word

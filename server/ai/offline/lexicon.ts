@@ -55,7 +55,7 @@ export const ROLE_BREAK = [
   /\bnew instructions\b/,
 ];
 
-/** Messages aimed at the scorer instead of the patient. */
+/** Messages aimed at the grader instead of the patient. */
 export const GRADER_INJECTION = [
   /\b10 ?\/ ?10\b/,
   /\b(10|ten) out of (10|ten)\b/,

@@ -1,4 +1,4 @@
-import { hashText, sameWords, splitSentences } from './text';
+import { hashText, sameWords, splitSentences } from './textTools';
 
 /**
  * Whether the patient has already said this line somewhere in the conversation. `patientSaid`

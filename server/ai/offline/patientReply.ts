@@ -15,7 +15,7 @@ import {
 import { replayConversation } from './patientState';
 import type { ClinicianTurnReplay } from './patientState';
 import { scenarioIndex } from './scenarioIndex';
-import { hashText, lowerFirst, sameWords, splitSentences } from './text';
+import { hashText, lowerFirst, sameWords, splitSentences } from './textTools';
 import type { ChatTurn } from '../types';
 import type { ConversationTopic, ScenarioRecord } from '../../scenarios/schema';
 

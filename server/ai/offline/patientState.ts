@@ -3,7 +3,7 @@ import type { TurnAnalysis } from './analyseTurn';
 import { findCheckpoint, prefixKeys, saveCheckpoint } from './replayCheckpoints';
 import { scenarioIndex } from './scenarioIndex';
 import type { ScenarioIndex } from './scenarioIndex';
-import { clamp, sameWords } from './text';
+import { clamp, sameWords } from './textTools';
 import type { ChatTurn } from '../types';
 import type { ScenarioRecord } from '../../scenarios/schema';
 

@@ -4,7 +4,7 @@ import type { ChatTurn } from '../types';
 
 /**
  * Where a conversation's replay stood after its last reply, so the next reply replays only the
- * turns that came since (issue 22: replaying every turn again made a long conversation's reply
+ * turns that came since (replaying every turn again made a long conversation's reply
  * take hundreds of milliseconds of the event loop). The replay is a pure function of the
  * scenario and the history, so a checkpoint is found by a digest of both: a branch, a restart
  * or a second instance simply misses and replays from the start, with the same result.

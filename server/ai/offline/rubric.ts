@@ -1,11 +1,11 @@
-import { clamp } from './text';
+import { clamp } from './textTools';
 import type { ClinicianTurnReplay, ConversationReplay, StatedProgress } from './patientState';
 import type { FeedbackScores, ScoreKey } from '../../../shared/feedback';
 import { skillRubric, type SkillRubric } from '../../../shared/rubric';
 
 /**
- * The offline scorer's rubric: each skill from the trainee's own turns and the replayed patient
- * state. Off-task turns (talking to the scorer or trying to end the role-play) never earn
+ * The offline grader's rubric: each skill from the trainee's own turns and the replayed patient
+ * state. Off-task turns (talking to the grader or trying to end the role-play) never earn
  * points; they can only cost clarity and persuasion.
  */
 

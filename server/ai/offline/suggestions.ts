@@ -1,7 +1,7 @@
 import { plainWordsFor } from './jargon';
 import { onTaskTurns } from './rubric';
 import { whoFor } from './feedbackItems';
-import { lowerFirst } from './text';
+import { lowerFirst } from './textTools';
 import type { ClinicianTurnReplay, ConversationReplay } from './patientState';
 import type { ScenarioRecord } from '../../scenarios/schema';
 

@@ -1,6 +1,6 @@
 import { FEAR_TACTIC } from './lexicon';
 import { scenarioIndex } from './scenarioIndex';
-import { foldText, lowerFirst } from './text';
+import { foldText, lowerFirst } from './textTools';
 import type { SentenceAnalysis } from './analyseTurn';
 import type { ClinicianTurnReplay, PatientState } from './patientState';
 import type { DebriefDraft, NoteTone, TurnNoteKind } from '../../../shared/debrief';

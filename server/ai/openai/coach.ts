@@ -1,5 +1,5 @@
 import type OpenAI from 'openai';
-import type { CallOptions, CoachModel, ConversationContext } from '../types';
+import type { CallOptions, CoachModel, ConversationSoFar } from '../types';
 import { coachMessages } from '../prompts';
 import { AiProviderError } from './errors';
 import { callWithRetries } from './retry';
@@ -35,7 +35,7 @@ export function createOpenAiCoach(
   logger?: AiLogger,
 ): CoachModel {
   return {
-    hint(context: ConversationContext, options: CallOptions): Promise<string> {
+    hint(context: ConversationSoFar, options: CallOptions): Promise<string> {
       return callWithRetries(
         async (signal) => {
           const completion = await client.chat.completions.create(

@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
 import { MESSAGES_FOR_FEEDBACK } from '../../../shared/conversation';
 import { defaultFeedback, parseFeedbackText } from '../../../shared/feedback';
-import type { CallOptions, ConversationContext, FeedbackModel } from '../types';
+import type { CallOptions, ConversationSoFar, GraderModel } from '../types';
 import type { Feedback } from '../../../shared/feedback';
 import type { DebriefDraft } from '../../../shared/debrief';
 import {
@@ -26,9 +26,9 @@ export function createOpenAiGrader(
   model: string,
   policy: RetryPolicy,
   logger?: AiLogger,
-): FeedbackModel {
+): GraderModel {
   return {
-    async grade(context: ConversationContext, options: CallOptions): Promise<Feedback> {
+    async grade(context: ConversationSoFar, options: CallOptions): Promise<Feedback> {
       // Spec §5 and §9: too short a conversation gets default feedback without a call.
       if (context.history.length < MESSAGES_FOR_FEEDBACK) return defaultFeedback();
 
@@ -71,10 +71,7 @@ export function createOpenAiGrader(
       }
       return feedback;
     },
-    async debrief(
-      context: ConversationContext,
-      options: CallOptions,
-    ): Promise<DebriefDraft | null> {
+    async debrief(context: ConversationSoFar, options: CallOptions): Promise<DebriefDraft | null> {
       if (context.history.length < MESSAGES_FOR_FEEDBACK) return null;
       const text = await callWithRetries(
         async (signal) => {

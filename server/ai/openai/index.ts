@@ -1,13 +1,12 @@
 import OpenAI from 'openai';
-import type { CoachModel, FeedbackModel, PatientModel } from '../types';
+import type { CoachModel, GraderModel, PatientModel, RealtimeProvider } from '../types';
 import { createOpenAiCoach } from './coach';
 import { createOpenAiGrader } from './grader';
 import { createOpenAiPatient } from './patient';
 import { createOpenAiSpeaker, type SpeechFormat } from './speaker';
-import { createOpenAiRealtime } from './realtimeCalls';
+import { createOpenAiRealtime } from './realtimeProvider';
 import { createOpenAiStreamingTranscriber } from './streamingTranscriber';
 import { createOpenAiTranscriber } from './transcriber';
-import type { RealtimeProvider } from '../../realtime/types';
 import type { Speaker, StreamingTranscriber, Transcriber } from '../../voice/types';
 import type { AiLogger } from './retry';
 
@@ -53,7 +52,7 @@ export function createOpenAiRoles(
   logger?: AiLogger,
 ): {
   patient: PatientModel;
-  grader: FeedbackModel;
+  grader: GraderModel;
   coach: CoachModel;
   transcriber: Transcriber;
   streamingTranscriber: StreamingTranscriber | null;

@@ -1,5 +1,5 @@
 import type OpenAI from 'openai';
-import type { CallOptions, ConversationContext, PatientModel } from '../types';
+import type { CallOptions, ConversationSoFar, PatientModel } from '../types';
 import { patientMessages } from '../prompts';
 import { AiProviderError } from './errors';
 import { callWithRetries, streamWithRetries } from './retry';
@@ -15,14 +15,14 @@ export function createOpenAiPatient(
   policy: RetryPolicy,
   logger?: AiLogger,
 ): PatientModel {
-  const request = (context: ConversationContext) => ({
+  const request = (context: ConversationSoFar) => ({
     model,
     messages: patientMessages(context),
     temperature: PATIENT_TEMPERATURE,
     max_tokens: PATIENT_MAX_TOKENS,
   });
 
-  async function* streamed(context: ConversationContext, signal: AbortSignal) {
+  async function* streamed(context: ConversationSoFar, signal: AbortSignal) {
     const stream = await client.chat.completions.create(
       { ...request(context), stream: true },
       { signal, timeout: policy.timeoutMs },
@@ -30,7 +30,7 @@ export function createOpenAiPatient(
     for await (const chunk of stream) yield chunk.choices[0]?.delta?.content ?? '';
   }
 
-  async function* whole(context: ConversationContext, signal: AbortSignal) {
+  async function* whole(context: ConversationSoFar, signal: AbortSignal) {
     const text = await callWithRetries(
       async (attemptSignal) => {
         const completion = await client.chat.completions.create(
@@ -49,7 +49,7 @@ export function createOpenAiPatient(
   }
 
   return {
-    streamReply(context: ConversationContext, options: CallOptions & { stream: boolean }) {
+    streamReply(context: ConversationSoFar, options: CallOptions & { stream: boolean }) {
       return options.stream
         ? streamWithRetries((signal) => streamed(context, signal), policy, options.signal, logger)
         : whole(context, options.signal);

@@ -9,31 +9,26 @@ import {
 import type { BranchOrigin } from '../../../../../shared/api/conversations';
 import type { Message } from '../../../../../shared/conversation';
 import type { Debrief as DebriefData } from '../../../../../shared/debrief';
+import { formatOutOfTen } from '../../../../../shared/format';
 import { anchorFor } from '../../../../../shared/rubric';
+import { SCORES } from '../../../../../shared/skills';
 import { Dialog } from '../../../components/Dialog';
 import { Debrief } from './Debrief';
 import { CloseIcon } from '../../../components/Icons';
-import { ScoreComparison } from './ScoreComparison';
+import { BranchComparison } from './BranchComparison';
 import '../feedback.css';
 
 /** Spec §2 feedback report: the five bars, in this order, with these labels. */
-const SCORE_ROWS: readonly { key: ScoreKey; label: string }[] = [
-  { key: 'overallScore', label: 'Overall Performance' },
-  { key: 'empathyScore', label: 'Empathy & Rapport' },
-  { key: 'clarityScore', label: 'Clarity & Communication' },
-  { key: 'persuasionScore', label: 'Persuasion & Value Proposition' },
-  { key: 'objectionHandlingScore', label: 'Objection Handling' },
-];
+const SCORE_ROWS: readonly { key: ScoreKey; label: string }[] = SCORES.map((s) => ({
+  key: s.feedbackKey,
+  label: s.reportLabel,
+}));
 
 const FALLBACK_NOTES: Record<NonNullable<Feedback['fallback']>, string> = {
   json_in_text: FEEDBACK_TEXT.partlyRead,
   text_scan: FEEDBACK_TEXT.partlyRead,
   default: FEEDBACK_TEXT.defaultScores,
 };
-
-function formatScore(score: number): string {
-  return Number.isInteger(score) ? String(score) : score.toFixed(1);
-}
 
 interface FeedbackReportProps {
   feedback: Feedback;
@@ -102,7 +97,7 @@ export function FeedbackReport({
                   <li key={key} className="score">
                     <div className="score__row">
                       <span className="score__label">{label}</span>
-                      <span className="score__value">{formatScore(score)}/10</span>
+                      <span className="score__value">{formatOutOfTen(score)}</span>
                     </div>
                     <div className="score__track" aria-hidden="true">
                       <div className={`score__bar score__bar--${colour}`} style={{ width }} />
@@ -119,7 +114,7 @@ export function FeedbackReport({
 
           {review}
 
-          {branch ? <ScoreComparison scores={feedback} branch={branch} /> : null}
+          {branch ? <BranchComparison scores={feedback} branch={branch} /> : null}
 
           <ItemSection title="Strengths" items={feedback.strengths} tone="good" />
           <ItemSection

@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { formatScore, formatShortDate } from '../../../../../shared/format';
+import { formatOutOfTen, formatScore, formatShortDate } from '../../../../../shared/format';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api';
@@ -239,7 +239,7 @@ function Cell({
   const body = (
     <>
       <span className="org-table__score">
-        {score === null ? T.done : `${formatScore(score)}/10`}
+        {score === null ? T.done : formatOutOfTen(score)}
         {overridden ? (
           <span className="org-table__override" title={T.overridden}>
             <span aria-hidden="true">*</span>
@@ -257,7 +257,7 @@ function Cell({
     <Link
       href={trainerConversationPath(sessionId)}
       className="org-table__link"
-      aria-label={`${T.open(name, title)}: ${score === null ? T.done : `${formatScore(score)}/10`}${overridden ? ` (${T.overridden})` : ''}, ${formatShortDate(doneAt)}`}
+      aria-label={`${T.open(name, title)}: ${score === null ? T.done : formatOutOfTen(score)}${overridden ? ` (${T.overridden})` : ''}, ${formatShortDate(doneAt)}`}
     >
       {body}
     </Link>

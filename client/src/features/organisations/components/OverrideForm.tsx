@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { formatScore } from '../../../../../shared/format';
+import { formatOutOfTen } from '../../../../../shared/format';
 import type { ScoreOverride } from '../../../../../shared/review';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api';
@@ -57,7 +57,7 @@ export function OverrideForm({
       </h2>
       {override ? (
         <p>
-          {T.currentOverride}: <strong>{formatScore(override.score)}/10</strong>
+          {T.currentOverride}: <strong>{formatOutOfTen(override.score)}</strong>
         </p>
       ) : null}
       <form className="trainer-review__override-form" onSubmit={submit} noValidate>

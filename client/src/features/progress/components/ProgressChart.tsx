@@ -7,13 +7,14 @@ import {
 } from '../../../lib/lineChart';
 import { formatChartDate } from '../../../../../shared/format';
 import type { ProgressPoint } from '../../../../../shared/progress';
+import { OVERALL, skill } from '../../../../../shared/skills';
 
 /** Spec §2: four lines, in this order, with these names. */
 const SERIES = [
-  { key: 'overall', label: 'Overall Score', colour: '#0f766e' },
-  { key: 'empathy', label: 'Empathy', colour: '#2563eb' },
-  { key: 'clarity', label: 'Clarity', colour: '#b45309' },
-  { key: 'persuasion', label: 'Persuasion', colour: '#7c3aed' },
+  { key: 'overall', label: OVERALL.label, colour: '#0f766e' },
+  { key: 'empathy', label: skill('empathy').label, colour: '#2563eb' },
+  { key: 'clarity', label: skill('clarity').label, colour: '#b45309' },
+  { key: 'persuasion', label: skill('persuasion').label, colour: '#7c3aed' },
 ] as const;
 
 /** Spec §9: line tension 0.3; y axis 0 to 10 in steps of 1. */

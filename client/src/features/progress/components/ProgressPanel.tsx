@@ -8,8 +8,8 @@ import {
   PROFICIENCY_EXPLANATION,
   hasProgressData,
   type ProgressSummary,
-  type SkillKey,
 } from '../../../../../shared/progress';
+import { skill as skillOf } from '../../../../../shared/skills';
 import { Spinner } from '../../../components/Spinner';
 import { useResource } from '../../../lib/resource';
 import { progressResource } from '../store';
@@ -150,13 +150,6 @@ function insightColour(index: number): 'blue' | 'yellow' | 'green' {
   return 'green';
 }
 
-const SKILL_LABELS: Record<SkillKey, string> = {
-  empathy: 'Empathy',
-  clarity: 'Clarity',
-  persuasion: 'Persuasion',
-  objection: 'Objection Handling',
-};
-
 /** Beyond the spec: each skill's recency-weighted level, explained in a tooltip. */
 function Proficiency({ summary }: { summary: ProgressSummary }) {
   const ids = useId();
@@ -185,7 +178,7 @@ function Proficiency({ summary }: { summary: ProgressSummary }) {
           const colour = value === null ? 'grey' : subScoreColour(value);
           return (
             <li key={skill} className="proficiency__row">
-              <span className="proficiency__label">{SKILL_LABELS[skill]}</span>
+              <span className="proficiency__label">{skillOf(skill).label}</span>
               <span className="proficiency__track" aria-hidden="true">
                 <span
                   className={`proficiency__bar proficiency__bar--${colour}`}

@@ -1,4 +1,4 @@
-import { formatLongDate, formatScore } from '../../../../../shared/format';
+import { formatLongDate, formatOutOfTen } from '../../../../../shared/format';
 import type { ScoreOverride } from '../../../../../shared/review';
 import { REVIEW_TEXT } from '../../../../../shared/text';
 import '../review.css';
@@ -28,7 +28,7 @@ export function ScoreComparison({
         {aiScore === null ? null : (
           <span className="review-scores__score review-scores__score--ai">
             <span className="review-scores__label">{REVIEW_TEXT.aiScore}</span>{' '}
-            <span className="review-scores__value">{formatScore(aiScore)}/10</span>
+            <span className="review-scores__value">{formatOutOfTen(aiScore)}</span>
           </span>
         )}
         {overrides.map((override) => (
@@ -37,7 +37,7 @@ export function ScoreComparison({
             className="review-scores__score review-scores__score--trainer"
           >
             <span className="review-scores__label">{label(override)}</span>{' '}
-            <span className="review-scores__value">{formatScore(override.score)}/10</span>
+            <span className="review-scores__value">{formatOutOfTen(override.score)}</span>
           </span>
         ))}
       </p>

@@ -3,11 +3,11 @@ import { feedbackLists } from './feedbackItems';
 import { replayConversation } from './patientState';
 import { scoreSkills } from './rubric';
 import { suggestedResponses } from './suggestions';
-import type { ConversationContext, FeedbackModel } from '../types';
+import type { ConversationSoFar, GraderModel } from '../types';
 import type { Feedback } from '../../../shared/feedback';
 
 /** Rubric feedback for a finished conversation, from the same replay the patient used. */
-export function gradeConversation(context: ConversationContext): Feedback {
+export function gradeConversation(context: ConversationSoFar): Feedback {
   const replay = replayConversation(context.scenario, context.history);
   const scores = scoreSkills(replay);
   return {
@@ -19,7 +19,7 @@ export function gradeConversation(context: ConversationContext): Feedback {
 }
 
 /** The grader used when no AI provider is configured: deterministic, no network. */
-export function createOfflineScorer(): FeedbackModel {
+export function createOfflineGrader(): GraderModel {
   return {
     async grade(context) {
       return gradeConversation(context);

@@ -5,7 +5,7 @@ import type {
   RealtimeSessionCreateRequest,
 } from 'openai/resources/realtime/realtime';
 import WebSocket from 'ws';
-import type { RealtimeProvider, RealtimeSideband } from '../../realtime/types';
+import type { RealtimeProvider, RealtimeSideband } from '../types';
 import { AiProviderError, kindForStatus } from './errors';
 
 /**

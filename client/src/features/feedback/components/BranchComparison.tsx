@@ -2,29 +2,19 @@ import { useId } from 'react';
 import { Link } from 'wouter';
 import type { BranchOrigin } from '../../../../../shared/api/conversations';
 import { compareScores } from '../../../../../shared/branches';
-import type { FeedbackScores, ScoreKey } from '../../../../../shared/feedback';
+import type { FeedbackScores } from '../../../../../shared/feedback';
+import { formatOutOfTen } from '../../../../../shared/format';
+import { reportLabel } from '../../../../../shared/skills';
 import { BRANCH_TEXT } from '../../../../../shared/text';
 import { conversationPath } from '../../../lib/paths';
 
-const SKILL_LABELS: Record<ScoreKey, string> = {
-  overallScore: 'Overall Performance',
-  empathyScore: 'Empathy & Rapport',
-  clarityScore: 'Clarity & Communication',
-  persuasionScore: 'Persuasion & Value Proposition',
-  objectionHandlingScore: 'Objection Handling',
-};
-
 const DIRECTION_WORDS = { up: 'higher', down: 'lower', same: 'no change' } as const;
-
-function formatScore(score: number): string {
-  return Number.isInteger(score) ? String(score) : score.toFixed(1);
-}
 
 /**
  * A branch's report: its scores beside the original's, skill by skill. Shown only for a
  * branch; when the original has no scores yet, a line says so instead of a half-empty table.
  */
-export function ScoreComparison({
+export function BranchComparison({
   scores,
   branch,
 }: {
@@ -64,9 +54,9 @@ export function ScoreComparison({
           <tbody>
             {compareScores(original, scores).map((row) => (
               <tr key={row.key}>
-                <th scope="row">{SKILL_LABELS[row.key]}</th>
-                <td>{formatScore(row.original)}/10</td>
-                <td>{formatScore(row.branch)}/10</td>
+                <th scope="row">{reportLabel(row.key)}</th>
+                <td>{formatOutOfTen(row.original)}</td>
+                <td>{formatOutOfTen(row.branch)}</td>
                 <td className={`comparison__change comparison__change--${row.direction}`}>
                   {row.changeText}
                   <span className="visually-hidden"> ({DIRECTION_WORDS[row.direction]})</span>

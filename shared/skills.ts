@@ -1,0 +1,75 @@
+/**
+ * The scores, named once: the overall score and the four scored skills (spec §2, §3). A skill
+ * has one key here (`empathy` … `objection`); each contract spells it its own way, and this
+ * table is the one map between them: `feedbackKey` in a feedback and the grader's answer
+ * (`objectionHandlingScore`), `historyKey` in a history entry (`objectionHandling`), `column`
+ * in the feedback table (`objection_handling_score`). The labels are the words users see, so
+ * nothing else writes them out: `label` on the progress chart, history and proficiency,
+ * `reportLabel` on the feedback report's bars, `inSentence` inside an insight sentence.
+ */
+
+export const OVERALL = {
+  feedbackKey: 'overallScore',
+  column: 'overall_score',
+  label: 'Overall Score',
+  reportLabel: 'Overall Performance',
+} as const;
+
+/** The four scored skills in the spec's order, which is also the insights' ranking order. */
+export const SKILLS = [
+  {
+    key: 'empathy',
+    feedbackKey: 'empathyScore',
+    historyKey: 'empathy',
+    column: 'empathy_score',
+    label: 'Empathy',
+    reportLabel: 'Empathy & Rapport',
+    inSentence: 'empathy',
+  },
+  {
+    key: 'clarity',
+    feedbackKey: 'clarityScore',
+    historyKey: 'clarity',
+    column: 'clarity_score',
+    label: 'Clarity',
+    reportLabel: 'Clarity & Communication',
+    inSentence: 'clarity',
+  },
+  {
+    key: 'persuasion',
+    feedbackKey: 'persuasionScore',
+    historyKey: 'persuasion',
+    column: 'persuasion_score',
+    label: 'Persuasion',
+    reportLabel: 'Persuasion & Value Proposition',
+    inSentence: 'persuasion',
+  },
+  {
+    key: 'objection',
+    feedbackKey: 'objectionHandlingScore',
+    historyKey: 'objectionHandling',
+    column: 'objection_handling_score',
+    label: 'Objection Handling',
+    reportLabel: 'Objection Handling',
+    // Lower case: the name sits mid-sentence ('Your objection handling scores are…').
+    inSentence: 'objection handling',
+  },
+] as const;
+
+export type Skill = (typeof SKILLS)[number];
+export type SkillKey = Skill['key'];
+
+/** The five scores in the feedback report's order: overall, then the skills. */
+export const SCORES = [OVERALL, ...SKILLS] as const;
+
+export type ScoreName = (typeof SCORES)[number]['feedbackKey'];
+
+/** A skill by its key (the progress point's and proficiency's spelling). */
+export function skill(key: SkillKey): Skill {
+  return SKILLS.find((s) => s.key === key)!;
+}
+
+/** The feedback report's label of a score, by its feedback field. */
+export function reportLabel(key: ScoreName): string {
+  return SCORES.find((s) => s.feedbackKey === key)!.reportLabel;
+}
