@@ -212,7 +212,7 @@ export interface Config {
   joinThrottle: JoinThrottleLimits;
   /** How often each instance deletes expired rate-limit rows. */
   rateLimitPurgeMs: number;
-  /** Bounds on what one trainer makes that a school may need to raise (issue 22). */
+  /** Bounds on what one trainer makes that a school may need to raise. */
   organisations: OrganisationLimits;
   /** Audio replay of spoken turns (server/audio/). */
   audio: AudioConfig;

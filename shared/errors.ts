@@ -80,7 +80,7 @@ export const ERRORS = {
   'unprocessable:too_short': FEEDBACK_TEXT.tooShort,
   'unprocessable:nothing_heard': VOICE_TEXT.nothingHeard,
   'unprocessable:not_a_turn': BRANCH_TEXT.notATurn,
-  // Bounds on what one account makes (issue 22); the server's sentence names the figure.
+  // Bounds on what one account makes; the server's sentence names the figure.
   'limit:organisations': ORGANISATION_TEXT.organisationLimit,
   'limit:cohorts': ORGANISATION_TEXT.cohortLimit,
   'limit:invites': ORGANISATION_TEXT.inviteLimit,

@@ -103,7 +103,7 @@ export function choosePatientAvatar(profile: string): PatientAvatar {
 
 /**
  * The Resources panel's picture and caption for a scenario: the picture chosen from its words,
- * and the author's own caption when they wrote one (issue 17), else the picture's caption.
+ * and the author's own caption when they wrote one, else the picture's caption.
  */
 export function resourceFor(scenario: {
   title: string;

@@ -1,5 +1,5 @@
 /**
- * What one author's own scenarios may take (issue 22, decision 028): how many they keep and how
+ * What one author's own scenarios may take (decision 028): how many they keep and how
  * many bytes of JSON they hold in all. Counted over the scenarios they own and have not deleted;
  * kept versions (the scenario as an old conversation used it) are not theirs to delete, so they
  * do not count.

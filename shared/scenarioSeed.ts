@@ -11,7 +11,7 @@ import { difficultySchema } from './scenario';
  */
 
 /**
- * The most every field may hold (issue 22). Authoring, import and the shipped files all pass
+ * The most every field may hold. Authoring, import and the shipped files all pass
  * this one schema, so the offline engine's work per turn and a scenario's bytes are bounded
  * for everyone: the largest scenario the schema allows is about 60 KB of JSON. The shipped
  * library uses a fraction of each.
@@ -161,7 +161,7 @@ export const patientExtrasSchema = z.object({
 export const RESOURCE_CAPTION_MAX = 120;
 
 /**
- * The line under the Resources panel's picture, written by the author (issue 17). One line of
+ * The line under the Resources panel's picture, written by the author. One line of
  * plain text: no control characters at all, line breaks included.
  */
 export const resourceCaptionSchema = z

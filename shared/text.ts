@@ -135,7 +135,7 @@ export const FEEDBACK_TEXT = {
     'These are default scores: the grader could not assess this conversation, so every score is 5.',
 } as const;
 
-/** The debrief beside the report (issue 16): notes on turns, the patient's side, consent. */
+/** The debrief beside the report: notes on turns, the patient's side, consent. */
 export const DEBRIEF_TEXT = {
   title: 'Debrief',
   turnByTurn: 'Turn by turn',
@@ -308,7 +308,7 @@ export const PLAYBACK_TEXT = {
   failed: (reason: string) => `Audio playback failed: ${reason}. Please try again.`,
 } as const;
 
-/** Replaying the audio of a spoken conversation (issue 16) on the conversation detail page. */
+/** Replaying the audio of a spoken conversation on the conversation detail page. */
 export const REPLAY_TEXT = {
   notFound: 'No recording of that turn is kept',
   play: (who: 'You' | 'Patient') => (who === 'You' ? 'Play your turn' : "Play the patient's turn"),
@@ -333,7 +333,7 @@ function kilobytes(kb: number): string {
   return `${mb} MB`;
 }
 
-/** The authoring screens (issue 17). */
+/** The authoring screens. */
 export const AUTHORING_TEXT = {
   write: 'Write a scenario',
   mine: 'My scenarios',
@@ -373,7 +373,7 @@ export const AUTHORING_TEXT = {
     `Nothing was imported: the file would take your scenarios past ${kilobytes(maxKb)} in all. Delete some you no longer need, or import fewer.`,
 } as const;
 
-/** Organisations, cohorts, invites and assignments (issue 17). */
+/** Organisations, cohorts, invites and assignments. */
 export const ORGANISATION_TEXT = {
   notFound: 'That organisation could not be found.',
   cohortNotFound: 'That cohort could not be found.',
@@ -383,7 +383,7 @@ export const ORGANISATION_TEXT = {
   sharedElsewhere: 'That scenario is shared with another organisation and cannot be assigned here.',
   assignedScenario:
     'This scenario is assigned to a cohort, so it stays shared with that organisation: its trainees would lose it otherwise. Duplicate it to share a copy elsewhere.',
-  // Bounds on what one trainer makes (issue 22): a generic sentence, and one with the figure.
+  // Bounds on what one trainer makes: a generic sentence, and one with the figure.
   organisationLimit: 'You already run as many organisations as one trainer may.',
   organisationLimitOf: (max: number) =>
     `You already run ${max} organisations, the most one trainer may.`,
@@ -398,7 +398,7 @@ export const ORGANISATION_TEXT = {
   commentLimitOf: (max: number) =>
     `Your organisation has already written ${max} comments on this conversation, the most it may.`,
   commentsToday: 'You have written as many comments as you may in a day. Please try again later.',
-  // Too many wrong invite codes (issue 22): the right one waits too, so this says nothing of it.
+  // Too many wrong invite codes: the right one waits too, so this says nothing of it.
   tooManyCodesGeneric: 'Too many invite codes tried. Please wait a few minutes and try again.',
   tooManyCodes: (seconds: number) => {
     const minutes = Math.max(1, Math.ceil(seconds / 60));
@@ -408,7 +408,7 @@ export const ORGANISATION_TEXT = {
     `You have written ${max} comments in the last 24 hours, the most you may. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
 } as const;
 
-/** The trainee's "Assigned" section on Practice Scenarios (issue 17). */
+/** The trainee's "Assigned" section on Practice Scenarios. */
 export const ASSIGNED_TEXT = {
   title: 'Assigned',
   intro: 'Scenarios your trainer has assigned to you.',
@@ -443,7 +443,7 @@ export const SHARING_TEXT = {
     'Optional. One line under the picture in the Resources panel (at most 120 characters).',
 } as const;
 
-/** What the organisations page says (issue 17). */
+/** What the organisations page says. */
 export const ORGANISATIONS_PAGE_TEXT = {
   title: 'Organisations',
   loading: 'Loading organisations…',

@@ -6,7 +6,7 @@ import { counter, waiting } from './throttle';
 import { backoffSeconds } from './throttleLimits';
 
 /**
- * Throttling of invite-code guesses on the join route (issue 22), counted in the database like
+ * Throttling of invite-code guesses on the join route, counted in the database like
  * sign-in throttling (server/auth/throttle.ts), so it holds across instances. Wrong codes count
  * per address and per account: past `failuresBeforeBackoff` in a window, that address (or
  * account) waits before trying any code again, twice as long after each further wrong one.

@@ -57,7 +57,7 @@ function budgetError(over: BudgetRefusal, budget: ScenarioBudget, importing: boo
 }
 
 /**
- * /api/authoring/scenarios (issue 17). Mounted before the API's own JSON parser: a signed-in
+ * /api/authoring/scenarios. Mounted before the API's own JSON parser: a signed-in
  * author's import may be larger than any other request, and nobody else's body is read here.
  */
 export function authoringRoutes(services: Services): Router {

@@ -38,7 +38,7 @@ export const signUpInput = z.strictObject({
     .refine(isSafeName, 'Full name contains characters that are not allowed')
     .max(200, 'Full name must be at most 200 characters'),
   /**
-   * An invite code from a trainer's link (issue 17): the new account joins that cohort. An
+   * An invite code from a trainer's link: the new account joins that cohort. An
    * unknown, expired or revoked code is not found and no account is made.
    */
   invite: z

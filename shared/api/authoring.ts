@@ -27,7 +27,7 @@ export const authoredScenarioSummarySchema = z.object({
 export type AuthoredScenarioSummary = z.infer<typeof authoredScenarioSummarySchema>;
 
 /**
- * Who may practise it (issue 17): the author alone, or the trainer and current members of an
+ * Who may practise it: the author alone, or the trainer and current members of an
  * organisation the author trains. Left out of an update, it stays as it was; of a create, private.
  */
 export const scenarioSharingSchema = z.discriminatedUnion('visibility', [

@@ -61,7 +61,7 @@ export const conversationDetailResponse = z.object({
   audioRetentionDays: z.number().int().min(0).default(0),
   /**
    * The trainers' scores and turn comments, when a trainer of one of the trainee's cohorts has
-   * reviewed it (issue 17), each labelled with its organisation (decision 026); empty otherwise.
+   * reviewed it, each labelled with its organisation (decision 026); empty otherwise.
    */
   review: trainerReviewSchema.default({ overrides: [], comments: [] }),
 });

@@ -13,7 +13,7 @@ import {
 import { percentile, type BenchRow } from './report';
 import { spawnStub } from './stubProcess';
 import { openConversationWebSocket } from '../helpers/socketClient';
-// The same stub latencies and overhead rule as the voice pipeline benchmark (issue 5).
+// The same stub latencies and overhead rule as the voice pipeline benchmark.
 import {
   componentSum,
   FIRST_TOKEN_MS,

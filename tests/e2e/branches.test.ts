@@ -14,7 +14,7 @@ import {
 import { gradedConversation } from './gradedConversation';
 
 /**
- * "Try another answer here" (issue 16) in Chromium: a branch from turn 2 of a graded
+ * "Try another answer here" in Chromium: a branch from turn 2 of a graded
  * conversation, continued and ended, whose report compares its scores with the original's;
  * history shows it under its original. And from the live chat, the screen switches to the branch.
  */

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 
 /**
- * Filling the authoring form as a person would (issue 17): every required field of a scenario
+ * Filling the authoring form as a person would: every required field of a scenario
  * with one hidden concern, which an open question about childcare or the twins brings out.
  */
 

@@ -11,7 +11,7 @@ import { conversationDetailResponse } from '../../shared/api/conversations';
 import { scenarioFileSchema } from '../../shared/scenarioSeed';
 
 /**
- * Authors' own scenarios (issue 17): /api/authoring/scenarios, versions kept for the
+ * Authors' own scenarios: /api/authoring/scenarios, versions kept for the
  * conversations that used them, import and export, and practising a custom scenario.
  */
 

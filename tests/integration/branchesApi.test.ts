@@ -10,7 +10,7 @@ import { createBranch } from '../../server/db/branches';
 import { conversationDetailResponse } from '../../shared/api/conversations';
 
 /**
- * "Try another answer here" (issue 16): POST /api/conversations/:id/branches. A branch copies
+ * "Try another answer here": POST /api/conversations/:id/branches. A branch copies
  * the transcript before a clinician turn into a new open conversation linked to the original;
  * the offline patient replays its state from those copies, so the same words get the same reply.
  */

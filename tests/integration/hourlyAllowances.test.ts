@@ -10,7 +10,7 @@ import { createTestDb, databaseKinds, printSkipNotice, type TestDb } from '../he
 import { startTestServer, type TestServer } from '../helpers/testServer';
 
 /**
- * The hourly allowances counted in the database (issue 22, decision 027), with the offline
+ * The hourly allowances counted in the database (decision 027), with the offline
  * engine, which is charged like a provider: the AI budget (every model call a user can cause)
  * and the branches a user may make. Two app instances share one database, as a deployment's
  * instances share PostgreSQL, and each request goes to the other one: the counts hold across.

@@ -6,7 +6,7 @@ import { myOrganisationsResponse } from '../../shared/api/organisations';
 import { ORGANISATION_TEXT } from '../../shared/text';
 
 /**
- * Signing up through an invite link (issue 17): the account and its membership are made
+ * Signing up through an invite link: the account and its membership are made
  * together, and a code that is not usable makes no account at all.
  */
 

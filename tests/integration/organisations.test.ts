@@ -18,7 +18,7 @@ import { databaseKinds, printSkipNotice } from '../helpers/testDb';
 import { useTestDb } from '../helpers/useTestServer';
 
 /**
- * Organisations at the data layer (issue 17, decision 023): who trains what, who joins with
+ * Organisations at the data layer (decision 023): who trains what, who joins with
  * which code, what a trainer may read, and what leaving ends.
  */
 

@@ -13,7 +13,7 @@ import {
 import { ORGANISATION_TEXT } from '../../shared/text';
 
 /**
- * /api/organisations (issue 17, decision 023): a trainer builds a course, a trainee joins by
+ * /api/organisations (decision 023): a trainer builds a course, a trainee joins by
  * code, practises an assignment, and the trainer sees it in the cohort table; leaving ends it.
  */
 

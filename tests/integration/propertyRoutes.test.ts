@@ -830,7 +830,7 @@ describe('every /api route under 1,000 generated requests', () => {
           path: `/api/organisations/cohorts/${value}/assignments`,
           body,
         })),
-      // Year 0 reached PostgreSQL, which has none: a 500 (issue 22). Read when the test runs,
+      // Year 0 reached PostgreSQL, which has none: a 500. Read when the test runs,
       // once beforeAll has made the cohort.
       get examples() {
         return ['0000-01-01T00:00:00Z', '+275760-09-13T00:00:00Z'].map((dueAt) => ({

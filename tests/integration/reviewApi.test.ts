@@ -8,7 +8,7 @@ import { conversationDetailResponse } from '../../shared/api/conversations';
 import { turnCommentSchema } from '../../shared/review';
 
 /**
- * The trainer's review (issue 17, decisions 023 and 024): a member's conversation read only,
+ * The trainer's review (decisions 023 and 024): a member's conversation read only,
  * comments on its turns, and the review as the trainee reads it on their own detail.
  */
 

@@ -9,7 +9,7 @@ import { databaseKinds, printSkipNotice } from '../helpers/testDb';
 import { useTestServer } from '../helpers/useTestServer';
 
 /**
- * Each author's scenario storage budget (issue 22, decision 028): how many scenarios and how
+ * Each author's scenario storage budget (decision 028): how many scenarios and how
  * many bytes of JSON they keep, counted in the database under a lock on the author, so it holds
  * across requests running at once and across instances.
  */

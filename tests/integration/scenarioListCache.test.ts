@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../helpers/testServer';
 import { useTestDb, useTestServer } from '../helpers/useTestServer';
 
 /**
- * The scenario list's cache (issue 22): bounded by bytes with one list per user, and the list
+ * The scenario list's cache: bounded by bytes with one list per user, and the list
  * everyone shares never holds anyone's own scenario, however requests and edits interleave.
  */
 
@@ -81,7 +81,7 @@ describe.each(databaseKinds())('scenario list cache on %s', (kind) => {
 
 /**
  * Holds the first query about one user's scenarios until the test lets it go, so a write can
- * land between the list's stamp and the list itself (the window issue 22 points at).
+ * land between the list's stamp and the list itself (the window a concurrent edit opens).
  */
 function gatedDb(inner: Db) {
   let armed: { userId: string; reached: () => void; release: Promise<void> } | null = null;

@@ -7,7 +7,7 @@ import { authoredScenarioResponse } from '../../shared/api/authoring';
 import { ORGANISATION_TEXT } from '../../shared/text';
 
 /**
- * Sharing a scenario with an organisation from the authoring screen (issue 17, decision 025),
+ * Sharing a scenario with an organisation from the authoring screen (decision 025),
  * and the resource caption an author writes for it.
  */
 

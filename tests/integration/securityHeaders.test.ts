@@ -44,7 +44,7 @@ function cookieAttributes(setCookie: string): Map<string, string> {
 const count = async (t: TestDb, table: string) =>
   (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n;
 
-/** A trainer's course (issue 17): an organisation, a cohort and an invite. */
+/** A trainer's course: an organisation, a cohort and an invite. */
 async function buildCourse(client: HttpClient) {
   const org = (await client.post('/api/organisations', { name: 'School' })).body.id as string;
   const cohort = (await client.post(`/api/organisations/${org}/cohorts`, { name: 'Year 1' })).body

@@ -7,7 +7,7 @@ import { TestSocket, upgradeStatus } from '../helpers/socketClient';
 import { listMessagesBySession } from '../../server/db/messages';
 
 /**
- * What a hostile client found on the socket side (issue 12): upgrades nobody answered, turns
+ * What a hostile client found on the socket side: upgrades nobody answered, turns
  * taken after the end, a flood on one socket, and unlimited sockets per user.
  */
 

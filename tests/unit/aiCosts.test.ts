@@ -50,7 +50,7 @@ describe('the AI budget at its defaults', () => {
   });
 
   it.each([
-    ['the branch-and-end loop of issue 22: 300 gradings with nothing else', { feedback: 300 }],
+    ['the branch-and-end loop: 300 gradings with nothing else', { feedback: 300 }],
     ['a Realtime call held open for the whole hour', { realtimeMinute: 60 }],
   ])('does not fit: %s', (_label, hour) => {
     expect(costOf(hour)).toBeGreaterThan(defaults.aiBudgetPerHour);

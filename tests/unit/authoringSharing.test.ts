@@ -8,7 +8,7 @@ import {
 } from '../../client/src/features/authoring/seedForm';
 import { scenarioLibrary } from '../../server/scenarios/library';
 
-/** The authoring form's Visibility choice and resource caption (issue 17). */
+/** The authoring form's Visibility choice and resource caption. */
 describe('the Visibility choice', () => {
   const ORG = '6f1c2a4e-8d1b-4c55-9a37-0d3e5b7c9f11';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createListCache } from '../../server/scenarios/listCache';
 
 /**
- * The scenario-list cache (issue 22): bounded by the bytes of each body and its compressed
+ * The scenario-list cache: bounded by the bytes of each body and its compressed
  * copies, one version per key, least recently used out first.
  */
 

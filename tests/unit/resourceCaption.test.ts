@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RESOURCE_CAPTION_MAX, resourceCaptionSchema } from '../../shared/scenarioSeed';
 
-/** The resource caption's rule (issue 17): trimmed, one line, at most 120 characters. */
+/** The resource caption's rule: trimmed, one line, at most 120 characters. */
 describe('resourceCaptionSchema', () => {
   it.each([
     ['A crown covers the whole tooth.', 'A crown covers the whole tooth.'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RESOURCE_CAPTIONS, resourceFor } from '../../shared/illustrations';
 
-/** The Resources panel shows the author's caption when there is one (issue 17). */
+/** The Resources panel shows the author's caption when there is one. */
 describe('resourceFor', () => {
   const crown = { title: 'Crown cost worries', patientConcerns: ['Price', 'Time'] };
 

@@ -3,7 +3,7 @@ import { loadConfig } from '../../server/config';
 import { exceededBudget, scenarioBytes } from '../../shared/scenarioBudget';
 import { AUTHORING_TEXT } from '../../shared/text';
 
-/** Each author's scenario storage budget (issue 22, decision 028). */
+/** Each author's scenario storage budget (decision 028). */
 
 const budget = { maxScenarios: 10, maxBytes: 1000 };
 

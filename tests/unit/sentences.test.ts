@@ -62,7 +62,7 @@ function chunksOf(tokens: string[], options = { firstClause: true }) {
   return rest ? [...out, rest] : out;
 }
 
-describe('the first chunk of a reply is its first clause (issue 13)', () => {
+describe('the first chunk of a reply is its first clause', () => {
   // [reply, its first chunk]
   const rows: Array<[string, string]> = [
     ['I suppose the cost, to be honest, worries me.', 'I suppose the cost,'],

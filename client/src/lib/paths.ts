@@ -8,7 +8,7 @@ export const paths = {
   authoring: '/authoring',
   authoringNew: '/authoring/new',
   authoringEdit: '/authoring/:id',
-  /** A trainer's organisations and cohorts; a trainee's memberships (issue 17). */
+  /** A trainer's organisations and cohorts; a trainee's memberships. */
   organisations: '/organisations',
   /** A member's conversation as their trainer reviews it (read only). */
   trainerConversation: '/organisations/conversations/:id',

@@ -14,7 +14,7 @@ import { LoginForm, type Mode } from './LoginForm';
 import '../auth.css';
 
 /**
- * What an invite link opens (issue 17). Signed in: one button joins the cohort, then the
+ * What an invite link opens. Signed in: one button joins the cohort, then the
  * dashboard shows what was assigned. Signed out: the sign-up form, which sends the code along
  * (the account and its membership are made together), or sign in, which then joins.
  */

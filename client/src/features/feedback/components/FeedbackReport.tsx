@@ -43,7 +43,7 @@ interface FeedbackReportProps {
   /** The debrief and the transcript it annotates; absent for conversations graded before it. */
   debrief?: DebriefData | null;
   messages?: readonly Pick<Message, 'id' | 'role' | 'content'>[];
-  /** A trainer's score beside the grader's (issue 17), under the scores; absent when none. */
+  /** A trainer's score beside the grader's, under the scores; absent when none. */
   review?: ReactNode;
 }
 

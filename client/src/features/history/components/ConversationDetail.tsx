@@ -53,7 +53,7 @@ interface ConversationDetailProps {
   renderTurnDebrief?: (props: { debrief: Debrief; message: Message; turn: number }) => ReactNode;
   renderDebrief?: (props: { feedback: Feedback; debrief: Debrief }) => ReactNode;
   /**
-   * A trainer's review (issue 17), from the page: the scores beside each other under the title,
+   * A trainer's review, from the page: the scores beside each other under the title,
    * and the comments under a turn. Nothing shows for a conversation nobody reviewed.
    */
   renderReview?: (props: { feedback: Feedback | null; review: TrainerReview }) => ReactNode;

@@ -5,7 +5,7 @@ import '../review.css';
 
 /**
  * The grader's overall score beside the trainers' overrides, each labelled as whose it is, with
- * the trainer's reason and organisation (issue 17: the trainee sees both, marked as such; a
+ * the trainer's reason and organisation (the trainee sees both, marked as such; a
  * trainee in two organisations may see one score from each, decision 026). Nothing without an
  * override, so an unreviewed conversation looks as it always did.
  */

@@ -10,7 +10,7 @@ import { getAssignments, type Assignment } from '../api/getAssignments';
 const STATUS_COLOUR = { due: 'yellow', overdue: 'red', done: 'green' } as const;
 
 /**
- * The trainee's assignments above the library (issue 17): title, due date and status, each a
+ * The trainee's assignments above the library: title, due date and status, each a
  * link that opens the scenario. Nothing at all for someone with no assignment, and nothing
  * while loading or after a failure (the library below still works without it).
  */
