@@ -112,9 +112,6 @@ class FakeChannel implements ConversationChannel {
     this.sent.push(message);
     return true;
   }
-  sendAudio() {
-    return true;
-  }
   sendFrame() {
     return true;
   }
