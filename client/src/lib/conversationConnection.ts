@@ -40,8 +40,9 @@ export class ConversationConnection implements ConversationChannel {
     return this.current;
   }
 
-  get connection(): SocketStatus | 'idle' {
-    return this.status;
+  /** A socket is held for the conversation (false once it ended or was disconnected). */
+  get holdsSocket(): boolean {
+    return this.socket !== null;
   }
 
   /** Opens the conversation's socket (a no-op when it is already the open one). */
@@ -86,6 +87,11 @@ export class ConversationConnection implements ConversationChannel {
     this.ended = false;
     this.voice = null;
     this.stateChanged();
+  }
+
+  /** Stops the socket for good (the conversation is gone); the conversation stays current. */
+  close(): void {
+    this.socket?.close();
   }
 
   /** The conversation is over (feedback exists): the socket closes and stays closed. */

@@ -76,7 +76,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
     connection: 'idle',
 
     connect: (sessionId) => {
-      if (get().sessionId === sessionId && connection.sessionId === sessionId) return;
+      if (get().sessionId === sessionId && connection.holdsSocket) return;
       get().disconnect();
       set({ ...emptyChat, sessionId, connection: 'connecting' });
       const current = connection.subscribe({
@@ -106,7 +106,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
           if (failures % PROBE_EVERY !== 0) return;
           void checkConversation(sessionId).then((result) => {
             if (unsubscribe !== current || result !== 'gone') return;
-            connection.end();
+            connection.close();
             set({ notice: CONVERSATION_TEXT.gone, awaitingReply: false, streaming: null });
           });
         },
