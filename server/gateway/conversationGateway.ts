@@ -150,8 +150,9 @@ export function attachConversationGateway(server: Server, services: Services): G
     ws.on('error', () => ws.terminate());
 
     // Frames are dispatched one at a time, in arrival order: an utterance's start must be read
-    // before the binary frames that follow it. Dispatch itself is quick: long work runs beside it (an
-    // utterance's start waits for one database statement, its payment, so its frames follow).
+    // before the binary frames that follow it. Dispatch itself is quick: long work runs beside
+    // it (an utterance's start waits for one database statement, its payment, so its frames
+    // follow).
     let queue: Promise<void> = ready;
     const perSecond = config.limits.socketFramesPerSecond;
     const budget = createFrameBudget({ perSecond, burst: 2 * perSecond }, Date.now());
