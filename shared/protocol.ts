@@ -5,8 +5,9 @@ import { CONVERSATION_TEXT } from './text';
 import { MAX_MESSAGE_CHARS, messageSchema } from './conversation';
 
 /**
- * The conversation socket, /ws/conversations/:sessionId. Every frame is JSON except audio,
- * which travels as one binary frame right after the JSON header that announces it.
+ * The conversation socket, /ws/conversations/:sessionId. Every frame is JSON except audio: the
+ * clinician's as the binary frames of a stream (`audio_start` … `audio_commit`), the patient's
+ * as one binary frame right after the `speech` header that announces it.
  * Both ends parse with these schemas.
  */
 
@@ -34,27 +35,19 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
     /** Ask the server to synthesise the reply as it streams (voice mode). */
     speak: z.boolean().default(false),
   }),
-  /** Header of an utterance; the next frame is its bytes. */
-  z.strictObject({
-    type: z.literal('audio'),
-    clientId,
-    format: z.enum(['wav', 'webm']),
-    bytes: z.number().int().positive(),
-    /** 'turn' answers it; 'dictation' only returns the transcript. */
-    purpose: z.enum(['turn', 'dictation']),
-    stream: z.boolean().default(true),
-    speak: z.boolean().default(true),
-  }),
   /**
-   * Voice mode: an utterance streams while the clinician speaks. After this, binary frames
-   * (see shared/voice.ts: sequence number + 16 kHz mono PCM16) belong to it until
-   * `audio_commit` (the VAD's end of speech) or `audio_cancel` (a misfire: nothing is stored).
+   * An utterance, dictated or spoken, streams while the clinician speaks. After this, binary
+   * frames (see shared/voice.ts: sequence number + 16 kHz mono PCM16) belong to it until
+   * `audio_commit` (the detector's end of speech) or `audio_cancel` (a misfire: nothing is
+   * stored). Its purpose is known from the start, as it decides the admission (decision 029).
    */
   z.strictObject({
     type: z.literal('audio_start'),
     clientId,
     format: z.literal('pcm16'),
     sampleRate: z.literal(16_000),
+    /** 'turn' is answered; 'dictation' only has its transcript sent back, for the composer. */
+    purpose: z.enum(['turn', 'dictation']).default('turn'),
     stream: z.boolean().default(true),
     speak: z.boolean().default(true),
   }),

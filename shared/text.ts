@@ -106,8 +106,6 @@ export const FRAME_TEXT = {
   notJson: 'Messages must be JSON.',
   unknownType: 'Unknown message type.',
   invalid: 'Invalid message.',
-  audioMissing: 'The audio for the last recording never arrived.',
-  audioIncomplete: 'The recording arrived incomplete. Please try again.',
   // A streamed recording (audio_start, binary frames, audio_commit or audio_cancel).
   noStream: 'Audio arrived without a recording being started.',
   afterStream: 'Audio arrived after its recording had ended.',
@@ -284,7 +282,6 @@ export const DICTATION_TEXT = {
     `That recording is too long. Please keep each dictation under ${maxSeconds} seconds.`,
   unavailable:
     'Dictation needs speech-to-text: the server has no transcription configured (it needs an OpenAI API key or a local OpenAI-compatible server) and this browser has no speech recognition. Please type your message instead.',
-  noWebm: 'This browser cannot record WebM audio. Please try Chrome, Edge or Firefox.',
   noRecognition: 'Speech recognition is not available in this browser.',
 } as const;
 

@@ -8,7 +8,6 @@ import { FRAME_TEXT } from '../../shared/text';
 import { userFromRequest } from '../auth/guard';
 import {
   createConversationControllers,
-  type AudioHeader,
   type ConversationConnection,
 } from '../conversations/conversationController';
 import { errorFrame } from '../conversations/conversationContext';
@@ -51,8 +50,8 @@ function describeIssue(error: {
  */
 export function attachConversationGateway(server: Server, services: Services): Gateway {
   const { db, logger, config } = services;
-  // Audio utterances are the largest frames; leave room beyond the limit so an oversized one
-  // gets a clear error frame instead of a dropped connection.
+  // Within this, an oversized frame gets a clear error frame from the controller (a stream's
+  // frames are far smaller); only beyond it is the connection dropped.
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: 2 * config.limits.maxUtteranceBytes,
@@ -150,16 +149,10 @@ export function attachConversationGateway(server: Server, services: Services): G
     });
     ws.on('error', () => ws.terminate());
 
-    /**
-     * A whole utterance (dictation) travels as a JSON header and then one binary frame of
-     * exactly its bytes: pairing the two is framing, so it happens here. Any other binary frame
-     * belongs to a streamed utterance and goes to the controller as it is.
-     */
-    let announced: AudioHeader | null = null;
-
-    // Frames are dispatched one at a time, in arrival order: an audio header must be read before
-    // the binary frame that follows it. Dispatch itself is quick: long work runs beside it (an
-    // utterance's start waits for one database statement, its payment, so its frames follow).
+    // Frames are dispatched one at a time, in arrival order: an utterance's start must be read
+    // before the binary frames that follow it. Dispatch itself is quick: long work runs beside
+    // it (an utterance's start waits for one database statement, its payment, so its frames
+    // follow).
     let queue: Promise<void> = ready;
     const perSecond = config.limits.socketFramesPerSecond;
     const budget = createFrameBudget({ perSecond, burst: 2 * perSecond }, Date.now());
@@ -181,30 +174,13 @@ export function attachConversationGateway(server: Server, services: Services): G
     });
 
     function onText(text: string): void | Promise<void> {
-      if (announced) {
-        const { clientId } = announced;
-        announced = null;
-        sendError('bad_request:audio', FRAME_TEXT.audioMissing, clientId);
-      }
       const message = parse(text);
-      if (!message) return;
-      if (message.type === 'audio') {
-        if (controller.announceAudio(message)) announced = message;
-        return;
-      }
-      return controller.handle(message);
+      if (message) return controller.handle(message);
     }
 
-    function onBinary(audio: Buffer): void {
-      const header = announced;
-      announced = null;
-      // Unannounced bytes are the next frame of a streamed utterance (audio_start): the
-      // controller knows whether one is open.
-      if (!header) return controller.handleStreamFrame(audio);
-      if (audio.length !== header.bytes) {
-        return sendError('bad_request:audio', FRAME_TEXT.audioIncomplete, header.clientId);
-      }
-      controller.handleAudio(header, audio);
+    /** Binary frames belong to the streamed utterance that `audio_start` opened. */
+    function onBinary(frame: Buffer): void {
+      controller.handleFrame(frame);
     }
 
     /** The frame as the protocol defines it, or null after telling the client what is wrong. */

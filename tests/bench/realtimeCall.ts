@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { END_OF_SPEECH_MS } from '../../client/src/features/voice/detection/frameDetector';
+import { END_OF_SPEECH_MS } from '../../client/src/lib/audio/detection/frameDetector';
 import { serverMessageSchema, type ServerMessage } from '../../shared/protocol';
 import { startOpenAiStub, type RealtimeCallRecord } from '../fixtures/openaiStub';
 import { openRealtimeCall } from '../helpers/realtimeClient';

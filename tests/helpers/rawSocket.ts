@@ -1,4 +1,5 @@
 import { WebSocket } from 'ws';
+import { MAX_MESSAGE_CHARS } from '../../shared/conversation';
 import { serverMessageSchema, type ServerMessage } from '../../shared/protocol';
 import { openConversationWebSocket, type SocketOptions } from './socketClient';
 
@@ -12,6 +13,14 @@ export type Upgrade =
   { status: 101; body: ''; socket: RawSocket } | { status: number; body: string; socket: null };
 
 let probeCount = 0;
+
+/**
+ * The server settings `probe` needs: a message limit one below the protocol's, so a turn of the
+ * protocol's longest text passes the shared schema and is refused by the server, after its
+ * admission, at no cost.
+ */
+export const PROBE_ENV = { MAX_MESSAGE_CHARS: String(MAX_MESSAGE_CHARS - 1) };
+const PROBE_TEXT = 'a'.repeat(MAX_MESSAGE_CHARS);
 
 export class RawSocket {
   /** Text frames exactly as received. */
@@ -116,20 +125,16 @@ export class RawSocket {
   }
 
   /**
-   * A round trip that tells what the socket is doing, costs nothing and stores nothing: the
-   * header of an utterance announced as far too large. The gateway answers it at once, in frame
-   * order: 'conflict:busy' while a turn runs or an utterance streams, 'conflict:ended' on an
-   * ended conversation, otherwise 'bad_request:audio'. Every frame sent before it has been dispatched when its answer arrives.
+   * A round trip that tells what the socket is doing, costs nothing and stores nothing (on a
+   * server started with PROBE_ENV): a turn longer than the server takes. The controller answers
+   * it at once, in frame order, after the turn admission: 'conflict:busy' while a turn runs or a
+   * spoken utterance streams, 'conflict:ended' on an ended conversation, otherwise
+   * 'bad_request:message'. Every frame sent before it has been dispatched when its answer
+   * arrives.
    */
   async probe(): Promise<{ code: string; index: number; clientId: string }> {
     const clientId = `probe-${++probeCount}`;
-    this.send({
-      type: 'audio',
-      clientId,
-      format: 'wav',
-      purpose: 'turn',
-      bytes: Number.MAX_SAFE_INTEGER,
-    });
+    this.send({ type: 'turn', clientId, text: PROBE_TEXT, stream: false });
     const index = await this.waitFor((f) => f.type === 'error' && f.clientId === clientId);
     const frame = this.frames[index] as Extract<ServerMessage, { type: 'error' }>;
     return { code: frame.code, index, clientId };

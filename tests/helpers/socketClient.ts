@@ -63,12 +63,6 @@ export class TestSocket {
     this.ws.send(JSON.stringify(message));
   }
 
-  /** An utterance: its JSON header, then its bytes as one binary frame. */
-  sendAudio(header: Record<string, unknown>, audio: Buffer): void {
-    this.ws.send(JSON.stringify({ type: 'audio', bytes: audio.length, ...header }));
-    this.ws.send(audio, { binary: true });
-  }
-
   sendRaw(data: string | Buffer): void {
     this.ws.send(data);
   }

@@ -14,6 +14,8 @@ export interface StreamOptions {
   frameMs?: number;
   stream?: boolean;
   speak?: boolean;
+  /** 'dictation' only has its transcript sent back; default 'turn'. */
+  purpose?: 'turn' | 'dictation';
   /** End with `audio_commit` (default), `audio_cancel` (a misfire), or leave the stream open. */
   end?: 'commit' | 'cancel' | 'none';
   /** Wait this long between frames (real time: `frameMs`); default: send at once. */
@@ -40,7 +42,7 @@ export function streamFrames(samples: Int16Array, frameMs = 40): Uint8Array[] {
 export function sendAudioStart(
   socket: { ws: WebSocket },
   clientId: string,
-  options: Pick<StreamOptions, 'stream' | 'speak'> = {},
+  options: Pick<StreamOptions, 'stream' | 'speak' | 'purpose'> = {},
 ): void {
   socket.ws.send(
     JSON.stringify({
@@ -48,6 +50,7 @@ export function sendAudioStart(
       clientId,
       format: 'pcm16',
       sampleRate: STREAM_SAMPLE_RATE,
+      purpose: options.purpose ?? 'turn',
       stream: options.stream ?? true,
       speak: options.speak ?? false,
     }),

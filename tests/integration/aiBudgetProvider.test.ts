@@ -4,7 +4,6 @@ import { AI_COSTS, MIN_AI_BUDGET_PER_HOUR, type AiUse } from '../../server/ai/ai
 import { DEBRIEF_SCHEMA_NAME } from '../../server/ai/debriefPrompt';
 import { FEEDBACK_SCHEMA_NAME } from '../../server/ai/prompts';
 import { listMessagesBySession } from '../../server/db/messages';
-import { encodeWav } from '../../server/voice/audioFormat';
 import type { StubRequest } from '../fixtures/openaiStub';
 import { say } from '../helpers/conversations';
 import { signedInClient, type HttpClient } from '../helpers/httpClient';
@@ -24,12 +23,6 @@ const TURNS = [
   'It sounds like this has been worrying you. What concerns you most about the treatment?',
   'That makes sense, and it is completely normal to feel that way. What have you heard about it?',
 ];
-
-function utterance(seconds = 1): Buffer {
-  const samples = new Int16Array(Math.round(16_000 * seconds));
-  for (let i = 0; i < samples.length; i++) samples[i] = Math.round(3000 * Math.sin(i / 8));
-  return encodeWav(samples);
-}
 
 const gradingCalls = (requests: StubRequest[]) =>
   requests.filter((r) => {
@@ -177,25 +170,19 @@ describe('the AI budget in front of a provider (OpenAI-compatible stub)', () => 
     expect(callsTo(stub.requests, '/v1/audio/speech')).toBe(0);
   });
 
-  it('an utterance past the budget is not transcribed, whole or streamed', async () => {
+  it('an utterance past the budget is not transcribed, spoken or dictated', async () => {
     const { client, sessionId } = await open();
     await leaveInBudget(client);
     const socket = await socketOf(client, sessionId);
     const refused = async (clientId: string) =>
       (await socket.next('error', (f) => f.clientId === clientId)).code;
-    const dictated = randomUUID();
-    socket.sendAudio({ clientId: dictated, format: 'wav', purpose: 'dictation' }, utterance());
-    expect(await refused(dictated)).toBe('rate_limit:ai_budget');
+    // Refused at its start, before a transcription session is opened for it.
     const spoken = randomUUID();
-    socket.sendAudio(
-      { clientId: spoken, format: 'wav', purpose: 'turn', stream: true, speak: false },
-      utterance(),
-    );
+    sendAudioStart(socket, spoken);
     expect(await refused(spoken)).toBe('rate_limit:ai_budget');
-    // Streamed: refused at its start, before a transcription session is opened for it.
-    const streamed = randomUUID();
-    sendAudioStart(socket, streamed);
-    expect(await refused(streamed)).toBe('rate_limit:ai_budget');
+    const dictated = randomUUID();
+    sendAudioStart(socket, dictated, { purpose: 'dictation' });
+    expect(await refused(dictated)).toBe('rate_limit:ai_budget');
     expect(callsTo(stub.requests, '/v1/audio/transcriptions')).toBe(0);
     expect(stub.realtimeSessions).toHaveLength(0);
     // Nothing was heard, so nothing was stored.

@@ -152,7 +152,7 @@ describe.each(databaseKinds())('audio replay, kept in the database (%s)', (kind)
     expect(past.status).toBe(416);
   });
 
-  it('keeps an uploaded spoken turn as the file sent, and a message read aloud whole', async () => {
+  it('keeps a spoken turn whose reply was not spoken, and a message read aloud whole', async () => {
     stub.setTranscription(HEARD);
     stub.setReply(REPLY);
     const user = await signedInClient(server.url);
@@ -167,17 +167,10 @@ describe.each(databaseKinds())('audio replay, kept in the database (%s)', (kind)
       await socket.next('speech_done');
       const spoken = Buffer.concat(socket.binaries);
 
-      const wav = pcm16Wav(Buffer.from(toneSamples(0.4).buffer), 16_000);
+      const samples = toneSamples(0.4);
+      const wav = pcm16Wav(Buffer.from(samples.buffer), 16_000);
       const clientId = randomUUID();
-      socket.send({
-        type: 'audio',
-        clientId,
-        format: 'wav',
-        purpose: 'turn',
-        bytes: wav.length,
-        speak: false,
-      });
-      socket.sendRaw(wav);
+      await streamUtterance(socket, clientId, samples, { speak: false });
       const turn = await socket.next('turn_stored', (f) => f.clientId === clientId);
       await socket.next('reply_done');
       await keptFor(t.db, [opening.id, turn.message.id]);

@@ -7,11 +7,11 @@ import { databaseKinds, printSkipNotice, type TestDb } from '../helpers/testDb';
 import type { TestServer } from '../helpers/testServer';
 import { useTestServer } from '../helpers/useTestServer';
 import { HttpClient, signedInClient, uniqueEmail } from '../helpers/httpClient';
-import { RawSocket } from '../helpers/rawSocket';
+import { PROBE_ENV, RawSocket } from '../helpers/rawSocket';
 import { listApiRoutes } from '../helpers/apiRoutes';
 import type { OpenAiStub } from '../fixtures/openaiStub';
 import { clientMessageSchema, type ServerMessage } from '../../shared/protocol';
-import { encodeWav, pcm16Wav } from '../../server/voice/audioFormat';
+import { pcm16Wav } from '../../server/voice/audioFormat';
 import { encodeStreamFrame } from '../../shared/voice';
 import { getScenarioById } from '../../server/db/scenarios';
 import { customSeed } from '../helpers/customScenario';
@@ -354,13 +354,6 @@ async function onOwnSocket(
         ? 0
         : w.a.socket.frames.slice(aFrom).filter((f) => !RawSocket.isProbeAnswer(f)).length,
   };
-}
-
-/** A second of a quiet tone, as the VAD would send it. */
-function utterance(): Buffer {
-  const samples = new Int16Array(16_000);
-  for (let i = 0; i < samples.length; i++) samples[i] = Math.round(3000 * Math.sin(i / 8));
-  return encodeWav(samples);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1502,19 +1495,6 @@ const streamFrame = () =>
 /** One frame (or header and bytes) of each type, as B would send it to A's conversation. */
 const framesOf: Record<string, (w: World) => unknown[]> = {
   turn: () => [{ type: 'turn', clientId: randomUUID(), text: 'B was here', stream: true }],
-  audio: () => {
-    const audio = utterance();
-    return [
-      {
-        type: 'audio',
-        clientId: randomUUID(),
-        format: 'wav',
-        purpose: 'turn',
-        bytes: audio.length,
-      },
-      audio,
-    ];
-  },
   audio_start: () => {
     const clientId = randomUUID();
     return [
@@ -1587,35 +1567,35 @@ function socketRows(): Row[] {
       verify: turnStoredAsB('B asks about the pain'),
     },
     {
-      name: "socket audio turn on B's own conversation with the client id of A's turn",
-      covers: 'audio',
+      name: "socket audio_start (a streamed turn) on B's own conversation with the client id of A's turn",
+      covers: 'audio_start',
       expect: 'reply_done',
       attempt: (w) =>
         onOwnSocket(w, (s) => {
-          const audio = utterance();
           const clientId = w.a.clientIds[2]!;
-          s.send({ type: 'audio', clientId, format: 'wav', purpose: 'turn', bytes: audio.length });
-          s.sendBinary(audio);
+          s.send({ type: 'audio_start', clientId, format: 'pcm16', sampleRate: 16_000 });
+          s.sendBinary(streamFrame());
+          s.send({ type: 'audio_commit', clientId, frames: 1 });
         }),
     },
     {
-      name: "socket audio dictation on B's own conversation with the client id of A's turn",
-      covers: 'audio',
+      name: "socket audio_start (a dictation) on B's own conversation with the client id of A's turn",
+      covers: 'audio_start',
       expect: 'transcript',
       attempt: (w) =>
         onOwnSocket(
           w,
           (s) => {
-            const audio = utterance();
             const clientId = w.a.clientIds[3]!;
             s.send({
-              type: 'audio',
+              type: 'audio_start',
               clientId,
-              format: 'wav',
+              format: 'pcm16',
+              sampleRate: 16_000,
               purpose: 'dictation',
-              bytes: audio.length,
             });
-            s.sendBinary(audio);
+            s.sendBinary(streamFrame());
+            s.send({ type: 'audio_commit', clientId, frames: 1 });
           },
           {
             until: (f) =>
@@ -2188,6 +2168,7 @@ describe.each(databaseKinds())('isolation between users on %s', (kind) => {
       OPENAI_API_KEY: 'sk-test-isolation',
       AI_MAX_RETRIES: '0',
       REALTIME_MODEL: 'gpt-realtime',
+      ...PROBE_ENV,
     },
   });
   let w: World;

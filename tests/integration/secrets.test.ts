@@ -4,8 +4,8 @@ import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { useTestServer } from '../helpers/useTestServer';
 import { HttpClient, uniqueEmail } from '../helpers/httpClient';
-import { RawSocket } from '../helpers/rawSocket';
-import { encodeWav } from '../../server/voice/audioFormat';
+import { PROBE_ENV, RawSocket } from '../helpers/rawSocket';
+import { streamUtterance, toneSamples } from '../helpers/streamAudio';
 
 /**
  * The provider key is the one secret the server holds. It goes to the provider as a bearer
@@ -25,16 +25,10 @@ function occurrences(haystack: string, needle: string): string[] {
   return found;
 }
 
-function utterance(): Buffer {
-  const samples = new Int16Array(16_000);
-  for (let i = 0; i < samples.length; i++) samples[i] = Math.round(3000 * Math.sin(i / 8));
-  return encodeWav(samples);
-}
-
 describe('secret hygiene: the provider key reaches the provider and no one else', () => {
   const { build, stub, server } = useTestServer('pglite', {
     openAiStub: true,
-    env: { [KEY_NAME]: KEY, AI_MAX_RETRIES: '0', LOG_LEVEL: 'debug' },
+    env: { [KEY_NAME]: KEY, AI_MAX_RETRIES: '0', LOG_LEVEL: 'debug', ...PROBE_ENV },
     // The key sits in the build's environment too, as it would on a careless CI runner.
     clientBuild: { label: 'secrets', env: { [KEY_NAME]: KEY } },
   });
@@ -94,28 +88,18 @@ describe('secret hygiene: the provider key reaches the provider and no one else'
 
     const upgrade = await RawSocket.connect(server.url, sessionId, { cookie: client.cookie });
     const socket = upgrade.socket!;
-    const turn = async (frame: Record<string, unknown>, audio?: Buffer) => {
+    const turn = async (frame: Record<string, unknown> | null, spoken?: () => Promise<unknown>) => {
       const from = socket.frames.length;
-      socket.send(frame);
-      if (audio) socket.sendBinary(audio);
+      if (frame) socket.send(frame);
+      await spoken?.();
       await socket.waitFor((f) => f.type === 'reply_done' || f.type === 'error', from);
       await socket.settle();
     };
     await socket.waitFor((f) => f.type === 'history');
     await turn({ type: 'turn', clientId: randomUUID(), text: 'What brings you in?', stream: true });
     await turn({ type: 'turn', clientId: randomUUID(), text: 'Tell me more.', stream: false });
-    const audio = utterance();
     const voiceFrom = socket.frames.length;
-    await turn(
-      {
-        type: 'audio',
-        clientId: randomUUID(),
-        format: 'wav',
-        purpose: 'turn',
-        bytes: audio.length,
-      },
-      audio,
-    );
+    await turn(null, () => streamUtterance(socket, randomUUID(), toneSamples(1), { speak: true }));
     await socket.waitFor((f) => f.type === 'speech_done', voiceFrom);
     const reply = socket.frames.findLast((f) => f?.type === 'reply_done');
     const readFrom = socket.frames.length;
@@ -139,14 +123,7 @@ describe('secret hygiene: the provider key reaches the provider and no one else'
     await turn({ type: 'turn', clientId: randomUUID(), text: 'Please go on.', stream: true });
     stub.queueFault({ kind: 'status', status: 500, path: '/v1/audio/transcriptions' });
     const failed = socket.frames.length;
-    socket.send({
-      type: 'audio',
-      clientId: randomUUID(),
-      format: 'wav',
-      purpose: 'dictation',
-      bytes: audio.length,
-    });
-    socket.sendBinary(audio);
+    await streamUtterance(socket, randomUUID(), toneSamples(1), { purpose: 'dictation' });
     await socket.waitFor((f) => f.type === 'error' && !RawSocket.isProbeAnswer(f), failed);
     socket.send('{not json');
     await socket.settle();

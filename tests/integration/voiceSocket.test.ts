@@ -3,16 +3,18 @@ import { randomUUID } from 'node:crypto';
 import { useTestServer } from '../helpers/useTestServer';
 import { signedInClient, type HttpClient } from '../helpers/httpClient';
 import { TestSocket } from '../helpers/socketClient';
-import { encodeWav } from '../../server/voice/audioFormat';
+import { streamUtterance, toneSamples } from '../helpers/streamAudio';
 import { listMessagesBySession } from '../../server/db/messages';
 import { FRAME_TEXT, VOICE_TEXT } from '../../shared/text';
 import { SPEECH_PCM_MIME } from '../../shared/speechAudio';
 
-/** A WAV of `seconds` of a quiet tone: what the VAD would send. */
-function utterance(seconds = 1.2): Buffer {
-  const samples = new Int16Array(Math.round(16_000 * seconds));
-  for (let i = 0; i < samples.length; i++) samples[i] = Math.round(3000 * Math.sin(i / 8));
-  return encodeWav(samples);
+/** An utterance of a quiet tone, streamed as the browser's capture sends it (spoken reply). */
+function say(
+  socket: TestSocket,
+  options: { clientId?: string; speak?: boolean; purpose?: 'turn' | 'dictation' } = {},
+) {
+  const { clientId = randomUUID(), speak = true, purpose } = options;
+  return streamUtterance(socket, clientId, toneSamples(1.2), { speak, purpose });
 }
 
 const SPEECH = Buffer.from(Array.from({ length: 4000 }, (_, i) => i % 251));
@@ -62,10 +64,7 @@ describe('voice over the conversation socket (OpenAI-compatible stub)', () => {
   it('transcribes an utterance, streams the reply and its speech sentence by sentence, in order', async () => {
     const { socket, sessionId } = await open();
     const clientId = randomUUID();
-    socket.sendAudio(
-      { clientId, format: 'wav', purpose: 'turn', stream: true, speak: true },
-      utterance(),
-    );
+    await say(socket, { clientId });
     expect(await socket.next('transcript')).toMatchObject({
       clientId,
       text: 'What worries you most about the crown?',
@@ -153,84 +152,26 @@ describe('voice over the conversation socket (OpenAI-compatible stub)', () => {
   it('dictation returns the transcript only and stores nothing', async () => {
     const { socket, sessionId } = await open();
     const clientId = randomUUID();
-    socket.sendAudio({ clientId, format: 'wav', purpose: 'dictation' }, utterance());
+    await say(socket, { clientId, purpose: 'dictation' });
     expect(await socket.next('transcript')).toMatchObject({ clientId });
     expect(await listMessagesBySession(t.db, { sessionId })).toHaveLength(1);
   });
 
-  it.each([
-    [
-      'not a WAV',
-      Buffer.from('hello world, definitely not audio at all'),
-      'wav',
-      'The recording is not a WAV file.',
-    ],
-    [
-      'not a WebM',
-      Buffer.from('hello world, definitely not audio at all'),
-      'webm',
-      'The recording is not a WebM file.',
-    ],
-    [
-      'over 30 seconds',
-      utterance(31),
-      'wav',
-      'That recording is too long. Please keep each turn under 30 seconds.',
-    ],
-  ] as const)(
-    'refuses an utterance that is %s and stays usable',
-    async (_name, audio, format, message) => {
-      const { socket } = await open();
-      const clientId = randomUUID();
-      socket.sendAudio({ clientId, format, purpose: 'turn' }, audio);
-      expect(await socket.next('error')).toMatchObject({
-        code: 'bad_request:audio',
-        message,
-        clientId,
-      });
-      socket.sendAudio(
-        { clientId: randomUUID(), format: 'wav', purpose: 'turn', speak: false },
-        utterance(),
-      );
-      await socket.next('reply_done');
-    },
-  );
-
-  it('refuses an utterance announced as over 1 MB before reading it', async () => {
-    const { socket } = await open();
-    socket.send({
-      type: 'audio',
-      clientId: 'big',
-      format: 'wav',
-      purpose: 'turn',
-      bytes: 1_500_000,
-    });
-    expect(await socket.next('error')).toMatchObject({
-      code: 'bad_request:audio',
-      clientId: 'big',
-    });
-    expect(stub.requests).toHaveLength(0);
-  });
-
-  it('refuses a binary frame without a header or a stream, and a header without its audio', async () => {
+  it('refuses a binary frame without a stream', async () => {
     const { socket } = await open();
     socket.sendRaw(Buffer.from([1, 2, 3]));
     expect(await socket.next('error')).toMatchObject({
       code: 'bad_request:audio',
       message: FRAME_TEXT.noStream,
     });
-    socket.send({ type: 'audio', clientId: 'lost', format: 'wav', purpose: 'turn', bytes: 100 });
     socket.send({ type: 'turn', clientId: randomUUID(), text: 'typed instead', stream: true });
-    expect(await socket.next('error', (e) => e.clientId === 'lost')).toMatchObject({
-      code: 'bad_request:audio',
-    });
     await socket.next('reply_done');
   });
 
   it('says it heard nothing when the transcript is empty', async () => {
     const { socket } = await open();
     stub.setTranscription('   ');
-    socket.sendAudio({ clientId: randomUUID(), format: 'wav', purpose: 'turn' }, utterance());
+    await say(socket);
     expect(await socket.next('error')).toMatchObject({
       code: 'unprocessable:nothing_heard',
       message: VOICE_TEXT.nothingHeard,
@@ -240,7 +181,7 @@ describe('voice over the conversation socket (OpenAI-compatible stub)', () => {
   it('reports a transcription failure with the spec message', async () => {
     const { socket, sessionId } = await open();
     stub.queueFault({ kind: 'status', status: 500, message: 'whisper down' });
-    socket.sendAudio({ clientId: randomUUID(), format: 'wav', purpose: 'turn' }, utterance());
+    await say(socket);
     expect(await socket.next('error')).toMatchObject({
       code: 'unavailable:transcription',
       message: 'Failed to process your message. Please try again.',
@@ -252,7 +193,7 @@ describe('voice over the conversation socket (OpenAI-compatible stub)', () => {
     const { socket, sessionId } = await open();
     // Transcription and the reply succeed; the first speech request fails.
     stub.queueFault({ kind: 'status', status: 500, message: 'tts down', path: '/v1/audio/speech' });
-    socket.sendAudio({ clientId: randomUUID(), format: 'wav', purpose: 'turn' }, utterance());
+    await say(socket);
     expect(await socket.next('error')).toMatchObject({
       code: 'unavailable:speech',
       message: 'Failed to generate speech response. Please try again.',
@@ -267,7 +208,7 @@ describe('voice over the conversation socket (OpenAI-compatible stub)', () => {
   it('barge-in stops the reply and its speech; what was heard is stored', async () => {
     const { socket, sessionId } = await open();
     stub.setTiming({ tokenDelayMs: 60 });
-    socket.sendAudio({ clientId: randomUUID(), format: 'wav', purpose: 'turn' }, utterance());
+    await say(socket);
     await socket.next('speech');
     const heard = 'I suppose the cost'.length;
     socket.send({ type: 'cancel', heardChars: heard });
@@ -284,7 +225,7 @@ describe('voice over the conversation socket (OpenAI-compatible stub)', () => {
     const { socket, sessionId } = await open();
     stub.setSpeech({ firstByteDelayMs: 50, chunks: 3 });
     stub.setTiming({ tokenDelayMs: 0 });
-    socket.sendAudio({ clientId: randomUUID(), format: 'wav', purpose: 'turn' }, utterance());
+    await say(socket);
     const done = await socket.next('reply_done');
     expect(done.message).toMatchObject({ content: REPLY, partial: false });
     await socket.next('speech_done');
@@ -339,7 +280,7 @@ describe('voice without a provider (offline)', () => {
     expect(await socket.next('history')).toMatchObject({
       voice: { transcription: false, speech: false, realtime: false },
     });
-    socket.sendAudio({ clientId: 'x', format: 'wav', purpose: 'turn' }, utterance());
+    await say(socket, { clientId: 'x' });
     expect(await socket.next('error')).toMatchObject({
       code: 'unavailable:server_transcription',
       message: VOICE_TEXT.noServerTranscription,

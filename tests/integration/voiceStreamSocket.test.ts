@@ -537,6 +537,40 @@ describe('streamed utterances with a streaming transcriber (a fake session)', ()
     });
   });
 
+  it('dictation streams the same way: partials, its words back, nothing stored or answered', async () => {
+    const { socket, sessionId } = await open();
+    fake.script({ final: 'Does it hurt when you bite?' });
+    const clientId = randomUUID();
+    await streamUtterance(socket, clientId, toneSamples(0.4), { purpose: 'dictation' });
+    expect(await socket.next('transcript')).toMatchObject({
+      clientId,
+      text: 'Does it hurt when you bite?',
+    });
+    const partials = socket.frames.filter((f) => f.type === 'transcript_partial');
+    expect(partials.at(-1)).toMatchObject({ clientId, text: 'Does it hurt when you bite?' });
+    expect(await listMessagesBySession(testDb.db, { sessionId })).toHaveLength(1);
+    expect(stub.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(0);
+  });
+
+  it('dictation falls back to batch too, and is taken while a reply streams', async () => {
+    const { socket, sessionId } = await open();
+    stub.setTiming({ tokenDelayMs: 40 });
+    socket.send({ type: 'turn', clientId: randomUUID(), text: 'Go on', stream: true });
+    await socket.next('reply_delta');
+    fake.script({ fail: true });
+    stub.setTranscription('Is the crown porcelain?');
+    const clientId = randomUUID();
+    await streamUtterance(socket, clientId, toneSamples(0.4), { purpose: 'dictation' });
+    expect(await socket.next('transcript')).toMatchObject({
+      clientId,
+      text: 'Is the crown porcelain?',
+    });
+    await socket.next('reply_done');
+    expect(socket.frames.filter((f) => f.type === 'error')).toEqual([]);
+    // The typed turn and its reply; the dictation stored nothing.
+    expect(await listMessagesBySession(testDb.db, { sessionId })).toHaveLength(3);
+  });
+
   it('a misfire closes the session, stores nothing, and asks no transcriber', async () => {
     const { socket, sessionId } = await open();
     const clientId = randomUUID();

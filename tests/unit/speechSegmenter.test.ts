@@ -3,11 +3,11 @@ import { SampleRingBuffer } from '../../client/src/lib/audio/capture/ringBuffer'
 import {
   createFrameDetector,
   type SpeechModel,
-} from '../../client/src/features/voice/detection/frameDetector';
+} from '../../client/src/lib/audio/detection/frameDetector';
 import {
   SpeechSegmenter,
   type SpeechCallbacks,
-} from '../../client/src/features/voice/detection/speechSegmenter';
+} from '../../client/src/lib/audio/detection/speechSegmenter';
 
 /**
  * vad-web's real FrameProcessor (our settings: 25 frames of lead-in, 12 frames of minimum speech,

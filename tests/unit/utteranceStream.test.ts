@@ -6,7 +6,7 @@ import {
   UtteranceStream,
   toPcm16,
   type StreamSink,
-} from '../../client/src/features/voice/session/utteranceStream';
+} from '../../client/src/lib/audio/utteranceStream';
 
 /** The socket as the stream sees it: JSON and binary frames in one ordered log. */
 class FakeSink implements StreamSink {
@@ -66,6 +66,7 @@ describe('UtteranceStream (an utterance streaming while the clinician speaks)', 
         clientId: 'u1',
         format: 'pcm16',
         sampleRate: 16_000,
+        purpose: 'turn',
         stream: true,
         speak: true,
       },

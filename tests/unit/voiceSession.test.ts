@@ -5,12 +5,11 @@ import { SpeechPlayer } from '../../client/src/lib/audio/speechPlayer';
 import { SCHEDULE_LEAD_SECONDS } from '../../client/src/lib/audio/playbackSchedule';
 import type { SpeechChunk } from '../../client/src/lib/audio/speechQueue';
 import type {
-  AudioHeader,
   ChannelListener,
   ChannelState,
   ConversationChannel,
 } from '../../client/src/lib/conversationChannel';
-import { VadInitError, type VadCallbacks } from '../../client/src/features/voice/vad';
+import { VadInitError, type VadCallbacks } from '../../client/src/lib/audio/vad';
 import { VoiceSession, type VoiceSessionDeps } from '../../client/src/features/voice/voiceSession';
 import { NOTHING_HEARD } from '../../shared/heardPart';
 import { SPEECH_PCM_MIME } from '../../shared/speechAudio';
@@ -29,7 +28,6 @@ class FakeChannel implements ConversationChannel {
   sent: ClientMessageInput[] = [];
   /** audio_start / audio_commit / audio_cancel, and each binary frame as `frame <seq> <samples>`. */
   stream: Array<AudioMessage | string> = [];
-  uploads: AudioHeader[] = [];
   /** Every JSON message's type (and clientId, if any), in the order sent. */
   order: string[] = [];
   listeners = new Set<ChannelListener>();
@@ -39,10 +37,6 @@ class FakeChannel implements ConversationChannel {
     this.order.push('clientId' in message ? `${message.type} ${message.clientId}` : message.type);
     if (message.type.startsWith('audio')) this.stream.push(message as AudioMessage);
     else this.sent.push(message);
-    return true;
-  }
-  sendAudio(header: AudioHeader) {
-    this.uploads.push(header);
     return true;
   }
   sendFrame(frame: Uint8Array) {
@@ -189,13 +183,13 @@ describe('VoiceSession (voice mode engine, with a fake socket, VAD and speaker)'
         clientId: 'c1',
         format: 'pcm16',
         sampleRate: 16_000,
+        purpose: 'turn',
         stream: true,
         speak: true,
       },
       ...Array.from({ length: 23 }, (_, seq) => `frame ${seq} 1024`),
       { type: 'audio_commit', clientId: 'c1', frames: 23 },
     ]);
-    expect(t.channel.uploads).toEqual([]);
     expect(t.snapshot()).toMatchObject({ you: 'What worries you?', patient: REPLY, played: 1 });
     t.channel.server({
       type: 'reply_done',

@@ -24,19 +24,15 @@ export interface ChannelListener {
   onState?(state: ChannelState): void;
 }
 
-export type AudioHeader = Omit<Extract<ClientMessageInput, { type: 'audio' }>, 'type' | 'bytes'>;
-
 /**
- * The open conversation's socket as the voice features see it. The chat owns the socket; voice
- * mode and dictation borrow it through this, so there is one connection, one turn at a time on
- * the server, and voice turns show up in the chat as they happen.
+ * The open conversation's socket as the voice features see it (conversationConnection.ts owns
+ * it): one connection, one turn at a time on the server, and voice turns show up in the chat as
+ * they happen.
  */
 export interface ConversationChannel {
   getState(): ChannelState;
   /** False when the socket is not open (nothing was sent). */
   send(message: ClientMessageInput): boolean;
-  /** An utterance: its JSON header, then its bytes as one binary frame. */
-  sendAudio(header: AudioHeader, audio: ArrayBuffer): boolean;
   /**
    * One binary frame of the streamed utterance opened by `audio_start` (shared/voice.ts:
    * encodeStreamFrame). It goes out in order with the JSON frames sent around it.

@@ -1,6 +1,6 @@
 import { useAuthStore } from '../../features/auth/store';
 import { ScenarioScreen } from '../../features/conversation/components/ScenarioScreen';
-import { conversationChannel } from '../../features/conversation/store';
+import { conversationConnection as conversationChannel } from '../../lib/conversationConnection';
 import type { Message } from '../../../../shared/conversation';
 import type { Debrief } from '../../../../shared/debrief';
 import type { Feedback } from '../../../../shared/feedback';

@@ -1,12 +1,8 @@
 import { create } from 'zustand';
 import { CONVERSATION_TEXT } from '../../../../shared/text';
 import { newClientId } from '../../lib/clientId';
-import type {
-  ChannelListener,
-  ChannelState,
-  ConversationChannel,
-} from '../../lib/conversationChannel';
-import { ConversationSocket, type SocketStatus } from '../../lib/socket';
+import { conversationConnection as connection } from '../../lib/conversationConnection';
+import type { SocketStatus } from '../../lib/socket';
 import { checkConversation } from './api/checkConversation';
 import {
   applyCancel,
@@ -36,20 +32,23 @@ interface ChatState extends ChatSnapshot {
   replyCancelled: () => void;
 }
 
-let socket: ConversationSocket | null = null;
 let replyTimer: ReturnType<typeof setTimeout> | null = null;
-
-/** Voice mode and dictation, listening on the chat's socket (see `conversationChannel`). */
-const listeners = new Set<ChannelListener>();
+/** Stops listening to the conversation the store last connected to. */
+let unsubscribe: (() => void) | null = null;
 
 export const useChatStore = create<ChatState>()((set, get) => {
   const flushPending = () => {
     const state = get();
-    if (!socket || !state.historyLoaded || state.ended) return;
+    if (!state.historyLoaded || state.ended) return;
     for (const turn of state.pending) {
       if (turn.status !== 'sending') continue;
       // Same clientId on every resend: the server stores a turn once however often it hears it.
-      socket.send({ type: 'turn', clientId: turn.clientId, text: turn.text, stream: turn.stream });
+      connection.send({
+        type: 'turn',
+        clientId: turn.clientId,
+        text: turn.text,
+        stream: turn.stream,
+      });
     }
   };
 
@@ -77,48 +76,49 @@ export const useChatStore = create<ChatState>()((set, get) => {
     connection: 'idle',
 
     connect: (sessionId) => {
-      if (get().sessionId === sessionId && socket) return;
+      if (get().sessionId === sessionId && connection.holdsSocket) return;
       get().disconnect();
       set({ ...emptyChat, sessionId, connection: 'connecting' });
-      const current = new ConversationSocket(sessionId, {
+      const current = connection.subscribe({
         onMessage: (message) => {
-          if (socket !== current) return;
           set((state) => applyServerMessage(state, message));
           if (message.type === 'history') flushPending();
           watchReply();
-          for (const listener of listeners) listener.onMessage?.(message);
         },
-        onSpeech: (chunk) => {
-          if (socket !== current) return;
+        onSpeech: () => watchReply(),
+        onStatus: (status: SocketStatus) => {
+          set(
+            status === 'open'
+              ? { connection: status }
+              : { connection: status, historyLoaded: false },
+          );
           watchReply();
-          for (const listener of listeners) listener.onSpeech?.(chunk);
         },
-        onStatusChange: (connection) => {
-          if (socket !== current) return;
-          set(connection === 'open' ? { connection } : { connection, historyLoaded: false });
-          watchReply();
+        // Voice mode cancelled the running reply (barge-in or stop).
+        onSent: (message) => {
+          if (message.type === 'cancel') get().replyCancelled();
         },
         onRejected: ({ code }) => {
-          if (socket !== current) return;
           console.warn('Conversation socket refused', code);
           set({ notice: CONVERSATION_TEXT.gone, awaitingReply: false, streaming: null });
         },
         onConnectFailed: (failures) => {
           if (failures % PROBE_EVERY !== 0) return;
           void checkConversation(sessionId).then((result) => {
-            if (socket !== current || result !== 'gone') return;
-            current.close();
+            if (unsubscribe !== current || result !== 'gone') return;
+            connection.close();
             set({ notice: CONVERSATION_TEXT.gone, awaitingReply: false, streaming: null });
           });
         },
       });
-      socket = current;
-      current.open();
+      unsubscribe = current;
+      connection.connect(sessionId);
     },
 
     disconnect: () => {
-      socket?.close();
-      socket = null;
+      unsubscribe?.();
+      unsubscribe = null;
+      connection.disconnect();
       if (replyTimer !== null) clearTimeout(replyTimer);
       replyTimer = null;
       set({ ...emptyChat, sessionId: null, connection: 'idle' });
@@ -128,9 +128,8 @@ export const useChatStore = create<ChatState>()((set, get) => {
       const turn = { clientId: newClientId(), text, stream };
       set((state) => applyTurnSent(state, turn));
       // Before the history replay the turn waits; flushPending sends it once the replay is in.
-      if (get().historyLoaded && socket) {
-        socket.send({ type: 'turn', clientId: turn.clientId, text, stream });
-      }
+      if (get().historyLoaded)
+        connection.send({ type: 'turn', clientId: turn.clientId, text, stream });
       watchReply();
     },
 
@@ -144,8 +143,8 @@ export const useChatStore = create<ChatState>()((set, get) => {
         awaitingReply: true,
         notice: null,
       }));
-      if (get().historyLoaded && socket) {
-        socket.send({ type: 'turn', clientId, text: turn.text, stream: turn.stream });
+      if (get().historyLoaded) {
+        connection.send({ type: 'turn', clientId, text: turn.text, stream: turn.stream });
       }
       watchReply();
     },
@@ -157,8 +156,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
     },
 
     markEnded: () => {
-      socket?.close();
-      socket = null;
+      connection.end();
       set({ ended: true, awaitingReply: false, streaming: null });
     },
 
@@ -170,54 +168,3 @@ export const useChatStore = create<ChatState>()((set, get) => {
     },
   };
 });
-
-function channelStateOf(state: ChatState): ChannelState {
-  return {
-    ready: state.connection === 'open' && state.historyLoaded && socket !== null,
-    ended: state.ended,
-    voice: state.voice,
-  };
-}
-
-let lastChannelState = channelStateOf(useChatStore.getState());
-useChatStore.subscribe((state) => {
-  const next = channelStateOf(state);
-  const before = lastChannelState;
-  if (
-    next.ready === before.ready &&
-    next.ended === before.ended &&
-    next.voice?.speech === before.voice?.speech &&
-    next.voice?.transcription === before.voice?.transcription &&
-    next.voice?.realtime === before.voice?.realtime
-  ) {
-    return;
-  }
-  lastChannelState = next;
-  for (const listener of listeners) listener.onState?.(next);
-});
-
-/** The chat's socket, lent to voice mode and dictation (the page hands it to voice mode). */
-export const conversationChannel: ConversationChannel = {
-  getState: () => channelStateOf(useChatStore.getState()),
-  send(message) {
-    if (!socket || !conversationChannel.getState().ready) return false;
-    if (message.type === 'cancel') useChatStore.getState().replyCancelled();
-    return socket.send(message);
-  },
-  sendAudio(header, audio) {
-    if (!socket || !conversationChannel.getState().ready) return false;
-    return (
-      socket.send({ type: 'audio', ...header, bytes: audio.byteLength }) && socket.sendBinary(audio)
-    );
-  },
-  sendFrame(frame) {
-    if (!socket || !conversationChannel.getState().ready) return false;
-    return socket.sendBinary(frame);
-  },
-  subscribe(listener) {
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-    };
-  },
-};

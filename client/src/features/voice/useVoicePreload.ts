@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { ChannelState, ConversationChannel } from '../../lib/conversationChannel';
 import { whenIdle } from '../../lib/whenIdle';
-import { preloadVad } from './detection/vadAssets';
+import { preloadVad } from '../../lib/audio/detection/vadAssets';
 
 /**
  * While the scenario screen sits idle, fetches what voice mode's first use needs (the VAD's

@@ -16,7 +16,7 @@ import { VoiceInput, type VoiceInputDeps } from './session/voiceInput';
 import { VoicePlayback, type VoicePlaybackDeps } from './session/voicePlayback';
 import { UtteranceSender, type UtteranceMode } from './session/utteranceSender';
 import { voiceErrorMessage } from './voiceText';
-import { createVad } from './vad';
+import { createVad } from '../../lib/audio/vad';
 import { MAX_UTTERANCE_MS } from '../../../../shared/voice';
 
 /** Where a voice turn is, as the modal shows it. */

@@ -15,7 +15,7 @@ import { useScreenResource, type LoadFailure } from '../../../lib/resource';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { createSession } from '../api/createSession';
 import { getScenario } from '../api/getScenario';
-import { conversationChannel } from '../store';
+import { conversationConnection as conversationChannel } from '../../../lib/conversationConnection';
 import { ChatPanel } from './ChatPanel';
 import { PatientProfile } from './PatientProfile';
 import { ResourcesPanel } from './ResourcesPanel';

@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MicrophoneError } from '../../../lib/audio/microphone';
-import { recordUtterance, type RecordingHandle } from '../../../lib/audio/recorder';
+import { listenForOneUtterance, type OneUtterance } from '../../../lib/audio/oneUtterance';
 import {
   hasSpeechRecognition,
   recognizeOnce,
   type RecognitionHandle,
 } from '../../../lib/audio/speechRecognition';
 import { newClientId } from '../../../lib/clientId';
-import { conversationChannel } from '../store';
-import { MAX_UTTERANCE_BYTES, MAX_UTTERANCE_MS } from '../../../../../shared/voice';
+import { conversationConnection as conversationChannel } from '../../../lib/conversationConnection';
 import { DICTATION_TEXT } from '../../../../../shared/text';
 
 /** An expected failure whose message is the sentence to show (the unexpected are logged). */
@@ -20,14 +19,15 @@ const TRANSCRIPT_TIMEOUT_MS = 30_000;
 export type DictationState = 'idle' | 'recording' | 'transcribing';
 
 /**
- * The chat's microphone button: one utterance, recorded until a pause (or a second click),
- * transcribed by the server (or the browser's own recognition when the server has none), and
- * handed to `onText` for the message box.
+ * The chat's microphone button: one utterance, heard by voice mode's capture and detector and
+ * streamed as it is said, until the end of speech (or a second click), transcribed by the
+ * server (or the browser's own recognition when the server has none), and handed to `onText`
+ * for the message box.
  */
 export function useDictation(onText: (text: string) => void) {
   const [state, setState] = useState<DictationState>('idle');
   const [error, setError] = useState<string | null>(null);
-  const recording = useRef<RecordingHandle | null>(null);
+  const recording = useRef<OneUtterance | null>(null);
   const recognition = useRef<RecognitionHandle | null>(null);
   const run = useRef(0);
   const onTextRef = useRef(onText);
@@ -44,8 +44,8 @@ export function useDictation(onText: (text: string) => void) {
     [],
   );
 
-  const transcribe = useCallback(async (audio: ArrayBuffer, current: number) => {
-    const clientId = newClientId();
+  /** The words of the committed utterance `clientId`, as the server sends them back. */
+  const transcript = useCallback(async (clientId: string, current: number) => {
     const text = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(
         () => finish(() => reject(new DictationError(DICTATION_TEXT.failed))),
@@ -70,11 +70,6 @@ export function useDictation(onText: (text: string) => void) {
         unsubscribe();
         settle();
       }
-      const sent = conversationChannel.sendAudio(
-        { clientId, format: 'webm', purpose: 'dictation', stream: false, speak: false },
-        audio,
-      );
-      if (!sent) finish(() => reject(new DictationError(DICTATION_TEXT.failed)));
     });
     if (run.current === current && text.trim() !== '') onTextRef.current(text.trim());
   }, []);
@@ -112,29 +107,46 @@ export function useDictation(onText: (text: string) => void) {
       return;
     }
 
+    // The server may refuse the utterance while it is being said (a limit, say): listening
+    // stops, and the user is told why.
+    let refusal: string | null = null;
+    const stopWatching = conversationChannel.subscribe({
+      onMessage(message) {
+        const handle = recording.current;
+        if (message.type !== 'error' || !handle || message.clientId !== handle.clientId) return;
+        refusal = message.message;
+        handle.cancel();
+      },
+    });
     try {
-      const handle = await recordUtterance();
+      const handle = await listenForOneUtterance({
+        sink: conversationChannel,
+        purpose: 'dictation',
+        newClientId,
+      });
       if (run.current !== current) {
         handle.cancel();
         return;
       }
       recording.current = handle;
       setState('recording');
-      const { blob, heardSpeech } = await handle.done;
+      const result = await handle.done;
       recording.current = null;
       if (run.current !== current) return;
-      if (blob.size === 0 || !heardSpeech) {
-        setError(DICTATION_TEXT.noAudio);
-        setState('idle');
+      if (refusal !== null) {
+        setError(DICTATION_TEXT.transcriptionError(refusal));
         return;
       }
-      if (blob.size > MAX_UTTERANCE_BYTES) {
-        setError(DICTATION_TEXT.tooLong(MAX_UTTERANCE_MS / 1000));
-        setState('idle');
+      if (result.kind === 'nothing') {
+        setError(DICTATION_TEXT.noAudio);
+        return;
+      }
+      if (result.kind !== 'committed') {
+        if (result.kind === 'failed') setError(DICTATION_TEXT.failed);
         return;
       }
       setState('transcribing');
-      await transcribe(await blob.arrayBuffer(), current);
+      await transcript(result.clientId, current);
     } catch (failure) {
       if (run.current !== current) return;
       if (failure instanceof MicrophoneError || failure instanceof DictationError) {
@@ -144,9 +156,10 @@ export function useDictation(onText: (text: string) => void) {
         setError(DICTATION_TEXT.failed);
       }
     } finally {
+      stopWatching();
       if (run.current === current) setState('idle');
     }
-  }, [transcribe]);
+  }, [transcript]);
 
   /** The microphone button: start, or stop and transcribe what was said. */
   const toggle = useCallback(() => {

@@ -7,7 +7,7 @@ import {
 } from '../../../lib/audio/browserSpeech';
 import { SpeechPlayer } from '../../../lib/audio/speechPlayer';
 import { SpeechQueue } from '../../../lib/audio/speechQueue';
-import { conversationChannel } from '../store';
+import { conversationConnection as conversationChannel } from '../../../lib/conversationConnection';
 
 export { voicesReady } from '../../../lib/audio/browserSpeech';
 

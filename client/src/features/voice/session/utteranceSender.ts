@@ -1,4 +1,4 @@
-import { UtteranceStream, type StreamSink } from './utteranceStream';
+import { UtteranceStream, type StreamSink } from '../../../lib/audio/utteranceStream';
 
 /**
  * How an utterance that may have started relates to the socket's turn:

@@ -1,7 +1,7 @@
 import { VOICE_TEXT } from '../../../../../shared/text';
 import { MicrophoneError, stopStream } from '../../../lib/audio/microphone';
 import type { RecognitionHandle, recognizeOnce } from '../../../lib/audio/speechRecognition';
-import { VadInitError, type Vad, type VadCallbacks } from '../vad';
+import { VadInitError, type Vad, type VadCallbacks } from '../../../lib/audio/vad';
 
 export interface VoiceInputDeps {
   openMicrophone: () => Promise<MediaStream>;

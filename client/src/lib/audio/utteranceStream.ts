@@ -1,10 +1,13 @@
-import type { ClientMessageInput } from '../../../../../shared/protocol';
+import type { ClientMessageInput } from '../../../../shared/protocol';
 import {
   MAX_UTTERANCE_MS,
   STREAM_FRAME_MAX_MS,
   STREAM_SAMPLE_RATE,
   encodeStreamFrame,
-} from '../../../../../shared/voice';
+} from '../../../../shared/voice';
+
+/** What an utterance is for: a turn is answered, a dictation only has its words sent back. */
+export type UtterancePurpose = 'turn' | 'dictation';
 
 /** Where a streamed utterance goes: the conversation socket's JSON and binary frames. */
 export interface StreamSink {
@@ -42,7 +45,8 @@ export function toPcm16(samples: Float32Array): Int16Array {
 export type StreamState = 'open' | 'committed' | 'cancelled' | 'broken' | 'too_long';
 
 /**
- * One utterance on its way to the server while the clinician speaks: `audio_start`, then the
+ * One utterance on its way to the server while the clinician speaks (dictated or spoken: there
+ * is one way in, decision 029): `audio_start`, then the
  * audio as 16 kHz PCM16 binary frames numbered from 0, then `audio_commit` with the frame count
  * (end of speech) or `audio_cancel` (a misfire). Every frame is at most 100 ms; all but the last
  * are exactly STREAM_FRAME_SAMPLES.
@@ -70,7 +74,7 @@ export class UtteranceStream {
    */
   static start(
     sink: StreamSink,
-    options: { clientId: string; speak: boolean },
+    options: { clientId: string; speak: boolean; purpose?: UtterancePurpose },
     lead: Float32Array,
   ): UtteranceStream {
     const stream = new UtteranceStream(sink, options.clientId, options.speak);
@@ -79,6 +83,7 @@ export class UtteranceStream {
       clientId: options.clientId,
       format: 'pcm16',
       sampleRate: STREAM_SAMPLE_RATE,
+      purpose: options.purpose ?? 'turn',
       stream: true,
       speak: options.speak,
     });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createUtteranceCollector,
   type CommittedUtterance,
-} from '../../server/conversations/streamedTurn';
+} from '../../server/conversations/utteranceCollector';
 import type { UtteranceTranscript } from '../../server/conversations/streamedUtterance';
 
 const said = (clientId: string, text: string): CommittedUtterance => ({

@@ -1,5 +1,5 @@
-import { openMicrophone } from '../../lib/audio/microphone';
-import { MicCapture } from '../../lib/audio/capture/micCapture';
+import { openMicrophone } from './microphone';
+import { MicCapture } from './capture/micCapture';
 import type { FrameDetector } from './detection/frameDetector';
 import { SpeechSegmenter, type SpeechCallbacks } from './detection/speechSegmenter';
 import { fetchVadManifest, importSileroDetector } from './detection/vadAssets';

@@ -3,7 +3,7 @@ import {
   VAD_MODEL_FILE,
   type VadAssetManifest,
 } from '../../../../../shared/voice';
-import { captureWorkletUrl } from '../../../lib/audio/capture/micCapture';
+import { captureWorkletUrl } from '../capture/micCapture';
 
 /** What onnxruntime-web's wasm build asks for (server/http/vadAssets.ts serves them). */
 const ORT_FILES = ['ort-wasm-simd-threaded.wasm', 'ort-wasm-simd-threaded.mjs'];

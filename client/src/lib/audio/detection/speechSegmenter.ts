@@ -1,4 +1,4 @@
-import type { SampleRingBuffer } from '../../../lib/audio/capture/ringBuffer';
+import type { SampleRingBuffer } from '../capture/ringBuffer';
 import type { DetectorEvent, FrameDetector } from './frameDetector';
 
 /** What the microphone's audio amounts to, as it is heard. */

@@ -1,34 +1,24 @@
-import type { Message } from '../../shared/conversation';
 import { firstCharacters } from '../../shared/inputChecks';
 import type { ClientMessage } from '../../shared/protocol';
 import { FRAME_TEXT, VOICE_TEXT } from '../../shared/text';
 import { streamRefusal } from './admission';
 import type { BackgroundWork } from './backgroundWork';
-import type { RunningTurn } from './bargeIn';
 import { spendOrRefuse, type ConversationContext } from './conversationContext';
+import { runDictation } from './dictation';
+import { startEarlyReply, type EarlyReply } from './earlyReply';
+import { endsMidThought } from './endOfTurn';
 import type { PerUserCount } from './perUserCount';
 import { createStreamedUtterance, type StreamedUtterance } from './streamedUtterance';
+import type { TurnSlot } from './turnSlot';
 import {
   createUtteranceCollector,
   joinWords,
   type CommittedUtterance,
   type UtteranceCollector,
-} from './streamedTurn';
-import { replyToTurn } from './turnReply';
-import { startEarlyReply, type EarlyReply } from './earlyReply';
-import { endsMidThought } from './endOfTurn';
-import { utteranceRecording } from '../audio/recording';
+} from './utteranceCollector';
+import { runVoiceTurn } from './voiceTurn';
 
 export type AudioStart = Extract<ClientMessage, { type: 'audio_start' }>;
-
-/** The socket's turn, as the controller runs it (one at a time). */
-export interface TurnSlot {
-  /** The running turn, if any (a cancelled one may still be storing what was heard). */
-  current(): RunningTurn | null;
-  newTurn(): RunningTurn;
-  /** Runs `answer` as the socket's turn, after the previous one has finished. */
-  run(current: RunningTurn, answer: (current: RunningTurn) => Promise<Message | null>): void;
-}
 
 /** A streamed utterance whose frames are arriving. */
 interface OpenStream {
@@ -41,23 +31,28 @@ interface OpenStream {
 }
 
 /**
- * Voice mode on one socket: utterances streamed while the clinician speaks (audio_start, binary
- * frames, audio_commit or audio_cancel), made into spoken turns. At most one stream is open; a
- * refused or abandoned one is dropped with one error frame, and the socket carries on.
+ * The clinician's incoming audio on one socket: the only way audio comes in. Every utterance,
+ * dictated or spoken, streams while it is said: `audio_start` (with its purpose), binary frames,
+ * then `audio_commit` (the detector's end of speech) or `audio_cancel` (a misfire). At most one
+ * stream is open; a refused or abandoned one is dropped with one error frame, and the socket
+ * carries on. A committed dictation only has its words sent back (dictation.ts); a committed
+ * spoken utterance becomes the next turn, or joins the turn still taking utterances, and the
+ * turn runs in the socket's turn slot as voiceTurn.ts tells it.
  */
-export function createStreamedSpeech(input: {
+export function createIncomingAudio(input: {
   context: ConversationContext;
   work: BackgroundWork;
-  userId: string;
   /** The conversation had ended when the socket opened. */
   ended: boolean;
-  userTurns: PerUserCount;
+  turns: TurnSlot;
   /** Streamed utterances open per user (each may hold a transcription session). */
   userStreams: PerUserCount;
-  turns: TurnSlot;
+  userTurns: PerUserCount;
+  /** Where a failed dictation's error goes (logged and told by code). */
+  failed(error: unknown): void;
 }) {
-  const { context, work, userId, ended, userTurns, userStreams, turns } = input;
-  const { send, sendError } = context;
+  const { context, work, ended, turns, userTurns, userStreams, failed } = input;
+  const { send, sendError, userId } = context;
   const { logger, config } = context.services;
   const { transcriber, streamingTranscriber } = context.services.ai;
   const limits = config.limits;
@@ -70,12 +65,15 @@ export function createStreamedSpeech(input: {
     null;
   /** The socket closed: an utterance whose start was still being paid for never opens. */
   let closed = false;
+  /** Dictations being transcribed: closing the page aborts them. */
+  const dictating = new Set<AbortController>();
 
   /**
    * Whether an utterance may start now, with the spoken turn it would continue (if any); when
    * it may not, the user is told why and null comes back.
    */
-  function admit(clientId: string): { joins: UtteranceCollector | null } | null {
+  function admit(message: AudioStart): { joins: UtteranceCollector | null } | null {
+    const { clientId } = message;
     if (closed) return null;
     if (stream) {
       sendError('bad_request:audio', FRAME_TEXT.streamOpen, clientId);
@@ -85,10 +83,11 @@ export function createStreamedSpeech(input: {
       sendError('unavailable:server_transcription', undefined, clientId);
       return null;
     }
-    const joins = collecting?.accepting ? collecting : null;
+    const dictation = message.purpose === 'dictation';
+    const joins = !dictation && collecting?.accepting ? collecting : null;
     // A turn being cancelled is winding down (storing what was heard): cutting in on the
     // patient starts the next utterance at once.
-    const turn = turns.current();
+    const turn = turns.current;
     const winding = turn !== null && turn.controller.signal.aborted;
     const refusal = streamRefusal({
       closing: work.draining,
@@ -96,7 +95,8 @@ export function createStreamedSpeech(input: {
       busy: turn !== null && !winding,
       userTurns: userTurns.running(userId) - (winding ? 1 : 0),
       concurrentTurnsPerUser: limits.concurrentTurnsPerUser,
-      joinsTurn: joins !== null,
+      // A dictation is no turn: like a continuation, it needs no free turn slot.
+      joinsTurn: joins !== null || dictation,
       userStreams: userStreams.running(userId),
     });
     if (refusal === 'too_many_streams') {
@@ -112,12 +112,12 @@ export function createStreamedSpeech(input: {
 
   async function start(message: AudioStart): Promise<void> {
     const { clientId } = message;
-    if (!admit(clientId)) return;
+    if (!admit(message)) return;
     // Paid before its transcription session opens (decision 027). The socket's next frames
     // wait for this in its queue, but a turn running beside it may have moved on meanwhile
     // (its reply started, so it takes no more utterances): the checks are made again.
     if (!(await spendOrRefuse(context, 'transcription', clientId))) return;
-    const admitted = admit(clientId);
+    const admitted = admit(message);
     if (!admitted) {
       await context.services.budget.giveBack(userId, 'transcription');
       return;
@@ -153,16 +153,19 @@ export function createStreamedSpeech(input: {
           sendError('bad_request:audio', VOICE_TEXT.streamAbandoned, clientId);
         },
         onEnd: () => userStreams.finish(userId),
-        keepAudio: context.services.audio.enabled,
+        // A dictation is not stored, so neither is its audio.
+        keepAudio: context.services.audio.enabled && message.purpose === 'turn',
       }),
     };
     stream = opened;
+    turns.incoming = message.purpose === 'turn';
     joins?.continuationStarted();
   }
 
   /** The open stream is over: committed, or dropped (a cancel, a refusal, the socket closing). */
   function streamOver(ending: OpenStream, endedBy: 'client' | 'server', committed = false) {
     stream = null;
+    turns.incoming = false;
     lastStream = { clientId: ending.start.clientId, endedBy, lateTold: false };
     if (!committed) {
       ending.utterance.close();
@@ -201,6 +204,7 @@ export function createStreamedSpeech(input: {
   function commit(clientId: string, frames: number) {
     const current = streamToEnd(clientId);
     if (!current) return;
+    if (current.start.purpose === 'dictation') return commitDictation(current, frames);
     const joins = current.joins?.accepting ? current.joins : null;
     if (!joins && work.draining) {
       // The server is going away: a turn started now could not be answered.
@@ -223,7 +227,35 @@ export function createStreamedSpeech(input: {
       audio: committed.audio,
     };
     if (joins) return joins.continuationCommitted(utterance);
-    answer(next!, utterance, replyEarly(current, next!.controller.signal));
+    const early = replyEarly(current, next!.controller.signal);
+    const collector = collectTurn(next!.controller.signal, utterance);
+    turns.run(next!, (turn) =>
+      runVoiceTurn(context, turn, { collector, early }).finally(() => {
+        if (collecting === collector) collecting = null;
+      }),
+    );
+  }
+
+  /** A dictation's words go back to the composer; nothing is stored or answered. */
+  function commitDictation(current: OpenStream, frames: number) {
+    const { clientId } = current.start;
+    const controller = new AbortController();
+    const committed = current.utterance.commit(frames, controller.signal);
+    if (!committed.ok) {
+      streamOver(current, 'server');
+      return sendError('bad_request:audio', committed.message, clientId);
+    }
+    streamOver(current, 'client', true);
+    const release = work.abortOnShutdown(controller);
+    dictating.add(controller);
+    const job = runDictation(context, clientId, committed.transcript, controller.signal);
+    work.run(
+      job.finally(() => {
+        release();
+        dictating.delete(controller);
+      }),
+      failed,
+    );
   }
 
   /**
@@ -247,13 +279,8 @@ export function createStreamedSpeech(input: {
     if (current) streamOver(current, 'client');
   }
 
-  /** A spoken turn: collect its utterances, show the words, answer them. */
-  function answer(
-    current: RunningTurn,
-    first: CommittedUtterance,
-    early: Promise<EarlyReply | null> | null,
-  ) {
-    const signal = current.controller.signal;
+  /** The utterances of the turn `first` starts; later ones join it while it takes them. */
+  function collectTurn(signal: AbortSignal, first: CommittedUtterance): UtteranceCollector {
     const collector = createUtteranceCollector({
       first,
       waitMs: limits.endOfTurnWaitMs,
@@ -266,35 +293,10 @@ export function createStreamedSpeech(input: {
       },
     });
     collecting = collector;
-    turns.run(current, async () => {
-      try {
-        const words = await collector.collect().finally(() => {
-          if (collecting === collector) collecting = null;
-        });
-        if (!words || signal.aborted) return null;
-        send({ type: 'transcript', clientId: words.clientId, text: words.text });
-        return await replyToTurn(context, current, {
-          clientId: words.clientId,
-          // A long turn is answered by its first words rather than refused after it was spoken.
-          text: firstCharacters(words.text, limits.maxMessageChars),
-          source: 'voice',
-          stream: words.stream,
-          speak: words.speak,
-          ...(early ? { early } : {}),
-          recording: context.services.audio.enabled ? utteranceRecording(collector.audio()) : null,
-        });
-      } finally {
-        // Claimed, it has run its course; unclaimed (refused, cancelled, other words), it stops.
-        void early?.then((reply) => reply?.cancel());
-      }
-    });
+    return collector;
   }
 
   return {
-    /** An utterance's audio is arriving: the next turn is on its way. */
-    get streaming() {
-      return stream !== null;
-    },
     start,
     frame,
     commit,
@@ -303,6 +305,7 @@ export function createStreamedSpeech(input: {
     close() {
       closed = true;
       if (stream) streamOver(stream, 'client');
+      for (const controller of dictating) controller.abort();
     },
   };
 }
