@@ -332,6 +332,36 @@ describe.skipIf(skipBrowserSuite)(
       expect(stub.requests.filter((r) => r.path === '/v1/audio/transcriptions')).toHaveLength(0);
     });
 
+    it('dictation shows the partial transcript in the message box, after what was typed', async () => {
+      stub.setStreamingTranscription({ text: SAID, wordsPerSecondOfAudio: 8, finalDelayMs: 100 });
+      const page = await app.newPage();
+      // Every value the box shows, sampled in the page (a value set by React fires no event).
+      await page.addInitScript(() => {
+        const w = window as unknown as { __box: string[] };
+        w.__box = [];
+        setInterval(() => {
+          const box = document.querySelector('textarea');
+          const value = box?.value ?? null;
+          if (value !== null && value !== w.__box.at(-1)) w.__box.push(value);
+        }, 10);
+      });
+      await openScenario(page);
+      const box = page.getByRole('textbox', { name: 'Your message to the patient' });
+      await box.fill('Honestly,');
+      const mic = page.getByRole('button', { name: 'Dictate with the microphone' });
+      await eventually(() => mic.isEnabled()).toBe(true);
+      await mic.click();
+      await eventually(() => box.inputValue(), 25_000).toBe(`Honestly, ${SAID}`);
+      const seen = await page.evaluate(() => (window as unknown as { __box: string[] }).__box);
+      const partials = seen
+        .filter((value) => value.startsWith('Honestly, ') && value !== `Honestly, ${SAID}`)
+        .map((value) => value.slice('Honestly, '.length));
+      // The words grew in the box before the final ones replaced them.
+      expect(partials.length, JSON.stringify(seen)).toBeGreaterThan(0);
+      for (const words of partials) expect(SAID.startsWith(words.trim())).toBe(true);
+      expect(seen.at(-1)).toBe(`Honestly, ${SAID}`);
+    });
+
     it('a transcription session that drops mid-utterance still yields the whole transcript, with no error', async () => {
       // The realtime session is cut 300 ms into the audio; the batch transcriber gets it all.
       stub.setStreamingTranscription({ text: SAID, fault: 'drop', faultAfterMs: 300 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Message } from '../../shared/conversation';
 import { TurnTracker } from '../../client/src/features/voice/session/turnTracker';
 
@@ -51,6 +51,7 @@ describe('TurnTracker (one voice turn on the socket)', () => {
     expect(turns.settle()).toBe(false);
     expect(turns.onMessage({ type: 'speech_done', replyId: 'r1' })).toEqual({
       kind: 'speech_done',
+      replyId: 'r1',
     });
     expect(turns.settle()).toBe(true);
     expect(turns.running).toBe(false);
@@ -76,38 +77,32 @@ describe('TurnTracker (one voice turn on the socket)', () => {
     expect(failed.running).toBe(false);
   });
 
-  it('hands out the spoken reply sentence by sentence, even after the turn settled', () => {
-    const turns = replying();
-    const chunk = { replyId: 'r1', seq: 0, text: 'Mostly the cost.', mime: 'audio/mpeg' };
-    turns.onMessage({
-      type: 'reply_done',
+  it('asks for the reply to be played only when the server speaks it', () => {
+    const spoken = new TurnTracker();
+    spoken.begin({ clientId: 'c1', stage: 'heard', speak: true, you: 'Hello' });
+    expect(spoken.onMessage({ type: 'reply_start', replyId: 'r1' })).toEqual({
+      kind: 'speech_start',
       replyId: 'r1',
-      message: stored('m2', 'assistant', REPLY),
     });
-    turns.onMessage({ type: 'speech_done', replyId: 'r1' });
-    turns.settle();
-    expect(turns.onSpeech({ ...chunk, final: false, data: new ArrayBuffer(4) })).toEqual([]);
-    expect(turns.onSpeech({ ...chunk, final: true, data: null })?.map((s) => s.text)).toEqual([
-      'Mostly the cost.',
-    ]);
-    expect(turns.onSpeech({ ...chunk, replyId: 'other', final: true, data: null })).toBeNull();
+    const browser = new TurnTracker();
+    browser.begin({ clientId: 'c1', stage: 'heard', speak: false, you: 'Hello' });
+    expect(browser.onMessage({ type: 'reply_start', replyId: 'r1' })).toEqual({
+      kind: 'progress',
+    });
   });
 
-  it('a cut counts the sentences heard to the end, not the one just starting', () => {
+  it('a cut reports what was heard of the reply as streamed', () => {
     const turns = replying();
-    turns.sentenceHeard('Mostly the cost.');
-    const cut = turns.cut(true, {
-      sentence: { replyId: 'r1', seq: 1, text: 'How much is it?' },
-      fraction: 0,
-    });
-    expect(cut).toEqual({ heardChars: 'Mostly the cost.'.length });
+    const heardOf = vi.fn(() => 'Mostly the cost.'.length);
+    expect(turns.cut(true, heardOf)).toEqual({ heardChars: 'Mostly the cost.'.length });
+    expect(heardOf).toHaveBeenCalledWith(REPLY);
     expect(turns.running).toBe(false);
     // Nothing running and nothing audible: nothing to cut.
-    expect(turns.cut(false, null)).toBeNull();
+    expect(turns.cut(false, heardOf)).toBeNull();
   });
 
   it("with the browser's voice a cut carries no count (the reply was stored whole)", () => {
-    const cut = replying(false).cut(false, null);
+    const cut = replying(false).cut(false, () => 0);
     expect(cut).toEqual({ heardChars: undefined });
   });
 });

@@ -1,19 +1,14 @@
 import type { ServerMessage } from '../../../../shared/protocol';
 import { VOICE_STATUS, VOICE_TEXT } from '../../../../shared/text';
-import {
-  browserSpeech,
-  cancelBrowserSpeech,
-  speakWithBrowser,
-} from '../../lib/audio/browserSpeech';
+import { browserSpeech } from '../../lib/audio/browserSpeech';
 import { openMicrophone } from '../../lib/audio/microphone';
 import { hasSpeechRecognition, recognizeOnce } from '../../lib/audio/speechRecognition';
-import { SpeechPlayer } from '../../lib/audio/speechPlayer';
+import { PatientSpeech, type PatientSpeechDeps } from '../../lib/audio/patientSpeech';
 import type { SpeechChunk } from '../../lib/audio/speechQueue';
 import { newClientId } from '../../lib/clientId';
 import type { ChannelState, ConversationChannel } from '../../lib/conversationChannel';
 import { TurnTracker } from './session/turnTracker';
 import { VoiceInput, type VoiceInputDeps } from './session/voiceInput';
-import { VoicePlayback, type VoicePlaybackDeps } from './session/voicePlayback';
 import { UtteranceSender, type UtteranceMode } from './session/utteranceSender';
 import { voiceErrorMessage } from './voiceText';
 import { createVad } from '../../lib/audio/vad';
@@ -51,7 +46,7 @@ export interface VoiceSnapshot {
   ended: boolean;
 }
 
-export interface VoiceSessionDeps extends VoiceInputDeps, VoicePlaybackDeps {
+export interface VoiceSessionDeps extends VoiceInputDeps, Partial<PatientSpeechDeps> {
   hasSpeechRecognition: () => boolean;
   hasBrowserSpeech: () => boolean;
   newClientId: () => string;
@@ -60,18 +55,15 @@ export interface VoiceSessionDeps extends VoiceInputDeps, VoicePlaybackDeps {
 const browserDeps: VoiceSessionDeps = {
   openMicrophone,
   createVad,
-  createPlayer: (events) => new SpeechPlayer(events),
   hasSpeechRecognition,
   recognizeOnce,
   hasBrowserSpeech: () => browserSpeech() !== null,
-  speakWithBrowser,
-  cancelBrowserSpeech,
   newClientId,
 };
 
 /**
  * Voice mode's engine, free of React. It composes the clinician's microphone (`VoiceInput`), the
- * turn on the socket (`TurnTracker`) and the patient's voice (`VoicePlayback`), and decides
+ * turn on the socket (`TurnTracker`) and the patient's voice (`PatientSpeech`), and decides
  * between them. Hands-free, the VAD stays on through the whole turn, so speaking while the
  * patient talks interrupts them (barge-in); push-to-talk takes one utterance per click.
  */
@@ -80,7 +72,7 @@ export class VoiceSession {
   private readonly deps: VoiceSessionDeps;
   private readonly input: VoiceInput;
   private readonly turns = new TurnTracker();
-  private readonly playback: VoicePlayback;
+  private readonly playback: PatientSpeech;
   /** The utterance streaming to the server while the clinician speaks. */
   private readonly utterance: UtteranceSender;
   private listeners = new Set<() => void>();
@@ -140,12 +132,14 @@ export class VoiceSession {
       onError: (message) => this.fail(message),
       onChange: () => this.emit(),
     });
-    this.playback = new VoicePlayback(this.deps, {
-      onSentenceHeard: (text) => this.turns.sentenceHeard(text),
-      onIdle: () => this.afterPlayback(),
-      onFailed: (message) => this.fail(message),
-      onChange: () => this.emit(),
-    });
+    this.playback = new PatientSpeech(
+      {
+        onIdle: () => this.afterPlayback(),
+        onFailed: (message) => this.fail(message),
+        onChange: () => this.emit(),
+      },
+      this.deps,
+    );
     this.snapshot = this.build();
   }
 
@@ -340,6 +334,7 @@ export class VoiceSession {
   }
 
   private beginTurn(turn: Parameters<TurnTracker['begin']>[0]): void {
+    // The last reply's speech is let go: its late frames must not play over the new turn.
     this.playback.stop();
     this.turns.begin(turn);
     this.error = null;
@@ -361,7 +356,11 @@ export class VoiceSession {
         if (this.output === 'browser') void this.playback.speakInBrowser(update.text);
         this.settle();
         break;
+      case 'speech_start':
+        this.playback.follow(update.replyId);
+        break;
       case 'speech_done':
+        this.playback.end(update.replyId);
         this.settle();
         break;
       case 'failed':
@@ -376,11 +375,7 @@ export class VoiceSession {
   }
 
   private onSpeech(chunk: SpeechChunk): void {
-    // Raw PCM plays the moment it arrives; other formats once their sentence is complete.
-    const pieces = this.turns.onSpeech(chunk);
-    if (!pieces) return;
-    for (const piece of pieces) this.playback.enqueue(piece);
-    this.emit();
+    if (this.playback.add(chunk)) this.emit();
   }
 
   private onChannelState(state: ChannelState): void {
@@ -408,7 +403,7 @@ export class VoiceSession {
    * heard, so that is what it stores.
    */
   private interrupt(): void {
-    const cut = this.turns.cut(this.playback.audible, this.playback.progress());
+    const cut = this.turns.cut(this.playback.audible, (reply) => this.playback.heardOf(reply));
     if (cut) {
       // Sent even when the server has finished the turn (it then has nothing to cancel), so
       // the server alone decides what it can still shorten.
@@ -418,7 +413,7 @@ export class VoiceSession {
           : { type: 'cancel', heardChars: cut.heardChars },
       );
     }
-    this.playback.stop();
+    this.playback.silence();
   }
 
   private fail(message: string): void {

@@ -24,6 +24,7 @@ import { useHint } from '../hooks/useHint';
 import { useOpeningLine, useSpeakOpeningLine } from '../hooks/useOpeningLine';
 import { useSpeech } from '../hooks/useSpeech';
 import { useChatStore } from '../store';
+import { withDictated, withoutDictated } from '../dictatedDraft';
 import { Composer } from './Composer';
 import { GeneratingFeedback } from './GeneratingFeedback';
 import { HintCallout } from './HintCallout';
@@ -63,11 +64,13 @@ export function ChatPanel({
   const [draft, setDraft] = useDraft(session?.id ?? null);
   const speech = useSpeech({ serverVoice: chat.voice?.speech ?? false });
   const composerRef = useRef<HTMLTextAreaElement>(null);
-  // Dictated words join whatever is already in the box.
+  // Dictated words join whatever is already in the box; while they are said, the server's
+  // partial transcript shows there in their place.
   const dictation = useDictation((text) => {
-    setDraft((current) => (current.trim() === '' ? text : `${current.trimEnd()} ${text}`));
+    setDraft((current) => withDictated(current, text));
     composerRef.current?.focus();
   });
+  const dictating = dictation.partial;
 
   const sessionId = session?.id ?? null;
   useEffect(() => {
@@ -268,8 +271,10 @@ export function ChatPanel({
 
       <Composer
         ref={composerRef}
-        value={draft}
-        onChange={setDraft}
+        value={dictating === null ? draft : withDictated(draft, dictating)}
+        onChange={(value) =>
+          setDraft(dictating === null ? value : withoutDictated(value, dictating))
+        }
         onSend={send}
         busy={busy}
         disabled={closed}

@@ -22,11 +22,13 @@ export type DictationState = 'idle' | 'recording' | 'transcribing';
  * The chat's microphone button: one utterance, heard by voice mode's capture and detector and
  * streamed as it is said, until the end of speech (or a second click), transcribed by the
  * server (or the browser's own recognition when the server has none), and handed to `onText`
- * for the message box.
+ * for the message box. While it is said, `partial` holds the server's words so far (null when
+ * there are none), for the box to show until the final words replace them.
  */
 export function useDictation(onText: (text: string) => void) {
   const [state, setState] = useState<DictationState>('idle');
   const [error, setError] = useState<string | null>(null);
+  const [partial, setPartial] = useState<string | null>(null);
   const recording = useRef<OneUtterance | null>(null);
   const recognition = useRef<RecognitionHandle | null>(null);
   const run = useRef(0);
@@ -71,7 +73,10 @@ export function useDictation(onText: (text: string) => void) {
         settle();
       }
     });
-    if (run.current === current && text.trim() !== '') onTextRef.current(text.trim());
+    if (run.current !== current) return;
+    // The final words take the partial ones' place in the same render.
+    setPartial(null);
+    if (text.trim() !== '') onTextRef.current(text.trim());
   }, []);
 
   const start = useCallback(async () => {
@@ -108,11 +113,17 @@ export function useDictation(onText: (text: string) => void) {
     }
 
     // The server may refuse the utterance while it is being said (a limit, say): listening
-    // stops, and the user is told why.
+    // stops, and the user is told why. Its partial transcripts show until the final words.
     let refusal: string | null = null;
+    let committedId: string | null = null;
     const stopWatching = conversationChannel.subscribe({
       onMessage(message) {
         const handle = recording.current;
+        if (message.type === 'transcript_partial') {
+          const ours = message.clientId === (handle?.clientId ?? committedId);
+          if (ours && run.current === current) setPartial(message.text);
+          return;
+        }
         if (message.type !== 'error' || !handle || message.clientId !== handle.clientId) return;
         refusal = message.message;
         handle.cancel();
@@ -146,6 +157,7 @@ export function useDictation(onText: (text: string) => void) {
         return;
       }
       setState('transcribing');
+      committedId = result.clientId;
       await transcript(result.clientId, current);
     } catch (failure) {
       if (run.current !== current) return;
@@ -157,7 +169,10 @@ export function useDictation(onText: (text: string) => void) {
       }
     } finally {
       stopWatching();
-      if (run.current === current) setState('idle');
+      if (run.current === current) {
+        setPartial(null);
+        setState('idle');
+      }
     }
   }, [transcript]);
 
@@ -174,6 +189,7 @@ export function useDictation(onText: (text: string) => void) {
   return {
     state,
     error,
+    partial,
     toggle,
     dismissError: useCallback(() => setError(null), []),
   };

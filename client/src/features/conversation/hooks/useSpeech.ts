@@ -1,12 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isPermanentPlaybackError } from '../../../lib/audio/audioMessages';
-import {
-  browserSpeech,
-  cancelBrowserSpeech,
-  speakWithBrowser,
-} from '../../../lib/audio/browserSpeech';
-import { SpeechPlayer } from '../../../lib/audio/speechPlayer';
-import { SpeechQueue } from '../../../lib/audio/speechQueue';
+import { browserSpeech } from '../../../lib/audio/browserSpeech';
+import { PatientSpeech } from '../../../lib/audio/patientSpeech';
 import { conversationConnection as conversationChannel } from '../../../lib/conversationConnection';
 
 export { voicesReady } from '../../../lib/audio/browserSpeech';
@@ -21,7 +16,8 @@ export interface SpokenLine {
 /**
  * Reads patient lines aloud, one message at a time: with the server's voice when it has one
  * (the same voice as voice mode), otherwise the browser's own (spec §9: rate 0.9, pitch 1,
- * volume 1, long texts sentence by sentence). `speakingId` says which message is playing so its
+ * volume 1, long texts sentence by sentence). `PatientSpeech` plays them, as it does in voice
+ * mode; this hook is the chat's side of it. `speakingId` says which message is playing so its
  * button can offer Stop.
  */
 export function useSpeech(options: { serverVoice: boolean }) {
@@ -31,61 +27,54 @@ export function useSpeech(options: { serverVoice: boolean }) {
   const runRef = useRef(0);
   /** Set once anything was read aloud or stopped: the opening line is then not read by itself. */
   const usedRef = useRef(false);
-  const serverRef = useRef<{ id: string; queue: SpeechQueue } | null>(null);
-  const playerRef = useRef<SpeechPlayer | null>(null);
+  const speechRef = useRef<PatientSpeech | null>(null);
   const supported = serverVoice || browserSpeech() !== null;
 
-  const player = useCallback(() => {
-    playerRef.current ??= new SpeechPlayer({
+  const patient = useCallback(() => {
+    const finished = (replyId: string | null) => {
+      speechRef.current?.unfollow();
+      setSpeakingId((id) => (id === replyId ? null : id));
+    };
+    speechRef.current ??= new PatientSpeech({
       onIdle: () => {
-        const server = serverRef.current;
-        if (server?.queue.drained) {
-          serverRef.current = null;
-          setSpeakingId((id) => (id === server.id ? null : id));
-        }
+        const speech = speechRef.current;
+        if (speech?.drained) finished(speech.replyId);
       },
       onFailed: (message, failure) => {
-        serverRef.current = null;
+        speechRef.current?.unfollow();
         setSpeakingId(null);
         // Blocked autoplay only happens to the opening line, before any click: stay quiet.
         if (!isPermanentPlaybackError(failure)) setError(message);
       },
     });
-    return playerRef.current;
+    return { speech: speechRef.current, finished };
   }, []);
 
   useEffect(
     () =>
       conversationChannel.subscribe({
         onSpeech(chunk) {
-          const server = serverRef.current;
-          if (!server || chunk.replyId !== server.id) return;
-          server.queue.add(chunk);
-          for (let p = server.queue.take(); p; p = server.queue.take()) player().enqueue(p);
+          patient().speech.add(chunk);
         },
         onMessage(message) {
-          const server = serverRef.current;
-          if (!server) return;
-          const done = message.type === 'speech_done' && message.replyId === server.id;
+          const { speech, finished } = patient();
+          const replyId = speech.replyId;
+          if (replyId === null) return;
+          const done = message.type === 'speech_done' && speech.end(message.replyId);
           // Read-aloud errors carry no clientId (they belong to no turn); the chat shows them.
           const failed = message.type === 'error' && message.clientId === undefined;
-          if (done) server.queue.end();
-          if ((done && !player().busy) || failed) {
-            serverRef.current = null;
-            setSpeakingId((id) => (id === server.id ? null : id));
-          }
+          if ((done && !speech.busy) || failed) finished(replyId);
         },
       }),
-    [player],
+    [patient],
   );
 
   const stop = useCallback(() => {
     usedRef.current = true;
     runRef.current += 1;
-    if (serverRef.current) conversationChannel.send({ type: 'stop_speaking' });
-    serverRef.current = null;
-    playerRef.current?.stop();
-    cancelBrowserSpeech();
+    const speech = speechRef.current;
+    if (speech?.replyId != null) conversationChannel.send({ type: 'stop_speaking' });
+    speech?.stop();
     setSpeakingId(null);
   }, []);
 
@@ -95,23 +84,22 @@ export function useSpeech(options: { serverVoice: boolean }) {
       setError(null);
       const run = runRef.current;
       setSpeakingId(id);
+      const { speech } = patient();
       if (serverVoice && stored && conversationChannel.getState().ready) {
-        serverRef.current = { id, queue: new SpeechQueue(id) };
+        speech.follow(id);
         if (conversationChannel.send({ type: 'speak', messageId: id })) return;
-        serverRef.current = null;
+        speech.unfollow();
       }
-      await speakWithBrowser(text, { isCurrent: () => run === runRef.current });
+      await speech.speakInBrowser(text);
       if (run === runRef.current) setSpeakingId(null);
     },
-    [serverVoice, stop],
+    [serverVoice, stop, patient],
   );
 
   useEffect(
     () => () => {
       runRef.current += 1;
-      playerRef.current?.dispose();
-      playerRef.current = null;
-      cancelBrowserSpeech();
+      speechRef.current?.dispose();
     },
     [],
   );

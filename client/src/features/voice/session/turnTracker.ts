@@ -1,8 +1,5 @@
 import { heardPart } from '../../../../../shared/heardPart';
 import type { ServerMessage } from '../../../../../shared/protocol';
-import { heardChars } from '../../../lib/audio/heardChars';
-import type { SpeechPlayer } from '../../../lib/audio/speechPlayer';
-import { SpeechQueue, type SpeechChunk, type SpeechPiece } from '../../../lib/audio/speechQueue';
 import { voiceErrorMessage } from '../voiceText';
 
 interface Turn {
@@ -17,17 +14,16 @@ interface Turn {
   /** The server was asked to speak the reply. */
   speak: boolean;
   speechDone: boolean;
-  queue: SpeechQueue | null;
-  /** Sentences that played to the end, for barge-in. */
-  heard: string[];
 }
 
 /** What a server frame meant for the running turn. */
 export type TurnUpdate =
   | { kind: 'progress' }
+  /** The reply started and the server will speak it: its speech frames are the ones to play. */
+  | { kind: 'speech_start'; replyId: string }
   /** The reply's words are complete (the browser's voice can speak them now). */
   | { kind: 'reply_done'; text: string }
-  | { kind: 'speech_done' }
+  | { kind: 'speech_done'; replyId: string }
   /** `over`: the turn is gone; otherwise only its voice failed and the words still come. */
   | { kind: 'failed'; message: string; over: boolean };
 
@@ -35,9 +31,9 @@ export type TurnUpdate =
 export type TurnPhase = 'processing' | 'replying' | 'converting';
 
 /**
- * One voice turn at a time on the socket: its client id, the words heard, the reply as it
- * streams and its speech, and which sentences the clinician heard (for barge-in). The last turn
- * is kept after it completes while its audio may still be playing.
+ * One voice turn at a time on the socket: its client id, the words heard, and the reply as it
+ * streams. The last turn is kept after it completes while its audio may still be playing; the
+ * audio itself, and what of it was heard, is `PatientSpeech`'s.
  */
 export class TurnTracker {
   /** What the clinician said and what the patient answered, as the modal shows them. */
@@ -112,8 +108,6 @@ export class TurnTracker {
       replyDone: false,
       speak,
       speechDone: !speak,
-      queue: null,
-      heard: [],
     };
     this.turn = turn;
     this.spoken = turn;
@@ -153,8 +147,9 @@ export class TurnTracker {
         // One turn at a time per socket: the reply after our stored turn is ours.
         if (turn.stage !== 'heard' || turn.replyId !== null) return null;
         turn.replyId = message.replyId;
-        turn.queue = turn.speak ? new SpeechQueue(message.replyId) : null;
-        return { kind: 'progress' };
+        return turn.speak
+          ? { kind: 'speech_start', replyId: message.replyId }
+          : { kind: 'progress' };
       case 'reply_delta':
         if (message.replyId !== turn.replyId) return null;
         turn.replyText += message.text;
@@ -169,9 +164,8 @@ export class TurnTracker {
         return { kind: 'reply_done', text: message.message.content };
       case 'speech_done':
         if (message.replyId !== turn.replyId) return null;
-        turn.queue?.end();
         turn.speechDone = true;
-        return { kind: 'speech_done' };
+        return { kind: 'speech_done', replyId: message.replyId };
       case 'error': {
         if (message.clientId !== turn.clientId) return null;
         const text = voiceErrorMessage(message.code, message.message);
@@ -199,21 +193,6 @@ export class TurnTracker {
     return { kind: 'progress' };
   }
 
-  /** The speech of the spoken reply that is ready to play, in order; null if not ours. */
-  onSpeech(chunk: SpeechChunk): SpeechPiece[] | null {
-    const turn = this.spoken;
-    if (!turn?.queue || chunk.replyId !== turn.replyId) return null;
-    turn.queue.add(chunk);
-    const pieces: SpeechPiece[] = [];
-    for (let piece = turn.queue.take(); piece; piece = turn.queue.take()) pieces.push(piece);
-    return pieces;
-  }
-
-  /** A sentence of the spoken reply played to the end. */
-  sentenceHeard(text: string): void {
-    this.spoken?.heard.push(text);
-  }
-
   /** Ends the turn once the reply and its speech are complete; true when it ended now. */
   settle(): boolean {
     const turn = this.turn;
@@ -232,19 +211,14 @@ export class TurnTracker {
   /**
    * Barge-in and stop: the reply being heard is cut off. It is the running turn, or the last one
    * while its audio still plays (`audible`). Returns null when there is nothing to cut, else how
-   * many characters were heard (undefined with the browser's voice: the reply is stored whole
-   * before it is spoken). The 'Patient:' line shows the heard part at once, by the server's rule.
+   * many characters were heard (`heardOf` the reply's text; undefined with the browser's voice:
+   * the reply is stored whole before it is spoken). The 'Patient:' line shows the heard part at
+   * once, by the server's rule.
    */
-  cut(audible: boolean, progress: ReturnType<SpeechPlayer['progress']>) {
+  cut(audible: boolean, heardOf: (replyText: string) => number) {
     const cut = this.turn ?? (audible ? this.spoken : null);
     if (!cut) return null;
-    const heard = cut.speak
-      ? heardChars({
-          replyText: cut.replyText,
-          finished: cut.heard,
-          current: progress ? { text: progress.sentence.text, fraction: progress.fraction } : null,
-        })
-      : undefined;
+    const heard = cut.speak ? heardOf(cut.replyText) : undefined;
     this.turn = null;
     if (heard !== undefined) {
       this.cutReply = { replyId: cut.replyId, messageId: cut.messageId };
