@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { ScenarioBudget } from '../shared/scenarioBudget';
-import { MAX_UTTERANCE_BYTES, MAX_UTTERANCE_MS, STREAM_IDLE_MS } from '../shared/voice';
+import type { ScenarioBudget } from '#shared/scenarioBudget';
+import { MAX_UTTERANCE_BYTES, MAX_UTTERANCE_MS, STREAM_IDLE_MS } from '#shared/voice';
 import { DEFAULT_THROTTLE, type ThrottleLimits } from './auth/throttleLimits';
 import { DEFAULT_AI_BUDGET_PER_HOUR, MIN_AI_BUDGET_PER_HOUR } from './ai/aiCosts';
 import type { JoinThrottleLimits } from './auth/joinThrottle';
@@ -181,7 +181,7 @@ export interface Config {
   allowedOrigins: string[];
   cookieSecure: boolean;
   trustProxy: string | false;
-  sessionDays: number;
+  signInDays: number;
   /** How long a validated session is trusted without a database read (0: always read). */
   sessionCacheMs: number;
   ai: AiConfig;
@@ -273,7 +273,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       .filter(Boolean),
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY ?? false,
-    sessionDays: e.SESSION_DAYS,
+    signInDays: e.SESSION_DAYS,
     sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
     ai: {
       provider,

@@ -2,7 +2,7 @@ import { createServer as createViteServer } from 'vite';
 import { configFromEnvOrExit } from './configFromEnv';
 import { createLogger } from './logger';
 import { startServer } from './startServer';
-import { VAD_ASSETS_PATH } from '../shared/voice';
+import { VAD_ASSETS_PATH } from '#shared/voice';
 
 /** One process, one port: Express with Vite's middleware for the client and hot reload. */
 const config = configFromEnvOrExit(process.env);

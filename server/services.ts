@@ -1,7 +1,7 @@
 import type { AudioStore } from './audio/audioStore';
 import type { AuthThrottle } from './auth/throttle';
 import type { JoinThrottle } from './auth/joinThrottle';
-import type { SessionCache } from './auth/sessionCache';
+import type { SignInCache } from './auth/signInCache';
 import type { CoreServices } from './coreServices';
 import type { RealtimeCalls } from './realtime/realtimeCalls';
 import type { ListCache } from './scenarios/listCache';
@@ -11,7 +11,7 @@ export interface Services extends CoreServices {
   throttle: AuthThrottle;
   /** Invite-code guesses on the join route, counted per address and account. */
   joinThrottle: JoinThrottle;
-  sessionCache: SessionCache;
+  signInCache: SignInCache;
   /** This instance's Realtime calls (inert unless REALTIME_MODEL is set). */
   realtime: RealtimeCalls;
   /** Kept audio of spoken turns, for replay (inert when AUDIO_RETENTION_DAYS is 0). */

@@ -7,7 +7,7 @@ import { createAiBudget } from './ai/aiBudget';
 import { createAiRoles } from './ai/roles';
 import { createAudioStore } from './audio/audioStore';
 import type { AiRoles } from './ai/types';
-import { SessionCache } from './auth/sessionCache';
+import { SignInCache } from './auth/signInCache';
 import { createAuthThrottle, purgeExpiredRateLimits, type ThrottleLimits } from './auth/throttle';
 import { createJoinThrottle, type JoinThrottleLimits } from './auth/joinThrottle';
 import type { Config } from './config';
@@ -72,7 +72,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
     logger,
     throttle: createAuthThrottle(db, { ...config.throttle, ...options.throttle }),
     joinThrottle: createJoinThrottle(db, { ...config.joinThrottle, ...options.joinThrottle }),
-    sessionCache: new SessionCache(config.sessionCacheMs),
+    signInCache: new SignInCache(config.sessionCacheMs),
     ai,
     budget,
     realtime: createRealtimeCalls({ config, db, logger, ai, budget }),

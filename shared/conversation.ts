@@ -19,7 +19,7 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
-export const conversationSessionSchema = z.object({
+export const conversationSchema = z.object({
   id: z.string(),
   scenarioId: z.string(),
   createdAt: z.string(),
@@ -28,7 +28,7 @@ export const conversationSessionSchema = z.object({
   /** The conversation this one branched from ("Try another answer here"), or null. */
   branchOf: z.string().nullable(),
 });
-export type ConversationSession = z.infer<typeof conversationSessionSchema>;
+export type Conversation = z.infer<typeof conversationSchema>;
 
 /** Spec §9: message times read hour:minute in en-US. */
 export function formatMessageTime(iso: string): string {

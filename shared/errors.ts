@@ -57,7 +57,7 @@ export const ERRORS = {
   // What they asked for. Another user's ids are simply not found.
   'not_found:route': REQUEST_TEXT.notFound,
   'not_found:asset': REQUEST_TEXT.notFound,
-  'not_found:session': CONVERSATION_TEXT.notFound,
+  'not_found:conversation': CONVERSATION_TEXT.notFound,
   'not_found:scenario': SCENARIO_TEXT.notFound,
   'not_found:message': CONVERSATION_TEXT.messageNotFound,
   /** The server has no Realtime model: the call has nowhere to go. */

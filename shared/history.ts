@@ -26,7 +26,7 @@ export interface HistorySubScores {
 
 /** One entry of the history list, as the API sends it. */
 export interface HistoryEntry {
-  sessionId: string;
+  conversationId: string;
   scenarioTitle: string | null;
   difficulty: string | null;
   createdAt: string;
@@ -47,18 +47,18 @@ const num = (value: number | null | undefined) => (isNumber(value) ? value : nul
 
 /** Newest first; equal times fall back to the id, the same tie-break the SQL uses. */
 export function compareNewestFirst(
-  a: { createdAt: string; sessionId: string },
-  b: { createdAt: string; sessionId: string },
+  a: { createdAt: string; conversationId: string },
+  b: { createdAt: string; conversationId: string },
 ): number {
   const byTime = Date.parse(b.createdAt) - Date.parse(a.createdAt);
   if (byTime !== 0) return byTime;
-  return a.sessionId < b.sessionId ? 1 : a.sessionId > b.sessionId ? -1 : 0;
+  return a.conversationId < b.conversationId ? 1 : a.conversationId > b.conversationId ? -1 : 0;
 }
 
 export function toHistoryEntry(source: HistorySource): HistoryEntry {
   const first = source.feedback[0];
   return {
-    sessionId: source.id,
+    conversationId: source.id,
     scenarioTitle: source.scenario?.title ?? null,
     difficulty: source.scenario?.difficulty ?? null,
     createdAt: source.createdAt,
@@ -101,8 +101,8 @@ export function mergeHistoryPages(
   shown: readonly HistoryEntry[],
   page: readonly HistoryEntry[],
 ): HistoryEntry[] {
-  const seen = new Set(shown.map((e) => e.sessionId));
-  return [...shown, ...page.filter((e) => !seen.has(e.sessionId))].sort(compareNewestFirst);
+  const seen = new Set(shown.map((e) => e.conversationId));
+  return [...shown, ...page.filter((e) => !seen.has(e.conversationId))].sort(compareNewestFirst);
 }
 
 /** A history entry with the branches tried from it ("Try another answer here"), newest first. */
@@ -117,27 +117,27 @@ export interface HistoryGroup {
  * branch of a branch sits under the first ancestor the list holds. Order otherwise as given.
  */
 export function groupBranches(entries: readonly HistoryEntry[]): HistoryGroup[] {
-  const byId = new Map(entries.map((e) => [e.sessionId, e]));
+  const byId = new Map(entries.map((e) => [e.conversationId, e]));
   const rootOf = (entry: HistoryEntry): HistoryEntry => {
-    const seen = new Set<string>([entry.sessionId]);
+    const seen = new Set<string>([entry.conversationId]);
     let current = entry;
     for (;;) {
       const parent = current.branchOf ? byId.get(current.branchOf) : undefined;
-      if (!parent || seen.has(parent.sessionId)) return current;
-      seen.add(parent.sessionId);
+      if (!parent || seen.has(parent.conversationId)) return current;
+      seen.add(parent.conversationId);
       current = parent;
     }
   };
   const groups = new Map<string, HistoryGroup>();
   for (const entry of entries) {
     const root = rootOf(entry);
-    if (root === entry) groups.set(entry.sessionId, { entry, branches: [] });
+    if (root === entry) groups.set(entry.conversationId, { entry, branches: [] });
   }
   const loose: HistoryGroup[] = [];
   for (const entry of entries) {
     const root = rootOf(entry);
     if (root === entry) continue;
-    const group = groups.get(root.sessionId);
+    const group = groups.get(root.conversationId);
     // Only a cycle (which the database cannot hold) leaves a branch without a group.
     if (group) group.branches.push(entry);
     else loose.push({ entry, branches: [] });

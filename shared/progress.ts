@@ -2,7 +2,7 @@
  * The progress rules of spec §2 Tab 2, §3 (progress summary), §5 and §8 as pure functions.
  * The server's SQL (server/db/progress.ts) computes the count, the average and the chart points
  * itself; these functions are the reference it is tested against on generated data
- * (tests/integration/progressQueries.test.ts), and they compute everything derived from the
+ * (tests/integration/server/db/progressQueries.test.ts), and they compute everything derived from the
  * ordered points.
  */
 
@@ -19,7 +19,7 @@ export interface ProgressFeedback {
 }
 
 /** A session with its linked feedback rows, as spec §7 'Read stats' returns it. */
-export interface ProgressSession {
+export interface ProgressConversation {
   id: string;
   createdAt: string;
   endedAt: string | null;
@@ -51,14 +51,14 @@ function isNumber(value: unknown): value is number {
 }
 
 /** Oldest first; equal times fall back to the id, the same tie-break the SQL uses. */
-function oldestFirst(a: ProgressSession, b: ProgressSession): number {
+function oldestFirst(a: ProgressConversation, b: ProgressConversation): number {
   const byTime = Date.parse(a.createdAt) - Date.parse(b.createdAt);
   if (byTime !== 0) return byTime;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 /** Spec §4: only completed sessions appear in progress. */
-function completed(sessions: readonly ProgressSession[]): ProgressSession[] {
+function completed(sessions: readonly ProgressConversation[]): ProgressConversation[] {
   return sessions.filter((s) => s.endedAt !== null && s.endedAt !== '');
 }
 
@@ -66,16 +66,16 @@ function completed(sessions: readonly ProgressSession[]): ProgressSession[] {
  * Spec §5: the value a completed session adds to the average: its first feedback's numeric
  * overall score, else its success_rating, else nothing (it does not count).
  */
-export function sessionScore(session: ProgressSession): number | null {
+export function conversationScore(session: ProgressConversation): number | null {
   const overall = session.feedback[0]?.overallScore;
   if (isNumber(overall)) return overall;
   return isNumber(session.successRating) ? session.successRating : null;
 }
 
 /** Spec §5 average score; 0 when no session counts. Unrounded: round only for display. */
-export function averageScore(sessions: readonly ProgressSession[]): number {
+export function averageScore(sessions: readonly ProgressConversation[]): number {
   const scores = completed(sessions)
-    .map(sessionScore)
+    .map(conversationScore)
     .filter((s): s is number => s !== null);
   if (scores.length === 0) return 0;
   return scores.reduce((sum, s) => sum + s, 0) / scores.length;
@@ -91,7 +91,7 @@ export function roundToOneDecimal(value: number): number {
  * oldest first (sessions started at the same moment in id order). A missing objection score is 0 (spec §3); the other sub-scores, which the spec
  * says always exist, get the same treatment rather than dropping the point.
  */
-export function chartPoints(sessions: readonly ProgressSession[]): ProgressPoint[] {
+export function chartPoints(sessions: readonly ProgressConversation[]): ProgressPoint[] {
   const points: ProgressPoint[] = [];
   for (const session of [...completed(sessions)].sort(oldestFirst)) {
     const first = session.feedback[0];
@@ -204,7 +204,7 @@ export function skillProficiency(points: readonly ProgressPoint[]): SkillProfici
 
 /** Spec §3 progress summary, plus what the panel derives from it. */
 export interface ProgressSummary {
-  completedSessions: number;
+  completedConversations: number;
   /** Rounded to one decimal (spec §9). */
   avgScore: number;
   improvementRate: number;
@@ -216,7 +216,7 @@ export interface ProgressSummary {
 /** Spec §8: after a failed load the summary is reset to zeros. */
 export function emptyProgressSummary(): ProgressSummary {
   return {
-    completedSessions: 0,
+    completedConversations: 0,
     avgScore: 0,
     improvementRate: 0,
     points: [],
@@ -227,11 +227,11 @@ export function emptyProgressSummary(): ProgressSummary {
 
 /** Everything from the completed-count and average on; see summarizeProgress for the whole. */
 export function summaryFromPoints(
-  counts: { completedSessions: number; avgScore: number },
+  counts: { completedConversations: number; avgScore: number },
   points: ProgressPoint[],
 ): ProgressSummary {
   return {
-    completedSessions: counts.completedSessions,
+    completedConversations: counts.completedConversations,
     avgScore: roundToOneDecimal(counts.avgScore),
     improvementRate: improvementRate(points),
     points,
@@ -241,14 +241,14 @@ export function summaryFromPoints(
 }
 
 /** The whole summary from the user's sessions (any order; open sessions are ignored). */
-export function summarizeProgress(sessions: readonly ProgressSession[]): ProgressSummary {
+export function summarizeProgress(sessions: readonly ProgressConversation[]): ProgressSummary {
   return summaryFromPoints(
-    { completedSessions: completed(sessions).length, avgScore: averageScore(sessions) },
+    { completedConversations: completed(sessions).length, avgScore: averageScore(sessions) },
     chartPoints(sessions),
   );
 }
 
 /** The panel shows its empty state when no completed session exists. */
 export function hasProgressData(summary: ProgressSummary): boolean {
-  return summary.completedSessions > 0;
+  return summary.completedConversations > 0;
 }

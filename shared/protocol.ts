@@ -5,7 +5,7 @@ import { CONVERSATION_TEXT } from './text';
 import { MAX_MESSAGE_CHARS, messageSchema } from './conversation';
 
 /**
- * The conversation socket, /ws/conversations/:sessionId. Every frame is JSON except audio: the
+ * The conversation socket, /ws/conversations/:conversationId. Every frame is JSON except audio: the
  * clinician's as the binary frames of a stream (`audio_start` … `audio_commit`), the patient's
  * as one binary frame right after the `speech` header that announces it.
  * Both ends parse with these schemas.

@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { wrapPglite } from '../server/db/pgliteDb';
-import { migrate } from '../server/db/migrate';
-import { seedScenarios } from '../server/db/scenarios';
-import { scenarioLibrary } from '../server/scenarios/library';
+import { wrapPglite } from '#server/db/pgliteDb';
+import { migrate } from '#server/db/migrate';
+import { seedScenarios } from '#server/db/scenarios';
+import { scenarioLibrary } from '#server/scenarios/library';
 import { PGLITE_TEMPLATE, TMP_DIR } from './helpers/paths';
 
 /** Migrates and seeds one PGlite database; every test file starts from a copy of it. */

@@ -1,4 +1,4 @@
-import { CONVERSATION_TEXT } from '../../shared/text';
+import { CONVERSATION_TEXT } from '#shared/text';
 import type { Db } from '../db/db';
 import { giveBackHourly, spendHourly } from '../db/hourlyUsage';
 import { AppError } from '../http/errors';

@@ -34,7 +34,7 @@ export const AI_COSTS: Readonly<Record<AiUse, number>> = {
 /**
  * Sized so that ordinary practice never meets it before the older limits: an hour at the turn
  * quota with every turn spoken and heard, all the hours' hints and forty gradings still fit
- * (tests/unit/aiCosts.test.ts), as do about forty-five minutes of Realtime calls.
+ * (tests/unit/server/ai/aiCosts.test.ts), as do about forty-five minutes of Realtime calls.
  */
 export const DEFAULT_AI_BUDGET_PER_HOUR = 1000;
 

@@ -9,8 +9,8 @@ import {
   noteToneSchema,
   patientReactionKindSchema,
   turnNoteKindSchema,
-} from '../../shared/debrief';
-import type { DebriefDraft } from '../../shared/debrief';
+} from '#shared/debrief';
+import type { DebriefDraft } from '#shared/debrief';
 import { formatTranscript, transcriptNonce } from './prompts';
 import type { PromptMessage } from './prompts';
 import type { ConversationSoFar } from './types';

@@ -1,4 +1,4 @@
-import type { FeedbackItem, Feedback } from '../../shared/feedback';
+import type { FeedbackItem, Feedback } from '#shared/feedback';
 
 /**
  * Feedback quotes are shown to the trainee as "you said ...", so a quote the trainee never said

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Feedback, ScoreKey } from '../../shared/feedback';
-import { bandRange, RUBRIC, RUBRIC_BANDS } from '../../shared/rubric';
+import type { Feedback, ScoreKey } from '#shared/feedback';
+import { bandRange, RUBRIC, RUBRIC_BANDS } from '#shared/rubric';
 import { OBJECTION_ANCHORS, OBJECTION_PENALTIES, OBJECTION_STEPS } from './objectionRubric';
 import type { ChatTurn, ConversationSoFar } from './types';
 import type { ScenarioRecord } from '../scenarios/schema';

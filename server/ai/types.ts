@@ -3,8 +3,8 @@ import type {
   RealtimeServerEvent,
   RealtimeSessionCreateRequest,
 } from 'openai/resources/realtime/realtime';
-import type { DebriefDraft } from '../../shared/debrief';
-import type { Feedback } from '../../shared/feedback';
+import type { DebriefDraft } from '#shared/debrief';
+import type { Feedback } from '#shared/feedback';
 import type { ScenarioRecord } from '../scenarios/schema';
 import type { Speaker, StreamingTranscriber, Transcriber } from '../voice/types';
 

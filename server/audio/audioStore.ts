@@ -8,7 +8,7 @@ import {
   getAudioForUser,
   getMessageOwner,
   insertAudio,
-  listAudioBySession,
+  listAudioByConversation,
   listAudioIdsAmong,
   listAudioSizesByUser,
   lockUserAudio,
@@ -33,12 +33,14 @@ export interface AudioStore {
   keep(messageId: string, recording: Recording | null): Promise<boolean>;
   /** The recording of a message in this user's conversation, or null (also for another's). */
   find(input: {
-    sessionId: string;
+    conversationId: string;
     messageId: string;
     userId: string;
   }): Promise<StoredAudio | null>;
   /** The messages of a conversation that can be replayed, with their lengths. */
-  listForSession(sessionId: string): Promise<Record<string, { durationMs: number | null }>>;
+  listForConversation(
+    conversationId: string,
+  ): Promise<Record<string, { durationMs: number | null }>>;
   /** Deletes expired recordings and files whose row is gone; returns how many went. */
   purge(now?: Date): Promise<number>;
 }
@@ -127,7 +129,7 @@ export function createAudioStore(input: {
   }
 
   async function find(query: {
-    sessionId: string;
+    conversationId: string;
     messageId: string;
     userId: string;
   }): Promise<StoredAudio | null> {
@@ -142,9 +144,9 @@ export function createAudioStore(input: {
     return { mime: row.mime, bytes: row.bytes, data: null, file: { root: folder, path: row.path } };
   }
 
-  async function listForSession(sessionId: string) {
+  async function listForConversation(conversationId: string) {
     if (!enabled) return {};
-    const rows = await listAudioBySession(db, { sessionId, keptSince: keptSince() });
+    const rows = await listAudioByConversation(db, { conversationId, keptSince: keptSince() });
     return Object.fromEntries(rows.map((r) => [r.messageId, { durationMs: r.durationMs }]));
   }
 
@@ -179,5 +181,5 @@ export function createAudioStore(input: {
     return expired.removed + (await sweepOrphans(now));
   }
 
-  return { enabled, keep, find, listForSession, purge };
+  return { enabled, keep, find, listForConversation, purge };
 }

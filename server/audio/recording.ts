@@ -1,5 +1,5 @@
-import { pcmSampleRate } from '../../shared/speechAudio';
-import { STREAM_SAMPLE_RATE } from '../../shared/voice';
+import { pcmSampleRate } from '#shared/speechAudio';
+import { STREAM_SAMPLE_RATE } from '#shared/voice';
 import { pcm16Wav } from '../voice/audioFormat';
 
 /** One turn's audio as it is kept and served: a playable file, not raw samples. */

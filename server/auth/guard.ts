@@ -3,20 +3,20 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
 import { AppError } from '../http/errors';
-import { readCookie, setSessionCookie } from '../http/cookies';
-import type { SessionCache } from './sessionCache';
+import { readCookie, setSignInCookie } from '../http/cookies';
+import type { SignInCache } from './signInCache';
 import {
   SESSION_COOKIE,
-  sessionIdFromToken,
-  validateSessionToken,
-  type SessionUser,
-} from './sessions';
+  signInIdFromToken,
+  validateSignInToken,
+  type SignedInUser,
+} from './signIns';
 
 /** What resolving a session needs: the whole Services bag fits, and so does a test's. */
 export interface SessionDeps {
   db: Db;
-  sessionCache: SessionCache;
-  config: Pick<Config, 'sessionDays' | 'cookieSecure'>;
+  signInCache: SignInCache;
+  config: Pick<Config, 'signInDays' | 'cookieSecure'>;
 }
 
 /** Resolves the signed-in user from the session cookie, or null. */
@@ -24,19 +24,19 @@ export async function userFromRequest(
   services: SessionDeps,
   req: IncomingMessage,
   res?: Response,
-): Promise<SessionUser | null> {
+): Promise<SignedInUser | null> {
   const token = readCookie(req.headers.cookie, SESSION_COOKIE);
   if (!token) return null;
-  const cached = services.sessionCache.get(sessionIdFromToken(token));
+  const cached = services.signInCache.get(signInIdFromToken(token));
   if (cached) return cached;
-  const session = await validateSessionToken(services.db, {
+  const session = await validateSignInToken(services.db, {
     token,
-    days: services.config.sessionDays,
+    days: services.config.signInDays,
   });
   if (!session) return null;
-  services.sessionCache.set(session.sessionId, session.user, session.expiresAt);
+  services.signInCache.set(session.signInId, session.user, session.expiresAt);
   if (session.renewed && res) {
-    setSessionCookie(res, {
+    setSignInCookie(res, {
       name: SESSION_COOKIE,
       token,
       expiresAt: session.expiresAt,
@@ -56,8 +56,8 @@ export function requireUser(services: SessionDeps) {
   };
 }
 
-export function currentUser(res: Response): SessionUser {
-  const user = res.locals.user as SessionUser | undefined;
+export function currentUser(res: Response): SignedInUser {
+  const user = res.locals.user as SignedInUser | undefined;
   if (!user) throw new AppError('unauthorized:session');
   return user;
 }

@@ -1,6 +1,6 @@
 import type { RateLimiterPostgres } from 'rate-limiter-flexible';
 import type { Db } from '../db/db';
-import { ORGANISATION_TEXT } from '../../shared/text';
+import { ORGANISATION_TEXT } from '#shared/text';
 import { AppError } from '../http/errors';
 import { counter, waiting } from './throttle';
 import { backoffSeconds } from './throttleLimits';

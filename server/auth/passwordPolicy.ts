@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import type { PASSWORD_TEXT } from '../../shared/text';
+import type { PASSWORD_TEXT } from '#shared/text';
 
 /**
  * NIST SP 800-63B §5.1.1.2: a new password is checked against values known to be commonly

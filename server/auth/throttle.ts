@@ -1,6 +1,6 @@
 import { RateLimiterPostgres, type RateLimiterRes } from 'rate-limiter-flexible';
 import type { Db } from '../db/db';
-import { AUTH_TEXT } from '../../shared/text';
+import { AUTH_TEXT } from '#shared/text';
 import { AppError } from '../http/errors';
 import { backoffSeconds, DEFAULT_THROTTLE, type ThrottleLimits } from './throttleLimits';
 

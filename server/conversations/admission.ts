@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../shared/errors';
+import type { ErrorCode } from '#shared/errors';
 
 export interface AdmissionState {
   /** The server is shutting down. */

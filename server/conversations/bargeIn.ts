@@ -1,7 +1,7 @@
-import type { Message } from '../../shared/conversation';
+import type { Message } from '#shared/conversation';
 import { markReplyHeard } from '../db/messages';
 import type { ConversationContext } from './conversationContext';
-import { heardRevision } from '../../shared/heardPart';
+import { heardRevision } from '#shared/heardPart';
 
 /** The turn running on a socket, typed or spoken. */
 export interface RunningTurn {
@@ -25,7 +25,7 @@ export function createBargeIn(context: ConversationContext) {
     if (content === null) return;
     const { db } = context.services;
     const revised = await markReplyHeard(db, {
-      sessionId: context.sessionId,
+      conversationId: context.conversationId,
       id: reply.id,
       content,
     });

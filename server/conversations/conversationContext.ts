@@ -1,5 +1,5 @@
-import { ERRORS, type ErrorCode } from '../../shared/errors';
-import type { ServerMessage } from '../../shared/protocol';
+import { ERRORS, type ErrorCode } from '#shared/errors';
+import type { ServerMessage } from '#shared/protocol';
 import type { AiUse } from '../ai/aiCosts';
 import { AppError } from '../http/errors';
 import type { ScenarioRecord } from '../scenarios/schema';
@@ -13,7 +13,7 @@ export interface ConversationContext {
   services: Services;
   /** The conversation's owner, who pays for its model calls (decision 027). */
   userId: string;
-  sessionId: string;
+  conversationId: string;
   send(message: ServerMessage): void;
   sendBinary(bytes: Buffer): void;
   /** An error frame: the code's own sentence unless a more precise one is given. */
@@ -46,7 +46,7 @@ export function speakTo(
     keepAudio: context.services.audio.enabled,
     onError(error) {
       if (error instanceof AppError) return context.send(appErrorFrame(error, input.clientId));
-      logger.warn('voice.speech_failed', { sessionId: context.sessionId, error });
+      logger.warn('voice.speech_failed', { conversationId: context.conversationId, error });
       context.sendError('unavailable:speech', undefined, input.clientId);
     },
   });

@@ -1,9 +1,9 @@
-import type { ClientMessage, ServerMessage } from '../../shared/protocol';
-import { CONVERSATION_TEXT } from '../../shared/text';
-import { characterCount } from '../../shared/inputChecks';
+import type { ClientMessage, ServerMessage } from '#shared/protocol';
+import { CONVERSATION_TEXT } from '#shared/text';
+import { characterCount } from '#shared/inputChecks';
 import { isConnectionError } from '../db/db';
-import { listMessagesBySession } from '../db/messages';
-import { getScenarioRecordForSession } from '../db/scenarios';
+import { listMessagesByConversation } from '../db/messages';
+import { getScenarioRecordForConversation } from '../db/scenarios';
 import type { ScenarioRecord } from '../scenarios/schema';
 import type { Services } from '../services';
 import { createPerUserCount, type PerUserCount } from './perUserCount';
@@ -18,7 +18,7 @@ import { createTurnSlot } from './turnSlot';
 /** One open socket of a conversation, as the gateway hands it over (already authorised). */
 export interface ConversationConnection {
   userId: string;
-  sessionId: string;
+  conversationId: string;
   scenarioId: string;
   /** The conversation had ended when the socket opened. */
   ended: boolean;
@@ -68,7 +68,7 @@ export function createConversationController(input: {
   connection: ConversationConnection;
 }): ConversationController {
   const { services, work, userTurns, userStreams, connection } = input;
-  const { userId, sessionId, ended, send } = connection;
+  const { userId, conversationId, ended, send } = connection;
   const { db, logger, config } = services;
   const limits = config.limits;
   const { transcriber, streamingTranscriber, speaker } = services.ai;
@@ -77,12 +77,12 @@ export function createConversationController(input: {
   const context: ConversationContext = {
     services,
     userId,
-    sessionId,
+    conversationId,
     send,
     sendBinary: connection.sendBinary,
     sendError: (code, message, clientId) => send(errorFrame(code, message, clientId)),
     async scenario() {
-      scenario ??= await getScenarioRecordForSession(db, { sessionId });
+      scenario ??= await getScenarioRecordForConversation(db, { conversationId });
       return scenario;
     },
   };
@@ -91,7 +91,7 @@ export function createConversationController(input: {
   const readAloud = createReadAloud(context, work);
 
   function failed(error: unknown) {
-    logger.error('ws.message_failed', { sessionId, error });
+    logger.error('ws.message_failed', { conversationId, error });
     sendError(isConnectionError(error) ? 'unavailable:database' : 'internal');
   }
 
@@ -107,11 +107,11 @@ export function createConversationController(input: {
   });
 
   // A Realtime call of this conversation tells every socket of it what is said and stored.
-  const leaveCall = services.realtime.subscribe(sessionId, send);
+  const leaveCall = services.realtime.subscribe(conversationId, send);
 
   return {
     sendHistory: () =>
-      listMessagesBySession(db, { sessionId }).then((messages) =>
+      listMessagesByConversation(db, { conversationId }).then((messages) =>
         send({
           type: 'history',
           messages,
@@ -148,7 +148,7 @@ export function createConversationController(input: {
           const revision = bargeIn.cancel(turns.current, message.heardChars);
           if (revision) work.run(revision, failed);
           readAloud.stop();
-          services.realtime.stopAudio(sessionId);
+          services.realtime.stopAudio(conversationId);
           return;
         }
         case 'speak':

@@ -1,11 +1,11 @@
-import type { ConversationDetail } from '../../shared/api/conversations';
-import type { ConversationSession } from '../../shared/conversation';
+import type { ConversationDetail } from '#shared/api/conversations';
+import type { Conversation } from '#shared/conversation';
 import { getBranchOrigin } from '../db/branches';
 import type { Queryable } from '../db/db';
-import { getDebriefBySession, getFeedbackBySession } from '../db/feedback';
-import { listMessagesBySession } from '../db/messages';
+import { getDebriefByConversation, getFeedbackByConversation } from '../db/feedback';
+import { listMessagesByConversation } from '../db/messages';
 import { getReview } from '../db/reviews';
-import { getScenarioForSession } from '../db/scenarios';
+import { getScenarioForConversation } from '../db/scenarios';
 
 /** A conversation's detail without its recordings, which only its owner's route adds. */
 export type ConversationRecord = Omit<ConversationDetail, 'audio' | 'audioRetentionDays'>;
@@ -18,17 +18,17 @@ export type ConversationRecord = Omit<ConversationDetail, 'audio' | 'audioRetent
  */
 export async function loadConversationRecord(
   db: Queryable,
-  session: ConversationSession,
+  session: Conversation,
   { reviewedFor = null }: { reviewedFor?: string | null } = {},
 ): Promise<ConversationRecord> {
-  const sessionId = session.id;
+  const conversationId = session.id;
   const [scenario, messages, feedback, debrief, branch, review] = await Promise.all([
-    getScenarioForSession(db, { sessionId }),
-    listMessagesBySession(db, { sessionId }),
-    getFeedbackBySession(db, { sessionId }),
-    getDebriefBySession(db, { sessionId }),
-    getBranchOrigin(db, { sessionId }),
-    getReview(db, { sessionId, organisationId: reviewedFor }),
+    getScenarioForConversation(db, { conversationId }),
+    listMessagesByConversation(db, { conversationId }),
+    getFeedbackByConversation(db, { conversationId }),
+    getDebriefByConversation(db, { conversationId }),
+    getBranchOrigin(db, { conversationId }),
+    getReview(db, { conversationId, organisationId: reviewedFor }),
   ]);
   return { session, scenario, messages, feedback, debrief, branch, review };
 }

@@ -50,7 +50,7 @@ export async function startEarlyReply(
   const { db, ai, config } = context.services;
   const [before, scenario] = await Promise.all([
     historyIfTurnAllowed(db, {
-      sessionId: context.sessionId,
+      conversationId: context.conversationId,
       turnsPerHour: config.limits.turnsPerHour,
     }),
     context.scenario(),

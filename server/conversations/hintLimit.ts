@@ -1,5 +1,5 @@
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { CONVERSATION_TEXT } from '../../shared/text';
+import { CONVERSATION_TEXT } from '#shared/text';
 import { rateLimitStore } from '../auth/throttle';
 import { AppError } from '../http/errors';
 import type { Services } from '../services';

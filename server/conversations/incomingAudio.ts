@@ -1,6 +1,6 @@
-import { firstCharacters } from '../../shared/inputChecks';
-import type { ClientMessage } from '../../shared/protocol';
-import { FRAME_TEXT, VOICE_TEXT } from '../../shared/text';
+import { firstCharacters } from '#shared/inputChecks';
+import type { ClientMessage } from '#shared/protocol';
+import { FRAME_TEXT, VOICE_TEXT } from '#shared/text';
 import { streamRefusal } from './admission';
 import type { BackgroundWork } from './backgroundWork';
 import { spendOrRefuse, type ConversationContext } from './conversationContext';
@@ -136,7 +136,7 @@ export function createIncomingAudio(input: {
         batch: transcriber,
         finalTimeoutMs: config.ai.timeoutMs,
         logger,
-        sessionId: context.sessionId,
+        conversationId: context.conversationId,
         onPartial(text) {
           opened.heard = text;
           // A continuation adds to its turn's line.
@@ -268,7 +268,7 @@ export function createIncomingAudio(input: {
     const text = firstCharacters(words, limits.maxMessageChars);
     return startEarlyReply(context, { text, stream: ending.start.stream }, signal).catch(
       (error: unknown) => {
-        logger.warn('voice.early_reply_failed', { sessionId: context.sessionId, error });
+        logger.warn('voice.early_reply_failed', { conversationId: context.conversationId, error });
         return null;
       },
     );

@@ -1,5 +1,5 @@
-import { uuidSchema } from '../../shared/inputChecks';
-import { getMessageInSession } from '../db/messages';
+import { uuidSchema } from '#shared/inputChecks';
+import { getMessageInConversation } from '../db/messages';
 import type { BackgroundWork } from './backgroundWork';
 import { speakTo, type ConversationContext } from './conversationContext';
 
@@ -14,7 +14,10 @@ export function createReadAloud(context: ConversationContext, work: BackgroundWo
       if (!speaker) return context.sendError('unavailable:server_speech');
       const id = uuidSchema.safeParse(messageId);
       const message = id.success
-        ? await getMessageInSession(db, { sessionId: context.sessionId, id: id.data })
+        ? await getMessageInConversation(db, {
+            conversationId: context.conversationId,
+            id: id.data,
+          })
         : null;
       if (!message || message.role !== 'assistant') return context.sendError('not_found:message');
       reading?.abort();

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Message } from '../../shared/conversation';
-import { stripControlChars } from '../../shared/inputChecks';
-import type { ServerMessage } from '../../shared/protocol';
-import { CONVERSATION_TEXT } from '../../shared/text';
-import { ERRORS } from '../../shared/errors';
+import type { Message } from '#shared/conversation';
+import { stripControlChars } from '#shared/inputChecks';
+import type { ServerMessage } from '#shared/protocol';
+import { CONVERSATION_TEXT } from '#shared/text';
+import { ERRORS } from '#shared/errors';
 import type { ScenarioRecord } from '../scenarios/schema';
 import { insertAssistantMessage, storeTurnAndListHistory } from '../db/messages';
 import type { Services } from '../services';
@@ -11,12 +11,12 @@ import { AppError } from '../http/errors';
 import { appErrorFrame } from './conversationContext';
 import { createDeltaPacer } from './deltaPacer';
 import type { EarlyReply } from './earlyReply';
-import { heardPart } from '../../shared/heardPart';
+import { heardPart } from '#shared/heardPart';
 
 export interface TurnInput {
   /** Who pays for the reply (the AI budget, decision 027). */
   userId: string;
-  sessionId: string;
+  conversationId: string;
   scenario: ScenarioRecord;
   clientId: string;
   text: string;
@@ -57,7 +57,7 @@ export async function runTurn(
 ): Promise<TurnResult> {
   const { db, ai, logger } = services;
   const stored = await storeTurnAndListHistory(db, {
-    sessionId: input.sessionId,
+    conversationId: input.conversationId,
     content: input.text,
     source: input.source,
     clientId: input.clientId,
@@ -121,7 +121,7 @@ export async function runTurn(
     }
   } catch (error) {
     if (!signal.aborted) {
-      logger.warn('turn.reply_failed', { sessionId: input.sessionId, error });
+      logger.warn('turn.reply_failed', { conversationId: input.conversationId, error });
       pacer.flush();
       const reply = text.trim() !== '' ? await storeReply(true) : null;
       hooks.send({
@@ -154,7 +154,7 @@ export async function runTurn(
 
   async function storeReply(partial: boolean): Promise<Message> {
     const stored = await insertAssistantMessage(db, {
-      sessionId: input.sessionId,
+      conversationId: input.conversationId,
       content: stripControlChars(text).trim(),
       partial,
     });

@@ -1,11 +1,11 @@
-import { stripControlChars } from '../../shared/inputChecks';
-import { FRAME_TEXT, VOICE_TEXT } from '../../shared/text';
+import { stripControlChars } from '#shared/inputChecks';
+import { FRAME_TEXT, VOICE_TEXT } from '#shared/text';
 import {
   STREAM_FRAME_HEADER_BYTES,
   STREAM_FRAME_MAX_BYTES,
   STREAM_FRAME_MAX_MS,
   STREAM_SAMPLE_RATE,
-} from '../../shared/voice';
+} from '#shared/voice';
 import type { Logger } from '../logger';
 import { encodeWav, utteranceTooLarge } from '../voice/audioFormat';
 import type { StreamingTranscriber, Transcriber, TranscriptionStream } from '../voice/types';
@@ -118,7 +118,7 @@ export interface StreamedUtteranceInput {
    */
   finalTimeoutMs: number;
   logger: Logger;
-  sessionId: string;
+  conversationId: string;
   /** What the streaming session has heard so far (control characters removed). */
   onPartial(text: string): void;
   /** No frame arrived for `limits.streamIdleMs`: the stream has been dropped. */
@@ -130,7 +130,7 @@ export interface StreamedUtteranceInput {
 }
 
 export function createStreamedUtterance(input: StreamedUtteranceInput): StreamedUtterance {
-  const { clientId, limits, logger, sessionId } = input;
+  const { clientId, limits, logger, conversationId } = input;
   const own = new AbortController();
   const chunks: Buffer[] = [];
   let pcmBytes = 0;
@@ -155,7 +155,7 @@ export function createStreamedUtterance(input: StreamedUtteranceInput): Streamed
       });
     } catch (error) {
       // The batch transcriber takes the kept audio at the commit instead.
-      logger.warn('voice.streaming_open_failed', { sessionId, error });
+      logger.warn('voice.streaming_open_failed', { conversationId, error });
     }
   }
 
@@ -193,7 +193,7 @@ export function createStreamedUtterance(input: StreamedUtteranceInput): Streamed
     try {
       session?.close();
     } catch (error) {
-      logger.warn('voice.streaming_close_failed', { sessionId, error });
+      logger.warn('voice.streaming_close_failed', { conversationId, error });
     }
     session = null;
   }
@@ -214,7 +214,7 @@ export function createStreamedUtterance(input: StreamedUtteranceInput): Streamed
           if (signal.aborted) return { kind: 'failed' };
           // No words are lost: the batch transcriber hears the same audio, and the user is told
           // nothing unless it fails too.
-          logger.warn('voice.streaming_failed', { sessionId, error });
+          logger.warn('voice.streaming_failed', { conversationId, error });
           try {
             streamed.close();
           } catch {
@@ -227,7 +227,7 @@ export function createStreamedUtterance(input: StreamedUtteranceInput): Streamed
       try {
         return asTranscript(await input.batch.transcribe(wav, { format: 'wav' }, { signal }));
       } catch (error) {
-        if (!signal.aborted) logger.warn('voice.transcription_failed', { sessionId, error });
+        if (!signal.aborted) logger.warn('voice.transcription_failed', { conversationId, error });
         return { kind: 'failed' };
       }
     } finally {
@@ -254,7 +254,7 @@ export function createStreamedUtterance(input: StreamedUtteranceInput): Streamed
           session.append(check.pcm);
         } catch (error) {
           // A session that cannot take audio is done; the kept audio goes to batch instead.
-          logger.warn('voice.streaming_append_failed', { sessionId, error });
+          logger.warn('voice.streaming_append_failed', { conversationId, error });
           closeSession();
         }
       }

@@ -1,4 +1,4 @@
-import type { Message } from '../../shared/conversation';
+import type { Message } from '#shared/conversation';
 import type { Recording } from '../audio/recording';
 import type { RunningTurn } from './bargeIn';
 import { speakTo, type ConversationContext, type SpeechPipeline } from './conversationContext';
@@ -41,7 +41,7 @@ export async function replyToTurn(
     context.services,
     {
       userId: context.userId,
-      sessionId: context.sessionId,
+      conversationId: context.conversationId,
       scenario,
       clientId: request.clientId,
       text: request.text,

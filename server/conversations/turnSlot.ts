@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import type { Message } from '../../shared/conversation';
+import type { Message } from '#shared/conversation';
 import { turnRefusal } from './admission';
 import type { BackgroundWork } from './backgroundWork';
 import type { createBargeIn, RunningTurn } from './bargeIn';

@@ -1,5 +1,5 @@
-import type { Message } from '../../shared/conversation';
-import { firstCharacters } from '../../shared/inputChecks';
+import type { Message } from '#shared/conversation';
+import { firstCharacters } from '#shared/inputChecks';
 import { utteranceRecording } from '../audio/recording';
 import type { RunningTurn } from './bargeIn';
 import type { ConversationContext } from './conversationContext';

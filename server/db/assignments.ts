@@ -1,4 +1,4 @@
-import type { MyAssignment } from '../../shared/api/organisations';
+import type { MyAssignment } from '#shared/api/organisations';
 import type { Db, Queryable } from './db';
 import { RUN_BY_TRAINER, startedDuring } from './sqlRules';
 import { isoOrNull } from './timestamps';

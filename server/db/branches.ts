@@ -1,7 +1,7 @@
-import type { BranchOrigin } from '../../shared/api/conversations';
-import type { ConversationSession } from '../../shared/conversation';
+import type { BranchOrigin } from '#shared/api/conversations';
+import type { Conversation } from '#shared/conversation';
 import type { Db, Queryable } from './db';
-import { toSessionDto, type SessionRow } from './conversations';
+import { toConversationDto, type ConversationRow } from './conversations';
 import { spendHourly } from './hourlyUsage';
 import { VISIBLE_TO_USER } from './scenarios';
 
@@ -12,10 +12,10 @@ export type BranchRefusal =
 
 /**
  * "Try another answer here": a new open conversation for the same user and scenario, linked to
- * `sessionId`, holding copies of every message stored before the clinician turn `messageId`.
+ * `conversationId`, holding copies of every message stored before the clinician turn `messageId`.
  * The offline patient derives its state from the transcript alone, so the copies are the
  * replay. One transaction: a branch never exists with half its transcript, and one that is not
- * made is not counted. The caller has checked that `sessionId` is the user's.
+ * made is not counted. The caller has checked that `conversationId` is the user's.
  *
  * A branch is a new start, so it needs what starting the scenario afresh needs: the right to
  * practise it now (VISIBLE_TO_USER). Someone who has left the organisation it is shared with,
@@ -24,12 +24,12 @@ export type BranchRefusal =
  */
 export async function createBranch(
   db: Db,
-  input: { userId: string; sessionId: string; messageId: string; branchesPerHour: number },
-): Promise<{ session: ConversationSession } | { refused: BranchRefusal }> {
+  input: { userId: string; conversationId: string; messageId: string; branchesPerHour: number },
+): Promise<{ session: Conversation } | { refused: BranchRefusal }> {
   return db.transaction(async (tx) => {
     const [turn] = await tx.query<{ role: string }>(
       `SELECT role FROM messages WHERE session_id = $1 AND id = $2`,
-      [input.sessionId, input.messageId],
+      [input.conversationId, input.messageId],
     );
     if (!turn) return { refused: { code: 'not_found:message' as const } };
     if (turn.role !== 'user') return { refused: { code: 'unprocessable:not_a_turn' as const } };
@@ -37,7 +37,7 @@ export async function createBranch(
       `SELECT 1 FROM scenarios
         WHERE ${VISIBLE_TO_USER}
           AND id = (SELECT scenario_id FROM conversation_sessions WHERE id = $2)`,
-      [input.userId, input.sessionId],
+      [input.userId, input.conversationId],
     );
     if (!practisable) return { refused: { code: 'not_found:scenario' as const } };
     const allowance = await spendHourly(tx, {
@@ -50,14 +50,14 @@ export async function createBranch(
       const { retryAfterSeconds } = allowance;
       return { refused: { code: 'rate_limit:branches' as const, retryAfterSeconds } };
     }
-    const [session] = await tx.query<SessionRow>(
+    const [session] = await tx.query<ConversationRow>(
       `INSERT INTO conversation_sessions
          (user_id, scenario_id, scenario_version, branch_of, branch_at_message)
        SELECT user_id, scenario_id, scenario_version, id, $2 FROM conversation_sessions WHERE id = $1
        RETURNING id, scenario_id AS "scenarioId", created_at AS "createdAt",
                  ended_at AS "endedAt", success_rating AS "successRating",
                  branch_of AS "branchOf"`,
-      [input.sessionId, input.messageId],
+      [input.conversationId, input.messageId],
     );
     if (!session) throw new Error('original conversation vanished while branching');
     // The copies keep their original times: the transcript says when things were said. Each
@@ -70,16 +70,16 @@ export async function createBranch(
          FROM messages m, messages t
         WHERE m.session_id = $2 AND t.id = $3 AND (m.created_at, m.seq) < (t.created_at, t.seq)
         ORDER BY m.created_at, m.seq`,
-      [session.id, input.sessionId, input.messageId],
+      [session.id, input.conversationId, input.messageId],
     );
-    return { session: toSessionDto(session) };
+    return { session: toConversationDto(session) };
   });
 }
 
 /** Null for a conversation that is not a branch (or whose original was deleted). */
 export async function getBranchOrigin(
   db: Queryable,
-  { sessionId }: { sessionId: string },
+  { conversationId }: { conversationId: string },
 ): Promise<BranchOrigin | null> {
   const [row] = await db.query<{
     of: string;
@@ -104,7 +104,7 @@ export async function getBranchOrigin(
        JOIN conversation_sessions o ON o.id = b.branch_of AND o.user_id = b.user_id
        LEFT JOIN feedback f ON f.session_id = o.id
       WHERE b.id = $1`,
-    [sessionId],
+    [conversationId],
   );
   if (!row) return null;
   const { of, atMessageId, atTurn, overallScore, ...rest } = row;

@@ -1,4 +1,4 @@
-import type { CohortSort, CohortTable } from '../../shared/api/organisations';
+import type { CohortSort, CohortTable } from '#shared/api/organisations';
 import type { Queryable } from './db';
 import { countedScore, RUN_BY_TRAINER, startedDuring } from './sqlRules';
 import { isoSql } from './timestamps';
@@ -66,7 +66,7 @@ export async function getCohortTableJson(
      ),
      per_cell AS (
        SELECT mb.user_id, json_agg(json_build_object(
-                'assignmentId', a.id, 'sessionId', t.session_id, 'doneAt', ${isoSql('t.ended_at')},
+                'assignmentId', a.id, 'conversationId', t.session_id, 'doneAt', ${isoSql('t.ended_at')},
                 'score', t.score, 'overridden', coalesce(t.overridden, false))
                 ORDER BY a.created_at, a.id) AS cells
          FROM members mb CROSS JOIN assigned a

@@ -1,4 +1,4 @@
-import type { Cohort } from '../../shared/api/organisations';
+import type { Cohort } from '#shared/api/organisations';
 import type { Db } from './db';
 
 /** Cohorts: the groups of trainees an organisation's trainer invites and sets work for. */

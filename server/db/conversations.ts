@@ -1,7 +1,7 @@
-import type { ConversationSession } from '../../shared/conversation';
+import type { Conversation } from '#shared/conversation';
 import type { Queryable, Db } from './db';
 
-export interface SessionRow {
+export interface ConversationRow {
   id: string;
   scenarioId: string;
   createdAt: Date;
@@ -10,15 +10,15 @@ export interface SessionRow {
   branchOf: string | null;
 }
 
-/** The columns of a SessionRow, read from the table (or its alias `t`). */
-export const sessionColumns = (t = '') => {
+/** The columns of a ConversationRow, read from the table (or its alias `t`). */
+export const conversationColumns = (t = '') => {
   const c = t ? `${t}.` : '';
   return `${c}id, ${c}scenario_id AS "scenarioId", ${c}created_at AS "createdAt",
   ${c}ended_at AS "endedAt", ${c}success_rating AS "successRating", ${c}branch_of AS "branchOf"`;
 };
-const COLUMNS = sessionColumns();
+const COLUMNS = conversationColumns();
 
-export function toSessionDto(row: SessionRow): ConversationSession {
+export function toConversationDto(row: ConversationRow): Conversation {
   return {
     id: row.id,
     scenarioId: row.scenarioId,
@@ -39,10 +39,10 @@ export function toSessionDto(row: SessionRow): ConversationSession {
 export async function openOrResumeConversation(
   db: Db,
   input: { userId: string; scenarioId: string; initialMessage: string },
-): Promise<{ session: ConversationSession; created: boolean }> {
+): Promise<{ session: Conversation; created: boolean }> {
   return db.transaction(async (tx) => {
     const newestOpen = async () => {
-      const [open] = await tx.query<SessionRow>(
+      const [open] = await tx.query<ConversationRow>(
         `SELECT ${COLUMNS} FROM conversation_sessions
           WHERE user_id = $1 AND scenario_id = $2 AND ended_at IS NULL
           ORDER BY created_at DESC, id DESC LIMIT 1`,
@@ -51,8 +51,8 @@ export async function openOrResumeConversation(
       return open;
     };
     const resumed = await newestOpen();
-    if (resumed) return { session: toSessionDto(resumed), created: false };
-    const [created] = await tx.query<SessionRow>(
+    if (resumed) return { session: toConversationDto(resumed), created: false };
+    const [created] = await tx.query<ConversationRow>(
       `INSERT INTO conversation_sessions (user_id, scenario_id, scenario_version)
        SELECT $1, $2, version FROM scenarios WHERE id = $2
        ON CONFLICT (user_id, scenario_id) WHERE ended_at IS NULL AND branch_at_message IS NULL
@@ -65,11 +65,11 @@ export async function openOrResumeConversation(
         `INSERT INTO messages (session_id, role, content) VALUES ($1, 'assistant', $2)`,
         [created.id, input.initialMessage],
       );
-      return { session: toSessionDto(created), created: true };
+      return { session: toConversationDto(created), created: true };
     }
     const open = await newestOpen();
     if (!open) throw new Error('open session vanished during resume');
-    return { session: toSessionDto(open), created: false };
+    return { session: toConversationDto(open), created: false };
   });
 }
 
@@ -77,12 +77,12 @@ export async function openOrResumeConversation(
 export async function getConversationForUser(
   db: Queryable,
   input: { id: string; userId: string },
-): Promise<ConversationSession | null> {
-  const [row] = await db.query<SessionRow>(
+): Promise<Conversation | null> {
+  const [row] = await db.query<ConversationRow>(
     `SELECT ${COLUMNS} FROM conversation_sessions WHERE id = $1 AND user_id = $2`,
     [input.id, input.userId],
   );
-  return row ? toSessionDto(row) : null;
+  return row ? toConversationDto(row) : null;
 }
 
 export async function markConversationEnded(

@@ -1,12 +1,12 @@
-import type { AuthoredScenarioSummary, ScenarioSharing } from '../../shared/api/authoring';
+import type { AuthoredScenarioSummary, ScenarioSharing } from '#shared/api/authoring';
 import {
   exceededBudget,
   scenarioBytes,
   type BudgetExceeded,
   type ScenarioBudget,
   type ScenarioUsage,
-} from '../../shared/scenarioBudget';
-import type { ScenarioSeed } from '../../shared/scenarioSeed';
+} from '#shared/scenarioBudget';
+import type { ScenarioSeed } from '#shared/scenarioSeed';
 import type { Db, Queryable } from './db';
 
 /** Authors' own scenarios (decisions 021 and 025). Every query is scoped by owner: another's id is not found. */

@@ -1,6 +1,6 @@
-import { debriefSchema } from '../../shared/debrief';
-import type { Debrief } from '../../shared/debrief';
-import type { Feedback } from '../../shared/feedback';
+import { debriefSchema } from '#shared/debrief';
+import type { Debrief } from '#shared/debrief';
+import type { Feedback } from '#shared/feedback';
 import type { Queryable } from './db';
 
 const COLUMNS = `overall_score AS "overallScore", empathy_score AS "empathyScore",
@@ -9,12 +9,12 @@ const COLUMNS = `overall_score AS "overallScore", empathy_score AS "empathyScore
   areas_for_improvement AS "areasForImprovement", suggested_responses AS "suggestedResponses",
   fallback`;
 
-export async function getFeedbackBySession(
+export async function getFeedbackByConversation(
   db: Queryable,
-  { sessionId }: { sessionId: string },
+  { conversationId }: { conversationId: string },
 ): Promise<Feedback | null> {
   const [row] = await db.query<Feedback>(`SELECT ${COLUMNS} FROM feedback WHERE session_id = $1`, [
-    sessionId,
+    conversationId,
   ]);
   return row ?? null;
 }
@@ -22,7 +22,7 @@ export async function getFeedbackBySession(
 /** Inserts the session's one feedback row; if another request got there first, returns that. */
 export async function insertFeedbackOnce(
   db: Queryable,
-  input: { sessionId: string; feedback: Feedback; debrief?: Debrief | null },
+  input: { conversationId: string; feedback: Feedback; debrief?: Debrief | null },
 ): Promise<Feedback> {
   const f = input.feedback;
   const [row] = await db.query<Feedback>(
@@ -33,7 +33,7 @@ export async function insertFeedbackOnce(
      ON CONFLICT (session_id) DO NOTHING
      RETURNING ${COLUMNS}`,
     [
-      input.sessionId,
+      input.conversationId,
       f.overallScore,
       f.empathyScore,
       f.clarityScore,
@@ -47,7 +47,7 @@ export async function insertFeedbackOnce(
     ],
   );
   if (row) return row;
-  const existing = await getFeedbackBySession(db, { sessionId: input.sessionId });
+  const existing = await getFeedbackByConversation(db, { conversationId: input.conversationId });
   if (!existing) throw new Error('feedback vanished after a conflict');
   return existing;
 }
@@ -56,13 +56,13 @@ export async function insertFeedbackOnce(
  * The debrief stored with the session's feedback; null when there is none (graded before
  * debriefs existed) or what is stored no longer reads as one.
  */
-export async function getDebriefBySession(
+export async function getDebriefByConversation(
   db: Queryable,
-  { sessionId }: { sessionId: string },
+  { conversationId }: { conversationId: string },
 ): Promise<Debrief | null> {
   const [row] = await db.query<{ debrief: unknown }>(
     'SELECT debrief FROM feedback WHERE session_id = $1',
-    [sessionId],
+    [conversationId],
   );
   const parsed = debriefSchema.safeParse(row?.debrief ?? null);
   return parsed.success ? parsed.data : null;

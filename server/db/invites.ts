@@ -1,5 +1,5 @@
-import type { Invite } from '../../shared/api/organisations';
-import { ORGANISATION_LIMITS } from '../../shared/organisations';
+import type { Invite } from '#shared/api/organisations';
+import { ORGANISATION_LIMITS } from '#shared/organisations';
 import type { Db, Queryable } from './db';
 import { RUN_BY_TRAINER } from './sqlRules';
 import { iso, isoOrNull } from './timestamps';

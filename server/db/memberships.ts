@@ -1,4 +1,4 @@
-import type { Membership } from '../../shared/api/organisations';
+import type { Membership } from '#shared/api/organisations';
 import type { Db, Queryable } from './db';
 import { iso } from './timestamps';
 

@@ -89,12 +89,12 @@ export async function insertAudio(
 }
 
 /**
- * A message's recording, when the message is in this user's conversation `sessionId` and the
+ * A message's recording, when the message is in this user's conversation `conversationId` and the
  * recording was made after `keptSince` (expired audio is never served, purged or not yet).
  */
 export async function getAudioForUser(
   db: Queryable,
-  input: { sessionId: string; messageId: string; userId: string; keptSince: Date },
+  input: { conversationId: string; messageId: string; userId: string; keptSince: Date },
 ): Promise<AudioRow | null> {
   const [row] = await db.query<AudioRow>(
     `SELECT a.message_id AS "messageId", a.mime, a.bytes, a.duration_ms AS "durationMs",
@@ -103,21 +103,21 @@ export async function getAudioForUser(
        JOIN messages m ON m.id = a.message_id
        JOIN conversation_sessions s ON s.id = m.session_id
       WHERE a.message_id = $1 AND m.session_id = $2 AND s.user_id = $3 AND a.created_at > $4`,
-    [input.messageId, input.sessionId, input.userId, input.keptSince],
+    [input.messageId, input.conversationId, input.userId, input.keptSince],
   );
   return row ?? null;
 }
 
 /** Which messages of a conversation have a recording still kept, with its length. */
-export async function listAudioBySession(
+export async function listAudioByConversation(
   db: Queryable,
-  input: { sessionId: string; keptSince: Date },
+  input: { conversationId: string; keptSince: Date },
 ): Promise<Array<{ messageId: string; durationMs: number | null }>> {
   return db.query<{ messageId: string; durationMs: number | null }>(
     `SELECT a.message_id AS "messageId", a.duration_ms AS "durationMs"
        FROM message_audio a JOIN messages m ON m.id = a.message_id
       WHERE m.session_id = $1 AND a.created_at > $2`,
-    [input.sessionId, input.keptSince],
+    [input.conversationId, input.keptSince],
   );
 }
 

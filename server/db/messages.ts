@@ -1,4 +1,4 @@
-import type { Message } from '../../shared/conversation';
+import type { Message } from '#shared/conversation';
 import type { Queryable } from './db';
 import { TURNS_IN_LAST_HOUR, turnAdmitted } from './sqlRules';
 
@@ -17,36 +17,36 @@ function toDto(row: MessageRow): Message {
   return { ...row, createdAt: new Date(row.createdAt).toISOString() };
 }
 
-export async function listMessagesBySession(
+export async function listMessagesByConversation(
   db: Queryable,
-  { sessionId }: { sessionId: string },
+  { conversationId }: { conversationId: string },
 ): Promise<Message[]> {
   const rows = await db.query<MessageRow>(
     `SELECT ${COLUMNS} FROM messages WHERE session_id = $1 ORDER BY created_at, seq`,
-    [sessionId],
+    [conversationId],
   );
   return rows.map(toDto);
 }
 
 export async function insertAssistantMessage(
   db: Queryable,
-  input: { sessionId: string; content: string; partial: boolean },
+  input: { conversationId: string; content: string; partial: boolean },
 ): Promise<Message> {
   const [row] = await db.query<MessageRow>(
     `INSERT INTO messages (session_id, role, content, partial) VALUES ($1, 'assistant', $2, $3)
      RETURNING ${COLUMNS}`,
-    [input.sessionId, input.content, input.partial],
+    [input.conversationId, input.content, input.partial],
   );
   return toDto(row!);
 }
 
-export async function getMessageInSession(
+export async function getMessageInConversation(
   db: Queryable,
-  input: { sessionId: string; id: string },
+  input: { conversationId: string; id: string },
 ): Promise<Message | null> {
   const [row] = await db.query<MessageRow>(
     `SELECT ${COLUMNS} FROM messages WHERE session_id = $1 AND id = $2`,
-    [input.sessionId, input.id],
+    [input.conversationId, input.id],
   );
   return row ? toDto(row) : null;
 }
@@ -60,7 +60,7 @@ export async function getMessageInSession(
 export async function storeTurnAndListHistory(
   db: Queryable,
   input: {
-    sessionId: string;
+    conversationId: string;
     content: string;
     source: Message['source'];
     clientId: string;
@@ -83,7 +83,7 @@ export async function storeTurnAndListHistory(
      UNION ALL
      SELECT id, role, content, created_at, source, partial, seq, true, true FROM ins
      ORDER BY "createdAt", seq`,
-    [input.sessionId, input.content, input.source, input.clientId, input.turnsPerHour],
+    [input.conversationId, input.content, input.source, input.clientId, input.turnsPerHour],
   );
   const history = rows.map(({ id, role, content, createdAt, source, partial }) =>
     toDto({ id, role, content, createdAt, source, partial }),
@@ -93,7 +93,7 @@ export async function storeTurnAndListHistory(
     // Refused: asking why costs a second query, but only on this rare path.
     const [session] = await db.query<{ ended: boolean }>(
       `SELECT ended_at IS NOT NULL AS ended FROM conversation_sessions WHERE id = $1`,
-      [input.sessionId],
+      [input.conversationId],
     );
     return { refused: session?.ended === false ? 'limited' : 'ended', history };
   }
@@ -106,13 +106,13 @@ export async function storeTurnAndListHistory(
  */
 export async function markReplyHeard(
   db: Queryable,
-  input: { sessionId: string; id: string; content: string },
+  input: { conversationId: string; id: string; content: string },
 ): Promise<Message | null> {
   const [updated] = await db.query<MessageRow>(
     `UPDATE messages SET content = $3, partial = true
       WHERE session_id = $1 AND id = $2 AND role = 'assistant'
      RETURNING ${COLUMNS}`,
-    [input.sessionId, input.id, input.content],
+    [input.conversationId, input.id, input.content],
   );
   return updated ? toDto(updated) : null;
 }
@@ -125,7 +125,7 @@ export async function markReplyHeard(
  */
 export async function historyIfTurnAllowed(
   db: Queryable,
-  input: { sessionId: string; turnsPerHour: number },
+  input: { conversationId: string; turnsPerHour: number },
 ): Promise<Array<{ role: Message['role']; content: string }> | null> {
   const rows = await db.query<{
     role: Message['role'] | null;
@@ -136,7 +136,7 @@ export async function historyIfTurnAllowed(
      SELECT m.role, m.content, a.ok AS allowed
        FROM allowed a LEFT JOIN messages m ON m.session_id = $1
       ORDER BY m.created_at, m.seq`,
-    [input.sessionId, input.turnsPerHour],
+    [input.conversationId, input.turnsPerHour],
   );
   if (rows.length === 0 || !rows[0]!.allowed) return null;
   return rows.flatMap(({ role, content }) => (role && content !== null ? [{ role, content }] : []));
@@ -149,12 +149,12 @@ export async function historyIfTurnAllowed(
  */
 export async function turnAdmission(
   db: Queryable,
-  input: { sessionId: string; turnsPerHour: number; pending: number },
+  input: { conversationId: string; turnsPerHour: number; pending: number },
 ): Promise<'allowed' | 'limited' | 'ended' | 'missing'> {
   const [row] = await db.query<{ used: number; ended: boolean }>(
     `SELECT ${TURNS_IN_LAST_HOUR} AS used, ended_at IS NOT NULL AS ended
        FROM conversation_sessions WHERE id = $1`,
-    [input.sessionId],
+    [input.conversationId],
   );
   if (!row) return 'missing';
   if (row.ended) return 'ended';
@@ -169,7 +169,7 @@ export async function turnAdmission(
 export async function insertTurnIfAllowed(
   db: Queryable,
   input: {
-    sessionId: string;
+    conversationId: string;
     content: string;
     source: Message['source'];
     clientId: string;
@@ -181,7 +181,7 @@ export async function insertTurnIfAllowed(
      SELECT $1, 'user', $2, $3, $4 WHERE ${turnAdmitted('$5')}
      ON CONFLICT (session_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
      RETURNING ${COLUMNS}`,
-    [input.sessionId, input.content, input.source, input.clientId, input.turnsPerHour],
+    [input.conversationId, input.content, input.source, input.clientId, input.turnsPerHour],
   );
   if (row) return { message: toDto(row) };
   const admission = await turnAdmission(db, { ...input, pending: 0 });

@@ -1,5 +1,5 @@
-import type { Organisation, TrainerOrganisation } from '../../shared/api/organisations';
-import { ORGANISATION_LIMITS } from '../../shared/organisations';
+import type { Organisation, TrainerOrganisation } from '#shared/api/organisations';
+import { ORGANISATION_LIMITS } from '#shared/organisations';
 import type { Db, Queryable } from './db';
 import { toInvite } from './invites';
 import { lockOwner } from './ownerLock';

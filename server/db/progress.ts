@@ -1,5 +1,5 @@
-import { historyEntries, type HistoryEntry } from '../../shared/history';
-import type { ProgressPoint } from '../../shared/progress';
+import { historyEntries, type HistoryEntry } from '#shared/history';
+import type { ProgressPoint } from '#shared/progress';
 import type { Queryable } from './db';
 import { countedScore, SET_BY_ORGANISATION } from './sqlRules';
 
@@ -9,7 +9,7 @@ import { countedScore, SET_BY_ORGANISATION } from './sqlRules';
  */
 
 export interface ProgressData {
-  completedSessions: number;
+  completedConversations: number;
   /** Unrounded; 0 when no session counts. */
   avgScore: number;
   points: ProgressPoint[];
@@ -32,7 +32,7 @@ export async function getProgressByUser(
   // with feedback, oldest first. The feedback table holds at most one row per session
   // (UNIQUE), so "first feedback" is simply the joined row.
   const [row] = await db.query<{
-    completedSessions: number;
+    completedConversations: number;
     avgScore: number | null;
     points: string;
   }>(
@@ -49,7 +49,7 @@ export async function getProgressByUser(
             WHERE o.session_id = s.id AND ${SET_BY_ORGANISATION}) o ON true
         WHERE s.user_id = $1 AND s.ended_at IS NOT NULL
      )
-     SELECT count(*)::int AS "completedSessions",
+     SELECT count(*)::int AS "completedConversations",
             avg(coalesce(overall_score, success_rating))::float8 AS "avgScore",
             coalesce(
               json_agg(
@@ -65,7 +65,7 @@ export async function getProgressByUser(
   );
   const packed = JSON.parse(row?.points ?? '[]') as PackedPoint[];
   return {
-    completedSessions: row?.completedSessions ?? 0,
+    completedConversations: row?.completedConversations ?? 0,
     avgScore: row?.avgScore ?? 0,
     points: packed.map(([ms, overall, empathy, clarity, persuasion, objection]) => ({
       date: new Date(ms).toISOString(),

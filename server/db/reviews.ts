@@ -1,6 +1,6 @@
-import type { ConversationSession } from '../../shared/conversation';
-import type { ScoreOverride, TrainerReview, TurnComment } from '../../shared/review';
-import { sessionColumns, toSessionDto, type SessionRow } from './conversations';
+import type { Conversation } from '#shared/conversation';
+import type { ScoreOverride, TrainerReview, TurnComment } from '#shared/review';
+import { conversationColumns, toConversationDto, type ConversationRow } from './conversations';
 import type { Db, Queryable } from './db';
 import { lockOwner } from './ownerLock';
 import { REVIEWING_ORGANISATION, SEEN_BY_TRAINER } from './sqlRules';
@@ -27,30 +27,30 @@ export interface Trainee {
  */
 export async function getConversationForTrainer(
   db: Queryable,
-  input: { trainerId: string; sessionId: string },
-): Promise<{ session: ConversationSession; trainee: Trainee; organisationId: string } | null> {
-  const [row] = await db.query<SessionRow & { trainee: Trainee; organisationId: string }>(
-    `SELECT ${sessionColumns('s')},
+  input: { trainerId: string; conversationId: string },
+): Promise<{ session: Conversation; trainee: Trainee; organisationId: string } | null> {
+  const [row] = await db.query<ConversationRow & { trainee: Trainee; organisationId: string }>(
+    `SELECT ${conversationColumns('s')},
             json_build_object('id', u.id, 'fullName', u.full_name, 'email', u.email) AS trainee,
             ${REVIEWING_ORGANISATION} AS "organisationId"
        FROM conversation_sessions s JOIN users u ON u.id = s.user_id
       WHERE s.id = $2 AND ${SEEN_BY_TRAINER}`,
-    [input.trainerId, input.sessionId],
+    [input.trainerId, input.conversationId],
   );
   if (!row) return null;
   const trainee =
     typeof row.trainee === 'string' ? (JSON.parse(row.trainee) as Trainee) : row.trainee;
-  return { session: toSessionDto(row), trainee, organisationId: row.organisationId };
+  return { session: toConversationDto(row), trainee, organisationId: row.organisationId };
 }
 
 /** Whether this trainer may read this conversation (see SEEN_BY_TRAINER). */
 export async function trainerMaySee(
   db: Queryable,
-  input: { trainerId: string; sessionId: string },
+  input: { trainerId: string; conversationId: string },
 ): Promise<boolean> {
   const rows = await db.query(
     `SELECT 1 FROM conversation_sessions s WHERE s.id = $2 AND ${SEEN_BY_TRAINER}`,
-    [input.trainerId, input.sessionId],
+    [input.trainerId, input.conversationId],
   );
   return rows.length > 0;
 }
@@ -61,7 +61,7 @@ export async function trainerMaySee(
  */
 export async function overrideScore(
   db: Queryable,
-  input: { trainerId: string; sessionId: string; score: number; comment: string },
+  input: { trainerId: string; conversationId: string; score: number; comment: string },
 ): Promise<boolean> {
   const rows = await db.query(
     `INSERT INTO score_overrides (session_id, organisation_id, trainer_id, overall_score, comment)
@@ -72,7 +72,7 @@ export async function overrideScore(
        overall_score = EXCLUDED.overall_score, comment = EXCLUDED.comment,
        created_at = clock_timestamp()
      RETURNING session_id`,
-    [input.trainerId, input.sessionId, input.score, input.comment],
+    [input.trainerId, input.conversationId, input.score, input.comment],
   );
   return rows.length > 0;
 }
@@ -107,20 +107,20 @@ export async function addTurnComment(
   db: Db,
   input: {
     trainerId: string;
-    sessionId: string;
+    conversationId: string;
     messageId: string;
     comment: string;
     limits: { perConversation: number; perTrainerPerDay: number };
   },
 ): Promise<CommentResult> {
-  const { trainerId, sessionId, messageId, limits } = input;
+  const { trainerId, conversationId, messageId, limits } = input;
   return db.transaction(async (tx) => {
     const [target] = await tx.query<{ organisationId: string }>(
       `SELECT org.id AS "organisationId"
          FROM messages m JOIN conversation_sessions s ON s.id = m.session_id
         CROSS JOIN LATERAL (SELECT ${REVIEWING_ORGANISATION} AS id) org
         WHERE m.id = $3 AND s.id = $2 AND org.id IS NOT NULL`,
-      [trainerId, sessionId, messageId],
+      [trainerId, conversationId, messageId],
     );
     if (!target) return { refused: 'not_found' };
     const { organisationId } = target;
@@ -134,7 +134,7 @@ export async function addTurnComment(
               (SELECT count(*)::int FROM turn_comments
                 WHERE trainer_id = $1 AND created_at > clock_timestamp() - interval '1 day')
                 AS "lastDay"`,
-      [trainerId, sessionId, organisationId],
+      [trainerId, conversationId, organisationId],
     );
     if (counts!.onConversation >= limits.perConversation) return { refused: 'conversation_full' };
     if (counts!.lastDay >= limits.perTrainerPerDay) {
@@ -176,7 +176,10 @@ export async function addTurnComment(
  */
 export async function getReview(
   db: Queryable,
-  { sessionId, organisationId = null }: { sessionId: string; organisationId?: string | null },
+  {
+    conversationId,
+    organisationId = null,
+  }: { conversationId: string; organisationId?: string | null },
 ): Promise<TrainerReview> {
   const [overrides, comments] = await Promise.all([
     db.query<Omit<ScoreOverride, 'createdAt'> & { createdAt: Date | string }>(
@@ -187,7 +190,7 @@ export async function getReview(
          JOIN organisations g ON g.id = o.organisation_id
         WHERE o.session_id = $1 AND ($2::uuid IS NULL OR o.organisation_id = $2)
         ORDER BY g.name, o.organisation_id`,
-      [sessionId, organisationId],
+      [conversationId, organisationId],
     ),
     db.query<CommentRow>(
       `SELECT ${COMMENT_COLUMNS}
@@ -196,7 +199,7 @@ export async function getReview(
          JOIN organisations g ON g.id = c.organisation_id
         WHERE m.session_id = $1 AND ($2::uuid IS NULL OR c.organisation_id = $2)
         ORDER BY c.created_at, c.id`,
-      [sessionId, organisationId],
+      [conversationId, organisationId],
     ),
   ]);
   return {

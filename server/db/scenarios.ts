@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Scenario } from '../../shared/scenario';
+import type { Scenario } from '#shared/scenario';
 import type { ScenarioRecord } from '../scenarios/schema';
 import type { ScenarioSeed } from '../scenarios/schema';
 import type { Db, Queryable } from './db';
@@ -104,9 +104,9 @@ const VERSION_COLUMNS = `s.id, v.title, v.description, v.category, v.difficulty,
  * The scenario as it was when this conversation started: the current row while its version is
  * still current, a kept version once the author has edited it since.
  */
-export async function getScenarioRecordForSession(
+export async function getScenarioRecordForConversation(
   db: Queryable,
-  { sessionId }: { sessionId: string },
+  { conversationId }: { conversationId: string },
 ): Promise<ScenarioRecord | null> {
   const [row] = await db.query<ScenarioRecord>(
     `SELECT ${PUBLIC_COLUMNS}, slug, extras FROM scenarios
@@ -118,17 +118,17 @@ export async function getScenarioRecordForSession(
        JOIN scenario_versions v ON v.scenario_id = c.scenario_id AND v.version = c.scenario_version
        JOIN scenarios s ON s.id = c.scenario_id
       WHERE c.id = $1`,
-    [sessionId],
+    [conversationId],
   );
   return row ?? null;
 }
 
 /** The public part of the scenario a conversation used, as it was then. */
-export async function getScenarioForSession(
+export async function getScenarioForConversation(
   db: Queryable,
-  input: { sessionId: string },
+  input: { conversationId: string },
 ): Promise<Scenario | null> {
-  const record = await getScenarioRecordForSession(db, input);
+  const record = await getScenarioRecordForConversation(db, input);
   if (!record) return null;
   const { slug: _slug, extras: _extras, ...scenario } = record;
   return scenario;

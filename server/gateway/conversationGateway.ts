@@ -1,10 +1,10 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { uuidSchema } from '../../shared/inputChecks';
-import { clientMessageSchema, type ClientMessage, type ServerMessage } from '../../shared/protocol';
-import type { ErrorCode } from '../../shared/errors';
-import { FRAME_TEXT } from '../../shared/text';
+import { uuidSchema } from '#shared/inputChecks';
+import { clientMessageSchema, type ClientMessage, type ServerMessage } from '#shared/protocol';
+import type { ErrorCode } from '#shared/errors';
+import { FRAME_TEXT } from '#shared/text';
 import { userFromRequest } from '../auth/guard';
 import {
   createConversationControllers,
@@ -89,7 +89,7 @@ export function attachConversationGateway(server: Server, services: Services): G
       wss.handleUpgrade(req, socket, head, (ws) => {
         onConnection(ws, socket, {
           userId: user.id,
-          sessionId: session.id,
+          conversationId: session.id,
           scenarioId: session.scenarioId,
           ended: session.endedAt !== null,
         });
@@ -129,7 +129,7 @@ export function attachConversationGateway(server: Server, services: Services): G
     // Without its history the client would talk over messages it never saw (and an unhandled
     // rejection would end the process): say so and close, so the client reconnects and reloads.
     ready.catch((error: unknown) => {
-      logger.error('ws.history_failed', { sessionId: conversation.sessionId, error });
+      logger.error('ws.history_failed', { conversationId: conversation.conversationId, error });
       sendError('unavailable:database');
       ws.close(1011, 'History unavailable');
     });
@@ -162,7 +162,7 @@ export function attachConversationGateway(server: Server, services: Services): G
       if (!budget.take(Date.now())) {
         // Nothing a person does sends this many frames: stop reading and hang up.
         overBudget = true;
-        logger.warn('ws.frame_flood', { sessionId: conversation.sessionId, userId });
+        logger.warn('ws.frame_flood', { conversationId: conversation.conversationId, userId });
         ws.close(POLICY_VIOLATION, 'Too many messages');
         // A flooding client may never answer the close: do not wait the usual 30 s for it.
         setTimeout(() => ws.terminate(), 1_000).unref();

@@ -17,7 +17,7 @@ export function readCookie(header: string | undefined, name: string): string | n
   return null;
 }
 
-export function setSessionCookie(
+export function setSignInCookie(
   res: Response,
   input: { name: string; token: string; expiresAt: Date; secure: boolean },
 ): void {
@@ -30,7 +30,7 @@ export function setSessionCookie(
   });
 }
 
-export function clearSessionCookie(res: Response, input: { name: string; secure: boolean }): void {
+export function clearSignInCookie(res: Response, input: { name: string; secure: boolean }): void {
   res.cookie(input.name, '', {
     httpOnly: true,
     sameSite: 'lax',

@@ -1,10 +1,4 @@
-import {
-  ERRORS,
-  errorKind,
-  errorStatus,
-  type ErrorCode,
-  type ErrorKind,
-} from '../../shared/errors';
+import { ERRORS, errorKind, errorStatus, type ErrorCode, type ErrorKind } from '#shared/errors';
 
 /**
  * One error type for everything the user may be told, over HTTP and on the socket. The code

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import type { z } from 'zod';
-import type { Endpoint } from '../../shared/api/endpoint';
+import type { Endpoint } from '#shared/api/endpoint';
 
 /**
  * Sends an operation's JSON answer. The body is typed by the operation's response schema, so a

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
-import { VAD_ASSETS_PATH, VAD_MODEL_FILE, type VadAssetManifest } from '../../shared/voice';
+import { VAD_ASSETS_PATH, VAD_MODEL_FILE, type VadAssetManifest } from '#shared/voice';
 import {
   CACHE_FOREVER,
   compressOnce,

@@ -1,4 +1,4 @@
-import { heardPart } from '../../shared/heardPart';
+import { heardPart } from '#shared/heardPart';
 
 /**
  * The transcript of one Realtime call, kept in the order the items appeared on the sideband,

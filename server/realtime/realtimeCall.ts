@@ -1,7 +1,7 @@
 import type { RealtimeServerEvent } from 'openai/resources/realtime/realtime';
-import type { Message } from '../../shared/conversation';
-import type { RealtimeEndReason, RealtimeState, ServerMessage } from '../../shared/protocol';
-import { REALTIME_TEXT } from '../../shared/text';
+import type { Message } from '#shared/conversation';
+import type { RealtimeEndReason, RealtimeState, ServerMessage } from '#shared/protocol';
+import { REALTIME_TEXT } from '#shared/text';
 import {
   insertAssistantMessage,
   markReplyHeard,
@@ -66,14 +66,14 @@ function transcriptOf(item: unknown): string | null {
 export function startRealtimeCall(input: {
   services: CoreServices;
   provider: RealtimeProvider;
-  sessionId: string;
+  conversationId: string;
   userId: string;
   callId: string;
   sideband: RealtimeSideband;
   /** Sends to every socket of the conversation on this instance. */
   relay: (message: ServerMessage) => void;
 }): RealtimeCall {
-  const { services, provider, sessionId, userId, callId, sideband, relay } = input;
+  const { services, provider, conversationId, userId, callId, sideband, relay } = input;
   const { db, logger, config } = services;
   const maxCallMs = config.ai.realtime?.maxCallMs ?? 15 * 60_000;
   const transcript = createCallTranscript();
@@ -102,7 +102,7 @@ export function startRealtimeCall(input: {
       // The hour's AI budget is used up: the call ends as it does at the turn quota.
       if (error instanceof AppError) return void end('quota');
       // The database did not answer: the call goes on, as it does when the quota check fails.
-      logger.warn('realtime.budget_check_failed', { sessionId, callId, error });
+      logger.warn('realtime.budget_check_failed', { conversationId, callId, error });
     }
   }
 
@@ -120,7 +120,7 @@ export function startRealtimeCall(input: {
     let message: Message;
     if (item.role === 'user') {
       const result = await insertTurnIfAllowed(db, {
-        sessionId,
+        conversationId,
         content: item.content,
         source: 'voice',
         clientId: `rt:${item.itemId}`.slice(0, 64),
@@ -136,7 +136,7 @@ export function startRealtimeCall(input: {
       message = result.message;
     } else {
       message = await insertAssistantMessage(db, {
-        sessionId,
+        conversationId,
         content: item.content,
         partial: item.partial,
       });
@@ -154,7 +154,7 @@ export function startRealtimeCall(input: {
         try {
           await storeItem(item);
         } catch (error) {
-          logger.error('realtime.store_failed', { sessionId, callId, error });
+          logger.error('realtime.store_failed', { conversationId, callId, error });
         }
       }
       // Storing one may have released the next (its predecessor was still being stored).
@@ -166,12 +166,12 @@ export function startRealtimeCall(input: {
   async function admitTurn(itemId: string) {
     pendingTurns.add(itemId);
     const admission = await turnAdmission(db, {
-      sessionId,
+      conversationId,
       turnsPerHour: config.limits.turnsPerHour,
       // This utterance is one of the pending ones: it may be stored if the others fit.
       pending: pendingTurns.size - 1,
     }).catch((error: unknown) => {
-      logger.warn('realtime.quota_check_failed', { sessionId, error });
+      logger.warn('realtime.quota_check_failed', { conversationId, error });
       return 'allowed' as const;
     });
     if (admission === 'allowed') return;
@@ -187,7 +187,7 @@ export function startRealtimeCall(input: {
     if (!revision) return;
     await storing;
     const message = await markReplyHeard(db, {
-      sessionId,
+      conversationId,
       id: revision.messageId,
       content: revision.content,
     });
@@ -265,11 +265,11 @@ export function startRealtimeCall(input: {
       }
       case 'conversation.item.truncated':
         void revise(event.item_id, event.audio_end_ms).catch((error: unknown) =>
-          logger.error('realtime.revise_failed', { sessionId, callId, error }),
+          logger.error('realtime.revise_failed', { conversationId, callId, error }),
         );
         return;
       case 'error':
-        logger.warn('realtime.provider_error', { sessionId, callId, error: event.error });
+        logger.warn('realtime.provider_error', { conversationId, callId, error: event.error });
         return;
       default:
         return;
@@ -287,11 +287,11 @@ export function startRealtimeCall(input: {
       flush().catch(() => undefined),
       provider.hangUp(callId).catch((error: unknown) => {
         // A call the provider already ended answers 404; either way it is over.
-        logger.debug('realtime.hangup_failed', { sessionId, callId, error });
+        logger.debug('realtime.hangup_failed', { conversationId, callId, error });
       }),
     ]);
     relay({ type: 'realtime_ended', reason, message: endMessage(reason, maxCallMs) });
-    logger.info('realtime.ended', { sessionId, callId, reason });
+    logger.info('realtime.ended', { conversationId, callId, reason });
     resolveEnded();
   }
 

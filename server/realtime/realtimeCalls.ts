@@ -1,7 +1,7 @@
-import type { RealtimeEndReason, ServerMessage } from '../../shared/protocol';
+import type { RealtimeEndReason, ServerMessage } from '#shared/protocol';
 import { transcriptNonce } from '../ai/prompts';
-import { listMessagesBySession, turnAdmission } from '../db/messages';
-import { getScenarioRecordForSession } from '../db/scenarios';
+import { listMessagesByConversation, turnAdmission } from '../db/messages';
+import { getScenarioRecordForConversation } from '../db/scenarios';
 import { AppError } from '../http/errors';
 import type { CoreServices } from '../coreServices';
 import { createPerUserCount } from '../conversations/perUserCount';
@@ -23,16 +23,16 @@ export interface RealtimeCalls {
   /** Sets up a call for an owned conversation: the provider's SDP answer, or an AppError. */
   start(input: {
     userId: string;
-    sessionId: string;
+    conversationId: string;
     scenarioId: string;
     offerSdp: string;
     signal: AbortSignal;
   }): Promise<string>;
-  hangUp(sessionId: string, reason: RealtimeEndReason): Promise<void>;
-  stopAudio(sessionId: string): void;
+  hangUp(conversationId: string, reason: RealtimeEndReason): Promise<void>;
+  stopAudio(conversationId: string): void;
   /** A conversation socket joins: it gets the call's frames until it leaves. */
-  subscribe(sessionId: string, listener: Listener): () => void;
-  running(sessionId: string): boolean;
+  subscribe(conversationId: string, listener: Listener): () => void;
+  running(conversationId: string): boolean;
   /** Shutdown: every call ends, having stored what it owed. */
   close(): Promise<void>;
 }
@@ -45,46 +45,47 @@ export function createRealtimeCalls(services: CoreServices): RealtimeCalls {
   const leaving = new Map<string, NodeJS.Timeout>();
   const userCalls = createPerUserCount();
 
-  function relay(sessionId: string, message: ServerMessage) {
-    for (const listener of listeners.get(sessionId) ?? []) listener(message);
+  function relay(conversationId: string, message: ServerMessage) {
+    for (const listener of listeners.get(conversationId) ?? []) listener(message);
   }
 
-  function watchForLeaving(sessionId: string) {
-    if ((listeners.get(sessionId)?.size ?? 0) > 0 || !calls.has(sessionId)) return;
-    clearTimeout(leaving.get(sessionId));
+  function watchForLeaving(conversationId: string) {
+    if ((listeners.get(conversationId)?.size ?? 0) > 0 || !calls.has(conversationId)) return;
+    clearTimeout(leaving.get(conversationId));
     const timer = setTimeout(() => {
-      leaving.delete(sessionId);
-      if ((listeners.get(sessionId)?.size ?? 0) === 0) void hangUp(sessionId, 'hung_up');
+      leaving.delete(conversationId);
+      if ((listeners.get(conversationId)?.size ?? 0) === 0) void hangUp(conversationId, 'hung_up');
     }, LEAVE_GRACE_MS);
     timer.unref();
-    leaving.set(sessionId, timer);
+    leaving.set(conversationId, timer);
   }
 
-  async function hangUp(sessionId: string, reason: RealtimeEndReason) {
-    const call = calls.get(sessionId);
+  async function hangUp(conversationId: string, reason: RealtimeEndReason) {
+    const call = calls.get(conversationId);
     if (call) await call.end(reason);
   }
 
   return {
-    async start({ userId, sessionId, offerSdp, signal }) {
+    async start({ userId, conversationId, offerSdp, signal }) {
       const realtime = config.ai.realtime;
       if (!provider || !realtime) throw new AppError('not_found:realtime');
       const admission = await turnAdmission(db, {
-        sessionId,
+        conversationId,
         turnsPerHour: config.limits.turnsPerHour,
         pending: 0,
       });
       if (admission === 'ended') throw new AppError('conflict:ended');
       if (admission === 'limited') throw new AppError('rate_limit:turns');
-      if (admission === 'missing') throw new AppError('not_found:session');
+      if (admission === 'missing') throw new AppError('not_found:conversation');
       // A second call for the same conversation replaces the first, so it is not counted.
-      const others = userCalls.running(userId) - (calls.get(sessionId)?.userId === userId ? 1 : 0);
+      const others =
+        userCalls.running(userId) - (calls.get(conversationId)?.userId === userId ? 1 : 0);
       if (others >= config.limits.concurrentTurnsPerUser) {
         throw new AppError('rate_limit:concurrent');
       }
       const [scenario, messages] = await Promise.all([
-        getScenarioRecordForSession(db, { sessionId }),
-        listMessagesBySession(db, { sessionId }),
+        getScenarioRecordForConversation(db, { conversationId }),
+        listMessagesByConversation(db, { conversationId }),
       ]);
       if (!scenario) throw new AppError('not_found:scenario');
       // The call's first minute is paid for before it is set up, each further one as it starts
@@ -102,7 +103,7 @@ export function createRealtimeCalls(services: CoreServices): RealtimeCalls {
       try {
         answer = await provider.createCall({ offerSdp, session }, { signal });
       } catch (error) {
-        logger.warn('realtime.call_failed', { sessionId, error });
+        logger.warn('realtime.call_failed', { conversationId, error });
         await refund();
         throw new AppError('unavailable:realtime');
       }
@@ -110,7 +111,7 @@ export function createRealtimeCalls(services: CoreServices): RealtimeCalls {
       try {
         sideband = await provider.openSideband(answer.callId);
       } catch (error) {
-        logger.warn('realtime.sideband_failed', { sessionId, callId: answer.callId, error });
+        logger.warn('realtime.sideband_failed', { conversationId, callId: answer.callId, error });
         await Promise.all([provider.hangUp(answer.callId).catch(() => undefined), refund()]);
         throw new AppError('unavailable:realtime');
       }
@@ -120,48 +121,48 @@ export function createRealtimeCalls(services: CoreServices): RealtimeCalls {
         await provider.hangUp(answer.callId).catch(() => undefined);
         throw new AppError('unavailable:realtime');
       }
-      await hangUp(sessionId, 'replaced');
+      await hangUp(conversationId, 'replaced');
 
       const call = startRealtimeCall({
         services,
         provider,
-        sessionId,
+        conversationId,
         userId,
         callId: answer.callId,
         sideband,
-        relay: (message) => relay(sessionId, message),
+        relay: (message) => relay(conversationId, message),
       });
-      calls.set(sessionId, call);
+      calls.set(conversationId, call);
       userCalls.start(userId);
       void call.ended.then(() => {
         userCalls.finish(userId);
-        if (calls.get(sessionId) === call) calls.delete(sessionId);
+        if (calls.get(conversationId) === call) calls.delete(conversationId);
       });
-      logger.info('realtime.started', { sessionId, callId: answer.callId });
-      watchForLeaving(sessionId);
+      logger.info('realtime.started', { conversationId, callId: answer.callId });
+      watchForLeaving(conversationId);
       return answer.answerSdp;
     },
 
     hangUp,
 
-    stopAudio(sessionId) {
-      calls.get(sessionId)?.stopAudio();
+    stopAudio(conversationId) {
+      calls.get(conversationId)?.stopAudio();
     },
 
-    subscribe(sessionId, listener) {
-      let set = listeners.get(sessionId);
-      if (!set) listeners.set(sessionId, (set = new Set()));
+    subscribe(conversationId, listener) {
+      let set = listeners.get(conversationId);
+      if (!set) listeners.set(conversationId, (set = new Set()));
       set.add(listener);
-      clearTimeout(leaving.get(sessionId));
-      leaving.delete(sessionId);
+      clearTimeout(leaving.get(conversationId));
+      leaving.delete(conversationId);
       return () => {
         set.delete(listener);
-        if (set.size === 0) listeners.delete(sessionId);
-        watchForLeaving(sessionId);
+        if (set.size === 0) listeners.delete(conversationId);
+        watchForLeaving(conversationId);
       };
     },
 
-    running: (sessionId) => calls.has(sessionId),
+    running: (conversationId) => calls.has(conversationId),
 
     async close() {
       for (const timer of leaving.values()) clearTimeout(timer);

@@ -1,18 +1,13 @@
 import { Router } from 'express';
-import { authApi, type User } from '../../shared/api/auth';
+import { authApi, type User } from '#shared/api/auth';
 import { joinByCodeIn } from '../db/memberships';
 import { createUser, getUserByEmail } from '../db/users';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords';
-import {
-  createAuthSession,
-  invalidateSession,
-  SESSION_COOKIE,
-  sessionIdFromToken,
-} from '../auth/sessions';
+import { createSignIn, invalidateSignIn, SESSION_COOKIE, signInIdFromToken } from '../auth/signIns';
 import { currentUser, requireUser } from '../auth/guard';
 import { passwordPolicy } from '../auth/passwordPolicy';
-import { PASSWORD_TEXT } from '../../shared/text';
-import { clearSessionCookie, readCookie, setSessionCookie } from '../http/cookies';
+import { PASSWORD_TEXT } from '#shared/text';
+import { clearSignInCookie, readCookie, setSignInCookie } from '../http/cookies';
 import { clientAddress } from '../http/clientAddress';
 import { AppError } from '../http/errors';
 import { sendJson } from '../http/respond';
@@ -23,13 +18,13 @@ export function authRoutes(services: Services): Router {
   const { db, config, throttle } = services;
   const router = Router();
 
-  const startSession = async (res: Parameters<typeof setSessionCookie>[0], user: User) => {
+  const startSignIn = async (res: Parameters<typeof setSignInCookie>[0], user: User) => {
     // A new token at every sign-in, so a token fixed before sign-in is never promoted.
-    const { token, expiresAt } = await createAuthSession(db, {
+    const { token, expiresAt } = await createSignIn(db, {
       userId: user.id,
-      days: config.sessionDays,
+      days: config.signInDays,
     });
-    setSessionCookie(res, { name: SESSION_COOKIE, token, expiresAt, secure: config.cookieSecure });
+    setSignInCookie(res, { name: SESSION_COOKIE, token, expiresAt, secure: config.cookieSecure });
   };
 
   const passwords = passwordPolicy(config.commonPasswordsFile);
@@ -60,7 +55,7 @@ export function authRoutes(services: Services): Router {
       return created;
     });
     const user: User = { id: row.id, email: row.email, fullName: row.fullName };
-    await startSession(res, user);
+    await startSignIn(res, user);
     sendJson(res, authApi.signUp, { user }, 201);
   });
 
@@ -78,17 +73,17 @@ export function authRoutes(services: Services): Router {
     }
     await throttle.signInSucceeded(attempt);
     const user: User = { id: row.id, email: row.email, fullName: row.fullName };
-    await startSession(res, user);
+    await startSignIn(res, user);
     sendJson(res, authApi.signIn, { user });
   });
 
   router.post(authApi.signOut.route, async (req, res) => {
     const token = readCookie(req.headers.cookie, SESSION_COOKIE);
     if (token) {
-      services.sessionCache.delete(sessionIdFromToken(token));
-      await invalidateSession(db, token);
+      services.signInCache.delete(signInIdFromToken(token));
+      await invalidateSignIn(db, token);
     }
-    clearSessionCookie(res, { name: SESSION_COOKIE, secure: config.cookieSecure });
+    clearSignInCookie(res, { name: SESSION_COOKIE, secure: config.cookieSecure });
     res.status(204).end();
   });
 

@@ -1,14 +1,10 @@
 import express, { Router, type Response } from 'express';
 import type { z } from 'zod';
-import {
-  authoringApi,
-  IMPORT_BODY_LIMIT_BYTES,
-  type ScenarioSharing,
-} from '../../shared/api/authoring';
-import { uuidSchema } from '../../shared/inputChecks';
-import type { ScenarioBudget } from '../../shared/scenarioBudget';
-import { describeIssues, type ScenarioSeed } from '../../shared/scenarioSeed';
-import { AUTHORING_TEXT } from '../../shared/text';
+import { authoringApi, IMPORT_BODY_LIMIT_BYTES, type ScenarioSharing } from '#shared/api/authoring';
+import { uuidSchema } from '#shared/inputChecks';
+import type { ScenarioBudget } from '#shared/scenarioBudget';
+import { describeIssues, type ScenarioSeed } from '#shared/scenarioSeed';
+import { AUTHORING_TEXT } from '#shared/text';
 import { currentUser, requireUser } from '../auth/guard';
 import {
   createOwnScenario,

@@ -1,7 +1,7 @@
 import { Router } from 'express';
-import { conversationsApi } from '../../shared/api/conversations';
-import { uuidSchema } from '../../shared/inputChecks';
-import { BRANCH_TEXT } from '../../shared/text';
+import { conversationsApi } from '#shared/api/conversations';
+import { uuidSchema } from '#shared/inputChecks';
+import { BRANCH_TEXT } from '#shared/text';
 import { currentUser, requireUser } from '../auth/guard';
 import { createBranch } from '../db/branches';
 import { AppError } from '../http/errors';
@@ -28,7 +28,7 @@ export function branchRoutes(services: Services): Router {
     const { branchesPerHour } = services.config.limits;
     const made = await createBranch(db, {
       userId: currentUser(res).id,
-      sessionId: original.id,
+      conversationId: original.id,
       messageId: messageId.data,
       branchesPerHour,
     });

@@ -1,18 +1,22 @@
 import { Router, type Request, type Response } from 'express';
-import { conversationsApi } from '../../shared/api/conversations';
-import { MESSAGES_FOR_FEEDBACK, type Message } from '../../shared/conversation';
-import type { Feedback } from '../../shared/feedback';
-import { uuidSchema } from '../../shared/inputChecks';
+import { conversationsApi } from '#shared/api/conversations';
+import { MESSAGES_FOR_FEEDBACK, type Message } from '#shared/conversation';
+import type { Feedback } from '#shared/feedback';
+import { uuidSchema } from '#shared/inputChecks';
 import { requireUser, currentUser } from '../auth/guard';
 import { markConversationEnded, openOrResumeConversation } from '../db/conversations';
 import { createHintLimit } from '../conversations/hintLimit';
 import { loadConversationRecord } from '../conversations/conversationDetail';
 import { loadOwnedConversation } from './ownedConversation';
-import { getDebriefBySession, getFeedbackBySession, insertFeedbackOnce } from '../db/feedback';
+import {
+  getDebriefByConversation,
+  getFeedbackByConversation,
+  insertFeedbackOnce,
+} from '../db/feedback';
 import { resolveDebrief } from '../ai/debrief/resolveDebrief';
-import type { Debrief } from '../../shared/debrief';
-import { listMessagesBySession } from '../db/messages';
-import { getScenarioRecordForSession, getVisibleScenario } from '../db/scenarios';
+import type { Debrief } from '#shared/debrief';
+import { listMessagesByConversation } from '../db/messages';
+import { getScenarioRecordForConversation, getVisibleScenario } from '../db/scenarios';
 import { abortOnClose } from '../http/abortOnClose';
 import { AppError } from '../http/errors';
 import { sendJson } from '../http/respond';
@@ -45,7 +49,7 @@ export function conversationRoutes(services: Services): Router {
     const session = await loadOwned(req, res);
     const [record, audio] = await Promise.all([
       loadConversationRecord(db, session),
-      services.audio.listForSession(session.id),
+      services.audio.listForConversation(session.id),
     ]);
     sendJson(res, conversationsApi.get, {
       ...record,
@@ -59,7 +63,7 @@ export function conversationRoutes(services: Services): Router {
     const messageId = uuidSchema.safeParse(req.params.messageId);
     const audio = messageId.success
       ? await services.audio.find({
-          sessionId: session.id,
+          conversationId: session.id,
           messageId: messageId.data,
           userId: currentUser(res).id,
         })
@@ -70,19 +74,19 @@ export function conversationRoutes(services: Services): Router {
 
   router.post(conversationsApi.end.route, async (req, res) => {
     const session = await loadOwned(req, res);
-    const existing = await getFeedbackBySession(db, { sessionId: session.id });
+    const existing = await getFeedbackByConversation(db, { conversationId: session.id });
     if (existing) {
-      const debrief = await getDebriefBySession(db, { sessionId: session.id });
+      const debrief = await getDebriefByConversation(db, { conversationId: session.id });
       sendJson(res, conversationsApi.end, { feedback: existing, debrief });
       return;
     }
     // A call still running owes messages: they are stored before the transcript is graded.
     await services.realtime.hangUp(session.id, 'conversation_ended');
-    const messages = await listMessagesBySession(db, { sessionId: session.id });
+    const messages = await listMessagesByConversation(db, { conversationId: session.id });
     if (messages.length < MESSAGES_FOR_FEEDBACK) {
       throw new AppError('unprocessable:too_short');
     }
-    const scenario = await getScenarioRecordForSession(db, { sessionId: session.id });
+    const scenario = await getScenarioRecordForConversation(db, { conversationId: session.id });
     if (!scenario) throw new AppError('not_found:scenario');
     // Paid before either call. Refused, nothing changes: the conversation stays open with every
     // message, and ending it again once the hour allows grades it then (decision 027).
@@ -100,7 +104,7 @@ export function conversationRoutes(services: Services): Router {
       messages,
       AbortSignal.any([signal, debriefStop.signal]),
     ).catch((error: unknown) => {
-      logger.warn('debrief.failed', { sessionId: session.id, error });
+      logger.warn('debrief.failed', { conversationId: session.id, error });
       return null;
     });
     let graded: Feedback;
@@ -111,20 +115,20 @@ export function conversationRoutes(services: Services): Router {
       await debriefing;
       // The grader already fell back to default feedback where spec §8 says so (an answer with
       // no content); what it throws is a failure the user can retry, not a permanent score of 5.
-      logger.warn('feedback.failed', { sessionId: session.id, error });
+      logger.warn('feedback.failed', { conversationId: session.id, error });
       await budget.giveBack(userId, 'feedback');
       throw new AppError('unavailable:feedback');
     }
     const debrief = await debriefing;
     const stored = await db.transaction(async (tx) => {
       const feedback = await insertFeedbackOnce(tx, {
-        sessionId: session.id,
+        conversationId: session.id,
         feedback: graded,
         debrief,
       });
       await markConversationEnded(tx, { id: session.id, successRating: feedback.overallScore });
       // A request that lost the race gets the winner's feedback, and the winner's debrief.
-      const kept = await getDebriefBySession(tx, { sessionId: session.id });
+      const kept = await getDebriefByConversation(tx, { conversationId: session.id });
       return { feedback, debrief: kept };
     });
     sendJson(res, conversationsApi.end, stored);
@@ -145,8 +149,8 @@ export function conversationRoutes(services: Services): Router {
     const userId = currentUser(res).id;
     await hints.spend(userId);
     const [scenario, messages] = await Promise.all([
-      getScenarioRecordForSession(db, { sessionId: session.id }),
-      listMessagesBySession(db, { sessionId: session.id }),
+      getScenarioRecordForConversation(db, { conversationId: session.id }),
+      listMessagesByConversation(db, { conversationId: session.id }),
     ]);
     if (!scenario) throw new AppError('not_found:scenario');
     try {
@@ -163,7 +167,7 @@ export function conversationRoutes(services: Services): Router {
       );
       sendJson(res, conversationsApi.hint, { hint });
     } catch (error) {
-      logger.warn('hint.failed', { sessionId: session.id, error });
+      logger.warn('hint.failed', { conversationId: session.id, error });
       await Promise.all([hints.giveBack(userId), budget.giveBack(userId, 'hint')]);
       throw new AppError('unavailable:hint');
     }

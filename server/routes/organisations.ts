@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
-import { INVITE_DAYS_DEFAULT, organisationsApi } from '../../shared/api/organisations';
-import { uuidSchema } from '../../shared/inputChecks';
-import { assignmentStatus, inviteCodeFrom, ORGANISATION_LIMITS } from '../../shared/organisations';
-import { ORGANISATION_TEXT } from '../../shared/text';
-import { cohortCsv } from '../../shared/cohortCsv';
-import type { ErrorCode } from '../../shared/errors';
+import { INVITE_DAYS_DEFAULT, organisationsApi } from '#shared/api/organisations';
+import { uuidSchema } from '#shared/inputChecks';
+import { assignmentStatus, inviteCodeFrom, ORGANISATION_LIMITS } from '#shared/organisations';
+import { ORGANISATION_TEXT } from '#shared/text';
+import { cohortCsv } from '#shared/cohortCsv';
+import type { ErrorCode } from '#shared/errors';
 import { currentUser, requireUser } from '../auth/guard';
 import { assignScenario, listMyAssignments, removeAssignment } from '../db/assignments';
 import { getCohortTable, getCohortTableJson } from '../db/cohortTable';
@@ -50,12 +50,12 @@ export function organisationRoutes(services: Services): Router {
    * own SQL, so a membership ended in between changes nothing.
    */
   const seenConversation = async (req: Request<{ id: string }>, res: Response) => {
-    const sessionId = idOr404(req.params.id, 'not_found:session');
+    const conversationId = idOr404(req.params.id, 'not_found:conversation');
     const trainerId = userIdOf(res);
-    if (!(await trainerMaySee(db, { trainerId, sessionId }))) {
-      throw new AppError('not_found:session');
+    if (!(await trainerMaySee(db, { trainerId, conversationId }))) {
+      throw new AppError('not_found:conversation');
     }
-    return { sessionId, trainerId };
+    return { conversationId, trainerId };
   };
 
   router.get(organisationsApi.mine.route, async (_req, res) => {
@@ -188,18 +188,18 @@ export function organisationRoutes(services: Services): Router {
   });
 
   router.post(organisationsApi.override.route, async (req, res) => {
-    const { sessionId, trainerId } = await seenConversation(req, res);
+    const { conversationId, trainerId } = await seenConversation(req, res);
     const { score, comment } = parseInput(organisationsApi.override.body, req.body);
-    const saved = await overrideScore(db, { trainerId, sessionId, score, comment });
-    if (!saved) throw new AppError('not_found:session');
+    const saved = await overrideScore(db, { trainerId, conversationId, score, comment });
+    if (!saved) throw new AppError('not_found:conversation');
     sendJson(res, organisationsApi.override, { score, comment });
   });
 
   router.get(organisationsApi.review.route, async (req, res) => {
-    const sessionId = idOr404(req.params.id, 'not_found:session');
+    const conversationId = idOr404(req.params.id, 'not_found:conversation');
     const trainerId = userIdOf(res);
-    const found = await getConversationForTrainer(db, { trainerId, sessionId });
-    if (!found) throw new AppError('not_found:session');
+    const found = await getConversationForTrainer(db, { trainerId, conversationId });
+    if (!found) throw new AppError('not_found:conversation');
     // Only this trainer's organisation's score and comments (decision 026).
     const record = await loadConversationRecord(db, found.session, {
       reviewedFor: found.organisationId,
@@ -207,7 +207,7 @@ export function organisationRoutes(services: Services): Router {
     // The original of a branch is named only when it too is work this trainer may see.
     const { branchOf } = record.session;
     const originalSeen =
-      branchOf !== null && (await trainerMaySee(db, { trainerId, sessionId: branchOf }));
+      branchOf !== null && (await trainerMaySee(db, { trainerId, conversationId: branchOf }));
     // Recordings stay the trainee's (decision 024): none are listed, none can be fetched.
     sendJson(res, organisationsApi.review, {
       ...record,
@@ -220,7 +220,7 @@ export function organisationRoutes(services: Services): Router {
   });
 
   router.post(organisationsApi.comment.route, async (req, res) => {
-    const { sessionId, trainerId } = await seenConversation(req, res);
+    const { conversationId, trainerId } = await seenConversation(req, res);
     const { messageId, comment } = parseInput(organisationsApi.comment.body, req.body);
     const message = idOr404(messageId, 'not_found:message');
     const limits = {
@@ -229,7 +229,7 @@ export function organisationRoutes(services: Services): Router {
     };
     const saved = await addTurnComment(db, {
       trainerId,
-      sessionId,
+      conversationId,
       messageId: message,
       comment,
       limits,

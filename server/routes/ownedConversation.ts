@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { uuidSchema } from '../../shared/inputChecks';
+import { uuidSchema } from '#shared/inputChecks';
 import { currentUser } from '../auth/guard';
 import { getConversationForUser } from '../db/conversations';
 import type { Db } from '../db/db';
@@ -11,6 +11,6 @@ export async function loadOwnedConversation(db: Db, req: Request, res: Response)
   const session = id.success
     ? await getConversationForUser(db, { id: id.data, userId: currentUser(res).id })
     : null;
-  if (!session) throw new AppError('not_found:session');
+  if (!session) throw new AppError('not_found:conversation');
   return session;
 }

@@ -1,7 +1,7 @@
 import { Router } from 'express';
-import { historyApi } from '../../shared/api/history';
-import { progressApi } from '../../shared/api/progress';
-import { summaryFromPoints } from '../../shared/progress';
+import { historyApi } from '#shared/api/history';
+import { progressApi } from '#shared/api/progress';
+import { summaryFromPoints } from '#shared/progress';
 import { currentUser, requireUser } from '../auth/guard';
 import { getProgressByUser, listHistoryByUser } from '../db/progress';
 import { sendJson } from '../http/respond';

@@ -1,5 +1,5 @@
 import express, { Router } from 'express';
-import { MAX_SDP_BYTES, realtimeApi, SDP_CONTENT_TYPE } from '../../shared/api/realtime';
+import { MAX_SDP_BYTES, realtimeApi, SDP_CONTENT_TYPE } from '#shared/api/realtime';
 import { currentUser, requireUser } from '../auth/guard';
 import { abortOnClose } from '../http/abortOnClose';
 import { AppError } from '../http/errors';
@@ -39,7 +39,7 @@ export function realtimeRoutes(services: Services): Router {
     }
     const answer = await services.realtime.start({
       userId: currentUser(res).id,
-      sessionId: session.id,
+      conversationId: session.id,
       scenarioId: session.scenarioId,
       offerSdp,
       signal: abortOnClose(req, res),

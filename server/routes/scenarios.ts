@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { z } from 'zod';
-import { scenariosApi } from '../../shared/api/scenarios';
-import { uuidSchema } from '../../shared/inputChecks';
+import { scenariosApi } from '#shared/api/scenarios';
+import { uuidSchema } from '#shared/inputChecks';
 import { isConnectionError } from '../db/db';
 import { getVisibleScenario, listScenarios, ownScenariosStamp } from '../db/scenarios';
 import { currentUser, requireUser } from '../auth/guard';

@@ -1,4 +1,4 @@
-import type { HiddenConcern, ScenarioSeed } from '../../shared/scenarioSeed';
+import type { HiddenConcern, ScenarioSeed } from '#shared/scenarioSeed';
 
 /**
  * Stand-ins for what a copy of a shipped scenario does not carry (decision 021): the shipped

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DIFFICULTIES } from '../../shared/scenario';
+import { DIFFICULTIES } from '#shared/scenario';
 import { scenarioSeedSchema, type ScenarioSeed } from './schema';
 
 /** Every problem found in a library folder, one `file: path: message` line each. */

@@ -1,7 +1,7 @@
 /** Checks an utterance before it costs a transcription call. */
 
-import { VOICE_TEXT } from '../../shared/text';
-import { MAX_UTTERANCE_BYTES, MAX_UTTERANCE_MS } from '../../shared/voice';
+import { VOICE_TEXT } from '#shared/text';
+import { MAX_UTTERANCE_BYTES, MAX_UTTERANCE_MS } from '#shared/voice';
 
 export type UtteranceCheck =
   { ok: true; durationMs: number | null; mime: string } | { ok: false; message: string };

@@ -1,6 +1,6 @@
-import { createSentenceChunker } from '../../shared/sentences';
-import type { ServerMessage } from '../../shared/protocol';
-import { pcmSampleRate, wholeSamples } from '../../shared/speechAudio';
+import { createSentenceChunker } from '#shared/sentences';
+import type { ServerMessage } from '#shared/protocol';
+import { pcmSampleRate, wholeSamples } from '#shared/speechAudio';
 import { speechRecording, type Recording } from '../audio/recording';
 import type { Speaker, SpeechVoice } from './types';
 

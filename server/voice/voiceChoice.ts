@@ -1,4 +1,4 @@
-import { choosePatientAvatar } from '../../shared/illustrations';
+import { choosePatientAvatar } from '#shared/illustrations';
 import type { ScenarioRecord } from '../scenarios/schema';
 import type { SpeechVoice } from './types';
 

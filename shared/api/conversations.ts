@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { conversationSessionSchema, messageSchema } from '../conversation';
+import { conversationSchema, messageSchema } from '../conversation';
 import { debriefSchema } from '../debrief';
 import { feedbackSchema, feedbackScoresSchema } from '../feedback';
 import { trainerReviewSchema } from '../review';
@@ -24,7 +24,7 @@ export const messageAudioSchema = z.object({
 });
 export type MessageAudio = z.infer<typeof messageAudioSchema>;
 
-export const sessionResponse = z.object({ session: conversationSessionSchema });
+export const conversationResponse = z.object({ session: conversationSchema });
 
 /** Where a branch ("Try another answer here") came from, with the original's scores. */
 export const branchOriginSchema = z.object({
@@ -45,7 +45,7 @@ export type BranchOrigin = z.infer<typeof branchOriginSchema>;
  * debriefs existed.
  */
 export const conversationDetailResponse = z.object({
-  session: conversationSessionSchema,
+  session: conversationSchema,
   scenario: scenarioSchema.nullable(),
   messages: z.array(messageSchema),
   feedback: feedbackSchema.nullable(),
@@ -94,7 +94,7 @@ export const conversationsApi = resource('/conversations', {
     method: 'POST',
     route: '/',
     body: createConversationInput,
-    response: sessionResponse,
+    response: conversationResponse,
   },
   /** Another user's session is a 404. */
   get: { method: 'GET', route: '/:id', response: conversationDetailResponse },
@@ -109,7 +109,7 @@ export const conversationsApi = resource('/conversations', {
     method: 'POST',
     route: '/:id/branches',
     body: createBranchInput,
-    response: sessionResponse,
+    response: conversationResponse,
   },
   /**
    * A message's kept recording, as audio bytes (not JSON: the response schema is null): WAV,

@@ -26,7 +26,7 @@ export type HistoryQuery = z.input<typeof historyQuery>;
 const nullableScore = z.number().nullable();
 
 export const historyEntrySchema = z.object({
-  sessionId: z.string(),
+  conversationId: z.string(),
   scenarioTitle: z.string().nullable(),
   difficulty: z.string().nullable(),
   createdAt: z.string(),

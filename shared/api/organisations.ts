@@ -98,7 +98,7 @@ export const cohortTableResponse = z.object({
       cells: z.array(
         z.object({
           assignmentId: z.string(),
-          sessionId: z.string().nullable(),
+          conversationId: z.string().nullable(),
           doneAt: z.string().nullable(),
           score: z.number().nullable(),
           overridden: z.boolean(),

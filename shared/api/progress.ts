@@ -23,7 +23,7 @@ const skillProficiencySchema = z.object({
 });
 
 export const progressResponse = z.object({
-  completedSessions: z.number().int().min(0),
+  completedConversations: z.number().int().min(0),
   avgScore: z.number(),
   improvementRate: z.number().int().min(0),
   points: z.array(progressPointSchema),

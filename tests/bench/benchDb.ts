@@ -1,8 +1,8 @@
-import { migrate } from '../../server/db/migrate';
-import { openPgliteDb } from '../../server/db/pgliteDb';
-import { seedScenarios } from '../../server/db/scenarios';
-import { scenarioLibrary } from '../../server/scenarios/library';
-import type { Db } from '../../server/db/db';
+import { migrate } from '#server/db/migrate';
+import { openPgliteDb } from '#server/db/pgliteDb';
+import { seedScenarios } from '#server/db/scenarios';
+import { scenarioLibrary } from '#server/scenarios/library';
+import type { Db } from '#server/db/db';
 import { createTestDb, postgresUrl } from '../helpers/testDb';
 import type { BenchRow } from './report';
 

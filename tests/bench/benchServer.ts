@@ -1,8 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
-import { loadConfig } from '../../server/config';
-import { createLogger } from '../../server/logger';
-import { wrapPglite } from '../../server/db/pgliteDb';
-import { startServer, type RunningServer } from '../../server/startServer';
+import { loadConfig } from '#server/config';
+import { createLogger } from '#server/logger';
+import { wrapPglite } from '#server/db/pgliteDb';
+import { startServer, type RunningServer } from '#server/startServer';
 import { signedInClient, type HttpClient } from '../helpers/httpClient';
 
 export interface BenchServer {

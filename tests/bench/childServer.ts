@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openPgliteDb } from '../../server/db/pgliteDb';
-import type { Db } from '../../server/db/db';
+import { openPgliteDb } from '#server/db/pgliteDb';
+import type { Db } from '#server/db/db';
 import { spawnServer, type ServerProcess } from '../helpers/serverProcess';
 import { createTestDb, postgresUrl } from '../helpers/testDb';
 

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { Db } from '../../server/db/db';
+import type { Db } from '#server/db/db';
 import { signedInClient } from '../helpers/httpClient';
 import { startTestServer } from '../helpers/testServer';
 import { onEachDatabase, type BenchDb } from './benchDb';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WebSocket } from 'ws';
-import type { ServerMessage } from '../../shared/protocol';
+import type { ServerMessage } from '#shared/protocol';
 import { signedInClient, type HttpClient } from '../helpers/httpClient';
 import {
   processCpuSeconds,
@@ -74,8 +74,8 @@ class LoadSocket {
     });
   }
 
-  static open(baseUrl: string, sessionId: string, cookie: string): Promise<LoadSocket> {
-    const ws = openConversationWebSocket(baseUrl, sessionId, { cookie });
+  static open(baseUrl: string, conversationId: string, cookie: string): Promise<LoadSocket> {
+    const ws = openConversationWebSocket(baseUrl, conversationId, { cookie });
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve(new LoadSocket(ws)));
       ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
@@ -134,7 +134,7 @@ function seededRandom(seed: number): () => number {
 }
 
 interface Conversation {
-  sessionId: string;
+  conversationId: string;
   socket: LoadSocket;
   sent: number;
   replies: number;
@@ -214,11 +214,11 @@ async function openConversations(serverUrl: string, round: string): Promise<Conv
         scenarioId: scenarioIds[i % CONVERSATIONS_PER_USER],
       });
       if (created.status !== 201) throw new Error(`new conversation: HTTP ${created.status}`);
-      const sessionId = created.body.session.id as string;
-      const socket = await LoadSocket.open(serverUrl, sessionId, user.cookie!);
+      const conversationId = created.body.session.id as string;
+      const socket = await LoadSocket.open(serverUrl, conversationId, user.cookie!);
       await socket.next('history', 0);
       const conversation: Conversation = {
-        sessionId,
+        conversationId,
         socket,
         sent: 0,
         replies: 0,
@@ -277,19 +277,19 @@ async function playRound(
 /** Turns sent but not stored, or answered but not stored (lost), and stored twice (extra). */
 async function countStored(target: ChildBenchServer, conversations: Conversation[]) {
   const stored = await target.read((db) =>
-    db.query<{ sessionId: string; user: number; assistant: number }>(
-      `SELECT session_id AS "sessionId",
+    db.query<{ conversationId: string; user: number; assistant: number }>(
+      `SELECT session_id AS "conversationId",
               count(*) FILTER (WHERE role = 'user')::int AS "user",
               count(*) FILTER (WHERE role = 'assistant')::int AS "assistant"
          FROM messages WHERE session_id = ANY($1::uuid[]) GROUP BY session_id`,
-      [conversations.map((c) => c.sessionId)],
+      [conversations.map((c) => c.conversationId)],
     ),
   );
-  const bySession = new Map(stored.map((row) => [row.sessionId, row]));
+  const byConversation = new Map(stored.map((row) => [row.conversationId, row]));
   let lost = 0;
   let extra = 0;
   for (const c of conversations) {
-    const row = bySession.get(c.sessionId) ?? { user: 0, assistant: 0 };
+    const row = byConversation.get(c.conversationId) ?? { user: 0, assistant: 0 };
     // Every turn sent is stored; every reply received is stored, beside the opening line.
     for (const diff of [row.user - c.sent, row.assistant - (c.replies + 1)]) {
       if (diff < 0) lost -= diff;

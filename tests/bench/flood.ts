@@ -78,14 +78,14 @@ export async function benchFlood(): Promise<BenchRow[]> {
 interface FloodTarget {
   url: string;
   cookie: string | null;
-  sessionId: string;
+  conversationId: string;
 }
 
 async function floodTarget(url: string): Promise<FloodTarget> {
   const flooder = await signedInClient(url, 'Flooder');
   const { body } = await flooder.get('/api/scenarios');
   const created = await flooder.post('/api/conversations', { scenarioId: body.scenarios[0].id });
-  return { url, cookie: flooder.cookie, sessionId: created.body.session.id };
+  return { url, cookie: flooder.cookie, conversationId: created.body.session.id };
 }
 
 /** The other user's turns, one after another, while `flood` (if any) hammers its own socket. */
@@ -123,7 +123,9 @@ function startFlood(target: FloodTarget) {
   let current: ReturnType<typeof openConversationWebSocket> | null = null;
   const loop = (async () => {
     while (!stopped) {
-      const ws = openConversationWebSocket(target.url, target.sessionId, { cookie: target.cookie });
+      const ws = openConversationWebSocket(target.url, target.conversationId, {
+        cookie: target.cookie,
+      });
       current = ws;
       ws.on('error', () => undefined);
       const opened = await Promise.race([

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { Db } from '../../server/db/db';
+import type { Db } from '#server/db/db';
 import { signedInClient, type HttpClient } from '../helpers/httpClient';
 import { startTestServer } from '../helpers/testServer';
 import { onEachDatabase, type BenchDb } from './benchDb';
@@ -16,7 +16,7 @@ const P99_TARGET_MS = 20;
  * one for their feedback: a thousand rows each in two statements, not two thousand round trips.
  * Sessions are an hour apart, oldest first, and the scores wander over the whole 1-10 scale.
  */
-async function seedCompletedSessions(db: Db, userId: string, count: number): Promise<void> {
+async function seedCompletedConversations(db: Db, userId: string, count: number): Promise<void> {
   await db.query(
     `WITH library AS (SELECT array_agg(id ORDER BY slug) AS ids FROM scenarios),
      done AS (
@@ -91,9 +91,9 @@ async function benchOne(target: BenchDb): Promise<BenchRow[]> {
     const user = await signedInClient(server.url, 'Dr Thousand');
     // Someone else's thousand sessions in the same tables: the user filter must use the index.
     const neighbour = await signedInClient(server.url, 'Dr Neighbour');
-    await seedCompletedSessions(target.db, await userIdOf(neighbour), SESSIONS);
+    await seedCompletedConversations(target.db, await userIdOf(neighbour), SESSIONS);
     const userId = await userIdOf(user);
-    await seedCompletedSessions(target.db, userId, SESSIONS);
+    await seedCompletedConversations(target.db, userId, SESSIONS);
     const cookie = user.cookie;
     if (!cookie) throw new Error('no session cookie after sign-up');
 

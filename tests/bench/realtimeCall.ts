@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { END_OF_SPEECH_MS } from '../../client/src/lib/audio/detection/frameDetector';
-import { serverMessageSchema, type ServerMessage } from '../../shared/protocol';
+import { END_OF_SPEECH_MS } from '#client/lib/audio/detection/frameDetector';
+import { serverMessageSchema, type ServerMessage } from '#shared/protocol';
 import { startOpenAiStub, type RealtimeCallRecord } from '../fixtures/openaiStub';
 import { openRealtimeCall } from '../helpers/realtimeClient';
 import { TestSocket } from '../helpers/socketClient';
@@ -23,8 +23,10 @@ const TURNS = Number(process.env.BENCH_REALTIME_TURNS ?? 20);
 const RESPONSE_MS = 300;
 
 /** A conversation socket whose frames are timed as they arrive. */
-async function timedSocket(bench: BenchServer, sessionId: string) {
-  const socket = await TestSocket.open(bench.server.url, sessionId, { cookie: bench.user.cookie });
+async function timedSocket(bench: BenchServer, conversationId: string) {
+  const socket = await TestSocket.open(bench.server.url, conversationId, {
+    cookie: bench.user.cookie,
+  });
   const arrivals: Array<{ at: number; frame: ServerMessage }> = [];
   socket.ws.on('message', (data, isBinary) => {
     if (isBinary) return;
@@ -58,9 +60,9 @@ async function setupOverheads(): Promise<{ ours: number[]; peer: number[]; overh
   const stub = await startOpenAiStub();
   stub.setRealtimeCall({ noMediaTimeoutMs: 0 });
   const bench = await startBenchServer(stub.url, { REALTIME_MODEL: 'gpt-realtime' });
-  const sessionId = await newConversation(bench, 0);
-  const { socket } = await timedSocket(bench, sessionId);
-  const url = `${bench.server.url}/api/conversations/${sessionId}/realtime`;
+  const conversationId = await newConversation(bench, 0);
+  const { socket } = await timedSocket(bench, conversationId);
+  const url = `${bench.server.url}/api/conversations/${conversationId}/realtime`;
   const headers = { cookie: bench.user.cookie!, origin: bench.server.url };
   const ours: number[] = [];
   const peer: number[] = [];
@@ -89,7 +91,7 @@ async function setupOverheads(): Promise<{ ours: number[]; peer: number[]; overh
       peer.push(own);
       overhead.push(took - own);
       await call.close();
-      await bench.user.request('DELETE', `/api/conversations/${sessionId}/realtime`);
+      await bench.user.request('DELETE', `/api/conversations/${conversationId}/realtime`);
     }
   } finally {
     await socket.close();
@@ -110,10 +112,10 @@ async function sidebandRelay(): Promise<number[]> {
     noMediaTimeoutMs: 0,
   });
   const bench = await startBenchServer(stub.url, { REALTIME_MODEL: 'gpt-realtime' });
-  const sessionId = await newConversation(bench, 1);
-  const { socket, arrivals } = await timedSocket(bench, sessionId);
+  const conversationId = await newConversation(bench, 1);
+  const { socket, arrivals } = await timedSocket(bench, conversationId);
   const call = await openRealtimeCall({
-    url: `${bench.server.url}/api/conversations/${sessionId}/realtime`,
+    url: `${bench.server.url}/api/conversations/${conversationId}/realtime`,
     headers: { cookie: bench.user.cookie!, origin: bench.server.url },
     sendAudio: 'none',
   });
@@ -177,10 +179,10 @@ async function realtimeFirstAudio(): Promise<number[]> {
     },
   });
   const bench = await startBenchServer(stub.url, { REALTIME_MODEL: 'gpt-realtime' });
-  const sessionId = await newConversation(bench, 2);
-  const { socket, arrivals } = await timedSocket(bench, sessionId);
+  const conversationId = await newConversation(bench, 2);
+  const { socket, arrivals } = await timedSocket(bench, conversationId);
   const call = await openRealtimeCall({
-    url: `${bench.server.url}/api/conversations/${sessionId}/realtime`,
+    url: `${bench.server.url}/api/conversations/${conversationId}/realtime`,
     headers: { cookie: bench.user.cookie!, origin: bench.server.url },
   });
   const out: number[] = [];

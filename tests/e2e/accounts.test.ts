@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../server/auth/sessions';
+import { SESSION_COOKIE } from '#server/auth/signIns';
 import { HttpClient, uniqueEmail } from '../helpers/httpClient';
 import { eventually, pathOf, skipBrowserSuite, useBrowserApp, waitForPath } from './browser';
 

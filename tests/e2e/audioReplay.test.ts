@@ -3,8 +3,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Scenario } from '../../shared/scenario';
-import { REPLAY_TEXT } from '../../shared/text';
+import type { Scenario } from '#shared/scenario';
+import { REPLAY_TEXT } from '#shared/text';
 import { startOpenAiStub, type OpenAiStub } from '../fixtures/openaiStub';
 import { TMP_DIR } from '../helpers/paths';
 import {
@@ -77,7 +77,7 @@ describe.skipIf(skipBrowserSuite)('audio replay of a spoken conversation (fake m
       (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/conversations',
     );
     await page.goto(`/scenario/${scenario.id}`);
-    const sessionId: string = (await (await created).json()).session.id;
+    const conversationId: string = (await (await created).json()).session.id;
 
     // Speak one turn in Voice Mode and hear the patient's reply.
     await page.getByRole('button', { name: 'Voice Mode' }).click();
@@ -93,7 +93,7 @@ describe.skipIf(skipBrowserSuite)('audio replay of a spoken conversation (fake m
     ).toBe(REPLY);
 
     // Both sides of the turn are kept once the reply has been spoken.
-    const detailOf = () => apiGet(page, `/api/conversations/${sessionId}`);
+    const detailOf = () => apiGet(page, `/api/conversations/${conversationId}`);
     await eventually(async () => {
       const detail = await detailOf();
       return detail.messages
@@ -106,7 +106,7 @@ describe.skipIf(skipBrowserSuite)('audio replay of a spoken conversation (fake m
     // The utterance kept is the whole sentence spoken (with the VAD's lead-in and pause).
     expect(detail.audio[turnId].durationMs).toBeGreaterThan(speechFile().seconds * 1000);
 
-    await page.goto(`/conversation/${sessionId}`);
+    await page.goto(`/conversation/${conversationId}`);
     const transcript = page.getByRole('region', { name: 'Transcript' });
     const turn = transcript.getByRole('listitem').filter({ hasText: SAID });
     const reply = transcript.getByRole('listitem').filter({ hasText: REPLY });
@@ -123,7 +123,7 @@ describe.skipIf(skipBrowserSuite)('audio replay of a spoken conversation (fake m
       return state.readyState >= 2 && state.duration > 0 && !state.paused && state.currentTime > 0;
     }, 15_000).toBe(true);
     const playing = await audioState(page);
-    expect(playing.src).toBe(`/api/conversations/${sessionId}/messages/${turnId}/audio`);
+    expect(playing.src).toBe(`/api/conversations/${conversationId}/messages/${turnId}/audio`);
     expect(playing.duration).toBeCloseTo(detail.audio[turnId].durationMs / 1000, 1);
     expect(await marked(reply)).toBeNull();
     await turn.getByRole('button', { name: REPLAY_TEXT.stop }).waitFor();

@@ -1,6 +1,6 @@
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Scenario } from '../../shared/scenario';
+import type { Scenario } from '#shared/scenario';
 import {
   apiGet,
   eventually,
@@ -66,7 +66,7 @@ async function say(page: Page, text: string) {
 
 const shownMessages = (page: Page) => textsOf(chat(page).items.locator('.bubble__text'));
 
-const isSessionOpen = (response: Response) =>
+const isConversationOpen = (response: Response) =>
   response.request().method() === 'POST' &&
   new URL(response.url()).pathname === '/api/conversations';
 
@@ -82,11 +82,11 @@ describe.skipIf(skipBrowserSuite)('try another answer (branches) in the browser'
     await signUpByApi(page);
     const scenario: Scenario = (await apiGet(page, '/api/scenarios')).scenarios[1];
     const original = await gradedFirstTry(page, app.baseUrl, scenario);
-    const originalMessages = (await apiGet(page, `/api/conversations/${original.sessionId}`))
+    const originalMessages = (await apiGet(page, `/api/conversations/${original.conversationId}`))
       .messages as Array<{ content: string }>;
 
     // The saved transcript: one button per clinician turn, each named for its turn.
-    await page.goto(`/conversation/${original.sessionId}`);
+    await page.goto(`/conversation/${original.conversationId}`);
     await page.getByRole('heading', { name: scenario.title, level: 1 }).waitFor();
     const buttons = page.getByRole('button', { name: /^Try another answer here/ });
     await eventually(() => buttons.count()).toBe(FIRST_TRY.length);
@@ -96,10 +96,10 @@ describe.skipIf(skipBrowserSuite)('try another answer (branches) in the browser'
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     const made = page.waitForResponse(isBranchMade);
-    const opened = page.waitForResponse(isSessionOpen);
+    const opened = page.waitForResponse(isConversationOpen);
     await page.getByRole('button', { name: 'Try another answer here (your turn 2)' }).click();
     const branchId: string = (await (await made).json()).session.id;
-    expect(branchId).not.toBe(original.sessionId);
+    expect(branchId).not.toBe(original.conversationId);
     await waitForPath(page, `/scenario/${scenario.id}`);
     // The practice screen opened the branch, not a fresh conversation.
     expect((await (await opened).json()).session.id).toBe(branchId);
@@ -157,9 +157,9 @@ describe.skipIf(skipBrowserSuite)('try another answer (branches) in the browser'
     const topLevel = page.locator('.history-list > li > article');
     expect(await topLevel.count()).toBe(1);
     expect(await topLevel.getByRole('link').getAttribute('href')).toBe(
-      `/conversation/${original.sessionId}`,
+      `/conversation/${original.conversationId}`,
     );
-    expect((await apiGet(page, '/api/progress')).completedSessions).toBe(2);
+    expect((await apiGet(page, '/api/progress')).completedConversations).toBe(2);
 
     // The branch's saved page links back and shows the same comparison behind its badge.
     await nested.getByRole('link').click();
@@ -170,14 +170,14 @@ describe.skipIf(skipBrowserSuite)('try another answer (branches) in the browser'
       .click();
     await report.getByRole('table').waitFor();
     await report.getByRole('link', { name: 'Open the original conversation' }).click();
-    await waitForPath(page, `/conversation/${original.sessionId}`);
+    await waitForPath(page, `/conversation/${original.conversationId}`);
   });
 
   it('from the live chat, switches the screen to the branch and leaves the original open', async () => {
     const page = await app.newPage();
     await signUpByApi(page);
     const scenario: Scenario = (await apiGet(page, '/api/scenarios')).scenarios[0];
-    const opened = page.waitForResponse(isSessionOpen);
+    const opened = page.waitForResponse(isConversationOpen);
     await page.goto(`/scenario/${scenario.id}`);
     const originalId: string = (await (await opened).json()).session.id;
     await chat(page).messages.waitFor();
@@ -204,7 +204,7 @@ describe.skipIf(skipBrowserSuite)('try another answer (branches) in the browser'
     expect(original.messages.map((m: { content: string }) => m.content)).toEqual(before);
 
     // A reload opens the branch again.
-    const resumed = page.waitForResponse(isSessionOpen);
+    const resumed = page.waitForResponse(isConversationOpen);
     await page.reload();
     expect((await (await resumed).json()).session.id).toBe(branchId);
     await eventually(() => shownMessages(page)).toEqual(

@@ -25,7 +25,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { CLIENT_DIST } from '../../server/app';
+import { CLIENT_DIST } from '#server/app';
 import { createTestDb, type TestDb } from '../helpers/testDb';
 import { startTestServer, type TestServer } from '../helpers/testServer';
 import { uniqueEmail } from '../helpers/httpClient';

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Page, Response } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Scenario } from '../../shared/scenario';
+import type { Scenario } from '#shared/scenario';
 import { startOpenAiStub, type OpenAiStub } from '../fixtures/openaiStub';
 import {
   apiGet,
@@ -50,7 +50,7 @@ function shownMessages(page: Page): Promise<string[]> {
   return textsOf(chat(page).items.getByRole('paragraph'));
 }
 
-function isSessionCreation(response: Response): boolean {
+function isConversationCreation(response: Response): boolean {
   return (
     response.request().method() === 'POST' &&
     new URL(response.url()).pathname === '/api/conversations'
@@ -75,13 +75,13 @@ describe.skipIf(skipBrowserSuite)('a conversation in the browser (offline patien
         if (typeof payload === 'string') frames.push(JSON.parse(payload) as SocketFrame);
       });
     });
-    const created = page.waitForResponse(isSessionCreation);
+    const created = page.waitForResponse(isConversationCreation);
     await page.goto(`/scenario/${scenario.id}`);
     const response = await created;
     expect(response.status()).toBe(201);
-    const sessionId: string = (await response.json()).session.id;
+    const conversationId: string = (await response.json()).session.id;
     await chat(page).messages.waitFor();
-    return { page, scenario, sessionId, frames };
+    return { page, scenario, conversationId, frames };
   }
 
   /** Types into the composer and presses Enter; resolves once the patient's reply is shown. */
@@ -97,13 +97,13 @@ describe.skipIf(skipBrowserSuite)('a conversation in the browser (offline patien
     await eventually(() => page.getByText('Patient is replying…').count()).toBe(0);
   }
 
-  async function storedMessages(page: Page, sessionId: string) {
-    const detail = await apiGet(page, `/api/conversations/${sessionId}`);
+  async function storedMessages(page: Page, conversationId: string) {
+    const detail = await apiGet(page, `/api/conversations/${conversationId}`);
     return detail.messages as { role: string; content: string }[];
   }
 
   it('starts with the patient, sends on Enter, keeps Shift+Enter newlines, streams or not, and survives a reload', async () => {
-    const { page, scenario, sessionId, frames } = await openScenario();
+    const { page, scenario, conversationId, frames } = await openScenario();
     const ui = chat(page);
 
     // The opening line is the patient's first message, with the avatar beside it.
@@ -134,7 +134,7 @@ describe.skipIf(skipBrowserSuite)('a conversation in the browser (offline patien
     expect(theirBubble.x + theirBubble.width / 2).toBeLessThan(region.x + region.width / 2);
     expect(myBubble.x).toBeGreaterThan(theirBubble.x);
 
-    let stored = await storedMessages(page, sessionId);
+    let stored = await storedMessages(page, conversationId);
     expect(stored.map((m) => m.role)).toEqual(['assistant', 'user', 'assistant']);
     expect(stored[1]!.content).toBe(first);
     expect(await shownMessages(page)).toEqual(stored.map((m) => m.content));
@@ -170,7 +170,7 @@ describe.skipIf(skipBrowserSuite)('a conversation in the browser (offline patien
     expect(frames.some((f) => f.type === 'reply_done' && f.replyId === wholeReply)).toBe(true);
     expect(frames.some((f) => f.type === 'reply_delta' && f.replyId === wholeReply)).toBe(false);
 
-    stored = await storedMessages(page, sessionId);
+    stored = await storedMessages(page, conversationId);
     expect(stored).toHaveLength(5);
     expect(stored[3]!.content).toBe(
       'How long has the tooth been bothering you?\nAnd does it hurt at night?',
@@ -179,17 +179,17 @@ describe.skipIf(skipBrowserSuite)('a conversation in the browser (offline patien
     expect(before).toEqual(stored.map((m) => m.content.replace(/\s+/g, ' ')));
 
     // A reload resumes the same session with the same messages.
-    const resumed = page.waitForResponse(isSessionCreation);
+    const resumed = page.waitForResponse(isConversationCreation);
     await page.reload();
     const again = await resumed;
     expect(again.status()).toBe(200);
-    expect((await again.json()).session.id).toBe(sessionId);
+    expect((await again.json()).session.id).toBe(conversationId);
     await eventually(() => shownMessages(page)).toEqual(before);
-    expect(await storedMessages(page, sessionId)).toHaveLength(5);
+    expect(await storedMessages(page, conversationId)).toHaveLength(5);
   });
 
   it('gives a hint, then ends the conversation into a feedback report that quotes you', async () => {
-    const { page, sessionId } = await openScenario(1);
+    const { page, conversationId } = await openScenario(1);
     const ui = chat(page);
     const typed = [
       'Hello, I can see this has been worrying you, so please tell me what concerns you most.',
@@ -214,7 +214,7 @@ describe.skipIf(skipBrowserSuite)('a conversation in the browser (offline patien
     await report.waitFor({ timeout: 20_000 });
     await report.getByRole('heading', { name: 'Performance Scores' }).waitFor();
 
-    const { feedback } = await apiGet(page, `/api/conversations/${sessionId}`);
+    const { feedback } = await apiGet(page, `/api/conversations/${conversationId}`);
     expect(feedback).not.toBeNull();
     const shownScores: string[] = [];
     for (const label of SCORE_LABELS) {
@@ -253,13 +253,13 @@ describe.skipIf(skipBrowserSuite)('a conversation in the browser (offline patien
     await report.getByRole('button', { name: 'Close', exact: true }).click();
     await waitForPath(page, '/dashboard');
     await page.getByRole('heading', { name: 'Choose a Scenario to Practice' }).waitFor();
-    const ended = await apiGet(page, `/api/conversations/${sessionId}`);
+    const ended = await apiGet(page, `/api/conversations/${conversationId}`);
     expect(ended.session.endedAt).not.toBeNull();
     expect(ended.session.successRating).toBe(feedback.overallScore);
   });
 
   it('shows markup in a message as text and never runs it', async () => {
-    const { page, sessionId } = await openScenario(2);
+    const { page, conversationId } = await openScenario(2);
     const ui = chat(page);
     const attack = '<img src=x onerror="window.__xss=1">';
     await say(page, attack);
@@ -269,7 +269,7 @@ describe.skipIf(skipBrowserSuite)('a conversation in the browser (offline patien
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBe(
       undefined,
     );
-    const stored = await storedMessages(page, sessionId);
+    const stored = await storedMessages(page, conversationId);
     expect(stored[1]!.content).toBe(attack);
   });
 });
@@ -291,9 +291,9 @@ describe.skipIf(skipBrowserSuite)('a conversation in the browser (provider fault
     await signUpByApi(page);
     const scenarios: Scenario[] = (await apiGet(page, '/api/scenarios')).scenarios;
     const scenario = scenarios[0]!;
-    const created = page.waitForResponse(isSessionCreation);
+    const created = page.waitForResponse(isConversationCreation);
     await page.goto(`/scenario/${scenario.id}`);
-    const sessionId: string = (await (await created).json()).session.id;
+    const conversationId: string = (await (await created).json()).session.id;
     const ui = chat(page);
     await eventually(() => shownMessages(page)).toEqual([scenario.initialMessage]);
 
@@ -310,7 +310,7 @@ describe.skipIf(skipBrowserSuite)('a conversation in the browser (provider fault
     ]);
     expect(stub!.requests.some((r) => r.path === '/v1/chat/completions')).toBe(true);
 
-    const stored = await storedMessages(page, sessionId);
+    const stored = await storedMessages(page, conversationId);
     expect(stored.map((m) => [m.role, m.content])).toEqual([
       ['assistant', scenario.initialMessage],
       ['user', text],
@@ -351,15 +351,15 @@ describe.skipIf(skipBrowserSuite)('a conversation in the browser (provider fault
       });
       const scenarios: Scenario[] = (await apiGet(page, '/api/scenarios')).scenarios;
       const scenario = scenarios[1]!;
-      const created = page.waitForResponse(isSessionCreation);
+      const created = page.waitForResponse(isConversationCreation);
       await page.goto(`/scenario/${scenario.id}`);
-      const sessionId: string = (await (await created).json()).session.id;
+      const conversationId: string = (await (await created).json()).session.id;
       const ui = chat(page);
       await eventually(() => shownMessages(page)).toEqual([scenario.initialMessage]);
       const chatCalls = () =>
         stub!.requests.filter((r) => r.path === '/v1/chat/completions').length;
       const shownMatchStored = async () => {
-        const stored = await storedMessages(page, sessionId);
+        const stored = await storedMessages(page, conversationId);
         return { shown: await shownMessages(page), stored: stored.map((m) => m.content) };
       };
 
@@ -386,7 +386,7 @@ describe.skipIf(skipBrowserSuite)('a conversation in the browser (provider fault
         ({ shown, stored }: { shown: string[]; stored: string[] }) =>
           JSON.stringify(shown) === JSON.stringify(stored),
       );
-      const afterDrop = await storedMessages(page, sessionId);
+      const afterDrop = await storedMessages(page, conversationId);
       expect(afterDrop.map((m) => m.role)).toEqual(['assistant', 'user', 'assistant']);
       expect(afterDrop[1]!.content).toBe(first);
       expect(afterDrop[2]!.content).toMatch(/^Well, it started/);
@@ -407,7 +407,7 @@ describe.skipIf(skipBrowserSuite)('a conversation in the browser (provider fault
       );
       expect(loseNextAck).toBe(false);
       expect(connections).toBe(3);
-      const stored = await storedMessages(page, sessionId);
+      const stored = await storedMessages(page, conversationId);
       expect(stored.filter((m) => m.content === second)).toHaveLength(1);
       expect(stored.filter((m) => m.content === 'Mostly at night, when I lie down.')).toHaveLength(
         1,
@@ -426,8 +426,8 @@ describe.skipIf(skipBrowserSuite)('a conversation in the browser (provider fault
     }
   });
 
-  async function storedMessages(page: Page, sessionId: string) {
-    const detail = await apiGet(page, `/api/conversations/${sessionId}`);
+  async function storedMessages(page: Page, conversationId: string) {
+    const detail = await apiGet(page, `/api/conversations/${conversationId}`);
     return detail.messages as { role: string; content: string }[];
   }
 });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Scenario } from '../../shared/scenario';
+import type { Scenario } from '#shared/scenario';
 import {
   apiGet,
   eventually,
@@ -45,11 +45,11 @@ describe.skipIf(skipBrowserSuite)('the debrief in the browser (offline engine)',
       (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/conversations',
     );
     await page.goto(`/scenario/${scenario.id}`);
-    const sessionId: string = (await (await created).json()).session.id;
+    const conversationId: string = (await (await created).json()).session.id;
     for (const line of LINES) await say(page, line);
 
     // While the conversation is open, nothing of the debrief is in the page or the API.
-    expect((await apiGet(page, `/api/conversations/${sessionId}`)).debrief).toBeNull();
+    expect((await apiGet(page, `/api/conversations/${conversationId}`)).debrief).toBeNull();
 
     await page.getByRole('button', { name: 'End conversation & get feedback' }).click();
     const report = page.getByRole('dialog', { name: 'Conversation Feedback' });
@@ -110,7 +110,7 @@ describe.skipIf(skipBrowserSuite)('the debrief in the browser (offline engine)',
     // The detail page, on a phone: notes under the transcript's turns, then the overview.
     const phone = await app.newPage({ viewport: { width: 390, height: 844 } });
     await phone.context().addCookies(await page.context().cookies());
-    await phone.goto(`/conversation/${sessionId}`);
+    await phone.goto(`/conversation/${conversationId}`);
     const transcript = phone.locator('.transcript__list > li');
     await eventually(() => transcript.count()).toBe(5);
     await phone.getByRole('list', { name: 'Notes on turn 2' }).waitFor();

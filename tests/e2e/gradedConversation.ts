@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { Feedback } from '../../shared/feedback';
+import type { Feedback } from '#shared/feedback';
 import { TestSocket } from '../helpers/socketClient';
 
 /** The page's cookies as a Cookie header, for a socket opened from the test as that user. */
@@ -26,18 +26,20 @@ export async function gradedConversation(
   baseUrl: string,
   scenarioId: string,
   lines: readonly string[] = EMPATHIC_TURNS,
-): Promise<{ sessionId: string; feedback: Feedback }> {
+): Promise<{ conversationId: string; feedback: Feedback }> {
   const created = await page.request.post('/api/conversations', { data: { scenarioId } });
   expect(created.status()).toBe(201);
-  const sessionId: string = (await created.json()).session.id;
-  const socket = await TestSocket.open(baseUrl, sessionId, { cookie: await cookieHeader(page) });
+  const conversationId: string = (await created.json()).session.id;
+  const socket = await TestSocket.open(baseUrl, conversationId, {
+    cookie: await cookieHeader(page),
+  });
   for (const text of lines) {
     const before = socket.frames.length;
     socket.send({ type: 'turn', clientId: randomUUID(), text, stream: true });
     await socket.next('reply_done', () => true, before);
   }
   await socket.close();
-  const ended = await page.request.post(`/api/conversations/${sessionId}/end`);
+  const ended = await page.request.post(`/api/conversations/${conversationId}/end`);
   expect(ended.status()).toBe(200);
-  return { sessionId, feedback: (await ended.json()).feedback as Feedback };
+  return { conversationId, feedback: (await ended.json()).feedback as Feedback };
 }

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { customSeed } from '../helpers/customScenario';
 import { uniqueEmail } from '../helpers/httpClient';
-import { ORGANISATION_TEXT, SHARING_TEXT } from '../../shared/text';
+import { ORGANISATION_TEXT, SHARING_TEXT } from '#shared/text';
 import {
   apiGet,
   apiPost,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Scenario } from '../../shared/scenario';
+import type { Scenario } from '#shared/scenario';
 import {
   apiGet,
   apiPost,
@@ -21,8 +21,8 @@ const shortDate = (iso: string) =>
 
 /** A graded conversation of the page's user, with its overall score. */
 async function practise(page: Page, baseUrl: string, scenarioId: string) {
-  const { sessionId, feedback } = await gradedConversation(page, baseUrl, scenarioId);
-  return { sessionId, overall: feedback.overallScore };
+  const { conversationId, feedback } = await gradedConversation(page, baseUrl, scenarioId);
+  return { conversationId, overall: feedback.overallScore };
 }
 
 /** An organisation with one cohort and an invite, made by the page's user over the API. */
@@ -153,7 +153,9 @@ describe.skipIf(skipBrowserSuite)('the organisations page', () => {
     const cell = tomRow.getByRole('link', { name: /^Open Tom Trainee's conversation/ });
     const today = shortDate(new Date().toISOString());
     expect(await cell.innerText()).toBe(`${done.overall}/10\n${today}`);
-    expect(await cell.getAttribute('href')).toBe(`/organisations/conversations/${done.sessionId}`);
+    expect(await cell.getAttribute('href')).toBe(
+      `/organisations/conversations/${done.conversationId}`,
+    );
     expect(await tomRow.getByRole('img').getAttribute('aria-label')).toBe(`Trend: ${done.overall}`);
     await annRow.getByText('No scores yet').waitFor();
 
@@ -187,7 +189,7 @@ describe.skipIf(skipBrowserSuite)('the organisations page', () => {
 
     // A trainer's override is marked as theirs in the cell.
     const override = await trainer.request.post(
-      `/api/organisations/conversations/${done.sessionId}/override`,
+      `/api/organisations/conversations/${done.conversationId}/override`,
       { data: { score: done.overall === 9 ? 8 : 9, comment: 'Good open questions.' } },
     );
     expect(override.status()).toBe(200);
@@ -301,8 +303,8 @@ describe.skipIf(skipBrowserSuite)('the organisations page', () => {
       ),
     ).toEqual([second!.id]);
     // The conversation stays the trainee's.
-    expect((await apiGet(kim, `/api/conversations/${done.sessionId}`)).session.id).toBe(
-      done.sessionId,
+    expect((await apiGet(kim, `/api/conversations/${done.conversationId}`)).session.id).toBe(
+      done.conversationId,
     );
     expect(await seriousA11yViolations(trainer)).toEqual([]);
   });
@@ -325,10 +327,10 @@ describe.skipIf(skipBrowserSuite)('the organisations page', () => {
     const tomUser = await signUpByApi(tom, 'Tom Trainee');
     expect(await join(tom, code)).toBe(200);
     const done = await practise(tom, app.baseUrl, scenario.id);
-    const own = await apiGet(tom, `/api/conversations/${done.sessionId}`);
+    const own = await apiGet(tom, `/api/conversations/${done.conversationId}`);
 
     // Before any review the trainee's detail looks as it always did.
-    await tom.goto(`/conversation/${done.sessionId}`);
+    await tom.goto(`/conversation/${done.conversationId}`);
     await tom.locator('.transcript__list > li').first().waitFor();
     expect(await tom.getByRole('region', { name: 'Scores' }).count()).toBe(0);
     expect(await tom.getByRole('list', { name: /Trainer's comments/ }).count()).toBe(0);
@@ -336,7 +338,7 @@ describe.skipIf(skipBrowserSuite)('the organisations page', () => {
     // From the cohort table to the review page.
     await trainer.goto('/organisations');
     await trainer.getByRole('link', { name: /^Open Tom Trainee's conversation/ }).click();
-    await waitForPath(trainer, `/organisations/conversations/${done.sessionId}`);
+    await waitForPath(trainer, `/organisations/conversations/${done.conversationId}`);
     await trainer.getByRole('heading', { level: 1, name: scenario.title }).waitFor();
     await trainer.getByText(`Trainee: Tom Trainee (${tomUser.email})`).waitFor();
     const transcript = trainer.getByRole('region', { name: 'Transcript' });
@@ -413,7 +415,7 @@ describe.skipIf(skipBrowserSuite)('the organisations page', () => {
     expect(await seriousA11yViolations(tom)).toEqual([]);
 
     // The trainee cannot open the trainer's page of their own conversation: it is not found.
-    await tom.goto(`/organisations/conversations/${done.sessionId}`);
+    await tom.goto(`/organisations/conversations/${done.conversationId}`);
     await tom.getByRole('alert').getByText('Conversation not found').waitFor();
     expect(await tom.getByRole('region', { name: 'Override score' }).count()).toBe(0);
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Scenario } from '../../shared/scenario';
+import type { Scenario } from '#shared/scenario';
 import {
   apiGet,
   eventually,
@@ -31,7 +31,7 @@ const longDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 interface Finished {
-  sessionId: string;
+  conversationId: string;
   scenario: Scenario;
   overall: number;
 }
@@ -45,8 +45,8 @@ async function completeConversation(
   baseUrl: string,
   scenario: Scenario,
 ): Promise<Finished> {
-  const { sessionId, feedback } = await gradedConversation(page, baseUrl, scenario.id);
-  return { sessionId, scenario, overall: feedback.overallScore };
+  const { conversationId, feedback } = await gradedConversation(page, baseUrl, scenario.id);
+  return { conversationId, scenario, overall: feedback.overallScore };
 }
 
 function progressTab(page: Page) {
@@ -172,10 +172,10 @@ describe.skipIf(skipBrowserSuite)('progress, history and conversation detail', (
     // The click lands low on the card, over the sub-scores: the whole entry is the link.
     const box = await newest.boundingBox();
     await newest.click({ position: { x: 30, y: (box?.height ?? 40) - 12 } });
-    await waitForPath(page, `/conversation/${second.sessionId}`);
+    await waitForPath(page, `/conversation/${second.conversationId}`);
     await page.getByRole('heading', { name: second.scenario.title, level: 1 }).waitFor();
     await page.getByRole('link', { name: 'Back to Dashboard' }).waitFor();
-    const detail = await apiGet(page, `/api/conversations/${second.sessionId}`);
+    const detail = await apiGet(page, `/api/conversations/${second.conversationId}`);
     await page.getByText(second.scenario.description, { exact: true }).waitFor();
     const when = (await page.locator('.conversation-detail__when').textContent()) ?? '';
     expect(when).toContain(longDate(detail.session.createdAt));
@@ -201,7 +201,7 @@ describe.skipIf(skipBrowserSuite)('progress, history and conversation detail', (
     await page.emulateMedia({ media: 'screen' });
     await report.getByRole('button', { name: 'Back to Conversation' }).click();
     await eventually(() => report.count()).toBe(0);
-    expect(new URL(page.url()).pathname).toBe(`/conversation/${second.sessionId}`);
+    expect(new URL(page.url()).pathname).toBe(`/conversation/${second.conversationId}`);
 
     await page.getByRole('link', { name: 'Back to Dashboard' }).click();
     await waitForPath(page, '/dashboard');
@@ -240,7 +240,7 @@ describe.skipIf(skipBrowserSuite)('progress, history and conversation detail', (
 
     const other = await app.newPage();
     await signUpByApi(other, 'Dr Other');
-    for (const id of [finished.sessionId, randomUUID()]) {
+    for (const id of [finished.conversationId, randomUUID()]) {
       await other.goto(`/conversation/${id}`);
       await other.getByRole('alert').filter({ hasText: 'Conversation not found' }).waitFor();
       await other.getByRole('heading', { name: 'Conversation Detail', level: 1 }).waitFor();
@@ -250,7 +250,7 @@ describe.skipIf(skipBrowserSuite)('progress, history and conversation detail', (
     await other.getByText(NO_HISTORY, { exact: true }).waitFor();
 
     await other.route('**/api/conversations/*', (route) => route.abort('connectionrefused'));
-    await other.goto(`/conversation/${finished.sessionId}`);
+    await other.goto(`/conversation/${finished.conversationId}`);
     await other
       .getByRole('alert')
       .filter({ hasText: 'Could not load conversation details' })

@@ -1,8 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SCORE_KEYS, type Feedback } from '../../shared/feedback';
-import { anchorFor, bandRange, RUBRIC, RUBRIC_BANDS } from '../../shared/rubric';
-import type { Scenario } from '../../shared/scenario';
+import { SCORE_KEYS, type Feedback } from '#shared/feedback';
+import { anchorFor, bandRange, RUBRIC, RUBRIC_BANDS } from '#shared/rubric';
+import type { Scenario } from '#shared/scenario';
 import {
   apiGet,
   eventually,
@@ -24,7 +24,7 @@ const SCORE_LABELS = [
   'Objection Handling',
 ];
 
-async function openScenario(page: Page): Promise<{ scenario: Scenario; sessionId: string }> {
+async function openScenario(page: Page): Promise<{ scenario: Scenario; conversationId: string }> {
   await signUpByApi(page);
   const scenarios: Scenario[] = (await apiGet(page, '/api/scenarios')).scenarios;
   const scenario = scenarios[0]!;
@@ -35,7 +35,7 @@ async function openScenario(page: Page): Promise<{ scenario: Scenario; sessionId
   const response = await created;
   expect(response.status()).toBe(201);
   await page.getByRole('region', { name: 'Conversation messages' }).waitFor();
-  return { scenario, sessionId: (await response.json()).session.id };
+  return { scenario, conversationId: (await response.json()).session.id };
 }
 
 function rubricPanel(page: Page) {
@@ -83,7 +83,7 @@ describe.skipIf(skipBrowserSuite)('the rubric before and after (offline AI)', ()
 
   it('opens "How you\'ll be scored" from the keyboard, then shows the anchor each score met', async () => {
     const page = await app.newPage();
-    const { sessionId } = await openScenario(page);
+    const { conversationId } = await openScenario(page);
     const { region, toggle } = rubricPanel(page);
 
     // Collapsed at first: the anchors are not on screen.
@@ -132,7 +132,7 @@ describe.skipIf(skipBrowserSuite)('the rubric before and after (offline AI)', ()
     const report = page.getByRole('dialog', { name: 'Conversation Feedback' });
     await report.waitFor({ timeout: 20_000 });
     await report.getByRole('heading', { name: 'Performance Scores' }).waitFor();
-    const { feedback } = (await apiGet(page, `/api/conversations/${sessionId}`)) as {
+    const { feedback } = (await apiGet(page, `/api/conversations/${conversationId}`)) as {
       feedback: Feedback;
     };
     expect(await anchorsUnderScores(report, page)).toEqual(expectedAnchors(feedback));
@@ -141,7 +141,7 @@ describe.skipIf(skipBrowserSuite)('the rubric before and after (offline AI)', ()
     expect(SCORE_KEYS.some((key) => anchorFor(key, feedback[key]).level !== 'good')).toBe(true);
 
     // The conversation's detail page opens the same report, with the same anchors.
-    await page.goto(`/conversation/${sessionId}`);
+    await page.goto(`/conversation/${conversationId}`);
     await page.getByRole('button', { name: /View Feedback/ }).click();
     const review = page.getByRole('dialog', { name: 'Conversation Feedback' });
     await review.waitFor();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTHORING_TEXT } from '../../shared/text';
+import { AUTHORING_TEXT } from '#shared/text';
 import {
   apiGet,
   apiPost,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { Scenario } from '../../shared/scenario';
+import type { Scenario } from '#shared/scenario';
 import {
   apiGet,
   eventually,

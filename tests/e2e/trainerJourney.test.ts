@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SHARING_TEXT } from '../../shared/text';
+import { SHARING_TEXT } from '#shared/text';
 import {
   apiGet,
   eventually,
@@ -90,7 +90,7 @@ describe.skipIf(skipBrowserSuite)("a trainer's course, end to end in the browser
     );
     await assignment.click();
     await waitForPath(trainee, `/scenario/${scenarioId}`);
-    const sessionId: string = (await (await created).json()).session.id;
+    const conversationId: string = (await (await created).json()).session.id;
     const messages = trainee.getByRole('region', { name: 'Conversation messages' });
     const patient = messages.getByRole('listitem').filter({ hasText: 'Patient said:' });
     const composer = trainee.getByRole('textbox', { name: 'Your message to the patient' });
@@ -106,7 +106,7 @@ describe.skipIf(skipBrowserSuite)("a trainer's course, end to end in the browser
     await report
       .getByRole('heading', { name: 'Debrief', exact: true })
       .waitFor({ timeout: 20_000 });
-    const ended = await apiGet(trainee, `/api/conversations/${sessionId}`);
+    const ended = await apiGet(trainee, `/api/conversations/${conversationId}`);
     const aiScore: number = ended.feedback.overallScore;
     expect(ended.debrief.hiddenConcerns).toEqual([
       expect.objectContaining({
@@ -126,7 +126,7 @@ describe.skipIf(skipBrowserSuite)("a trainer's course, end to end in the browser
     const row = table.getByRole('row', { name: /Dr Sam Student/ });
     await eventually(() => textsOf(row.getByRole('cell').first())).toEqual(['1/1']);
     await row.getByRole('link', { name: /^Open Dr Sam Student's conversation/ }).click();
-    await waitForPath(trainer, `/organisations/conversations/${sessionId}`);
+    await waitForPath(trainer, `/organisations/conversations/${conversationId}`);
     await trainer.getByRole('heading', { level: 1, name: TITLE }).waitFor();
 
     // Overrides the score, with why, and comments on the clinician's first turn.
@@ -146,7 +146,7 @@ describe.skipIf(skipBrowserSuite)("a trainer's course, end to end in the browser
 
     // The trainee sees both scores, each marked, the comment under the turn, and progress
     // counting the trainer's score.
-    await trainee.goto(`/conversation/${sessionId}`);
+    await trainee.goto(`/conversation/${conversationId}`);
     const scores = trainee.getByRole('region', { name: 'Scores' });
     await scores.waitFor();
     expect(await textsOf(scores.locator('.review-scores__score'))).toEqual([

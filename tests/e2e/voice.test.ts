@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Scenario } from '../../shared/scenario';
-import { splitSentences } from '../../shared/sentences';
+import type { Scenario } from '#shared/scenario';
+import { splitSentences } from '#shared/sentences';
 import { startOpenAiStub, type OpenAiStub } from '../fixtures/openaiStub';
 import { TMP_DIR } from '../helpers/paths';
 import {
@@ -289,7 +289,7 @@ describe.skipIf(skipBrowserSuite)('voice mode with server speech (fake microphon
       (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/conversations',
     );
     await page.goto(`/scenario/${scenario.id}`);
-    const sessionId: string = (await (await created).json()).session.id;
+    const conversationId: string = (await (await created).json()).session.id;
     // Spec §2: the opening line is spoken; with server speech it is the server's voice, its
     // first clause first. (The server synthesises its chunks side by side, so in any order.)
     await eventually(() =>
@@ -303,18 +303,18 @@ describe.skipIf(skipBrowserSuite)('voice mode with server speech (fake microphon
     await expect
       .poll(() => voice.dialog.getByText('Click the microphone button to start speaking').count())
       .toBe(1);
-    return { page, scenario, sessionId, voice };
+    return { page, scenario, conversationId, voice };
   }
 
-  async function storedMessages(page: Page, sessionId: string): Promise<StoredMessage[]> {
-    return (await apiGet(page, `/api/conversations/${sessionId}`)).messages;
+  async function storedMessages(page: Page, conversationId: string): Promise<StoredMessage[]> {
+    return (await apiGet(page, `/api/conversations/${conversationId}`)).messages;
   }
 
   it('hears an utterance with the real VAD, shows both sides, plays the reply and listens again hands-free', async () => {
     stub.setTranscription(SAID);
     stub.setReply(SHORT_REPLY);
     stub.setSpeech({ bytes: shortVoice(), chunks: 3 });
-    const { page, sessionId, voice } = await openVoiceMode({ recordStates: true });
+    const { page, conversationId, voice } = await openVoiceMode({ recordStates: true });
 
     await voice.mic.click();
     await eventually(() => voice.state()).toBe('listening');
@@ -361,7 +361,7 @@ describe.skipIf(skipBrowserSuite)('voice mode with server speech (fake microphon
     await eventually(() =>
       messages.getByText(SHORT_REPLY, { exact: true }).count(),
     ).toBeGreaterThan(0);
-    const stored = await storedMessages(page, sessionId);
+    const stored = await storedMessages(page, conversationId);
     expect(stored[1]).toMatchObject({ role: 'user', content: SAID, source: 'voice' });
     expect(stored[2]).toMatchObject({ role: 'assistant', content: SHORT_REPLY, partial: false });
     // Every microphone track the page opened is stopped.
@@ -392,7 +392,7 @@ describe.skipIf(skipBrowserSuite)('voice mode with server speech (fake microphon
     ]);
     stub.setTiming({ tokenDelayMs: 1500 });
     stub.setSpeech({ bytes: longVoice(), chunks: 1 });
-    const { page, sessionId, voice } = await openVoiceMode({ recordStates: true });
+    const { page, conversationId, voice } = await openVoiceMode({ recordStates: true });
 
     await voice.mic.click();
     await eventually(() => voice.state(), 20_000).toBe('speaking');
@@ -402,7 +402,9 @@ describe.skipIf(skipBrowserSuite)('voice mode with server speech (fake microphon
     const states = await voiceStates(page);
     expect(inOrder(states, ['speaking', 'listening', 'processing'])).toBe(true);
 
-    const replies = (await storedMessages(page, sessionId)).filter((m) => m.role === 'assistant');
+    const replies = (await storedMessages(page, conversationId)).filter(
+      (m) => m.role === 'assistant',
+    );
     const cut = replies.at(-1)!;
     expect(replies).toHaveLength(2);
     expect(cut.partial).toBe(true);
@@ -475,7 +477,7 @@ describe.skipIf(skipBrowserSuite)('voice mode with server speech (fake microphon
     stub.setReply(reply);
     // Each chunk (clause or sentence) plays about two seconds.
     stub.setSpeech({ bytes: shortVoice(), chunks: 3 });
-    const { page, sessionId, voice } = await openVoiceMode();
+    const { page, conversationId, voice } = await openVoiceMode();
     const firstChunk = 'Mostly the cost, to be honest.';
 
     await voice.dialog.getByRole('switch', { name: 'Push to talk' }).check();
@@ -486,7 +488,7 @@ describe.skipIf(skipBrowserSuite)('voice mode with server speech (fake microphon
     await voice.dialog.getByRole('button', { name: 'Stop audio' }).click();
 
     const stored = async () =>
-      (await storedMessages(page, sessionId)).filter((m) => m.role === 'assistant').at(-1)!;
+      (await storedMessages(page, conversationId)).filter((m) => m.role === 'assistant').at(-1)!;
     await eventually(async () => (await stored()).partial).toBe(true);
     const heard = (await stored()).content;
     expect(heard.startsWith(firstChunk)).toBe(true);
@@ -537,7 +539,7 @@ describe.skipIf(skipBrowserSuite)('voice mode with server speech (fake microphon
     await page.goto(`/scenario/${scenarios[0]!.id}`);
     const box = page.getByRole('textbox', { name: 'Your message to the patient' });
     await box.fill('Honestly,');
-    const sessionId: string = (await created).session.id;
+    const conversationId: string = (await created).session.id;
     const mic = page.getByRole('button', { name: 'Dictate with the microphone' });
     await eventually(() => mic.isEnabled()).toBe(true);
     await mic.click();
@@ -549,7 +551,7 @@ describe.skipIf(skipBrowserSuite)('voice mode with server speech (fake microphon
     const upload = requestsTo('/audio/transcriptions')[0]!.file!;
     expect(upload.bytes.subarray(0, 4).toString()).toBe('RIFF');
     // Dictation only fills the box: nothing is stored or answered until the user sends it.
-    expect(await storedMessages(page, sessionId)).toHaveLength(1);
+    expect(await storedMessages(page, conversationId)).toHaveLength(1);
     expect(requestsTo('/chat/completions')).toHaveLength(0);
   });
 
@@ -661,7 +663,7 @@ describe.skipIf(skipBrowserSuite)('voice mode without server voice (offline)', (
         webkitSpeechRecognition: FakeRecognition,
       });
     });
-    const sessionId = await openScenario(page);
+    const conversationId = await openScenario(page);
     await page.getByRole('button', { name: 'Voice Mode' }).click();
     const voice = voiceDialog(page);
     await voice.dialog.getByRole('switch', { name: 'Push to talk' }).check();
@@ -680,7 +682,7 @@ describe.skipIf(skipBrowserSuite)('voice mode without server voice (offline)', (
     await eventually(() => voice.played()).toBeGreaterThanOrEqual(1);
     await eventually(() => voice.state()).toBe('idle');
 
-    const stored: StoredMessage[] = (await apiGet(page, `/api/conversations/${sessionId}`))
+    const stored: StoredMessage[] = (await apiGet(page, `/api/conversations/${conversationId}`))
       .messages;
     expect(stored[1]).toMatchObject({
       role: 'user',

@@ -3,10 +3,10 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listMessagesBySession } from '../../server/db/messages';
-import { getScenarioRecordById } from '../../server/db/scenarios';
-import type { Scenario } from '../../shared/scenario';
-import { REALTIME_TEXT } from '../../shared/text';
+import { listMessagesByConversation } from '#server/db/messages';
+import { getScenarioRecordById } from '#server/db/scenarios';
+import type { Scenario } from '#shared/scenario';
+import { REALTIME_TEXT } from '#shared/text';
 import { startOpenAiStub, type OpenAiStub } from '../fixtures/openaiStub';
 import { TMP_DIR } from '../helpers/paths';
 import {
@@ -174,7 +174,7 @@ describe.skipIf(skipBrowserSuite)('the Realtime engine (WebRTC, fake microphone)
     const page = await app.newPage();
     await watchPeerConnections(page);
     const received = watchReceived(page);
-    const sessionId = await openScenario(page);
+    const conversationId = await openScenario(page);
     await page.getByRole('button', { name: 'Voice Mode' }).click();
     const voice = realtimeDialog(page);
     // Realtime is offered, and chosen by default.
@@ -195,7 +195,7 @@ describe.skipIf(skipBrowserSuite)('the Realtime engine (WebRTC, fake microphone)
 
     // The second utterance cuts the reply: it is stored as far as it was heard.
     const db = app.server.services.db;
-    const messages = () => listMessagesBySession(db, { sessionId });
+    const messages = () => listMessagesByConversation(db, { conversationId });
     await eventually(async () => (await messages()).map((m) => m.content), 20_000).toContain(
       SECOND_REPLY,
     );
@@ -227,7 +227,7 @@ describe.skipIf(skipBrowserSuite)('the Realtime engine (WebRTC, fake microphone)
     for (const secret of secrets) expect(beforeEnd).not.toContain(secret);
 
     // Ending the conversation hangs the call up.
-    const ended = await page.request.post(`/api/conversations/${sessionId}/end`);
+    const ended = await page.request.post(`/api/conversations/${conversationId}/end`);
     expect(ended.status()).toBe(200);
     expect(record().hungUp).toBe(true);
     await eventually(() => page.getByText(REALTIME_TEXT.conversationEnded).count()).toBeGreaterThan(
@@ -247,7 +247,7 @@ describe.skipIf(skipBrowserSuite)('the Realtime engine (WebRTC, fake microphone)
   it('a dropped call says so, and typed chat carries on', async () => {
     stub.setRealtimeCall({ fault: 'drop_peer', faultAfterMs: 300, replies: ['Mm.'] });
     const page = await app.newPage();
-    const sessionId = await openScenario(page);
+    const conversationId = await openScenario(page);
     await page.getByRole('button', { name: 'Voice Mode' }).click();
     const voice = realtimeDialog(page);
     await voice.call.click();
@@ -260,11 +260,11 @@ describe.skipIf(skipBrowserSuite)('the Realtime engine (WebRTC, fake microphone)
     await page.keyboard.press('Enter');
     const db = app.server.services.db;
     await eventually(
-      async () => (await listMessagesBySession(db, { sessionId })).map((m) => m.content),
+      async () => (await listMessagesByConversation(db, { conversationId })).map((m) => m.content),
       15_000,
     ).toContain('Are you still with me?');
     await eventually(
-      async () => (await listMessagesBySession(db, { sessionId })).at(-1)?.role,
+      async () => (await listMessagesByConversation(db, { conversationId })).at(-1)?.role,
       15_000,
     ).toBe('assistant');
   });

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Scenario } from '../../shared/scenario';
+import type { Scenario } from '#shared/scenario';
 import { startOpenAiStub, type OpenAiStub } from '../fixtures/openaiStub';
 import { TMP_DIR } from '../helpers/paths';
 import {
@@ -237,7 +237,7 @@ describe.skipIf(skipBrowserSuite)('voice capture and streaming (fake microphone)
     stub.setReply('Mostly the cost, to be honest.');
     const page = await app.newPage();
     await slowModel(page);
-    const sessionId = await openScenario(page);
+    const conversationId = await openScenario(page);
     await page.getByRole('button', { name: 'Voice Mode' }).click();
     const voice = voiceDialog(page);
     await voice.mic.click();
@@ -250,7 +250,7 @@ describe.skipIf(skipBrowserSuite)('voice capture and streaming (fake microphone)
     expect(seconds).toBeGreaterThan(speechAtOnce().seconds);
     expect(seconds).toBeLessThan(speechAtOnce().seconds + 2);
     await eventually(() => voice.line('You:').textContent()).toBe(SAID);
-    const stored = (await apiGet(page, `/api/conversations/${sessionId}`)).messages;
+    const stored = (await apiGet(page, `/api/conversations/${conversationId}`)).messages;
     expect(stored[1]).toMatchObject({ role: 'user', content: SAID, source: 'voice' });
   });
 });
@@ -368,7 +368,7 @@ describe.skipIf(skipBrowserSuite)(
       stub.setTranscription(SAID);
       stub.setReply('Mostly the cost, to be honest.');
       const page = await app.newPage();
-      const sessionId = await openScenario(page);
+      const conversationId = await openScenario(page);
       await page.getByRole('button', { name: 'Voice Mode' }).click();
       const voice = voiceDialog(page);
       await voice.mic.click();
@@ -380,7 +380,7 @@ describe.skipIf(skipBrowserSuite)(
       expect(wavSeconds(uploads[0]!.file!.bytes)).toBeGreaterThan(speechAtOnce().seconds);
       expect(stub.realtimeSessions.length).toBeGreaterThan(0);
       expect(await voice.dialog.getByRole('alert').count()).toBe(0);
-      const stored = (await apiGet(page, `/api/conversations/${sessionId}`)).messages;
+      const stored = (await apiGet(page, `/api/conversations/${conversationId}`)).messages;
       expect(stored[1]).toMatchObject({ role: 'user', content: SAID, source: 'voice' });
     });
   },

@@ -2,7 +2,7 @@ import {
   CLINICIAN_ACTS,
   CONVERSATION_TOPICS,
   understandTurn,
-} from '../../server/ai/offline/clinicianTurn';
+} from '#server/ai/offline/clinicianTurn';
 import type { LabelledLine } from '../fixtures/clinicianLines';
 
 export interface Metric {

@@ -1,15 +1,15 @@
-import { authApi } from '../../shared/api/auth';
-import { authoringApi } from '../../shared/api/authoring';
-import { conversationsApi } from '../../shared/api/conversations';
-import type { Endpoint } from '../../shared/api/endpoint';
-import { healthApi } from '../../shared/api/health';
-import { historyApi } from '../../shared/api/history';
-import { organisationsApi } from '../../shared/api/organisations';
-import { progressApi } from '../../shared/api/progress';
-import { realtimeApi } from '../../shared/api/realtime';
-import { scenariosApi } from '../../shared/api/scenarios';
-import { createApp } from '../../server/app';
-import type { Services } from '../../server/services';
+import { authApi } from '#shared/api/auth';
+import { authoringApi } from '#shared/api/authoring';
+import { conversationsApi } from '#shared/api/conversations';
+import type { Endpoint } from '#shared/api/endpoint';
+import { healthApi } from '#shared/api/health';
+import { historyApi } from '#shared/api/history';
+import { organisationsApi } from '#shared/api/organisations';
+import { progressApi } from '#shared/api/progress';
+import { realtimeApi } from '#shared/api/realtime';
+import { scenariosApi } from '#shared/api/scenarios';
+import { createApp } from '#server/app';
+import type { Services } from '#server/services';
 
 /** One route of the JSON API as the routers declare it, e.g. `POST /api/conversations/:id/end`. */
 export type ApiRoute = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /api${string}`;

@@ -7,15 +7,19 @@ export async function startConversation(user: HttpClient, index = 0) {
   const { body } = await user.get('/api/scenarios');
   const created = await user.post('/api/conversations', { scenarioId: body.scenarios[index].id });
   return {
-    sessionId: created.body.session.id as string,
+    conversationId: created.body.session.id as string,
     status: created.status,
     scenario: body.scenarios[index],
   };
 }
 
 /** Says each text over the conversation socket and waits for the patient's reply to it. */
-export async function say(user: HttpClient, sessionId: string, texts: string[]): Promise<void> {
-  const socket = await TestSocket.open(user.baseUrl, sessionId, { cookie: user.cookie });
+export async function say(
+  user: HttpClient,
+  conversationId: string,
+  texts: string[],
+): Promise<void> {
+  const socket = await TestSocket.open(user.baseUrl, conversationId, { cookie: user.cookie });
   for (const text of texts) {
     const before = socket.frames.length;
     socket.send({ type: 'turn', clientId: randomUUID(), text, stream: true });
@@ -25,8 +29,12 @@ export async function say(user: HttpClient, sessionId: string, texts: string[]):
 }
 
 /** Says each text over the conversation socket and returns the patient's reply to each. */
-export async function ask(user: HttpClient, sessionId: string, texts: string[]): Promise<string[]> {
-  const socket = await TestSocket.open(user.baseUrl, sessionId, { cookie: user.cookie });
+export async function ask(
+  user: HttpClient,
+  conversationId: string,
+  texts: string[],
+): Promise<string[]> {
+  const socket = await TestSocket.open(user.baseUrl, conversationId, { cookie: user.cookie });
   const replies: string[] = [];
   try {
     for (const text of texts) {

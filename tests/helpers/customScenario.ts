@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { scenarioLibrary } from '../../server/scenarios/library';
-import type { ScenarioSeed } from '../../shared/scenarioSeed';
+import { scenarioLibrary } from '#server/scenarios/library';
+import type { ScenarioSeed } from '#shared/scenarioSeed';
 
 /**
  * A valid custom scenario whose title and hidden concern carry a fresh marker, so a test can

@@ -3,7 +3,7 @@ import type {
   AudioContextLike,
   PcmBufferLike,
   SourceNodeLike,
-} from '../../client/src/lib/audio/speechPlayer';
+} from '#client/lib/audio/speechPlayer';
 
 /** A scheduled buffer source: when it was told to start, and whether it was stopped. */
 export class FakeSource implements SourceNodeLike {

@@ -1,6 +1,6 @@
 import { WebSocket } from 'ws';
-import { MAX_MESSAGE_CHARS } from '../../shared/conversation';
-import { serverMessageSchema, type ServerMessage } from '../../shared/protocol';
+import { MAX_MESSAGE_CHARS } from '#shared/conversation';
+import { serverMessageSchema, type ServerMessage } from '#shared/protocol';
 import { openConversationWebSocket, type SocketOptions } from './socketClient';
 
 /**
@@ -58,10 +58,10 @@ export class RawSocket {
 
   static connect(
     baseUrl: string,
-    sessionId: string,
+    conversationId: string,
     options: SocketOptions = {},
   ): Promise<Upgrade> {
-    const ws = openConversationWebSocket(baseUrl, sessionId, options);
+    const ws = openConversationWebSocket(baseUrl, conversationId, options);
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve({ status: 101, body: '', socket: new RawSocket(ws) }));
       ws.once('unexpected-response', (_req, res) => {

@@ -1,9 +1,5 @@
 import { WebSocket } from 'ws';
-import {
-  serverMessageSchema,
-  type ClientMessageInput,
-  type ServerMessage,
-} from '../../shared/protocol';
+import { serverMessageSchema, type ClientMessageInput, type ServerMessage } from '#shared/protocol';
 
 export interface SocketOptions {
   cookie?: string | null;
@@ -13,10 +9,10 @@ export interface SocketOptions {
 /** Opens /ws/conversations/:id as a browser on `baseUrl` would (its Origin, its cookie). */
 export function openConversationWebSocket(
   baseUrl: string,
-  sessionId: string,
+  conversationId: string,
   options: SocketOptions = {},
 ): WebSocket {
-  return new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws/conversations/${sessionId}`, {
+  return new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws/conversations/${conversationId}`, {
     headers: {
       ...(options.cookie ? { cookie: options.cookie } : {}),
       origin: options.origin ?? baseUrl,
@@ -48,10 +44,10 @@ export class TestSocket {
 
   static open(
     baseUrl: string,
-    sessionId: string,
+    conversationId: string,
     options: SocketOptions = {},
   ): Promise<TestSocket> {
-    const ws = openConversationWebSocket(baseUrl, sessionId, options);
+    const ws = openConversationWebSocket(baseUrl, conversationId, options);
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve(new TestSocket(ws)));
       ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
@@ -98,11 +94,11 @@ export class TestSocket {
 /** The HTTP status a refused upgrade answers with. */
 export async function upgradeStatus(
   baseUrl: string,
-  sessionId: string,
+  conversationId: string,
   options: SocketOptions = {},
 ): Promise<number> {
   try {
-    const socket = await TestSocket.open(baseUrl, sessionId, options);
+    const socket = await TestSocket.open(baseUrl, conversationId, options);
     await socket.close();
     return 101;
   } catch (error) {

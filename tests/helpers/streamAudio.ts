@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { WebSocket } from 'ws';
-import { encodeStreamFrame, STREAM_SAMPLE_RATE } from '../../shared/voice';
+import { encodeStreamFrame, STREAM_SAMPLE_RATE } from '#shared/voice';
 
 /**
  * Streams an utterance over a conversation socket the way voice mode does: `audio_start`, then

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { wrapPglite } from '../../server/db/pgliteDb';
-import { openNeonDb, openPgDb } from '../../server/db/poolDb';
-import { migrate } from '../../server/db/migrate';
-import { seedScenarios } from '../../server/db/scenarios';
-import { scenarioLibrary } from '../../server/scenarios/library';
-import type { Db } from '../../server/db/db';
+import { wrapPglite } from '#server/db/pgliteDb';
+import { openNeonDb, openPgDb } from '#server/db/poolDb';
+import { migrate } from '#server/db/migrate';
+import { seedScenarios } from '#server/db/scenarios';
+import { scenarioLibrary } from '#server/scenarios/library';
+import type { Db } from '#server/db/db';
 import { PGLITE_TEMPLATE } from './paths';
 import { startNeonProxy } from '../fixtures/neonProxy';
 

@@ -1,7 +1,7 @@
-import { loadConfig, type Config } from '../../server/config';
-import { createLogger, type Logger } from '../../server/logger';
-import { startServer, type RunningServer, type StartOptions } from '../../server/startServer';
-import type { Db } from '../../server/db/db';
+import { loadConfig, type Config } from '#server/config';
+import { createLogger, type Logger } from '#server/logger';
+import { startServer, type RunningServer, type StartOptions } from '#server/startServer';
+import type { Db } from '#server/db/db';
 
 export interface TestServer extends RunningServer {
   logs: string[];

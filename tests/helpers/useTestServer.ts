@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { StartOptions } from '../../server/startServer';
+import type { StartOptions } from '#server/startServer';
 import { startOpenAiStub, type OpenAiStub } from '../fixtures/openaiStub';
 import { buildClient, type ClientBuild } from './clientBuild';
 import { createTestDb, type TestDb, type TestDbKind } from './testDb';

@@ -75,7 +75,7 @@ export function App() {
         <Route path={paths.trainerConversation}>
           {(params) => (
             <RequireUser>
-              <TrainerConversationPage sessionId={params.id} />
+              <TrainerConversationPage conversationId={params.id} />
             </RequireUser>
           )}
         </Route>
@@ -89,7 +89,7 @@ export function App() {
         <Route path={paths.conversation}>
           {(params) => (
             <RequireUser>
-              <ConversationPage sessionId={params.id} />
+              <ConversationPage conversationId={params.id} />
             </RequireUser>
           )}
         </Route>

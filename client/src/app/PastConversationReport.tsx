@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import type { ScoreOverride } from '../../../shared/review';
+import type { ScoreOverride } from '#shared/review';
 import { FeedbackReport } from '../features/feedback/components/FeedbackReport';
 import { ScoreComparison } from '../features/review/components/ScoreComparison';
 

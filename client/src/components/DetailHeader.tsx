@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { formatClockTime, formatLongDate, formatOutOfTen } from '../../../shared/format';
+import { formatClockTime, formatLongDate, formatOutOfTen } from '#shared/format';
 import { ArrowLeftIcon } from './Icons';
 
 interface DetailHeaderProps {

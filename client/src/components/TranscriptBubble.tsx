@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { Message } from '../../../shared/conversation';
-import { formatClockTime } from '../../../shared/format';
-import { CONVERSATION_TEXT } from '../../../shared/text';
+import type { Message } from '#shared/conversation';
+import { formatClockTime } from '#shared/format';
+import { CONVERSATION_TEXT } from '#shared/text';
 
 interface TranscriptBubbleProps {
   message: Message;

@@ -1,12 +1,7 @@
 import type { z } from 'zod';
-import {
-  endpointPath,
-  type Endpoint,
-  type ParamsOf,
-  type RouteParams,
-} from '../../../shared/api/endpoint';
-import { errorBody, type ErrorCode } from '../../../shared/errors';
-import { GENERIC_ERROR_TEXT } from '../../../shared/text';
+import { endpointPath, type Endpoint, type ParamsOf, type RouteParams } from '#shared/api/endpoint';
+import { errorBody, type ErrorCode } from '#shared/errors';
+import { GENERIC_ERROR_TEXT } from '#shared/text';
 
 /**
  * Why a call failed when the server did not say: no answer at all (`network`, `aborted`), an

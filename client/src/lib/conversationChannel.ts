@@ -1,4 +1,4 @@
-import type { ClientMessageInput, ServerMessage } from '../../../shared/protocol';
+import type { ClientMessageInput, ServerMessage } from '#shared/protocol';
 import type { SpeechChunk } from './audio/speechQueue';
 
 /** What the server can do with audio (from `history`); null until the first history arrives. */

@@ -1,4 +1,4 @@
-import type { ClientMessageInput, ServerMessage } from '../../../shared/protocol';
+import type { ClientMessageInput, ServerMessage } from '#shared/protocol';
 import type {
   ChannelListener,
   ChannelState,
@@ -36,7 +36,7 @@ export class ConversationConnection implements ConversationChannel {
   private lastState: ChannelState = this.getState();
 
   /** The conversation connected (or being connected), if any. */
-  get sessionId(): string | null {
+  get conversationId(): string | null {
     return this.current;
   }
 
@@ -46,11 +46,11 @@ export class ConversationConnection implements ConversationChannel {
   }
 
   /** Opens the conversation's socket (a no-op when it is already the open one). */
-  connect(sessionId: string): void {
-    if (this.current === sessionId && this.socket) return;
+  connect(conversationId: string): void {
+    if (this.current === conversationId && this.socket) return;
     this.disconnect();
-    this.current = sessionId;
-    const socket = new ConversationSocket(sessionId, {
+    this.current = conversationId;
+    const socket = new ConversationSocket(conversationId, {
       onMessage: (message) => {
         if (this.socket === socket) this.receive(message);
       },

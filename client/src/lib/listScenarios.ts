@@ -1,5 +1,5 @@
-import { scenariosApi } from '../../../shared/api/scenarios';
-import type { Scenario } from '../../../shared/scenario';
+import { scenariosApi } from '#shared/api/scenarios';
+import type { Scenario } from '#shared/scenario';
 import { callApi } from './api';
 
 /**

@@ -28,16 +28,16 @@ export function scenarioPath(id: string): string {
   return paths.scenario.replace(':id', encodeURIComponent(id));
 }
 
-export function conversationPath(sessionId: string): string {
-  return paths.conversation.replace(':id', encodeURIComponent(sessionId));
+export function conversationPath(conversationId: string): string {
+  return paths.conversation.replace(':id', encodeURIComponent(conversationId));
 }
 
 export function authoringEditPath(id: string): string {
   return paths.authoringEdit.replace(':id', encodeURIComponent(id));
 }
 
-export function trainerConversationPath(sessionId: string): string {
-  return paths.trainerConversation.replace(':id', encodeURIComponent(sessionId));
+export function trainerConversationPath(conversationId: string): string {
+  return paths.trainerConversation.replace(':id', encodeURIComponent(conversationId));
 }
 
 export function joinPath(code: string): string {

@@ -3,7 +3,7 @@ import {
   serverMessageSchema,
   type ClientMessageInput,
   type ServerMessage,
-} from '../../../shared/protocol';
+} from '#shared/protocol';
 import type { SpeechChunk } from './audio/speechQueue';
 
 /**
@@ -34,9 +34,12 @@ function isPermanentClose(code: number): boolean {
   return code === 1008 || (code >= 4000 && code <= 4999);
 }
 
-export function conversationSocketUrl(sessionId: string, location: Location = window.location) {
+export function conversationSocketUrl(
+  conversationId: string,
+  location: Location = window.location,
+) {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${location.host}/ws/conversations/${encodeURIComponent(sessionId)}`;
+  return `${scheme}//${location.host}/ws/conversations/${encodeURIComponent(conversationId)}`;
 }
 
 /**
@@ -52,11 +55,11 @@ export class ConversationSocket {
   private currentStatus: SocketStatus = 'connecting';
   /** A `speech` header whose audio is the next binary frame. */
   private speechHeader: SpeechHeader | null = null;
-  private readonly sessionId: string;
+  private readonly conversationId: string;
   private readonly handlers: ConversationSocketHandlers;
 
-  constructor(sessionId: string, handlers: ConversationSocketHandlers) {
-    this.sessionId = sessionId;
+  constructor(conversationId: string, handlers: ConversationSocketHandlers) {
+    this.conversationId = conversationId;
     this.handlers = handlers;
   }
 
@@ -106,7 +109,7 @@ export class ConversationSocket {
     this.setStatus(this.attempts === 0 ? 'connecting' : 'reconnecting');
     let socket: WebSocket;
     try {
-      socket = new WebSocket(conversationSocketUrl(this.sessionId));
+      socket = new WebSocket(conversationSocketUrl(this.conversationId));
     } catch (error) {
       console.error('Could not open the conversation socket', error);
       this.scheduleRetry();

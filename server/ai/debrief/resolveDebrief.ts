@@ -1,4 +1,4 @@
-import type { Debrief, DebriefDraft } from '../../../shared/debrief';
+import type { Debrief, DebriefDraft } from '#shared/debrief';
 import { quoteInMessage } from '../evidence';
 
 /** A stored turn of the transcript, as the debrief points at it. */

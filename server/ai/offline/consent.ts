@@ -2,7 +2,7 @@ import { usesFearTactic } from './turnNotes';
 import { onTaskTurns } from './rubric';
 import type { SentenceAnalysis } from './analyseTurn';
 import type { ClinicianTurnReplay, ConversationReplay } from './patientState';
-import type { ConsentItem, ConsentStatus, DebriefDraft } from '../../../shared/debrief';
+import type { ConsentItem, ConsentStatus, DebriefDraft } from '#shared/debrief';
 
 /**
  * The informed-consent checklist, kept apart from the scores: persuading a patient and the

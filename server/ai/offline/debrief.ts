@@ -9,7 +9,7 @@ import {
 import { replayConversation } from './patientState';
 import { turnNotes } from './turnNotes';
 import type { ConversationSoFar } from '../types';
-import type { DebriefDraft } from '../../../shared/debrief';
+import type { DebriefDraft } from '#shared/debrief';
 
 /** The offline debrief: the engine's own replay of the conversation, read back turn by turn. */
 export function debriefConversation(context: ConversationSoFar): DebriefDraft {

@@ -4,7 +4,7 @@ import { OBJECTION_ANCHORS } from '../objectionRubric';
 import { lowerFirst } from './textTools';
 import type { SentenceAnalysis } from './analyseTurn';
 import type { ClinicianTurnReplay, ConversationReplay, PatientState } from './patientState';
-import type { FeedbackItem } from '../../../shared/feedback';
+import type { FeedbackItem } from '#shared/feedback';
 import type { ScenarioRecord } from '../../scenarios/schema';
 
 /**

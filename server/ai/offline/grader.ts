@@ -4,7 +4,7 @@ import { replayConversation } from './patientState';
 import { scoreSkills } from './rubric';
 import { suggestedResponses } from './suggestions';
 import type { ConversationSoFar, GraderModel } from '../types';
-import type { Feedback } from '../../../shared/feedback';
+import type { Feedback } from '#shared/feedback';
 
 /** Rubric feedback for a finished conversation, from the same replay the patient used. */
 export function gradeConversation(context: ConversationSoFar): Feedback {

@@ -9,7 +9,7 @@ import { foldText } from './textTools';
  * What counts as a mention is the rule `mentions` in text.ts always had: the keyword as a word
  * or phrase (any run of spaces between its words), with a common inflection allowed at its end
  * ("cost" in "costs", "hurt" in "hurting"), and never inside another word ("pain" is not in
- * "paint"). tests/unit/keywordMatcher.test.ts checks the two agree on random texts.
+ * "paint"). tests/unit/server/ai/keywordMatcher.test.ts checks the two agree on random texts.
  */
 
 /** Endings a keyword may take and still be the same word. */

@@ -1,7 +1,7 @@
 import { concernsRaisedBy } from './patientState';
 import type { ClinicianTurnReplay, ConversationReplay, PatientState } from './patientState';
 import { usesFearTactic } from './turnNotes';
-import type { DebriefDraft } from '../../../shared/debrief';
+import type { DebriefDraft } from '#shared/debrief';
 import type { ChatTurn } from '../types';
 import type { ScenarioRecord } from '../../scenarios/schema';
 

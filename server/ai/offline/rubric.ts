@@ -1,7 +1,7 @@
 import { clamp } from './textTools';
 import type { ClinicianTurnReplay, ConversationReplay, StatedProgress } from './patientState';
-import type { FeedbackScores, ScoreKey } from '../../../shared/feedback';
-import { skillRubric, type SkillRubric } from '../../../shared/rubric';
+import type { FeedbackScores, ScoreKey } from '#shared/feedback';
+import { skillRubric, type SkillRubric } from '#shared/rubric';
 
 /**
  * The offline grader's rubric: each skill from the trainee's own turns and the replayed patient

@@ -3,7 +3,7 @@ import { scenarioIndex } from './scenarioIndex';
 import { foldText, lowerFirst } from './textTools';
 import type { SentenceAnalysis } from './analyseTurn';
 import type { ClinicianTurnReplay, PatientState } from './patientState';
-import type { DebriefDraft, NoteTone, TurnNoteKind } from '../../../shared/debrief';
+import type { DebriefDraft, NoteTone, TurnNoteKind } from '#shared/debrief';
 import type { ScenarioRecord } from '../../scenarios/schema';
 
 /**

@@ -1,9 +1,9 @@
 import type OpenAI from 'openai';
-import { MESSAGES_FOR_FEEDBACK } from '../../../shared/conversation';
-import { defaultFeedback, parseFeedbackText } from '../../../shared/feedback';
+import { MESSAGES_FOR_FEEDBACK } from '#shared/conversation';
+import { defaultFeedback, parseFeedbackText } from '#shared/feedback';
 import type { CallOptions, ConversationSoFar, GraderModel } from '../types';
-import type { Feedback } from '../../../shared/feedback';
-import type { DebriefDraft } from '../../../shared/debrief';
+import type { Feedback } from '#shared/feedback';
+import type { DebriefDraft } from '#shared/debrief';
 import {
   DEBRIEF_SCHEMA_NAME,
   debriefJsonSchema,

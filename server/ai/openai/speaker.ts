@@ -1,5 +1,5 @@
 import type OpenAI from 'openai';
-import { SPEECH_PCM_MIME } from '../../../shared/speechAudio';
+import { SPEECH_PCM_MIME } from '#shared/speechAudio';
 import type { Speaker } from '../../voice/types';
 import { toAiProviderError } from './errors';
 import type { RetryPolicy } from './retry';

@@ -8,12 +8,12 @@ import { scenarioPath } from '../../lib/paths';
 import { PastConversationReport } from '../PastConversationReport';
 
 /** Spec §2 conversation detail: the past session, and its report behind the score badge. */
-export function ConversationPage({ sessionId }: { sessionId: string }) {
+export function ConversationPage({ conversationId }: { conversationId: string }) {
   const [, navigate] = useLocation();
   return (
     <ConversationDetail
-      key={sessionId}
-      sessionId={sessionId}
+      key={conversationId}
+      conversationId={conversationId}
       renderFeedback={({ feedback, debrief, messages, onClose, branch, review }) => (
         <PastConversationReport
           feedback={feedback}
@@ -24,7 +24,7 @@ export function ConversationPage({ sessionId }: { sessionId: string }) {
           overrides={review.overrides}
         />
       )}
-      onTryAnother={async ({ sessionId: original, scenarioId, messageId }) => {
+      onTryAnother={async ({ conversationId: original, scenarioId, messageId }) => {
         await branchConversation(original, messageId);
         // The practice screen opens the newest open conversation of the scenario: this branch.
         navigate(scenarioPath(scenarioId));

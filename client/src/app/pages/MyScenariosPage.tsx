@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { AUTHORING_TEXT } from '../../../../shared/text';
+import { AUTHORING_TEXT } from '#shared/text';
 import { MyScenarios } from '../../features/authoring/components/MyScenarios';
 import { dashboardPath } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';

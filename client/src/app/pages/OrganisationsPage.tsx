@@ -1,5 +1,5 @@
 import { useLocation } from 'wouter';
-import { ORGANISATIONS_PAGE_TEXT } from '../../../../shared/text';
+import { ORGANISATIONS_PAGE_TEXT } from '#shared/text';
 import { useAuthStore, userDisplayName } from '../../features/auth/store';
 import { TopBar } from '../../features/dashboard/components/TopBar';
 import { OrganisationsScreen } from '../../features/organisations/components/OrganisationsScreen';

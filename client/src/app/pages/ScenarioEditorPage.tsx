@@ -1,4 +1,4 @@
-import { AUTHORING_TEXT } from '../../../../shared/text';
+import { AUTHORING_TEXT } from '#shared/text';
 import { useAuthStore } from '../../features/auth/store';
 import { ScenarioEditor } from '../../features/authoring/components/ScenarioEditor';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';

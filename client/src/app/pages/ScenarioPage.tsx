@@ -1,9 +1,9 @@
 import { useAuthStore } from '../../features/auth/store';
 import { ScenarioScreen } from '../../features/conversation/components/ScenarioScreen';
 import { conversationConnection as conversationChannel } from '../../lib/conversationConnection';
-import type { Message } from '../../../../shared/conversation';
-import type { Debrief } from '../../../../shared/debrief';
-import type { Feedback } from '../../../../shared/feedback';
+import type { Message } from '#shared/conversation';
+import type { Debrief } from '#shared/debrief';
+import type { Feedback } from '#shared/feedback';
 import { FeedbackReport } from '../../features/feedback/components/FeedbackReport';
 import { useBranchOrigin } from '../../features/feedback/hooks/useBranchOrigin';
 import { VoiceModeDialog } from '../../features/voice/components/VoiceModeDialog';
@@ -15,19 +15,19 @@ export function ScenarioPage({ scenarioId }: { scenarioId: string }) {
   return (
     <ScenarioScreen
       scenarioId={scenarioId}
-      renderFeedback={({ feedback, debrief, messages, onClose, sessionId }) => (
+      renderFeedback={({ feedback, debrief, messages, onClose, conversationId }) => (
         <ReportAfterConversation
           feedback={feedback}
           debrief={debrief}
           messages={messages}
           onClose={onClose}
-          sessionId={sessionId}
+          conversationId={conversationId}
         />
       )}
-      renderVoiceMode={({ channel, sessionId, onClose }) => (
+      renderVoiceMode={({ channel, conversationId, onClose }) => (
         <VoiceModeDialog
           channel={channel}
-          sessionId={sessionId}
+          conversationId={conversationId}
           userId={userId}
           onClose={onClose}
         />
@@ -38,15 +38,15 @@ export function ScenarioPage({ scenarioId }: { scenarioId: string }) {
 
 /** The report right after a conversation; a branch's also compares with its original. */
 function ReportAfterConversation({
-  sessionId,
+  conversationId,
   ...report
 }: {
   feedback: Feedback;
   debrief: Debrief | null;
   messages: readonly Message[];
   onClose: () => void;
-  sessionId: string | null;
+  conversationId: string | null;
 }) {
-  const branch = useBranchOrigin(sessionId);
+  const branch = useBranchOrigin(conversationId);
   return <FeedbackReport {...report} branch={branch} />;
 }

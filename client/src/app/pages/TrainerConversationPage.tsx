@@ -5,11 +5,11 @@ import { TurnComments } from '../../features/review/components/TurnComments';
 import { PastConversationReport } from '../PastConversationReport';
 
 /** /organisations/conversations/:id: a member's conversation, read only, for their trainer. */
-export function TrainerConversationPage({ sessionId }: { sessionId: string }) {
+export function TrainerConversationPage({ conversationId }: { conversationId: string }) {
   return (
     <TrainerConversation
-      key={sessionId}
-      sessionId={sessionId}
+      key={conversationId}
+      conversationId={conversationId}
       renderFeedback={({ feedback, debrief, messages, overrides, onClose }) => (
         <PastConversationReport
           feedback={feedback}

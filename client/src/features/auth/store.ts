@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { SignInInput, SignUpInput, User } from '../../../../shared/api/auth';
+import type { SignInInput, SignUpInput, User } from '#shared/api/auth';
 import { getMe } from './api/getMe';
 import { signIn } from './api/signIn';
 import { signOut } from './api/signOut';

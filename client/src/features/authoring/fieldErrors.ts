@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { describeIssues, formatIssuePath } from '../../../../shared/scenarioSeed';
+import { describeIssues, formatIssuePath } from '#shared/scenarioSeed';
 
 /** Problems keyed by the field that shows them; '' holds those no field owns. */
 export type FieldErrors = Record<string, string[]>;

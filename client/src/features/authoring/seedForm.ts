@@ -1,10 +1,10 @@
-import type { AuthoredScenarioSummary, ScenarioSharing } from '../../../../shared/api/authoring';
+import type { AuthoredScenarioSummary, ScenarioSharing } from '#shared/api/authoring';
 import {
   CONVERSATION_TOPICS,
   type HiddenConcern,
   type ScenarioSeed,
   type StatedConcern,
-} from '../../../../shared/scenarioSeed';
+} from '#shared/scenarioSeed';
 
 /** The Visibility choice of a scenario kept to its author. */
 export const PRIVATE = 'private';

@@ -1,6 +1,6 @@
-import type { Message } from '../../../../shared/conversation';
-import type { ServerMessage } from '../../../../shared/protocol';
-import { CONVERSATION_TEXT } from '../../../../shared/text';
+import type { Message } from '#shared/conversation';
+import type { ServerMessage } from '#shared/protocol';
+import { CONVERSATION_TEXT } from '#shared/text';
 import type { VoiceCapabilities } from '../../lib/conversationChannel';
 
 /** A turn the user wrote that the server has not confirmed yet. Kept until it is stored. */

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { CONVERSATION_TEXT } from '../../../../shared/text';
+import { CONVERSATION_TEXT } from '#shared/text';
 import { newClientId } from '../../lib/clientId';
 import { conversationConnection as connection } from '../../lib/conversationConnection';
 import type { SocketStatus } from '../../lib/socket';
@@ -18,9 +18,9 @@ const PROBE_EVERY = 3;
 const REPLY_TIMEOUT_MS = 90_000;
 
 interface ChatState extends ChatSnapshot {
-  sessionId: string | null;
+  conversationId: string | null;
   connection: SocketStatus | 'idle';
-  connect: (sessionId: string) => void;
+  connect: (conversationId: string) => void;
   disconnect: () => void;
   sendTurn: (text: string, stream: boolean) => void;
   retryTurn: (clientId: string) => void;
@@ -72,13 +72,13 @@ export const useChatStore = create<ChatState>()((set, get) => {
 
   return {
     ...emptyChat,
-    sessionId: null,
+    conversationId: null,
     connection: 'idle',
 
-    connect: (sessionId) => {
-      if (get().sessionId === sessionId && connection.holdsSocket) return;
+    connect: (conversationId) => {
+      if (get().conversationId === conversationId && connection.holdsSocket) return;
       get().disconnect();
-      set({ ...emptyChat, sessionId, connection: 'connecting' });
+      set({ ...emptyChat, conversationId, connection: 'connecting' });
       const current = connection.subscribe({
         onMessage: (message) => {
           set((state) => applyServerMessage(state, message));
@@ -104,7 +104,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
         },
         onConnectFailed: (failures) => {
           if (failures % PROBE_EVERY !== 0) return;
-          void checkConversation(sessionId).then((result) => {
+          void checkConversation(conversationId).then((result) => {
             if (unsubscribe !== current || result !== 'gone') return;
             connection.close();
             set({ notice: CONVERSATION_TEXT.gone, awaitingReply: false, streaming: null });
@@ -112,7 +112,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
         },
       });
       unsubscribe = current;
-      connection.connect(sessionId);
+      connection.connect(conversationId);
     },
 
     disconnect: () => {
@@ -121,7 +121,7 @@ export const useChatStore = create<ChatState>()((set, get) => {
       connection.disconnect();
       if (replyTimer !== null) clearTimeout(replyTimer);
       replyTimer = null;
-      set({ ...emptyChat, sessionId: null, connection: 'idle' });
+      set({ ...emptyChat, conversationId: null, connection: 'idle' });
     },
 
     sendTurn: (text, stream) => {

@@ -1,5 +1,5 @@
-import type { MessageAudio } from '../../../../shared/api/conversations';
-import type { Message } from '../../../../shared/conversation';
+import type { MessageAudio } from '#shared/api/conversations';
+import type { Message } from '#shared/conversation';
 
 /** The transcript's messages that can be replayed, in the order they were said. */
 export function replayOrder(

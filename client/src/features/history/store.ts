@@ -1,5 +1,5 @@
-import { mergeHistoryPages } from '../../../../shared/history';
-import type { HistoryResponse } from '../../../../shared/api/history';
+import { mergeHistoryPages } from '#shared/history';
+import type { HistoryResponse } from '#shared/api/history';
 import { createResource } from '../../lib/resource';
 import { getHistory } from './api/getHistory';
 

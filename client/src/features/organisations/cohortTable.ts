@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { cohortTableResponse, inviteSchema } from '../../../../shared/api/organisations';
-import { dueDateInRange } from '../../../../shared/organisations';
+import type { cohortTableResponse, inviteSchema } from '#shared/api/organisations';
+import { dueDateInRange } from '#shared/organisations';
 import { joinPath } from '../../lib/paths';
 
 /**

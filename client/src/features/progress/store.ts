@@ -1,4 +1,4 @@
-import { emptyProgressSummary, type ProgressSummary } from '../../../../shared/progress';
+import { emptyProgressSummary, type ProgressSummary } from '#shared/progress';
 import { createResource } from '../../lib/resource';
 import { getProgress, progressErrorMessage } from './api/getProgress';
 

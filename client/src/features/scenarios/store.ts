@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { DIFFICULTIES, type Difficulty, type Scenario } from '../../../../shared/scenario';
+import { DIFFICULTIES, type Difficulty, type Scenario } from '#shared/scenario';
 import { createResource } from '../../lib/resource';
 import { listScenarios } from '../../lib/listScenarios';
 

@@ -1,5 +1,5 @@
-import type { ErrorCode } from '../../../../shared/errors';
-import { VOICE_TEXT } from '../../../../shared/text';
+import type { ErrorCode } from '#shared/errors';
+import { VOICE_TEXT } from '#shared/text';
 
 /** A server error frame of a voice turn, as voice mode shows it (spec §8). */
 export function voiceErrorMessage(code: ErrorCode, serverMessage: string): string {

@@ -3,7 +3,7 @@
  * mapping from browser error to sentence can be tested without a browser.
  */
 
-import { MICROPHONE_TEXT, PLAYBACK_TEXT } from '../../../../shared/text';
+import { MICROPHONE_TEXT, PLAYBACK_TEXT } from '#shared/text';
 
 export type MicrophoneProblem = keyof typeof MICROPHONE_TEXT;
 

@@ -1,4 +1,4 @@
-import { speechChunks } from '../../../../shared/sentences';
+import { speechChunks } from '#shared/sentences';
 
 /** Spec §9 browser speech: rate 0.9, pitch 1, volume 1; voices awaited at most 3 s. */
 export const BROWSER_SPEECH = { rate: 0.9, pitch: 1, volume: 1 } as const;

@@ -1,4 +1,4 @@
-import { MICROPHONE_TEXT } from '../../../../shared/text';
+import { MICROPHONE_TEXT } from '#shared/text';
 import { microphoneErrorMessage } from './audioMessages';
 
 /** Spec §9 recording: mono, echo cancellation, noise suppression, auto gain. */

@@ -1,4 +1,4 @@
-import { MAX_UTTERANCE_MS } from '../../../../shared/voice';
+import { MAX_UTTERANCE_MS } from '#shared/voice';
 import { openMicrophone, stopStream } from './microphone';
 import { UtteranceStream, type StreamSink, type UtterancePurpose } from './utteranceStream';
 import { createVad, type Vad, type VadCallbacks } from './vad';

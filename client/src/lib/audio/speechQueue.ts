@@ -1,4 +1,4 @@
-import { pcm16ToFloat32, pcmSampleRate, wholeSamples } from '../../../../shared/speechAudio';
+import { pcm16ToFloat32, pcmSampleRate, wholeSamples } from '#shared/speechAudio';
 import { sniffAudioMime } from './audioFormat';
 
 /** One `speech` frame of the socket with the binary frame that followed it (null when none). */

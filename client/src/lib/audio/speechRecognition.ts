@@ -1,4 +1,4 @@
-import { DICTATION_TEXT, MICROPHONE_TEXT, VOICE_TEXT } from '../../../../shared/text';
+import { DICTATION_TEXT, MICROPHONE_TEXT, VOICE_TEXT } from '#shared/text';
 
 /**
  * The browser's own speech recognition (Chrome and Edge prefix it), used when the server has no

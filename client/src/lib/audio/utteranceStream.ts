@@ -1,10 +1,10 @@
-import type { ClientMessageInput } from '../../../../shared/protocol';
+import type { ClientMessageInput } from '#shared/protocol';
 import {
   MAX_UTTERANCE_MS,
   STREAM_FRAME_MAX_MS,
   STREAM_SAMPLE_RATE,
   encodeStreamFrame,
-} from '../../../../shared/voice';
+} from '#shared/voice';
 
 /** What an utterance is for: a turn is answered, a dictation only has its words sent back. */
 export type UtterancePurpose = 'turn' | 'dictation';

@@ -1,4 +1,4 @@
-import { authApi, type User } from '../../../../../shared/api/auth';
+import { authApi, type User } from '#shared/api/auth';
 import { ApiError, callApi } from '../../../lib/api';
 
 /** The signed-in user, or null when there is none (401). */

@@ -1,4 +1,4 @@
-import { organisationsApi } from '../../../../../shared/api/organisations';
+import { organisationsApi } from '#shared/api/organisations';
 import { callApi } from '../../../lib/api';
 
 /** Joins the cohort of an invite code; unknown, expired and revoked codes are a 404. */

@@ -1,4 +1,4 @@
-import { authApi, type SignInInput, type User } from '../../../../../shared/api/auth';
+import { authApi, type SignInInput, type User } from '#shared/api/auth';
 import { callApi } from '../../../lib/api';
 
 export async function signIn(input: SignInInput): Promise<User> {

@@ -1,4 +1,4 @@
-import { authApi } from '../../../../../shared/api/auth';
+import { authApi } from '#shared/api/auth';
 import { callApi } from '../../../lib/api';
 
 export async function signOut(): Promise<void> {

@@ -1,4 +1,4 @@
-import { authApi, type SignUpInput, type User } from '../../../../../shared/api/auth';
+import { authApi, type SignUpInput, type User } from '#shared/api/auth';
 import { callApi } from '../../../lib/api';
 
 export async function signUp(input: SignUpInput): Promise<User> {

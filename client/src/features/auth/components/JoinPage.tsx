@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { inviteCodeSchema } from '../../../../../shared/api/organisations';
-import { JOIN_TEXT, ORGANISATION_TEXT } from '../../../../../shared/text';
+import { inviteCodeSchema } from '#shared/api/organisations';
+import { JOIN_TEXT, ORGANISATION_TEXT } from '#shared/text';
 import { Alert } from '../../../components/Alert';
 import { Logo } from '../../../components/Logo';
 import { Spinner } from '../../../components/Spinner';

@@ -1,6 +1,6 @@
-import { GENERIC_ERROR_TEXT } from '../../../../../shared/text';
+import { GENERIC_ERROR_TEXT } from '#shared/text';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { signInInput, signUpInput } from '../../../../../shared/api/auth';
+import { signInInput, signUpInput } from '#shared/api/auth';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { ApiError, errorMessage } from '../../../lib/api';

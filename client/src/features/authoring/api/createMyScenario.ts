@@ -2,8 +2,8 @@ import {
   authoringApi,
   type AuthoredScenarioResponse,
   type ScenarioSharing,
-} from '../../../../../shared/api/authoring';
-import type { ScenarioSeed } from '../../../../../shared/scenarioSeed';
+} from '#shared/api/authoring';
+import type { ScenarioSeed } from '#shared/scenarioSeed';
 import { callApi } from '../../../lib/api';
 
 /** A new scenario of the author's own. */

@@ -1,4 +1,4 @@
-import { authoringApi } from '../../../../../shared/api/authoring';
+import { authoringApi } from '#shared/api/authoring';
 import { callApi } from '../../../lib/api';
 
 export async function deleteMyScenario(id: string): Promise<void> {

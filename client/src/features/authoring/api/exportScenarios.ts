@@ -1,5 +1,5 @@
-import { authoringApi } from '../../../../../shared/api/authoring';
-import type { ScenarioFile } from '../../../../../shared/scenarioSeed';
+import { authoringApi } from '#shared/api/authoring';
+import type { ScenarioFile } from '#shared/scenarioSeed';
 import { callApi } from '../../../lib/api';
 
 /** The author's scenarios as one file (docs/scenario-format.md). */

@@ -1,4 +1,4 @@
-import { authoringApi, type AuthoredScenarioResponse } from '../../../../../shared/api/authoring';
+import { authoringApi, type AuthoredScenarioResponse } from '#shared/api/authoring';
 import { callApi } from '../../../lib/api';
 
 /** One of the author's own scenarios, as the editor opens it. */

@@ -1,4 +1,4 @@
-import { authoringApi, type AuthoredScenarioSummary } from '../../../../../shared/api/authoring';
+import { authoringApi, type AuthoredScenarioSummary } from '#shared/api/authoring';
 import { callApi } from '../../../lib/api';
 
 /** The author's own scenarios. */

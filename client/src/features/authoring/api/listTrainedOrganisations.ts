@@ -1,4 +1,4 @@
-import { organisationsApi } from '../../../../../shared/api/organisations';
+import { organisationsApi } from '#shared/api/organisations';
 import { callApi } from '../../../lib/api';
 
 /** The organisations the author trains: those a scenario may be shared with. */

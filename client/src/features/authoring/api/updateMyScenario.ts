@@ -2,8 +2,8 @@ import {
   authoringApi,
   type AuthoredScenarioResponse,
   type ScenarioSharing,
-} from '../../../../../shared/api/authoring';
-import type { ScenarioSeed } from '../../../../../shared/scenarioSeed';
+} from '#shared/api/authoring';
+import type { ScenarioSeed } from '#shared/scenarioSeed';
 import { callApi } from '../../../lib/api';
 
 /** Saves an edit: a new version when the scenario already has conversations (decision 021). */

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { AUTHORING_TEXT } from '../../../../../shared/text';
+import { AUTHORING_TEXT } from '#shared/text';
 
 /** What every field of the form shares: its path, its label, its problems and a blur check. */
 interface FieldBase {

@@ -1,7 +1,7 @@
 import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { AuthoredScenarioSummary } from '../../../../../shared/api/authoring';
-import { AUTHORING_TEXT, SHARING_TEXT } from '../../../../../shared/text';
+import type { AuthoredScenarioSummary } from '#shared/api/authoring';
+import { AUTHORING_TEXT, SHARING_TEXT } from '#shared/text';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { ApiError, errorMessage } from '../../../lib/api';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { AUTHORING_TEXT, SCENARIO_TEXT } from '../../../../../shared/text';
+import { AUTHORING_TEXT, SCENARIO_TEXT } from '#shared/text';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api';

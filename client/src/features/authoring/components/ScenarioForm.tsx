@@ -1,11 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { DIFFICULTIES } from '../../../../../shared/scenario';
-import {
-  CONVERSATION_TOPICS,
-  scenarioSeedSchema,
-  type ScenarioSeed,
-} from '../../../../../shared/scenarioSeed';
-import { AUTHORING_TEXT, SHARING_TEXT } from '../../../../../shared/text';
+import { DIFFICULTIES } from '#shared/scenario';
+import { CONVERSATION_TOPICS, scenarioSeedSchema, type ScenarioSeed } from '#shared/scenarioSeed';
+import { AUTHORING_TEXT, SHARING_TEXT } from '#shared/text';
 import { Alert } from '../../../components/Alert';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useScreenResource } from '../../../lib/resource';

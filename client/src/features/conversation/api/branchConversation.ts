@@ -1,5 +1,5 @@
-import { conversationsApi } from '../../../../../shared/api/conversations';
-import type { ConversationSession } from '../../../../../shared/conversation';
+import { conversationsApi } from '#shared/api/conversations';
+import type { Conversation } from '#shared/conversation';
 import { callApi } from '../../../lib/api';
 
 /**
@@ -7,11 +7,11 @@ import { callApi } from '../../../lib/api';
  * before the clinician turn `messageId`. The practice screen for its scenario opens it.
  */
 export async function branchConversation(
-  sessionId: string,
+  conversationId: string,
   messageId: string,
-): Promise<ConversationSession> {
+): Promise<Conversation> {
   const { session } = await callApi(conversationsApi.branch, {
-    params: { id: sessionId },
+    params: { id: conversationId },
     body: { messageId },
   });
   return session;

@@ -1,5 +1,5 @@
-import { conversationsApi } from '../../../../../shared/api/conversations';
-import { endpointPath } from '../../../../../shared/api/endpoint';
+import { conversationsApi } from '#shared/api/conversations';
+import { endpointPath } from '#shared/api/endpoint';
 import { ApiError, apiCommand } from '../../../lib/api';
 
 export type ConversationCheck = 'available' | 'gone' | 'unknown';
@@ -9,9 +9,9 @@ export type ConversationCheck = 'available' | 'gone' | 'unknown';
  * Asking the same question over HTTP tells a dead session (404) from a blip; a 401 here also
  * reaches the app's expired-session handling. Only the status matters, so the body is not read.
  */
-export async function checkConversation(sessionId: string): Promise<ConversationCheck> {
+export async function checkConversation(conversationId: string): Promise<ConversationCheck> {
   try {
-    await apiCommand(endpointPath(conversationsApi.get, { id: sessionId }));
+    await apiCommand(endpointPath(conversationsApi.get, { id: conversationId }));
     return 'available';
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 401)) return 'gone';

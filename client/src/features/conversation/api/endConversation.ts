@@ -1,10 +1,10 @@
-import { conversationsApi, type EndedConversation } from '../../../../../shared/api/conversations';
-import { FEEDBACK_TEXT } from '../../../../../shared/text';
+import { conversationsApi, type EndedConversation } from '#shared/api/conversations';
+import { FEEDBACK_TEXT } from '#shared/text';
 import { ApiError, callApi } from '../../../lib/api';
 
 /** Grades the conversation and closes it; asking twice returns the same feedback. */
-export async function endConversation(sessionId: string): Promise<EndedConversation> {
-  return callApi(conversationsApi.end, { params: { id: sessionId } });
+export async function endConversation(conversationId: string): Promise<EndedConversation> {
+  return callApi(conversationsApi.end, { params: { id: conversationId } });
 }
 
 export function isTooShort(error: unknown): error is ApiError {

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import type { PatientAvatar } from '../../../../../shared/illustrations';
+import type { PatientAvatar } from '#shared/illustrations';
 
 interface Look {
   background: string;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ResourceIllustration } from '../../../../../shared/illustrations';
+import type { ResourceIllustration } from '#shared/illustrations';
 
 /** A two-rooted molar in a 100 × 100 box, reused by several drawings. */
 const MOLAR =

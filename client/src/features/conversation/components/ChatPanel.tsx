@@ -1,18 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import {
-  concernsLine,
-  MESSAGES_TO_END,
-  type ConversationSession,
-} from '../../../../../shared/conversation';
-import type { EndedConversation } from '../../../../../shared/api/conversations';
-import type { Message } from '../../../../../shared/conversation';
-import type { PatientAvatar } from '../../../../../shared/illustrations';
-import type { Scenario } from '../../../../../shared/scenario';
+import { concernsLine, MESSAGES_TO_END, type Conversation } from '#shared/conversation';
+import type { EndedConversation } from '#shared/api/conversations';
+import type { Message } from '#shared/conversation';
+import type { PatientAvatar } from '#shared/illustrations';
+import type { Scenario } from '#shared/scenario';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { BulbIcon, CheckIcon, HeadsetIcon } from '../../../components/Icons';
-import { BRANCH_TEXT } from '../../../../../shared/text';
+import { BRANCH_TEXT } from '#shared/text';
 import { errorMessage } from '../../../lib/api';
 import { conversationPath } from '../../../lib/paths';
 import { branchConversation } from '../api/branchConversation';
@@ -34,8 +30,8 @@ import { TogglePill } from './TogglePill';
 interface ChatPanelProps {
   scenario: Scenario;
   /** Null while the session is being created or when that failed. */
-  session: ConversationSession | null;
-  sessionProblem: { message: string; retrying: boolean; onRetry: () => void } | null;
+  session: Conversation | null;
+  conversationProblem: { message: string; retrying: boolean; onRetry: () => void } | null;
   avatar: PatientAvatar;
   resourcesOn: boolean;
   onToggleResources: () => void;
@@ -43,13 +39,13 @@ interface ChatPanelProps {
   /** The report, its debrief and the stored transcript the debrief annotates. */
   onFeedback: (ended: EndedConversation & { messages: readonly Message[] }) => void;
   /** A branch ("Try another answer here") was made: the screen switches to it. */
-  onBranched: (session: ConversationSession) => void;
+  onBranched: (session: Conversation) => void;
 }
 
 export function ChatPanel({
   scenario,
   session,
-  sessionProblem,
+  conversationProblem,
   avatar,
   resourcesOn,
   onToggleResources,
@@ -72,16 +68,16 @@ export function ChatPanel({
   });
   const dictating = dictation.partial;
 
-  const sessionId = session?.id ?? null;
+  const conversationId = session?.id ?? null;
   useEffect(() => {
-    if (sessionId === null) return;
-    connect(sessionId);
+    if (conversationId === null) return;
+    connect(conversationId);
     return () => disconnect();
-  }, [sessionId, connect, disconnect]);
+  }, [conversationId, connect, disconnect]);
 
-  const hint = useHint(sessionId);
+  const hint = useHint(conversationId);
   const ending = useEndConversation({
-    sessionId,
+    conversationId,
     onEnded: (ended) => {
       chat.markEnded();
       onFeedback({ ...ended, messages: chat.messages });
@@ -186,16 +182,16 @@ export function ChatPanel({
         </p>
       ) : null}
 
-      {sessionProblem ? (
+      {conversationProblem ? (
         <div className="chat__problem">
-          <Alert>{sessionProblem.message}</Alert>
+          <Alert>{conversationProblem.message}</Alert>
           <button
             type="button"
             className="button button--primary"
-            onClick={sessionProblem.onRetry}
-            disabled={sessionProblem.retrying}
+            onClick={conversationProblem.onRetry}
+            disabled={conversationProblem.retrying}
           >
-            {sessionProblem.retrying ? <Spinner /> : null}
+            {conversationProblem.retrying ? <Spinner /> : null}
             Start Conversation
           </button>
         </div>

@@ -1,6 +1,6 @@
 import { useId, type FormEvent, type KeyboardEvent, type Ref } from 'react';
-import { MAX_MESSAGE_CHARS } from '../../../../../shared/conversation';
-import { characterCount, firstCharacters } from '../../../../../shared/inputChecks';
+import { MAX_MESSAGE_CHARS } from '#shared/conversation';
+import { characterCount, firstCharacters } from '#shared/inputChecks';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { MicIcon, SendIcon, StopIcon } from '../../../components/Icons';

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
-import { formatMessageTime } from '../../../../../shared/conversation';
-import type { PatientAvatar } from '../../../../../shared/illustrations';
-import { CONVERSATION_TEXT } from '../../../../../shared/text';
+import { formatMessageTime } from '#shared/conversation';
+import type { PatientAvatar } from '#shared/illustrations';
+import { CONVERSATION_TEXT } from '#shared/text';
 import { Spinner } from '../../../components/Spinner';
 import { SpeakerIcon, StopIcon } from '../../../components/Icons';
 import { TryAnotherAnswerButton } from '../../../components/TryAnotherAnswerButton';

@@ -1,5 +1,5 @@
-import type { PatientAvatar } from '../../../../../shared/illustrations';
-import type { Scenario } from '../../../../../shared/scenario';
+import type { PatientAvatar } from '#shared/illustrations';
+import type { Scenario } from '#shared/scenario';
 import { PatientAvatarArt } from '../art/PatientAvatarArt';
 
 interface PatientProfileProps {

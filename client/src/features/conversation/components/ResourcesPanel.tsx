@@ -1,5 +1,5 @@
-import { resourceFor } from '../../../../../shared/illustrations';
-import type { Scenario } from '../../../../../shared/scenario';
+import { resourceFor } from '#shared/illustrations';
+import type { Scenario } from '#shared/scenario';
 import { ResourceArt } from '../art/ResourceArt';
 
 /**

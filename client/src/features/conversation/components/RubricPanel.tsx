@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { bandRange, RUBRIC, RUBRIC_BANDS } from '../../../../../shared/rubric';
+import { bandRange, RUBRIC, RUBRIC_BANDS } from '#shared/rubric';
 
 /**
  * The rubric before the conversation: the same anchors the grader is given and the report

@@ -1,9 +1,5 @@
 import { Link } from 'wouter';
-import {
-  capitalise,
-  scenarioHeaderBadgeColour,
-  type Scenario,
-} from '../../../../../shared/scenario';
+import { capitalise, scenarioHeaderBadgeColour, type Scenario } from '#shared/scenario';
 import { paths } from '../../../lib/paths';
 import { Badge } from '../../../components/Badge';
 import { ArrowLeftIcon } from '../../../components/Icons';

@@ -1,11 +1,11 @@
-import { CONVERSATION_TEXT, SCENARIO_TEXT } from '../../../../../shared/text';
+import { CONVERSATION_TEXT, SCENARIO_TEXT } from '#shared/text';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { ConversationSession } from '../../../../../shared/conversation';
-import type { EndedConversation } from '../../../../../shared/api/conversations';
-import type { Message } from '../../../../../shared/conversation';
-import { choosePatientAvatar } from '../../../../../shared/illustrations';
-import type { Scenario } from '../../../../../shared/scenario';
+import type { Conversation } from '#shared/conversation';
+import type { EndedConversation } from '#shared/api/conversations';
+import type { Message } from '#shared/conversation';
+import { choosePatientAvatar } from '#shared/illustrations';
+import type { Scenario } from '#shared/scenario';
 import type { ConversationChannel } from '../../../lib/conversationChannel';
 import { paths } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
@@ -13,7 +13,7 @@ import { Spinner } from '../../../components/Spinner';
 import { ApiError } from '../../../lib/api';
 import { useScreenResource, type LoadFailure } from '../../../lib/resource';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
-import { createSession } from '../api/createSession';
+import { startConversation } from '../api/startConversation';
 import { getScenario } from '../api/getScenario';
 import { conversationConnection as conversationChannel } from '../../../lib/conversationConnection';
 import { ChatPanel } from './ChatPanel';
@@ -34,12 +34,12 @@ export interface ScenarioScreenProps {
       messages: readonly Message[];
       onClose: () => void;
       /** The conversation graded (a branch's report compares it with its original). */
-      sessionId: string | null;
+      conversationId: string | null;
     },
   ) => ReactNode;
   /** The voice mode dialog, likewise; it talks over the chat's own socket (`channel`). */
   renderVoiceMode: (props: {
-    sessionId: string | null;
+    conversationId: string | null;
     scenario: Scenario;
     channel: ConversationChannel;
     onClose: () => void;
@@ -52,9 +52,9 @@ function scenarioLoadFailed(error: unknown): LoadFailure<Scenario> {
   return { message: missing ? SCENARIO_TEXT.notFound : SCENARIO_TEXT.loadFailed };
 }
 
-type SessionLoad =
+type ConversationLoad =
   | { status: 'creating' }
-  | { status: 'ready'; session: ConversationSession }
+  | { status: 'ready'; session: Conversation }
   | { status: 'failed'; message: string; retrying: boolean };
 
 export function ScenarioScreen({
@@ -67,7 +67,9 @@ export function ScenarioScreen({
     { fetch: getScenario, onError: scenarioLoadFailed },
     scenarioId,
   );
-  const [sessionLoad, setSessionLoad] = useState<SessionLoad>({ status: 'creating' });
+  const [conversationLoad, setConversationLoad] = useState<ConversationLoad>({
+    status: 'creating',
+  });
   const [resourcesOn, setResourcesOn] = useState(false);
   const [voiceOpen, setVoiceOpen] = useState(false);
   const [ended, setEnded] = useState<(EndedConversation & { messages: readonly Message[] }) | null>(
@@ -84,14 +86,14 @@ export function ScenarioScreen({
     return () => clearTimeout(timer);
   }, [loadError, navigate]);
 
-  const openSession = useCallback(async (id: string) => {
+  const openConversation = useCallback(async (id: string) => {
     try {
-      setSessionLoad({ status: 'ready', session: await createSession(id) });
+      setConversationLoad({ status: 'ready', session: await startConversation(id) });
     } catch (error) {
       // Spec §8: the API said no, versus we never got a usable answer.
       const refused = error instanceof ApiError && error.fromServer;
       if (!refused) console.error('Could not start the conversation', error);
-      setSessionLoad({
+      setConversationLoad({
         status: 'failed',
         message: refused ? CONVERSATION_TEXT.createFailed : CONVERSATION_TEXT.initFailed,
         retrying: false,
@@ -102,9 +104,9 @@ export function ScenarioScreen({
   const readyScenarioId = scenario?.id ?? null;
   useEffect(() => {
     if (readyScenarioId === null) return;
-    setSessionLoad({ status: 'creating' });
-    void openSession(readyScenarioId);
-  }, [readyScenarioId, openSession]);
+    setConversationLoad({ status: 'creating' });
+    void openConversation(readyScenarioId);
+  }, [readyScenarioId, openConversation]);
 
   if (loadError !== null) {
     return (
@@ -130,10 +132,10 @@ export function ScenarioScreen({
     );
   }
 
-  const session = sessionLoad.status === 'ready' ? sessionLoad.session : null;
+  const session = conversationLoad.status === 'ready' ? conversationLoad.session : null;
   const retry = () => {
-    setSessionLoad((s) => (s.status === 'failed' ? { ...s, retrying: true } : s));
-    void openSession(scenario.id);
+    setConversationLoad((s) => (s.status === 'failed' ? { ...s, retrying: true } : s));
+    void openConversation(scenario.id);
   };
 
   return (
@@ -152,9 +154,13 @@ export function ScenarioScreen({
           <ChatPanel
             scenario={scenario}
             session={session}
-            sessionProblem={
-              sessionLoad.status === 'failed'
-                ? { message: sessionLoad.message, retrying: sessionLoad.retrying, onRetry: retry }
+            conversationProblem={
+              conversationLoad.status === 'failed'
+                ? {
+                    message: conversationLoad.message,
+                    retrying: conversationLoad.retrying,
+                    onRetry: retry,
+                  }
                 : null
             }
             avatar={choosePatientAvatar(scenario.patientProfile)}
@@ -165,14 +171,14 @@ export function ScenarioScreen({
             onBranched={(branch) => {
               setEnded(null);
               setVoiceOpen(false);
-              setSessionLoad({ status: 'ready', session: branch });
+              setConversationLoad({ status: 'ready', session: branch });
             }}
           />
         </div>
       </div>
       {voiceOpen
         ? renderVoiceMode({
-            sessionId: session?.id ?? null,
+            conversationId: session?.id ?? null,
             scenario: scenario,
             channel: conversationChannel,
             onClose: () => setVoiceOpen(false),
@@ -181,7 +187,7 @@ export function ScenarioScreen({
       {ended
         ? renderFeedback({
             ...ended,
-            sessionId: session?.id ?? null,
+            conversationId: session?.id ?? null,
             // Replace, so Back from the dashboard does not reopen a finished scenario.
             onClose: () => navigate(paths.dashboard, { replace: true }),
           })

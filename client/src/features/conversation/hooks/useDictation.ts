@@ -8,7 +8,7 @@ import {
 } from '../../../lib/audio/speechRecognition';
 import { newClientId } from '../../../lib/clientId';
 import { conversationConnection as conversationChannel } from '../../../lib/conversationConnection';
-import { DICTATION_TEXT } from '../../../../../shared/text';
+import { DICTATION_TEXT } from '#shared/text';
 
 /** An expected failure whose message is the sentence to show (the unexpected are logged). */
 class DictationError extends Error {}

@@ -16,9 +16,9 @@ function read(key: string | null): string {
  * tab's sessionStorage under the session id, and is cleared once sent.
  */
 export function useDraft(
-  sessionId: string | null,
+  conversationId: string | null,
 ): [string, (text: string | ((current: string) => string)) => void] {
-  const key = sessionId === null ? null : `${KEY_PREFIX}${sessionId}`;
+  const key = conversationId === null ? null : `${KEY_PREFIX}${conversationId}`;
   const [state, setState] = useState(() => ({ key, text: read(key) }));
 
   // A different session takes its own draft (adjusting state during render, as React advises).

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { CONVERSATION_TEXT } from '../../../../../shared/text';
+import { CONVERSATION_TEXT } from '#shared/text';
 import { errorMessage } from '../../../lib/api';
 import { getHint } from '../api/getHint';
 
@@ -9,14 +9,14 @@ export type HintState =
   | { status: 'shown'; text: string; tone: 'hint' | 'error' };
 
 /** 'Get hint': one hint at a time, its failure shown in the same place as a hint would be. */
-export function useHint(sessionId: string | null) {
+export function useHint(conversationId: string | null) {
   const [hint, setHint] = useState<HintState>({ status: 'idle' });
 
   const ask = async () => {
-    if (sessionId === null || hint.status === 'loading') return;
+    if (conversationId === null || hint.status === 'loading') return;
     setHint({ status: 'loading' });
     try {
-      setHint({ status: 'shown', text: await getHint(sessionId), tone: 'hint' });
+      setHint({ status: 'shown', text: await getHint(conversationId), tone: 'hint' });
     } catch (error) {
       setHint({
         status: 'shown',

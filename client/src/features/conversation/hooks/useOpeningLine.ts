@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
-import type { ConversationSession, Message } from '../../../../../shared/conversation';
-import type { Scenario } from '../../../../../shared/scenario';
+import type { Conversation, Message } from '#shared/conversation';
+import type { Scenario } from '#shared/scenario';
 import { voicesReady, type SpokenLine } from './useSpeech';
 
 /** Spec §9: the first patient line is spoken about half a second after the voices are ready. */
@@ -13,7 +13,7 @@ const INITIAL_SPEECH_DELAY_MS = 500;
  */
 export function useOpeningLine(
   scenario: Pick<Scenario, 'initialMessage'>,
-  session: Pick<ConversationSession, 'id' | 'createdAt'> | null,
+  session: Pick<Conversation, 'id' | 'createdAt'> | null,
   storedCount: number,
 ): Message | null {
   return useMemo<Message | null>(() => {

@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { Link } from 'wouter';
-import type { BranchOrigin } from '../../../../../shared/api/conversations';
-import { compareScores } from '../../../../../shared/branches';
-import type { FeedbackScores } from '../../../../../shared/feedback';
-import { formatOutOfTen } from '../../../../../shared/format';
-import { reportLabel } from '../../../../../shared/skills';
-import { BRANCH_TEXT } from '../../../../../shared/text';
+import type { BranchOrigin } from '#shared/api/conversations';
+import { compareScores } from '#shared/branches';
+import type { FeedbackScores } from '#shared/feedback';
+import { formatOutOfTen } from '#shared/format';
+import { reportLabel } from '#shared/skills';
+import { BRANCH_TEXT } from '#shared/text';
 import { conversationPath } from '../../../lib/paths';
 
 const DIRECTION_WORDS = { up: 'higher', down: 'lower', same: 'no change' } as const;

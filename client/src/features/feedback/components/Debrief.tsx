@@ -4,9 +4,9 @@ import {
   type Debrief as DebriefData,
   type PatientReaction,
   type TurnNote,
-} from '../../../../../shared/debrief';
-import type { Message } from '../../../../../shared/conversation';
-import { DEBRIEF_TEXT } from '../../../../../shared/text';
+} from '#shared/debrief';
+import type { Message } from '#shared/conversation';
+import { DEBRIEF_TEXT } from '#shared/text';
 import { Spinner } from '../../../components/Spinner';
 import '../debrief.css';
 

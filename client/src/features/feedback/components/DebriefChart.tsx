@@ -5,8 +5,8 @@ import {
   type ChartData,
   type ChartOptions,
 } from '../../../lib/lineChart';
-import type { PatientStatePoint } from '../../../../../shared/debrief';
-import { DEBRIEF_TEXT } from '../../../../../shared/text';
+import type { PatientStatePoint } from '#shared/debrief';
+import { DEBRIEF_TEXT } from '#shared/text';
 
 const SERIES = [
   { key: 'trust', colour: '#0f766e', dash: [] },

@@ -1,17 +1,17 @@
-import { FEEDBACK_TEXT } from '../../../../../shared/text';
+import { FEEDBACK_TEXT } from '#shared/text';
 import { useId, type ReactNode } from 'react';
 import {
   feedbackBarColour,
   type FeedbackItem,
   type Feedback,
   type ScoreKey,
-} from '../../../../../shared/feedback';
-import type { BranchOrigin } from '../../../../../shared/api/conversations';
-import type { Message } from '../../../../../shared/conversation';
-import type { Debrief as DebriefData } from '../../../../../shared/debrief';
-import { formatOutOfTen } from '../../../../../shared/format';
-import { anchorFor } from '../../../../../shared/rubric';
-import { SCORES } from '../../../../../shared/skills';
+} from '#shared/feedback';
+import type { BranchOrigin } from '#shared/api/conversations';
+import type { Message } from '#shared/conversation';
+import type { Debrief as DebriefData } from '#shared/debrief';
+import { formatOutOfTen } from '#shared/format';
+import { anchorFor } from '#shared/rubric';
+import { SCORES } from '#shared/skills';
 import { Dialog } from '../../../components/Dialog';
 import { Debrief } from './Debrief';
 import { CloseIcon } from '../../../components/Icons';

@@ -1,4 +1,4 @@
-import type { BranchOrigin } from '../../../../../shared/api/conversations';
+import type { BranchOrigin } from '#shared/api/conversations';
 import { useScreenResource } from '../../../lib/resource';
 import { getBranchOrigin } from '../api/getBranchOrigin';
 
@@ -7,7 +7,7 @@ import { getBranchOrigin } from '../api/getBranchOrigin';
  * also compares with the original, read once here. Null until known, and for a conversation
  * that is no branch; a failed read only loses the comparison, never the report.
  */
-export function useBranchOrigin(sessionId: string | null): BranchOrigin | null {
+export function useBranchOrigin(conversationId: string | null): BranchOrigin | null {
   return useScreenResource<BranchOrigin | null>(
     {
       fetch: getBranchOrigin,
@@ -16,6 +16,6 @@ export function useBranchOrigin(sessionId: string | null): BranchOrigin | null {
         return { message: null };
       },
     },
-    sessionId,
+    conversationId,
   ).data;
 }

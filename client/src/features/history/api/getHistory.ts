@@ -1,4 +1,4 @@
-import { historyApi, type HistoryResponse } from '../../../../../shared/api/history';
+import { historyApi, type HistoryResponse } from '#shared/api/history';
 import { callApi } from '../../../lib/api';
 
 /** One page of the signed-in user's history, newest first; `before` is the previous cursor. */

@@ -1,15 +1,15 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { Message } from '../../../../../shared/conversation';
-import type { Feedback } from '../../../../../shared/feedback';
+import type { Message } from '#shared/conversation';
+import type { Feedback } from '#shared/feedback';
 import type {
   BranchOrigin,
   ConversationDetail as Detail,
   MessageAudio,
-} from '../../../../../shared/api/conversations';
-import type { Debrief } from '../../../../../shared/debrief';
-import { EMPTY_REVIEW, type TrainerReview } from '../../../../../shared/review';
-import { BRANCH_TEXT } from '../../../../../shared/text';
+} from '#shared/api/conversations';
+import type { Debrief } from '#shared/debrief';
+import { EMPTY_REVIEW, type TrainerReview } from '#shared/review';
+import { BRANCH_TEXT } from '#shared/text';
 import { errorMessage } from '../../../lib/api';
 import { conversationPath, dashboardPath } from '../../../lib/paths';
 import { TryAnotherAnswerButton } from '../../../components/TryAnotherAnswerButton';
@@ -27,7 +27,7 @@ import { TurnReplayButton } from './TurnReplayButton';
 import '../history.css';
 
 interface ConversationDetailProps {
-  sessionId: string;
+  conversationId: string;
   /** The page supplies the feedback report, so this feature does not import another. */
   renderFeedback: (props: {
     feedback: Feedback;
@@ -42,7 +42,7 @@ interface ConversationDetailProps {
    * opens it; a rejection is shown beside the transcript.
    */
   onTryAnother: (turn: {
-    sessionId: string;
+    conversationId: string;
     scenarioId: string;
     messageId: string;
   }) => Promise<void>;
@@ -66,7 +66,7 @@ interface ConversationDetailProps {
 
 /** Spec §2 Conversation detail (/conversation/{id}). */
 export function ConversationDetail({
-  sessionId,
+  conversationId,
   renderFeedback,
   onTryAnother,
   renderTurnDebrief,
@@ -82,7 +82,7 @@ export function ConversationDetail({
         return { message: conversationErrorMessage(error) };
       },
     },
-    sessionId,
+    conversationId,
   );
   const [reportOpen, setReportOpen] = useState(false);
   const [branching, setBranching] = useState<string | null>(null);
@@ -127,7 +127,7 @@ export function ConversationDetail({
             <p className="muted">No messages found for this conversation.</p>
           ) : (
             <Transcript
-              sessionId={sessionId}
+              conversationId={conversationId}
               messages={detail.messages}
               audio={detail.audio}
               retentionDays={detail.audioRetentionDays}
@@ -137,7 +137,7 @@ export function ConversationDetail({
                 setBranching(messageId);
                 setBranchError(null);
                 onTryAnother({
-                  sessionId: detail.session.id,
+                  conversationId: detail.session.id,
                   scenarioId: detail.session.scenarioId,
                   messageId,
                 }).catch((error: unknown) => {
@@ -193,7 +193,7 @@ function BranchNote({ branch }: { branch: BranchOrigin }) {
 }
 
 function Transcript({
-  sessionId,
+  conversationId,
   messages,
   audio,
   retentionDays,
@@ -202,7 +202,7 @@ function Transcript({
   annotate,
   comment,
 }: {
-  sessionId: string;
+  conversationId: string;
   messages: readonly Message[];
   audio: Readonly<Record<string, MessageAudio>>;
   retentionDays: number;
@@ -215,7 +215,7 @@ function Transcript({
   comment?: ((message: Message, turn: number) => ReactNode) | undefined;
 }) {
   const order = useMemo(() => replayOrder(messages, audio), [messages, audio]);
-  const replay = useTurnReplay(sessionId, order);
+  const replay = useTurnReplay(conversationId, order);
   const listRef = useRef<HTMLOListElement>(null);
   useEffect(() => {
     // The transcript follows what is heard (play all moves from turn to turn).

@@ -6,14 +6,9 @@ import {
   formatOutOfTen,
   formatShortDate,
   subScoreColour,
-} from '../../../../../shared/format';
-import {
-  SUB_SCORE_ROWS,
-  difficultyLabel,
-  historyTitle,
-  type HistoryEntry,
-} from '../../../../../shared/history';
-import { difficultyBadgeColour } from '../../../../../shared/scenario';
+} from '#shared/format';
+import { SUB_SCORE_ROWS, difficultyLabel, historyTitle, type HistoryEntry } from '#shared/history';
+import { difficultyBadgeColour } from '#shared/scenario';
 import { conversationPath } from '../../../lib/paths';
 import { Badge } from '../../../components/Badge';
 
@@ -31,7 +26,7 @@ export function HistoryEntryCard({ entry }: { entry: HistoryEntry }) {
       <div className="card__head">
         <h3 id={`${ids}-title`} className="card__title">
           <Link
-            href={conversationPath(entry.sessionId)}
+            href={conversationPath(entry.conversationId)}
             className="history-entry__link"
             aria-describedby={`${ids}-score`}
           >

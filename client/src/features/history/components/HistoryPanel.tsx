@@ -1,5 +1,5 @@
 import { useId, useMemo } from 'react';
-import { groupBranches } from '../../../../../shared/history';
+import { groupBranches } from '#shared/history';
 import { Spinner } from '../../../components/Spinner';
 import { useResource } from '../../../lib/resource';
 import { historyResource, loadMoreHistory } from '../store';
@@ -41,7 +41,7 @@ export function HistoryPanel({ userId }: HistoryPanelProps) {
         <>
           <ul className="history-list">
             {groups.map(({ entry, branches }) => (
-              <li key={entry.sessionId}>
+              <li key={entry.conversationId}>
                 <HistoryEntryCard entry={entry} />
                 {branches.length > 0 ? (
                   <ul
@@ -49,7 +49,7 @@ export function HistoryPanel({ userId }: HistoryPanelProps) {
                     aria-label={`Other answers tried from this conversation (${branches.length})`}
                   >
                     {branches.map((branch) => (
-                      <li key={branch.sessionId}>
+                      <li key={branch.conversationId}>
                         <HistoryEntryCard entry={branch} />
                       </li>
                     ))}

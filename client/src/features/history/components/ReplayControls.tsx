@@ -1,4 +1,4 @@
-import { REPLAY_TEXT } from '../../../../../shared/text';
+import { REPLAY_TEXT } from '#shared/text';
 import { Alert } from '../../../components/Alert';
 import type { TurnReplay } from '../hooks/useTurnReplay';
 

@@ -1,5 +1,5 @@
-import type { MessageAudio } from '../../../../../shared/api/conversations';
-import { REPLAY_TEXT } from '../../../../../shared/text';
+import type { MessageAudio } from '#shared/api/conversations';
+import { REPLAY_TEXT } from '#shared/text';
 import { SpeakerIcon, StopIcon } from '../../../components/Icons';
 import { formatClipLength } from '../replay';
 

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
-import { conversationsApi } from '../../../../../shared/api/conversations';
-import { endpointPath } from '../../../../../shared/api/endpoint';
+import { conversationsApi } from '#shared/api/conversations';
+import { endpointPath } from '#shared/api/endpoint';
 import { nextInOrder } from '../replay';
 
 export interface TurnReplay {
@@ -22,7 +22,7 @@ export interface TurnReplay {
  * Replays a conversation's kept recordings one at a time through a single <audio> element, so
  * starting one turn stops another and the transcript can mark exactly the turn being heard.
  */
-export function useTurnReplay(sessionId: string, order: readonly string[]): TurnReplay {
+export function useTurnReplay(conversationId: string, order: readonly string[]): TurnReplay {
   const audioRef = useRef<HTMLAudioElement | null>(null);
   const [playing, setPlaying] = useState<string | null>(null);
   const [playingAll, setPlayingAll] = useState(false);
@@ -35,7 +35,7 @@ export function useTurnReplay(sessionId: string, order: readonly string[]): Turn
       setFailed(false);
       setPlaying(messageId);
       setPlayingAll(options.all ?? false);
-      element.src = endpointPath(conversationsApi.audio, { id: sessionId, messageId });
+      element.src = endpointPath(conversationsApi.audio, { id: conversationId, messageId });
       element.play().catch((error: unknown) => {
         // A newer play() or a stop interrupted this one: not a failure.
         if (error instanceof DOMException && error.name === 'AbortError') return;
@@ -44,7 +44,7 @@ export function useTurnReplay(sessionId: string, order: readonly string[]): Turn
         setPlayingAll(false);
       });
     },
-    [sessionId],
+    [conversationId],
   );
 
   const stop = useCallback(() => {

@@ -1,4 +1,4 @@
-import { organisationsApi } from '../../../../../shared/api/organisations';
+import { organisationsApi } from '#shared/api/organisations';
 import { operationUrl } from '../../../lib/api';
 import type { CohortSort } from '../cohortTable';
 

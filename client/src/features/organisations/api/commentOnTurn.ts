@@ -1,14 +1,14 @@
-import { organisationsApi } from '../../../../../shared/api/organisations';
-import type { TurnComment } from '../../../../../shared/review';
+import { organisationsApi } from '#shared/api/organisations';
+import type { TurnComment } from '#shared/review';
 import { callApi } from '../../../lib/api';
 
 export function commentOnTurn(
-  sessionId: string,
+  conversationId: string,
   messageId: string,
   comment: string,
 ): Promise<TurnComment> {
   return callApi(organisationsApi.comment, {
-    params: { id: sessionId },
+    params: { id: conversationId },
     body: { messageId, comment },
   });
 }

@@ -1,4 +1,4 @@
-import { organisationsApi } from '../../../../../shared/api/organisations';
+import { organisationsApi } from '#shared/api/organisations';
 import { callApi } from '../../../lib/api';
 import type { Invite } from '../cohortTable';
 

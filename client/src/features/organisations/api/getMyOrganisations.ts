@@ -1,8 +1,5 @@
 import type { z } from 'zod';
-import {
-  organisationsApi,
-  type myOrganisationsResponse,
-} from '../../../../../shared/api/organisations';
+import { organisationsApi, type myOrganisationsResponse } from '#shared/api/organisations';
 import { callApi } from '../../../lib/api';
 
 export type MyOrganisations = z.infer<typeof myOrganisationsResponse>;

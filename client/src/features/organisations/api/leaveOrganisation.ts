@@ -1,4 +1,4 @@
-import { organisationsApi } from '../../../../../shared/api/organisations';
+import { organisationsApi } from '#shared/api/organisations';
 import { callApi } from '../../../lib/api';
 
 /** Leaves every cohort of the organisation; the work done as a member stays with the trainer. */

@@ -1,4 +1,4 @@
-import { organisationsApi } from '../../../../../shared/api/organisations';
+import { organisationsApi } from '#shared/api/organisations';
 import { callApi } from '../../../lib/api';
 
 /** Ends an assignment; conversations already practised stay the trainees'. */

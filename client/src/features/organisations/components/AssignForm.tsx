@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { Scenario } from '../../../../../shared/scenario';
+import type { Scenario } from '#shared/scenario';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api';
 import { assignScenario } from '../api/assignScenario';
 import { dueAtFromDateInput } from '../cohortTable';
-import { DUE_YEARS } from '../../../../../shared/organisations';
-import { ORGANISATIONS_PAGE_TEXT as T } from '../../../../../shared/text';
+import { DUE_YEARS } from '#shared/organisations';
+import { ORGANISATIONS_PAGE_TEXT as T } from '#shared/text';
 
 /** Assigns one of the scenarios the trainer can see to the cohort, with an optional due date. */
 export function AssignForm({

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { formatShortDate } from '../../../../../shared/format';
+import { formatShortDate } from '#shared/format';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api';
 import { removeAssignment } from '../api/removeAssignment';
 import type { CohortTable } from '../cohortTable';
-import { ORGANISATIONS_PAGE_TEXT as T } from '../../../../../shared/text';
+import { ORGANISATIONS_PAGE_TEXT as T } from '#shared/text';
 
 type Assignment = CohortTable['assignments'][number];
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import type { Scenario } from '../../../../../shared/scenario';
+import type { Scenario } from '#shared/scenario';
 import type { MyOrganisations } from '../api/getMyOrganisations';
-import { ORGANISATIONS_PAGE_TEXT as T } from '../../../../../shared/text';
+import { ORGANISATIONS_PAGE_TEXT as T } from '#shared/text';
 import { AssignForm } from './AssignForm';
 import { CohortResults } from './CohortResults';
 import { Invites } from './Invites';

@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { formatOutOfTen, formatScore, formatShortDate } from '../../../../../shared/format';
+import { formatOutOfTen, formatScore, formatShortDate } from '#shared/format';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api';
@@ -15,7 +15,7 @@ import {
   type CohortSort,
   type CohortTable,
 } from '../cohortTable';
-import { ORGANISATIONS_PAGE_TEXT as T } from '../../../../../shared/text';
+import { ORGANISATIONS_PAGE_TEXT as T } from '#shared/text';
 import { AssignmentList } from './AssignmentList';
 import { Sparkline } from './Sparkline';
 
@@ -203,7 +203,7 @@ function TraineeRow({ row, table }: { row: CohortRow; table: CohortTable }) {
               <Cell
                 name={row.fullName}
                 title={assignment.title}
-                sessionId={cell.sessionId}
+                conversationId={cell.conversationId}
                 score={cell.score}
                 overridden={cell.overridden}
                 doneAt={cell.doneAt}
@@ -224,14 +224,14 @@ function TraineeRow({ row, table }: { row: CohortRow; table: CohortTable }) {
 function Cell({
   name,
   title,
-  sessionId,
+  conversationId,
   score,
   overridden,
   doneAt,
 }: {
   name: string;
   title: string;
-  sessionId: string | null;
+  conversationId: string | null;
   score: number | null;
   overridden: boolean;
   doneAt: string;
@@ -252,10 +252,10 @@ function Cell({
       </time>
     </>
   );
-  if (sessionId === null) return body;
+  if (conversationId === null) return body;
   return (
     <Link
-      href={trainerConversationPath(sessionId)}
+      href={trainerConversationPath(conversationId)}
       className="org-table__link"
       aria-label={`${T.open(name, title)}: ${score === null ? T.done : formatOutOfTen(score)}${overridden ? ` (${T.overridden})` : ''}, ${formatShortDate(doneAt)}`}
     >

@@ -1,13 +1,13 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { INVITE_DAYS_DEFAULT, INVITE_DAYS_MAX } from '../../../../../shared/api/organisations';
-import { formatClockTime, formatShortDate } from '../../../../../shared/format';
+import { INVITE_DAYS_DEFAULT, INVITE_DAYS_MAX } from '#shared/api/organisations';
+import { formatClockTime, formatShortDate } from '#shared/format';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api';
 import { createInvite } from '../api/createInvite';
 import { revokeInvite } from '../api/revokeInvite';
 import { inviteDays, inviteLink, inviteState, type Invite } from '../cohortTable';
-import { ORGANISATIONS_PAGE_TEXT as T } from '../../../../../shared/text';
+import { ORGANISATIONS_PAGE_TEXT as T } from '#shared/text';
 
 /** A cohort's invites (link, code, expiry, copy, revoke) and a form for a new one. */
 export function Invites({

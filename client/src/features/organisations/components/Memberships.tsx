@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
-import { formatShortDate } from '../../../../../shared/format';
+import { formatShortDate } from '#shared/format';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api';
 import type { MyOrganisations } from '../api/getMyOrganisations';
 import { leaveOrganisation } from '../api/leaveOrganisation';
-import { ORGANISATIONS_PAGE_TEXT as T } from '../../../../../shared/text';
+import { ORGANISATIONS_PAGE_TEXT as T } from '#shared/text';
 
 type Membership = MyOrganisations['memberships'][number];
 

@@ -4,7 +4,7 @@ import { errorMessage } from '../../../lib/api';
 import { useState } from 'react';
 import { createResource, useResource } from '../../../lib/resource';
 import { getMyOrganisations, type MyOrganisations } from '../api/getMyOrganisations';
-import { ORGANISATIONS_PAGE_TEXT as T } from '../../../../../shared/text';
+import { ORGANISATIONS_PAGE_TEXT as T } from '#shared/text';
 import { Memberships } from './Memberships';
 import { TrainerOrganisations } from './TrainerOrganisations';
 import '../organisations.css';

@@ -1,21 +1,21 @@
 import { useId, useState, type FormEvent } from 'react';
-import { formatOutOfTen } from '../../../../../shared/format';
-import type { ScoreOverride } from '../../../../../shared/review';
+import { formatOutOfTen } from '#shared/format';
+import type { ScoreOverride } from '#shared/review';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api';
 import { overrideScore } from '../api/overrideScore';
-import { TRAINER_REVIEW_TEXT as T } from '../../../../../shared/text';
+import { TRAINER_REVIEW_TEXT as T } from '#shared/text';
 
 const SCORES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 
 /** The trainer's score (1-10) with the required reason; it starts from the current override. */
 export function OverrideForm({
-  sessionId,
+  conversationId,
   aiScore,
   override,
   onSaved,
 }: {
-  sessionId: string;
+  conversationId: string;
   aiScore: number;
   override: ScoreOverride | null;
   onSaved: () => Promise<void>;
@@ -40,7 +40,7 @@ export function OverrideForm({
     setSaved(false);
     setBusy(true);
     try {
-      await overrideScore(sessionId, value, comment.trim());
+      await overrideScore(conversationId, value, comment.trim());
       await onSaved();
       setSaved(true);
     } catch (cause) {

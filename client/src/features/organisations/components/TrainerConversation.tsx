@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import type { TrainerConversation as Detail } from '../../../../../shared/api/organisations';
-import type { Message } from '../../../../../shared/conversation';
-import type { Debrief } from '../../../../../shared/debrief';
-import type { Feedback } from '../../../../../shared/feedback';
-import type { ScoreOverride, TurnComment } from '../../../../../shared/review';
-import { CONVERSATION_TEXT, TRAINER_REVIEW_TEXT as T } from '../../../../../shared/text';
+import type { TrainerConversation as Detail } from '#shared/api/organisations';
+import type { Message } from '#shared/conversation';
+import type { Debrief } from '#shared/debrief';
+import type { Feedback } from '#shared/feedback';
+import type { ScoreOverride, TurnComment } from '#shared/review';
+import { CONVERSATION_TEXT, TRAINER_REVIEW_TEXT as T } from '#shared/text';
 import { Alert } from '../../../components/Alert';
 import { DetailHeader } from '../../../components/DetailHeader';
 import { TranscriptBubble } from '../../../components/TranscriptBubble';
@@ -19,7 +19,7 @@ import { OverrideForm } from './OverrideForm';
 import '../organisations.css';
 
 interface TrainerConversationProps {
-  sessionId: string;
+  conversationId: string;
   /** The page supplies the report and the review's pieces, so this feature imports no other. */
   renderFeedback: (props: {
     feedback: Feedback;
@@ -49,7 +49,7 @@ interface TrainerConversationProps {
  * comment on any turn.
  */
 export function TrainerConversation({
-  sessionId,
+  conversationId,
   renderFeedback,
   renderScores,
   renderTurn,
@@ -65,7 +65,7 @@ export function TrainerConversation({
       },
     }),
   );
-  const load = useResource(resource, sessionId);
+  const load = useResource(resource, conversationId);
   const [reportOpen, setReportOpen] = useState(false);
   // Comments posted here show at once; a reload brings the same ones from the server.
   const [posted, setPosted] = useState<TurnComment[]>([]);
@@ -131,7 +131,7 @@ export function TrainerConversation({
                   >
                     {renderTurn({ message, turn: index + 1, debrief: detail.debrief, comments })}
                     <TurnCommentForm
-                      sessionId={sessionId}
+                      conversationId={conversationId}
                       messageId={message.id}
                       turn={index + 1}
                       onPosted={(comment) => setPosted((list) => [...list, comment])}
@@ -150,10 +150,10 @@ export function TrainerConversation({
 
           {feedback ? (
             <OverrideForm
-              sessionId={sessionId}
+              conversationId={conversationId}
               aiScore={feedback.overallScore}
               override={override}
-              onSaved={() => resource.load(sessionId)}
+              onSaved={() => resource.load(conversationId)}
             />
           ) : (
             <p className="muted">{T.notEnded}</p>
@@ -176,12 +176,12 @@ export function TrainerConversation({
 
 /** "Add comment" under a turn: opens a short form, posts, and closes. */
 function TurnCommentForm({
-  sessionId,
+  conversationId,
   messageId,
   turn,
   onPosted,
 }: {
-  sessionId: string;
+  conversationId: string;
   messageId: string;
   turn: number;
   onPosted: (comment: TurnComment) => void;
@@ -208,7 +208,7 @@ function TurnCommentForm({
     setBusy(true);
     setError(null);
     try {
-      onPosted(await commentOnTurn(sessionId, messageId, text.trim()));
+      onPosted(await commentOnTurn(conversationId, messageId, text.trim()));
       setText('');
       setOpen(false);
     } catch (cause) {

@@ -1,11 +1,11 @@
 import { useId } from 'react';
-import type { Scenario } from '../../../../../shared/scenario';
+import type { Scenario } from '#shared/scenario';
 import { listScenarios } from '../../../lib/listScenarios';
 import { useScreenResource } from '../../../lib/resource';
 import { createCohort } from '../api/createCohort';
 import { createOrganisation } from '../api/createOrganisation';
 import type { MyOrganisations } from '../api/getMyOrganisations';
-import { ORGANISATIONS_PAGE_TEXT as T } from '../../../../../shared/text';
+import { ORGANISATIONS_PAGE_TEXT as T } from '#shared/text';
 import { CohortPanel } from './CohortPanel';
 import { NameForm } from './NameForm';
 

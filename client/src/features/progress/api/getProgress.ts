@@ -1,6 +1,6 @@
-import { progressApi } from '../../../../../shared/api/progress';
-import type { ProgressSummary } from '../../../../../shared/progress';
-import { PROGRESS_TEXT } from '../../../../../shared/text';
+import { progressApi } from '#shared/api/progress';
+import type { ProgressSummary } from '#shared/progress';
+import { PROGRESS_TEXT } from '#shared/text';
 import { ApiError, callApi } from '../../../lib/api';
 
 export async function getProgress(): Promise<ProgressSummary> {

@@ -5,9 +5,9 @@ import {
   type ChartData,
   type ChartOptions,
 } from '../../../lib/lineChart';
-import { formatChartDate } from '../../../../../shared/format';
-import type { ProgressPoint } from '../../../../../shared/progress';
-import { OVERALL, skill } from '../../../../../shared/skills';
+import { formatChartDate } from '#shared/format';
+import type { ProgressPoint } from '#shared/progress';
+import { OVERALL, skill } from '#shared/skills';
 
 /** Spec §2: four lines, in this order, with these names. */
 const SERIES = [

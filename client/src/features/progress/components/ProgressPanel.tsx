@@ -1,15 +1,7 @@
 import { lazy, Suspense, useId } from 'react';
-import {
-  formatAverageScore,
-  formatImprovement,
-  subScoreColour,
-} from '../../../../../shared/format';
-import {
-  PROFICIENCY_EXPLANATION,
-  hasProgressData,
-  type ProgressSummary,
-} from '../../../../../shared/progress';
-import { skill as skillOf } from '../../../../../shared/skills';
+import { formatAverageScore, formatImprovement, subScoreColour } from '#shared/format';
+import { PROFICIENCY_EXPLANATION, hasProgressData, type ProgressSummary } from '#shared/progress';
+import { skill as skillOf } from '#shared/skills';
 import { Spinner } from '../../../components/Spinner';
 import { useResource } from '../../../lib/resource';
 import { progressResource } from '../store';
@@ -85,7 +77,7 @@ export function ProgressPanel({ userId, onStartPractice }: ProgressPanelProps) {
   );
 }
 
-/** Spec §2 progress panel: inputs are the points, completedSessions, avgScore, improvementRate. */
+/** Spec §2 progress panel: inputs are the points, completedConversations, avgScore, improvementRate. */
 function ProgressView({ summary }: { summary: ProgressSummary }) {
   const ids = useId();
   return (
@@ -94,7 +86,7 @@ function ProgressView({ summary }: { summary: ProgressSummary }) {
         <dl className="stat-tiles">
           <div className="stat-tile">
             <dt>Completed Sessions</dt>
-            <dd>{summary.completedSessions}</dd>
+            <dd>{summary.completedConversations}</dd>
           </div>
           <div className="stat-tile">
             <dt>Average Score</dt>

@@ -1,6 +1,6 @@
-import { formatLongDate, formatOutOfTen } from '../../../../../shared/format';
-import type { ScoreOverride } from '../../../../../shared/review';
-import { REVIEW_TEXT } from '../../../../../shared/text';
+import { formatLongDate, formatOutOfTen } from '#shared/format';
+import type { ScoreOverride } from '#shared/review';
+import { REVIEW_TEXT } from '#shared/text';
 import '../review.css';
 
 /**

@@ -1,6 +1,6 @@
-import { formatLongDate } from '../../../../../shared/format';
-import type { TurnComment } from '../../../../../shared/review';
-import { REVIEW_TEXT } from '../../../../../shared/text';
+import { formatLongDate } from '#shared/format';
+import type { TurnComment } from '#shared/review';
+import { REVIEW_TEXT } from '#shared/text';
 import '../review.css';
 
 /**

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'wouter';
-import { formatShortDate } from '../../../../../shared/format';
-import { ASSIGNED_TEXT } from '../../../../../shared/text';
+import { formatShortDate } from '#shared/format';
+import { ASSIGNED_TEXT } from '#shared/text';
 import { Badge } from '../../../components/Badge';
 import { scenarioPath } from '../../../lib/paths';
 import { useScreenResource } from '../../../lib/resource';

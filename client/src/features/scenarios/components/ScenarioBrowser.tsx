@@ -1,7 +1,7 @@
-import { AUTHORING_TEXT, SCENARIO_TEXT } from '../../../../../shared/text';
+import { AUTHORING_TEXT, SCENARIO_TEXT } from '#shared/text';
 import { useId, useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
-import { filterScenarios, foundLine, type Scenario } from '../../../../../shared/scenario';
+import { filterScenarios, foundLine, type Scenario } from '#shared/scenario';
 import { paths, scenarioPath } from '../../../lib/paths';
 import { Spinner } from '../../../components/Spinner';
 import { useResource } from '../../../lib/resource';

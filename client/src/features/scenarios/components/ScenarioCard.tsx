@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { capitalise, difficultyBadgeColour, type Scenario } from '../../../../../shared/scenario';
+import { capitalise, difficultyBadgeColour, type Scenario } from '#shared/scenario';
 import { Badge } from '../../../components/Badge';
 
 /** Spec §2 Tab 1: the fixed skills line on every card. */

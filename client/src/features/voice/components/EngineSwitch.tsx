@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { REALTIME_TEXT } from '../../../../../shared/text';
+import { REALTIME_TEXT } from '#shared/text';
 import type { VoiceEngine } from '../engineChoice';
 
 interface EngineSwitchProps {

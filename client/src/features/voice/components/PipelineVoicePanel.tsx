@@ -1,9 +1,9 @@
-import { VOICE_TEXT } from '../../../../../shared/text';
+import { VOICE_TEXT } from '#shared/text';
 import { Alert } from '../../../components/Alert';
 import { MicIcon } from '../../../components/Icons';
 import { Spinner } from '../../../components/Spinner';
 import type { ConversationChannel } from '../../../lib/conversationChannel';
-import { useVoiceSession } from '../useVoiceSession';
+import { useVoiceController } from '../useVoiceController';
 import { VoiceActions } from './VoiceActions';
 import { VoicePanel, type VoiceDialogIds } from './VoiceLayout';
 import { ConnectingHint, VoiceError } from './VoiceNotices';
@@ -22,7 +22,7 @@ interface PipelineVoicePanelProps {
  * never open during a Realtime call.
  */
 export function PipelineVoicePanel({ channel, ids, onClose }: PipelineVoicePanelProps) {
-  const { session, snapshot: voice } = useVoiceSession(channel);
+  const { session, snapshot: voice } = useVoiceController(channel);
   const starting = voice.phase === 'starting';
   const unavailable = voice.input === 'none';
   const micDisabled = !voice.ready || voice.ended || unavailable || starting;

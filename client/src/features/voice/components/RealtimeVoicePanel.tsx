@@ -1,14 +1,14 @@
-import { REALTIME_TEXT } from '../../../../../shared/text';
+import { REALTIME_TEXT } from '#shared/text';
 import { MicIcon } from '../../../components/Icons';
 import { Spinner } from '../../../components/Spinner';
-import type { RealtimeSession, RealtimeSnapshot } from '../realtime/realtimeSession';
+import type { RealtimeController, RealtimeSnapshot } from '../realtime/realtimeController';
 import { VoiceActions } from './VoiceActions';
 import { VoicePanel, type VoiceDialogIds } from './VoiceLayout';
 import { ConnectingHint, VoiceError } from './VoiceNotices';
 import { VoiceTranscript } from './VoiceTranscript';
 
 interface RealtimeVoicePanelProps {
-  session: RealtimeSession;
+  session: RealtimeController;
   call: RealtimeSnapshot;
   ids: VoiceDialogIds;
   onUseStandard: () => void;

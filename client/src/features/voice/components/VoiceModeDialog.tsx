@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { Dialog } from '../../../components/Dialog';
 import type { ConversationChannel } from '../../../lib/conversationChannel';
 import { activeEngine, useEngineChoice, type VoiceEngine } from '../engineChoice';
-import { useRealtimeSession } from '../realtime/useRealtimeSession';
+import { useRealtimeController } from '../realtime/useRealtimeController';
 import '../voice.css';
 import { EngineSwitch } from './EngineSwitch';
 import { PipelineVoicePanel } from './PipelineVoicePanel';
@@ -12,7 +12,7 @@ import { VoiceHeader } from './VoiceLayout';
 interface VoiceModeDialogProps {
   channel: ConversationChannel;
   /** The conversation a Realtime call belongs to; null while it is being created. */
-  sessionId: string | null;
+  conversationId: string | null;
   /** The signed-in user, whose engine choice this dialog remembers. */
   userId: string | null;
   onClose: () => void;
@@ -24,10 +24,15 @@ interface VoiceModeDialogProps {
  * microphone is released and a call is hung up. `data-voice-state` on the root says what the
  * engine is doing (end-to-end tests read it).
  */
-export function VoiceModeDialog({ channel, sessionId, userId, onClose }: VoiceModeDialogProps) {
+export function VoiceModeDialog({
+  channel,
+  conversationId,
+  userId,
+  onClose,
+}: VoiceModeDialogProps) {
   const ids = useId();
   const dialogIds = { title: `${ids}-title`, status: `${ids}-status` };
-  const realtime = useRealtimeSession(channel, sessionId);
+  const realtime = useRealtimeController(channel, conversationId);
   const choice = useEngineChoice();
   const choose = (next: VoiceEngine) => {
     realtime.session.dismissError();

@@ -1,6 +1,6 @@
-import { endpointPath } from '../../../../../shared/api/endpoint';
-import { realtimeApi, SDP_CONTENT_TYPE } from '../../../../../shared/api/realtime';
-import { MICROPHONE_TEXT, REALTIME_TEXT } from '../../../../../shared/text';
+import { endpointPath } from '#shared/api/endpoint';
+import { realtimeApi, SDP_CONTENT_TYPE } from '#shared/api/realtime';
+import { MICROPHONE_TEXT, REALTIME_TEXT } from '#shared/text';
 import { ApiError, errorMessage, responseError } from '../../../lib/api';
 import { isPermanentPlaybackError } from '../../../lib/audio/audioMessages';
 import { MicrophoneError, openMicrophone, stopStream } from '../../../lib/audio/microphone';

@@ -1,10 +1,6 @@
-import type {
-  RealtimeEndReason,
-  RealtimeState,
-  ServerMessage,
-} from '../../../../../shared/protocol';
-import { REALTIME_TEXT, VOICE_STATUS } from '../../../../../shared/text';
-import type { VoiceState } from '../voiceSession';
+import type { RealtimeEndReason, RealtimeState, ServerMessage } from '#shared/protocol';
+import { REALTIME_TEXT, VOICE_STATUS } from '#shared/text';
+import type { VoiceState } from '../voiceController';
 
 /** Where the dialog's call is: none, being set up (microphone, offer, answer), or running. */
 export type CallStage = 'off' | 'starting' | 'live';

@@ -1,4 +1,4 @@
-import { STREAM_SAMPLE_RATE } from '../../../../../shared/voice';
+import { STREAM_SAMPLE_RATE } from '#shared/voice';
 import { stopStream } from '../microphone';
 import { CAPTURE_PROCESSOR } from './captureProtocol';
 import { Downsampler } from './downsampler';

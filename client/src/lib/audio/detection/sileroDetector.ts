@@ -1,5 +1,5 @@
-import type { VadAssetManifest } from '../../../../../shared/voice';
-import { VAD_MODEL_FILE } from '../../../../../shared/voice';
+import type { VadAssetManifest } from '#shared/voice';
+import { VAD_MODEL_FILE } from '#shared/voice';
 import { Silero } from '@ricky0123/vad-web/dist/models';
 // vad-web's own onnxruntime instance (its wasm build), the one its model code was made for.
 import { ort } from '@ricky0123/vad-web/dist/real-time-vad';

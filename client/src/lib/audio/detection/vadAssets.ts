@@ -1,8 +1,4 @@
-import {
-  VAD_ASSETS_PATH,
-  VAD_MODEL_FILE,
-  type VadAssetManifest,
-} from '../../../../../shared/voice';
+import { VAD_ASSETS_PATH, VAD_MODEL_FILE, type VadAssetManifest } from '#shared/voice';
 import { captureWorkletUrl } from '../capture/micCapture';
 
 /** What onnxruntime-web's wasm build asks for (server/http/vadAssets.ts serves them). */

@@ -1,0 +1,57 @@
+import type { Queryable } from './db';
+
+export interface SignInWithUser {
+  signInId: string;
+  expiresAt: Date;
+  user: { id: string; email: string; fullName: string };
+}
+
+export async function insertSignIn(
+  db: Queryable,
+  input: { id: string; userId: string; expiresAt: Date },
+): Promise<void> {
+  await db.query('INSERT INTO user_sessions (id, user_id, expires_at) VALUES ($1, $2, $3)', [
+    input.id,
+    input.userId,
+    input.expiresAt,
+  ]);
+}
+
+export async function getSignInWithUser(
+  db: Queryable,
+  { id }: { id: string },
+): Promise<SignInWithUser | null> {
+  const [row] = await db.query<{
+    signInId: string;
+    expiresAt: Date;
+    userId: string;
+    email: string;
+    fullName: string;
+  }>(
+    `SELECT s.id AS "signInId", s.expires_at AS "expiresAt",
+            u.id AS "userId", u.email, u.full_name AS "fullName"
+       FROM user_sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.id = $1`,
+    [id],
+  );
+  if (!row) return null;
+  return {
+    signInId: row.signInId,
+    expiresAt: new Date(row.expiresAt),
+    user: { id: row.userId, email: row.email, fullName: row.fullName },
+  };
+}
+
+export async function extendSignIn(
+  db: Queryable,
+  input: { id: string; expiresAt: Date },
+): Promise<void> {
+  await db.query('UPDATE user_sessions SET expires_at = $2 WHERE id = $1', [
+    input.id,
+    input.expiresAt,
+  ]);
+}
+
+export async function deleteSignIn(db: Queryable, { id }: { id: string }): Promise<void> {
+  await db.query('DELETE FROM user_sessions WHERE id = $1', [id]);
+}

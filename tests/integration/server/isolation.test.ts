@@ -1,0 +1,2319 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { databaseKinds, printSkipNotice, type TestDb } from '../../helpers/testDb';
+import type { TestServer } from '../../helpers/testServer';
+import { useTestServer } from '../../helpers/useTestServer';
+import { HttpClient, signedInClient, uniqueEmail } from '../../helpers/httpClient';
+import { PROBE_ENV, RawSocket } from '../../helpers/rawSocket';
+import { listApiRoutes } from '../../helpers/apiRoutes';
+import type { OpenAiStub } from '../../fixtures/openaiStub';
+import { clientMessageSchema, type ServerMessage } from '#shared/protocol';
+import { pcm16Wav } from '#server/voice/audioFormat';
+import { encodeStreamFrame } from '#shared/voice';
+import { getScenarioById } from '#server/db/scenarios';
+import { customSeed } from '../../helpers/customScenario';
+import { listMessagesByConversation } from '#server/db/messages';
+import type { Db } from '#server/db/db';
+import { getConversationForTrainer } from '#server/db/reviews';
+import { loadConversationRecord } from '#server/conversations/conversationDetail';
+import { SESSION_COOKIE, validateSignInToken } from '#server/auth/signIns';
+import { readCookie } from '#server/http/cookies';
+
+/**
+ * Two users, A and B. B knows every id of A's (conversations, messages, feedback, the client ids
+ * of A's turns) and tries each on every /api route and every socket message type. Each row of
+ * the matrix states what B must get (404 / not found, or B's own data) and is judged the same
+ * way: never a server failure, never anything of A's in what B receives, nothing done to A.
+ * Issue 17 adds roles: A trains a cohort, M is its trainee (with work from before joining, while
+ * a member, and after leaving), T trains another organisation; rows `as` M, A or T are judged
+ * by what that role may see (secretsFor). The last tests run rows against deliberately
+ * unguarded copies of routes and expect them to fail, so the matrix is known to bite.
+ */
+
+printSkipNotice();
+
+const DEFAULT_REPLY = 'I see. Can you tell me a bit more about that?';
+
+interface Person {
+  client: HttpClient;
+  user: { id: string; email: string; fullName: string };
+}
+
+/** A trainer's organisation as built: one cohort, one invite and one assignment. */
+interface Course {
+  id: string;
+  cohortId: string;
+  inviteId: string;
+  inviteCode: string;
+  assignmentId: string;
+  names: string[];
+}
+
+interface World {
+  server: TestServer;
+  stub: OpenAiStub;
+  db: Db;
+  a: Person & {
+    /** A's ended conversation (graded) and open conversation (A's socket stays on it). */
+    ended: string;
+    open: string;
+    openScenarioId: string;
+    feedbackId: string;
+    /** Words only A's ended conversation's debrief holds (a thought, a note's label). */
+    debriefTexts: string[];
+    userTexts: string[];
+    clientIds: string[];
+    userMessageIds: string[];
+    assistantMessageIds: { ended: string; open: string };
+    allMessageIds: string[];
+    /** Messages of A's ended conversation with kept audio (A's turn, the patient's reply). */
+    audioMessageIds: string[];
+    socket: RawSocket;
+    /** A's own scenario (practised once, so it is versioned on edit), and its secret words. */
+    customScenarioId: string;
+    customTexts: string[];
+    /**
+     * A as a trainer (issue 17): A's organisation, its cohort, an invite and an assignment, and
+     * their names.
+     */
+    org: Course;
+  };
+  b: Person & { own: string; completed: string; socket: RawSocket };
+  /**
+   * M, a trainee of A's cohort (issue 17): a conversation started before joining, one started
+   * (and graded) while a member, and one started after leaving; M then joined again.
+   */
+  m: Person & {
+    before: string;
+    during: string;
+    after: string;
+    /** Message ids and M's own words, per conversation. */
+    messageIds: Record<'before' | 'during' | 'after', string[]>;
+    texts: Record<'before' | 'during' | 'after', string[]>;
+  };
+  /** T, the trainer of another organisation, with its cohort, an invite and an assignment. */
+  t: Person & { org: Course };
+  /**
+   * Issue 22: N, a trainee of A's cohort who also joined the organisation of P, an account N
+   * controls; N's conversation `both` was started (and graded) while in both, so A and P may
+   * each read it. A scored it 4 and commented; P scored it 10 and commented.
+   */
+  n: Person & { both: string; messageIds: string[] };
+  p: Person & { orgName: string };
+  /** What A and P wrote on N's conversation: neither may read the other's. */
+  reviewsOfN: { a: string[]; p: string[] };
+  /** Row counts of A's and T's courses as built, which no row may change. */
+  courses: string;
+}
+
+/**
+ * Who makes an attempt: B (a plain user, the default), M, A as M's trainer, T, or P (the
+ * trainer of a second organisation N is in).
+ */
+type Role = 'A' | 'M' | 'T' | 'B' | 'P';
+
+/** What B got back from one attempt. */
+interface Observation {
+  /** `HTTP 404`, `upgrade 404`, or for frames on B's own socket `error:<code>`, `reply_done`, `transcript`, `silent`. */
+  outcome: string;
+  /** Everything that reached B (bodies, headers, frames) and what B's actions sent the provider. */
+  seen: string;
+  body?: any;
+  frames?: ServerMessage[];
+  /** Frames A's socket received meanwhile (for rows that must not touch A's socket). */
+  crossed?: number;
+  /** Frames that broke the shared protocol. */
+  malformed?: number;
+}
+
+interface Target {
+  url: string;
+}
+
+interface Row {
+  name: string;
+  /** Who attempts it; B unless said. What they may see is judged by who they are. */
+  as?: Role;
+  /** The route (as the routers name it) or socket message type the row exercises. */
+  covers: string;
+  expect: string;
+  attempt(w: World, target: Target): Promise<Observation>;
+  /** A's values the row itself sends: B already knows them, so an echo is no leak. */
+  uses?(w: World): string[];
+  /** Further checks, on B's answer and on A's data afterwards. */
+  verify?(w: World, observation: Observation): Promise<string[]>;
+}
+
+const SERVER_FAILURES = /^(HTTP 5\d\d|upgrade 5\d\d|error:unavailable|error:ai_failed)$/;
+
+/** Labelled values of A's that must never reach B. */
+function secretsOf(w: World): Map<string, string> {
+  const secrets = new Map<string, string>([
+    ['user id', w.a.user.id],
+    ['email', w.a.user.email],
+    ['name', w.a.user.fullName],
+    ['ended conversation id', w.a.ended],
+    ['open conversation id', w.a.open],
+    ['feedback id', w.a.feedbackId],
+  ]);
+  w.a.allMessageIds.forEach((id, i) => secrets.set(`message id #${i}`, id));
+  w.a.userTexts.forEach((text, i) => secrets.set(`message text #${i}`, text));
+  w.a.debriefTexts.forEach((text, i) => secrets.set(`debrief text #${i}`, text));
+  secrets.set('custom scenario id', w.a.customScenarioId);
+  secrets.set('organisation id', w.a.org.id);
+  secrets.set('cohort id', w.a.org.cohortId);
+  secrets.set('invite id', w.a.org.inviteId);
+  secrets.set('invite code', w.a.org.inviteCode);
+  secrets.set('assignment id', w.a.org.assignmentId);
+  w.a.org.names.forEach((name, i) => secrets.set(`organisation name #${i}`, name));
+  w.a.customTexts.forEach((text, i) => secrets.set(`custom scenario text #${i}`, text));
+  return secrets;
+}
+
+/** M's values, labelled by the conversation they belong to ('' for M's account). */
+function secretsOfM(w: World): Array<[label: string, value: string, of: string]> {
+  const secrets: Array<[string, string, string]> = [
+    ['user id', w.m.user.id, ''],
+    ['email', w.m.user.email, ''],
+    ['name', w.m.user.fullName, ''],
+  ];
+  for (const of of ['before', 'during', 'after'] as const) {
+    secrets.push([`${of} conversation id`, w.m[of], of]);
+    w.m.messageIds[of].forEach((id, i) => secrets.push([`${of} message id #${i}`, id, of]));
+    w.m.texts[of].forEach((text, i) => secrets.push([`${of} message text #${i}`, text, of]));
+  }
+  return secrets;
+}
+
+/**
+ * What this role must never see, labelled by whose it is. A trainee sees their own work and the
+ * name of the organisation, cohort and trainer they joined; a trainer sees the work their
+ * trainee started while a member, and who the trainee is; nobody sees across organisations.
+ */
+function secretsFor(w: World, role: Role): Map<string, string> {
+  const secrets = new Map<string, string>();
+  const add = (owner: string, label: string, value: string) =>
+    secrets.set(`${owner}'s ${label}`, value);
+  // What M learnt by joining A's cohort (organisations list, assignments, trainer's name).
+  const joined = new Set([
+    w.a.user.fullName,
+    w.a.org.id,
+    w.a.org.cohortId,
+    w.a.org.inviteCode,
+    w.a.org.assignmentId,
+    ...w.a.org.names,
+  ]);
+  if (role !== 'A') {
+    for (const [label, value] of secretsOf(w)) {
+      if (!(role === 'M' && joined.has(value))) add('A', label, value);
+    }
+  }
+  if (role !== 'M') {
+    for (const [label, value, of] of secretsOfM(w)) {
+      if (!(role === 'A' && (of === '' || of === 'during'))) add('M', label, value);
+    }
+  }
+  if (role !== 'T') {
+    add('T', 'user id', w.t.user.id);
+    add('T', 'email', w.t.user.email);
+    add('T', 'name', w.t.user.fullName);
+    add('T', 'organisation id', w.t.org.id);
+    add('T', 'cohort id', w.t.org.cohortId);
+    add('T', 'invite id', w.t.org.inviteId);
+    add('T', 'invite code', w.t.org.inviteCode);
+    add('T', 'assignment id', w.t.org.assignmentId);
+    w.t.org.names.forEach((name, i) => add('T', `organisation name #${i}`, name));
+  }
+  // Issue 22: two organisations that may both read N's conversation never read each other's
+  // review of it.
+  if (role === 'P') w.reviewsOfN.a.forEach((text, i) => add('A', `review of N #${i}`, text));
+  if (role !== 'P') {
+    add('P', 'name', w.p.user.fullName);
+    add('P', 'organisation name', w.p.orgName);
+    w.reviewsOfN.p.forEach((text, i) => add('P', `review of N #${i}`, text));
+  }
+  if (role !== 'B') {
+    add('B', 'user id', w.b.user.id);
+    add('B', 'email', w.b.user.email);
+    add('B', 'open conversation id', w.b.own);
+    add('B', 'completed conversation id', w.b.completed);
+  }
+  return secrets;
+}
+
+/** The matrix's one judgement; returns every problem found (an empty list passes). */
+async function judge(row: Row, w: World, observation: Observation): Promise<string[]> {
+  const problems: string[] = [];
+  const { outcome } = observation;
+  if (SERVER_FAILURES.test(outcome)) problems.push(`server failure (${outcome})`);
+  if (outcome !== row.expect) problems.push(`expected ${row.expect}, got ${outcome}`);
+  if (outcome === 'HTTP 404' && !/^not_found(:|$)/.test(observation.body?.error?.code ?? '')) {
+    problems.push(`404 without a not_found error body: ${JSON.stringify(observation.body)}`);
+  }
+  const used = new Set(row.uses?.(w) ?? []);
+  for (const [label, value] of secretsFor(w, row.as ?? 'B')) {
+    if (!used.has(value) && observation.seen.includes(value)) problems.push(`leaked ${label}`);
+  }
+  if (observation.crossed) problems.push(`A's socket received ${observation.crossed} frame(s)`);
+  if (observation.malformed) problems.push(`${observation.malformed} frame(s) broke the protocol`);
+  if (row.verify) problems.push(...(await row.verify(w, observation)));
+  return problems.map((p) => `${row.name}: ${p}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// How B makes attempts.
+
+async function httpAs(
+  w: World,
+  target: Target,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+  cookie: string | null = w.b.client.cookie,
+  requestHeaders: Record<string, string> = {},
+): Promise<Observation> {
+  // A fresh client per attempt, so a cookie set by one attempt never carries into the next.
+  const client = new HttpClient(target.url);
+  client.cookie = cookie;
+  const response = await client.request(
+    method,
+    path,
+    method === 'POST' ? (body ?? {}) : body,
+    requestHeaders,
+  );
+  const headers = [...response.headers].map(([k, v]) => `${k}: ${v}`).join('\n');
+  return {
+    outcome: `HTTP ${response.status}`,
+    seen: `${headers}\n\n${response.text}`,
+    body: response.body,
+  };
+}
+
+/** B asks for a socket on a conversation that is not B's, and uses it if (wrongly) let in. */
+async function upgradeAs(
+  w: World,
+  target: Target,
+  id: string,
+  frames: Array<unknown>,
+  cookie: string | null = w.b.client.cookie,
+): Promise<Observation> {
+  const upgrade = await RawSocket.connect(target.url, id, { cookie });
+  if (!upgrade.socket) return { outcome: `upgrade ${upgrade.status}`, seen: upgrade.body };
+  const socket = upgrade.socket;
+  for (const frame of frames) {
+    if (Buffer.isBuffer(frame)) socket.sendBinary(frame);
+    else socket.send(frame);
+  }
+  await socket.settle().catch(() => undefined);
+  await socket.close();
+  return { outcome: 'upgrade 101', seen: socket.texts.join('\n') };
+}
+
+/**
+ * B sends frames on B's own socket. Waits until the socket is idle (and `until`, for work that
+ * runs outside a turn), then has A's socket answer a probe, so anything wrongly routed to A has
+ * arrived by then.
+ */
+async function onOwnSocket(
+  w: World,
+  send: (socket: RawSocket) => void,
+  options: { until?: (frame: ServerMessage) => boolean; watchA?: boolean } = {},
+): Promise<Observation> {
+  const { socket } = w.b;
+  const from = socket.frames.length;
+  const aFrom = w.a.socket.frames.length;
+  const stubFrom = w.stub.requests.length;
+  send(socket);
+  if (options.until) await socket.waitFor(options.until, from);
+  await socket.settle();
+  await w.a.socket.probe();
+  const received = socket.frames.slice(from).filter((f) => !RawSocket.isProbeAnswer(f));
+  const frames = received.filter((f): f is ServerMessage => f !== null);
+  const error = frames.find((f) => f.type === 'error');
+  const outcome = error
+    ? `error:${error.type === 'error' ? error.code : ''}`
+    : frames.some((f) => f.type === 'reply_done')
+      ? 'reply_done'
+      : frames.some((f) => f.type === 'transcript')
+        ? 'transcript'
+        : frames.length === 0
+          ? 'silent'
+          : frames.map((f) => f.type).join(',');
+  const provider = w.stub.requests.slice(stubFrom).map((r) => JSON.stringify(r.body ?? r.form));
+  const texts = socket.texts.slice(from);
+  return {
+    outcome,
+    seen: [...texts, ...provider].join('\n'),
+    frames,
+    malformed: received.length - frames.length,
+    crossed:
+      options.watchA === false
+        ? 0
+        : w.a.socket.frames.slice(aFrom).filter((f) => !RawSocket.isProbeAnswer(f)).length,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The matrix.
+
+const notFound = 'HTTP 404';
+
+/** A refused branch leaves no new conversation behind, for A or for B. */
+async function noBranchMade(w: World): Promise<string[]> {
+  const rows = await w.db.query<{ id: string }>(
+    'SELECT id FROM conversation_sessions WHERE branch_of IS NOT NULL AND user_id IN ($1, $2)',
+    [w.a.user.id, w.b.user.id],
+  );
+  return rows.length === 0 ? [] : [`branches were made: ${rows.map((r) => r.id).join(', ')}`];
+}
+/** A browser's offer, as the Realtime engine posts it. */
+const SDP_OFFER =
+  'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\na=rtpmap:111 opus/48000/2\r\n';
+/** The ids of A's that B tries where a conversation id belongs. */
+const foreignIds: Array<[label: string, pick: (w: World) => string]> = [
+  ["A's open conversation", (w) => w.a.open],
+  ["A's ended conversation", (w) => w.a.ended],
+  ["A's message id", (w) => w.a.userMessageIds[0]!],
+  ["A's feedback id", (w) => w.a.feedbackId],
+];
+
+function httpRows(): Row[] {
+  const rows: Row[] = [
+    {
+      name: 'GET /api/health',
+      covers: 'GET /api/health',
+      expect: 'HTTP 200',
+      attempt: (w, t) => httpAs(w, t, 'GET', '/api/health'),
+    },
+    {
+      name: "POST /api/auth/sign-up with A's email",
+      covers: 'POST /api/auth/sign-up',
+      expect: 'HTTP 409',
+      uses: (w) => [w.a.user.email],
+      attempt: (w, t) =>
+        httpAs(
+          w,
+          t,
+          'POST',
+          '/api/auth/sign-up',
+          { email: w.a.user.email, password: 'another horse battery', fullName: 'Impostor' },
+          null,
+        ),
+    },
+    {
+      name: "POST /api/auth/sign-in with A's email and B's password",
+      covers: 'POST /api/auth/sign-in',
+      expect: 'HTTP 401',
+      uses: (w) => [w.a.user.email],
+      attempt: (w, t) =>
+        httpAs(
+          w,
+          t,
+          'POST',
+          '/api/auth/sign-in',
+          { email: w.a.user.email, password: 'correct horse battery B' },
+          null,
+        ),
+    },
+    {
+      name: 'POST /api/auth/sign-out from a second session of B',
+      covers: 'POST /api/auth/sign-out',
+      expect: 'HTTP 204',
+      async attempt(w, t) {
+        const second = new HttpClient(t.url);
+        await second.post('/api/auth/sign-in', {
+          email: w.b.user.email,
+          password: 'correct horse battery',
+        });
+        return httpAs(w, t, 'POST', '/api/auth/sign-out', {}, second.cookie);
+      },
+      async verify(w) {
+        const [a, b] = await Promise.all([
+          w.a.client.get('/api/auth/me'),
+          w.b.client.get('/api/auth/me'),
+        ]);
+        return [
+          ...(a.status === 200 ? [] : [`A was signed out too (${a.status})`]),
+          ...(b.status === 200 ? [] : [`B's first session was signed out too (${b.status})`]),
+        ];
+      },
+    },
+    {
+      name: 'GET /api/auth/me',
+      covers: 'GET /api/auth/me',
+      expect: 'HTTP 200',
+      attempt: (w, t) => httpAs(w, t, 'GET', '/api/auth/me'),
+      verify: async (w, o) => (o.body?.user?.id === w.b.user.id ? [] : ['me is not B']),
+    },
+    {
+      name: 'GET /api/scenarios',
+      covers: 'GET /api/scenarios',
+      expect: 'HTTP 200',
+      attempt: (w, t) => httpAs(w, t, 'GET', '/api/scenarios'),
+    },
+    {
+      name: 'POST /api/conversations for the scenario A has open',
+      covers: 'POST /api/conversations',
+      expect: 'HTTP 200',
+      attempt: (w, t) =>
+        httpAs(w, t, 'POST', '/api/conversations', { scenarioId: w.a.openScenarioId }),
+      async verify(w, o) {
+        const session = o.body?.session;
+        return session?.id === w.b.own ? [] : [`resumed ${session?.id}, not B's own ${w.b.own}`];
+      },
+    },
+    {
+      name: "POST /api/conversations with A's conversation id as the scenario",
+      covers: 'POST /api/conversations',
+      expect: notFound,
+      uses: (w) => [w.a.open],
+      attempt: (w, t) => httpAs(w, t, 'POST', '/api/conversations', { scenarioId: w.a.open }),
+    },
+    {
+      name: 'GET /api/progress',
+      covers: 'GET /api/progress',
+      expect: 'HTTP 200',
+      attempt: (w, t) => httpAs(w, t, 'GET', '/api/progress'),
+      verify: async (_w, o) =>
+        o.body?.completedConversations === 1
+          ? []
+          : [`B sees ${o.body?.completedConversations} sessions`],
+    },
+    {
+      name: 'GET /api/history',
+      covers: 'GET /api/history',
+      expect: 'HTTP 200',
+      attempt: (w, t) => httpAs(w, t, 'GET', '/api/history?limit=100'),
+      verify: async (w, o) => {
+        const ids = (o.body?.entries ?? []).map(
+          (e: { conversationId: string }) => e.conversationId,
+        );
+        return JSON.stringify(ids) === JSON.stringify([w.b.completed])
+          ? []
+          : [`B's history is ${JSON.stringify(ids)}`];
+      },
+    },
+    {
+      // An unguarded cursor would page B's history from the time of A's session (a timing leak).
+      name: "GET /api/history with A's ended conversation as the cursor",
+      covers: 'GET /api/history',
+      expect: 'HTTP 200',
+      uses: (w) => [w.a.ended],
+      attempt: (w, t) => httpAs(w, t, 'GET', `/api/history?before=${w.a.ended}`),
+      verify: async (_w, o) =>
+        o.body?.entries?.length === 0 && o.body?.nextCursor === null
+          ? []
+          : [`a foreign cursor gave ${JSON.stringify(o.body)}`],
+    },
+  ];
+  for (const [label, pick] of [
+    ["A's open conversation", (w: World) => w.a.open],
+    ["A's message id", (w: World) => w.a.userMessageIds[0]!],
+  ] as const) {
+    rows.push({
+      name: `GET /api/scenarios/:id with ${label}`,
+      covers: 'GET /api/scenarios/:id',
+      expect: notFound,
+      uses: (w) => [pick(w)],
+      attempt: (w, t) => httpAs(w, t, 'GET', `/api/scenarios/${pick(w)}`),
+    });
+  }
+  for (const [label, pick] of foreignIds) {
+    rows.push(
+      {
+        name: `GET /api/conversations/:id with ${label}`,
+        covers: 'GET /api/conversations/:id',
+        expect: notFound,
+        uses: (w) => [pick(w)],
+        attempt: (w, t) => httpAs(w, t, 'GET', `/api/conversations/${pick(w)}`),
+      },
+      {
+        name: `POST /api/conversations/:id/end with ${label}`,
+        covers: 'POST /api/conversations/:id/end',
+        expect: notFound,
+        uses: (w) => [pick(w)],
+        attempt: (w, t) => httpAs(w, t, 'POST', `/api/conversations/${pick(w)}/end`),
+        async verify(w) {
+          const detail = await w.a.client.get(`/api/conversations/${w.a.open}`);
+          return detail.body.session.endedAt === null && detail.body.feedback === null
+            ? []
+            : ["A's open conversation was ended"];
+        },
+      },
+      {
+        name: `POST /api/conversations/:id/realtime (an SDP offer) with ${label}`,
+        covers: 'POST /api/conversations/:id/realtime',
+        expect: notFound,
+        uses: (w) => [pick(w)],
+        attempt: (w, t) =>
+          httpAs(w, t, 'POST', `/api/conversations/${pick(w)}/realtime`, SDP_OFFER, undefined, {
+            'content-type': 'application/sdp',
+          }),
+        verify: (w) =>
+          Promise.resolve(
+            w.server.services.realtime.running(w.a.open)
+              ? ["a call was started on A's conversation"]
+              : [],
+          ),
+      },
+      {
+        name: `DELETE /api/conversations/:id/realtime with ${label}`,
+        covers: 'DELETE /api/conversations/:id/realtime',
+        expect: notFound,
+        uses: (w) => [pick(w)],
+        attempt: (w, t) => httpAs(w, t, 'DELETE', `/api/conversations/${pick(w)}/realtime`),
+      },
+      {
+        name: `POST /api/conversations/:id/hint with ${label}`,
+        covers: 'POST /api/conversations/:id/hint',
+        expect: notFound,
+        uses: (w) => [pick(w)],
+        attempt: (w, t) => httpAs(w, t, 'POST', `/api/conversations/${pick(w)}/hint`),
+      },
+      {
+        name: `POST /api/conversations/:id/branches with ${label} and A's turn`,
+        covers: 'POST /api/conversations/:id/branches',
+        expect: notFound,
+        uses: (w) => [pick(w), w.a.userMessageIds[0]!],
+        attempt: (w, t) =>
+          httpAs(w, t, 'POST', `/api/conversations/${pick(w)}/branches`, {
+            messageId: w.a.userMessageIds[0]!,
+          }),
+        verify: noBranchMade,
+      },
+    );
+  }
+  // B's own conversations, with a turn of A's: the message must be B's too.
+  for (const [label, pick] of [
+    ["A's turn (ended conversation)", (w: World) => w.a.userMessageIds[0]!],
+    ["A's turn (open conversation)", (w: World) => w.a.userMessageIds[2]!],
+    ["A's patient message", (w: World) => w.a.assistantMessageIds.open],
+  ] as const) {
+    for (const [own, ownId] of [
+      ["B's open conversation", (w: World) => w.b.own],
+      ["B's ended conversation", (w: World) => w.b.completed],
+    ] as const) {
+      rows.push({
+        name: `POST /api/conversations/:id/branches on ${own} with ${label}`,
+        covers: 'POST /api/conversations/:id/branches',
+        expect: notFound,
+        uses: (w) => [pick(w)],
+        attempt: (w, t) =>
+          httpAs(w, t, 'POST', `/api/conversations/${ownId(w)}/branches`, {
+            messageId: pick(w),
+          }),
+        verify: noBranchMade,
+      });
+    }
+  }
+  rows.push(...audioRows(), ...authoringRows(), ...organisationRows(), ...roleRows());
+  return rows;
+}
+
+/** A's custom scenario as it must stay whatever B tries: same title, version, not deleted. */
+async function customScenarioUntouched(w: World): Promise<string[]> {
+  const [row] = await w.db.query<{ title: string; version: number; deleted: boolean }>(
+    `SELECT title, version, deleted_at IS NOT NULL AS deleted FROM scenarios WHERE id = $1`,
+    [w.a.customScenarioId],
+  );
+  const expected = { title: w.a.customTexts[0], version: 1, deleted: false };
+  return JSON.stringify(row) === JSON.stringify(expected)
+    ? []
+    : [`A's scenario changed: ${JSON.stringify(row)}`];
+}
+
+/** Issue 17: an author's own scenarios, through the authoring routes and the practice ones. */
+function authoringRows(): Row[] {
+  const base = '/api/authoring/scenarios';
+  const custom = (w: World) => w.a.customScenarioId;
+  return [
+    {
+      name: "GET /api/authoring/scenarios lists only B's own",
+      covers: 'GET /api/authoring/scenarios',
+      expect: 'HTTP 200',
+      attempt: (w, t) => httpAs(w, t, 'GET', base),
+    },
+    {
+      name: "GET /api/authoring/scenarios/:id with A's scenario",
+      covers: 'GET /api/authoring/scenarios/:id',
+      expect: notFound,
+      uses: (w) => [custom(w)],
+      attempt: (w, t) => httpAs(w, t, 'GET', `${base}/${custom(w)}`),
+    },
+    {
+      name: "GET /api/authoring/scenarios/export with A's scenario",
+      covers: 'GET /api/authoring/scenarios/export',
+      expect: notFound,
+      uses: (w) => [custom(w)],
+      attempt: (w, t) => httpAs(w, t, 'GET', `${base}/export?ids=${custom(w)}`),
+    },
+    {
+      name: "POST /api/authoring/scenarios creates B's own",
+      covers: 'POST /api/authoring/scenarios',
+      expect: 'HTTP 201',
+      attempt: (w, t) => httpAs(w, t, 'POST', base, { scenario: customSeed() }),
+      verify: customScenarioUntouched,
+    },
+    {
+      name: "POST /api/authoring/scenarios/:id on A's scenario",
+      covers: 'POST /api/authoring/scenarios/:id',
+      expect: notFound,
+      uses: (w) => [custom(w)],
+      attempt: (w, t) => httpAs(w, t, 'POST', `${base}/${custom(w)}`, { scenario: customSeed() }),
+      verify: customScenarioUntouched,
+    },
+    {
+      name: "POST /api/authoring/scenarios/:id/duplicate on A's scenario",
+      covers: 'POST /api/authoring/scenarios/:id/duplicate',
+      expect: notFound,
+      uses: (w) => [custom(w)],
+      attempt: (w, t) => httpAs(w, t, 'POST', `${base}/${custom(w)}/duplicate`),
+    },
+    {
+      name: "DELETE /api/authoring/scenarios/:id on A's scenario",
+      covers: 'DELETE /api/authoring/scenarios/:id',
+      expect: notFound,
+      uses: (w) => [custom(w)],
+      attempt: (w, t) => httpAs(w, t, 'DELETE', `${base}/${custom(w)}`),
+      verify: customScenarioUntouched,
+    },
+    {
+      name: "POST /api/authoring/scenarios/import imports into B's own",
+      covers: 'POST /api/authoring/scenarios/import',
+      expect: 'HTTP 201',
+      attempt: (w, t) =>
+        httpAs(w, t, 'POST', `${base}/import`, { scenarios: [customSeed(), customSeed()] }),
+      verify: customScenarioUntouched,
+    },
+    {
+      name: "GET /api/scenarios/:id with A's custom scenario",
+      covers: 'GET /api/scenarios/:id',
+      expect: notFound,
+      uses: (w) => [custom(w)],
+      attempt: (w, t) => httpAs(w, t, 'GET', `/api/scenarios/${custom(w)}`),
+    },
+    {
+      name: "POST /api/conversations with A's custom scenario",
+      covers: 'POST /api/conversations',
+      expect: notFound,
+      uses: (w) => [custom(w)],
+      attempt: (w, t) => httpAs(w, t, 'POST', '/api/conversations', { scenarioId: custom(w) }),
+      async verify(w) {
+        const rows = await w.db.query<{ id: string }>(
+          `SELECT id FROM conversation_sessions WHERE scenario_id = $1 AND user_id = $2`,
+          [w.a.customScenarioId, w.b.user.id],
+        );
+        return rows.length === 0 ? [] : ["B was given a conversation on A's scenario"];
+      },
+    },
+    {
+      name: 'GET /api/scenarios after A wrote one',
+      covers: 'GET /api/scenarios',
+      expect: 'HTTP 200',
+      attempt: (w, t) => httpAs(w, t, 'GET', '/api/scenarios'),
+    },
+  ];
+}
+
+/** Row counts of A's and T's courses: cohorts, revoked invites, memberships, assignments. */
+async function courseState(db: Db, orgs: Course[]): Promise<string> {
+  const states = [];
+  for (const org of orgs) {
+    const [row] = await db.query(
+      `SELECT (SELECT count(*)::int FROM cohorts WHERE organisation_id = $1) AS cohorts,
+              (SELECT count(*)::int FROM cohort_invites WHERE id = $2 AND revoked_at IS NOT NULL)
+                AS revoked,
+              (SELECT count(*)::int FROM cohort_invites WHERE cohort_id = $3) AS invites,
+              (SELECT count(*)::int FROM cohort_memberships WHERE cohort_id = $3) AS members,
+              (SELECT count(*)::int FROM cohort_memberships WHERE cohort_id = $3
+                 AND left_at IS NULL) AS current,
+              (SELECT count(*)::int FROM cohort_assignments WHERE cohort_id = $3) AS assigned`,
+      [org.id, org.inviteId, org.cohortId],
+    );
+    states.push(row);
+  }
+  return JSON.stringify(states);
+}
+
+/** A's and T's courses are untouched: no cohort, invite change, member or assignment made. */
+async function courseUntouched(w: World): Promise<string[]> {
+  const now = await courseState(w.db, [w.a.org, w.t.org]);
+  return now === w.courses ? [] : [`a course changed: ${w.courses} → ${now}`];
+}
+
+/** Issue 17: A trains an organisation; B (a trainer of none of it) tries each of A's ids. */
+function organisationRows(): Row[] {
+  const base = '/api/organisations';
+  const org = (w: World) => w.a.org;
+  return [
+    {
+      name: "GET /api/organisations lists only B's own",
+      covers: 'GET /api/organisations',
+      expect: 'HTTP 200',
+      attempt: (w, t) => httpAs(w, t, 'GET', base),
+    },
+    {
+      name: "POST /api/organisations creates B's own",
+      covers: 'POST /api/organisations',
+      expect: 'HTTP 201',
+      attempt: (w, t) => httpAs(w, t, 'POST', base, { name: 'B School' }),
+      verify: courseUntouched,
+    },
+    {
+      name: "GET /api/organisations/assignments lists only B's own",
+      covers: 'GET /api/organisations/assignments',
+      expect: 'HTTP 200',
+      attempt: (w, t) => httpAs(w, t, 'GET', `${base}/assignments`),
+      verify: async (_w, o) =>
+        o.body?.assignments?.length === 0 ? [] : ['B was given assignments'],
+    },
+    {
+      name: 'POST /api/organisations/join with an unknown code',
+      covers: 'POST /api/organisations/join',
+      expect: notFound,
+      attempt: (w, t) => httpAs(w, t, 'POST', `${base}/join`, { code: 'ZZZZZZZZZZ' }),
+      verify: courseUntouched,
+    },
+    {
+      name: "POST /api/organisations/:id/cohorts in A's organisation",
+      covers: 'POST /api/organisations/:id/cohorts',
+      expect: notFound,
+      uses: (w) => [org(w).id],
+      attempt: (w, t) => httpAs(w, t, 'POST', `${base}/${org(w).id}/cohorts`, { name: 'Mine' }),
+      verify: courseUntouched,
+    },
+    {
+      name: "POST /api/organisations/:id/leave of A's organisation",
+      covers: 'POST /api/organisations/:id/leave',
+      expect: notFound,
+      uses: (w) => [org(w).id],
+      attempt: (w, t) => httpAs(w, t, 'POST', `${base}/${org(w).id}/leave`),
+    },
+    {
+      name: "POST /api/organisations/cohorts/:id/invites on A's cohort",
+      covers: 'POST /api/organisations/cohorts/:id/invites',
+      expect: notFound,
+      uses: (w) => [org(w).cohortId],
+      attempt: (w, t) => httpAs(w, t, 'POST', `${base}/cohorts/${org(w).cohortId}/invites`, {}),
+    },
+    {
+      name: "POST /api/organisations/invites/:id/revoke on A's invite",
+      covers: 'POST /api/organisations/invites/:id/revoke',
+      expect: notFound,
+      uses: (w) => [org(w).inviteId],
+      attempt: (w, t) => httpAs(w, t, 'POST', `${base}/invites/${org(w).inviteId}/revoke`),
+      verify: courseUntouched,
+    },
+    {
+      name: "POST /api/organisations/cohorts/:id/assignments on A's cohort",
+      covers: 'POST /api/organisations/cohorts/:id/assignments',
+      expect: notFound,
+      uses: (w) => [org(w).cohortId, w.a.openScenarioId],
+      attempt: (w, t) =>
+        httpAs(w, t, 'POST', `${base}/cohorts/${org(w).cohortId}/assignments`, {
+          scenarioId: w.a.openScenarioId,
+        }),
+      verify: courseUntouched,
+    },
+    {
+      name: "DELETE /api/organisations/assignments/:id of A's cohort",
+      covers: 'DELETE /api/organisations/assignments/:id',
+      expect: notFound,
+      uses: (w) => [org(w).assignmentId],
+      attempt: (w, t) => httpAs(w, t, 'DELETE', `${base}/assignments/${org(w).assignmentId}`),
+      verify: courseUntouched,
+    },
+    {
+      name: "POST /api/organisations/conversations/:id/override on A's conversation",
+      covers: 'POST /api/organisations/conversations/:id/override',
+      expect: notFound,
+      uses: (w) => [w.a.ended],
+      attempt: (w, t) =>
+        httpAs(w, t, 'POST', `${base}/conversations/${w.a.ended}/override`, {
+          score: 1,
+          comment: 'Not yours to score',
+        }),
+      async verify(w) {
+        const rows = await w.db.query(`SELECT 1 FROM score_overrides WHERE session_id = $1`, [
+          w.a.ended,
+        ]);
+        return rows.length === 0 ? [] : ["A's conversation was scored by B"];
+      },
+    },
+    {
+      name: "GET /api/organisations/cohorts/:id/export of A's cohort",
+      covers: 'GET /api/organisations/cohorts/:id/export',
+      expect: notFound,
+      uses: (w) => [org(w).cohortId],
+      attempt: (w, t) => httpAs(w, t, 'GET', `${base}/cohorts/${org(w).cohortId}/export`),
+    },
+    {
+      name: "GET /api/organisations/cohorts/:id/table of A's cohort",
+      covers: 'GET /api/organisations/cohorts/:id/table',
+      expect: notFound,
+      uses: (w) => [org(w).cohortId],
+      attempt: (w, t) => httpAs(w, t, 'GET', `${base}/cohorts/${org(w).cohortId}/table`),
+    },
+  ];
+}
+
+const cookieOf = (w: World, role: Role) =>
+  ({ A: w.a, M: w.m, T: w.t, B: w.b, P: w.p })[role].client.cookie;
+
+const WHO: Record<Role, string> = {
+  A: "A (M's trainer)",
+  M: "M (a trainee of A's cohort)",
+  T: 'T (the trainer of another organisation)',
+  B: 'B (a plain user)',
+  P: "P (the trainer of N's second organisation, an account N controls)",
+};
+
+/** A's review of M's graded conversation is as A left it: A's score, and no comment by anyone else. */
+async function reviewUntouched(w: World): Promise<string[]> {
+  const rows = await w.db.query<{ trainer: string; score: number; session: string }>(
+    `SELECT trainer_id AS trainer, overall_score AS score, session_id AS session
+       FROM score_overrides WHERE session_id IN ($1, $2, $3)`,
+    [w.m.before, w.m.during, w.m.after],
+  );
+  const comments = await w.db.query<{ trainer: string }>(
+    `SELECT c.trainer_id AS trainer FROM turn_comments c JOIN messages m ON m.id = c.message_id
+      WHERE m.session_id IN ($1, $2, $3)`,
+    [w.m.before, w.m.during, w.m.after],
+  );
+  const problems: string[] = [];
+  if (
+    JSON.stringify(rows) !==
+    JSON.stringify([{ trainer: w.a.user.id, score: 4, session: w.m.during }])
+  )
+    problems.push(`M's scores changed: ${JSON.stringify(rows)}`);
+  if (comments.some((c) => c.trainer !== w.a.user.id))
+    problems.push("someone other than A commented on M's work");
+  return problems;
+}
+
+/** Neither course changed, nor A's review of M's work. */
+const nothingChanged = async (w: World) => [
+  ...(await courseUntouched(w)),
+  ...(await reviewUntouched(w)),
+];
+
+/**
+ * Issue 17: every organisation route for every role. A trainee sees only their own work; a
+ * trainer sees only the cohorts they run; nobody sees across organisations; leaving ends a
+ * trainer's access to the work started from then on (decision 023). B's rows are above.
+ */
+function roleRows(): Row[] {
+  const base = '/api/organisations';
+  const rows: Row[] = [];
+  const row = (
+    as: Role,
+    route: string,
+    what: string,
+    expect: string,
+    send: (w: World) => { method: 'GET' | 'POST' | 'DELETE'; path: string; body?: unknown },
+    more: Partial<Pick<Row, 'uses' | 'verify'>> = {},
+  ) => {
+    rows.push({
+      name: `${route} as ${WHO[as]}: ${what}`,
+      covers: route,
+      as,
+      expect,
+      attempt: (w, t) => {
+        const { method, path, body } = send(w);
+        return httpAs(w, t, method, path, body, cookieOf(w, as));
+      },
+      verify: nothingChanged,
+      ...more,
+    });
+  };
+  const aOrg = (w: World) => w.a.org;
+  const tOrg = (w: World) => w.t.org;
+
+  // Lists: each sees their own side only.
+  row(
+    'M',
+    'GET /api/organisations',
+    "lists A's cohort as M's",
+    'HTTP 200',
+    () => ({
+      method: 'GET',
+      path: base,
+    }),
+    {
+      verify: async (w, o) =>
+        JSON.stringify(o.body?.memberships?.map((m: { cohortId: string }) => m.cohortId)) ===
+          JSON.stringify([w.a.org.cohortId]) && o.body?.training?.length === 0
+          ? []
+          : [`M was listed ${JSON.stringify(o.body)}`],
+    },
+  );
+  for (const as of ['A', 'T'] as const) {
+    row(
+      as,
+      'GET /api/organisations',
+      'lists only their own',
+      'HTTP 200',
+      () => ({
+        method: 'GET',
+        path: base,
+      }),
+      {
+        verify: async (w, o) =>
+          o.body?.training?.[0]?.id === (as === 'A' ? w.a.org.id : w.t.org.id) &&
+          o.body?.memberships?.length === 0
+            ? []
+            : [`${as} was listed ${JSON.stringify(o.body)}`],
+      },
+    );
+  }
+  for (const as of ['A', 'M', 'T'] as const) {
+    row(as, 'POST /api/organisations', 'creates their own', 'HTTP 201', () => ({
+      method: 'POST',
+      path: base,
+      body: { name: `Another of ${as}` },
+    }));
+  }
+  row(
+    'M',
+    'GET /api/organisations/assignments',
+    "lists A's assignment",
+    'HTTP 200',
+    () => ({
+      method: 'GET',
+      path: `${base}/assignments`,
+    }),
+    {
+      verify: async (w, o) =>
+        o.body?.assignments?.length === 1 && o.body.assignments[0].cohortId === w.a.org.cohortId
+          ? []
+          : [`M's assignments are ${JSON.stringify(o.body)}`],
+    },
+  );
+  for (const as of ['A', 'T'] as const) {
+    row(
+      as,
+      'GET /api/organisations/assignments',
+      'has none',
+      'HTTP 200',
+      () => ({
+        method: 'GET',
+        path: `${base}/assignments`,
+      }),
+      {
+        verify: async (_w, o) =>
+          o.body?.assignments?.length === 0 ? [] : [`${as} was given assignments`],
+      },
+    );
+  }
+
+  // Joining: a code already used changes nothing; one's own is refused; others are unknown.
+  row(
+    'M',
+    'POST /api/organisations/join',
+    "with A's code again (already a member)",
+    'HTTP 200',
+    (w) => ({
+      method: 'POST',
+      path: `${base}/join`,
+      body: { code: w.a.org.inviteCode },
+    }),
+  );
+  row('A', 'POST /api/organisations/join', "with A's own code", 'HTTP 409', (w) => ({
+    method: 'POST',
+    path: `${base}/join`,
+    body: { code: w.a.org.inviteCode },
+  }));
+  for (const as of ['M', 'T'] as const) {
+    row(as, 'POST /api/organisations/join', 'with an unknown code', notFound, () => ({
+      method: 'POST',
+      path: `${base}/join`,
+      body: { code: 'ZZZZZZZZZZ' },
+    }));
+  }
+
+  // A trainer's writes, tried by the trainee and across organisations.
+  const others: Array<[Role, string, (w: World) => Course]> = [
+    ['M', "A's", aOrg],
+    ['T', "A's", aOrg],
+    ['A', "T's", tOrg],
+  ];
+  for (const [as, whose, org] of others) {
+    row(
+      as,
+      'POST /api/organisations/:id/cohorts',
+      `in ${whose} organisation`,
+      notFound,
+      (w) => ({
+        method: 'POST',
+        path: `${base}/${org(w).id}/cohorts`,
+        body: { name: 'Mine now' },
+      }),
+      { uses: (w) => [org(w).id] },
+    );
+    row(
+      as,
+      'POST /api/organisations/cohorts/:id/invites',
+      `on ${whose} cohort`,
+      notFound,
+      (w) => ({
+        method: 'POST',
+        path: `${base}/cohorts/${org(w).cohortId}/invites`,
+        body: {},
+      }),
+      { uses: (w) => [org(w).cohortId] },
+    );
+    row(
+      as,
+      'POST /api/organisations/invites/:id/revoke',
+      `on ${whose} invite`,
+      notFound,
+      (w) => ({
+        method: 'POST',
+        path: `${base}/invites/${org(w).inviteId}/revoke`,
+      }),
+      { uses: (w) => [org(w).inviteId] },
+    );
+    row(
+      as,
+      'POST /api/organisations/cohorts/:id/assignments',
+      `on ${whose} cohort`,
+      notFound,
+      (w) => ({
+        method: 'POST',
+        path: `${base}/cohorts/${org(w).cohortId}/assignments`,
+        body: { scenarioId: w.a.openScenarioId },
+      }),
+      { uses: (w) => [org(w).cohortId] },
+    );
+    row(
+      as,
+      'DELETE /api/organisations/assignments/:id',
+      `of ${whose} cohort`,
+      notFound,
+      (w) => ({
+        method: 'DELETE',
+        path: `${base}/assignments/${org(w).assignmentId}`,
+      }),
+      { uses: (w) => [org(w).assignmentId] },
+    );
+    row(
+      as,
+      'GET /api/organisations/cohorts/:id/table',
+      `of ${whose} cohort`,
+      notFound,
+      (w) => ({
+        method: 'GET',
+        path: `${base}/cohorts/${org(w).cohortId}/table`,
+      }),
+      { uses: (w) => [org(w).cohortId] },
+    );
+    row(
+      as,
+      'GET /api/organisations/cohorts/:id/export',
+      `of ${whose} cohort`,
+      notFound,
+      (w) => ({
+        method: 'GET',
+        path: `${base}/cohorts/${org(w).cohortId}/export`,
+      }),
+      { uses: (w) => [org(w).cohortId] },
+    );
+  }
+  // Removing an assignment: a malformed or unknown id names nothing, even for a trainer.
+  for (const [what, id] of [
+    ['with a malformed id', 'not-an-id'],
+    ['with an unknown id', randomUUID()],
+  ] as const) {
+    row('A', 'DELETE /api/organisations/assignments/:id', what, notFound, () => ({
+      method: 'DELETE',
+      path: `${base}/assignments/${id}`,
+    }));
+  }
+  // Leaving: only a member leaves, and only their own organisation.
+  for (const [as, whose, org] of [
+    ['A', "A's own", aOrg],
+    ['T', "A's", aOrg],
+    ['M', "T's", tOrg],
+    ['A', "T's", tOrg],
+  ] as const) {
+    row(
+      as,
+      'POST /api/organisations/:id/leave',
+      `of ${whose} organisation`,
+      notFound,
+      (w) => ({
+        method: 'POST',
+        path: `${base}/${org(w).id}/leave`,
+      }),
+      { uses: (w) => [org(w).id] },
+    );
+  }
+  // The trainer's own cohort table and CSV: M's row, with nothing from before joining or after
+  // leaving (the secrets check would see it).
+  for (const route of ['table', 'export'] as const) {
+    row(
+      'A',
+      `GET /api/organisations/cohorts/:id/${route}`,
+      "of A's cohort shows M",
+      'HTTP 200',
+      (w) => ({
+        method: 'GET',
+        path: `${base}/cohorts/${w.a.org.cohortId}/${route}`,
+      }),
+      {
+        verify: async (w, o) => [
+          ...(o.seen.includes(w.m.user.fullName) ? [] : ["M is not in A's cohort"]),
+          ...(await nothingChanged(w)),
+        ],
+      },
+    );
+  }
+
+  // M's conversations, read, scored and commented by each role.
+  const conversations: Array<[string, (w: World) => string, (w: World) => string]> = [
+    ['before joining', (w) => w.m.before, (w) => w.m.messageIds.before[0]!],
+    ['while a member', (w) => w.m.during, (w) => w.m.messageIds.during[1]!],
+    ['after leaving', (w) => w.m.after, (w) => w.m.messageIds.after[0]!],
+  ];
+  for (const as of ['A', 'T', 'M', 'B'] as const) {
+    for (const [when, id, message] of conversations) {
+      const seen = as === 'A' && when === 'while a member';
+      const what = `M's conversation started ${when}`;
+      row(
+        as,
+        'GET /api/organisations/conversations/:id',
+        what,
+        seen ? 'HTTP 200' : notFound,
+        (w) => ({
+          method: 'GET',
+          path: `${base}/conversations/${id(w)}`,
+        }),
+        {
+          uses: (w) => [id(w)],
+          verify: async (w, o) => [
+            ...(!seen ||
+            (o.body?.trainee?.id === w.m.user.id &&
+              JSON.stringify(o.body.audio) === '{}' &&
+              JSON.stringify(o.body.review?.overrides?.map((r: { score: number }) => r.score)) ===
+                '[4]' &&
+              o.seen.includes(w.m.texts.during[0]!))
+              ? []
+              : [`A's review read ${JSON.stringify(o.body).slice(0, 300)}`]),
+            ...(await nothingChanged(w)),
+          ],
+        },
+      );
+      row(
+        as,
+        'POST /api/organisations/conversations/:id/override',
+        what,
+        seen ? 'HTTP 200' : notFound,
+        (w) => ({
+          method: 'POST',
+          path: `${base}/conversations/${id(w)}/override`,
+          body: { score: 4, comment: 'Ask before explaining.' },
+        }),
+        { uses: (w) => [id(w)] },
+      );
+      const comment = `${as} on ${when} ${randomUUID()}`;
+      row(
+        as,
+        'POST /api/organisations/conversations/:id/comments',
+        `${what}, on its turn`,
+        seen ? 'HTTP 201' : notFound,
+        (w) => ({
+          method: 'POST',
+          path: `${base}/conversations/${id(w)}/comments`,
+          body: { messageId: message(w), comment },
+        }),
+        {
+          uses: (w) => [id(w), message(w)],
+          async verify(w) {
+            const stored = await w.db.query(`SELECT 1 FROM turn_comments WHERE comment = $1`, [
+              comment,
+            ]);
+            return [
+              ...(stored.length === (seen ? 1 : 0) ? [] : [`${stored.length} comment(s) stored`]),
+              ...(await nothingChanged(w)),
+            ];
+          },
+        },
+      );
+    }
+  }
+  // A's own conversation, B's, and ids that are not conversations: never a trainer's to review.
+  const notReviewable: Array<[string, (w: World) => string]> = [
+    ["A's own conversation", (w) => w.a.ended],
+    ["B's conversation", (w) => w.b.completed],
+    ["M's message id", (w) => w.m.messageIds.during[1]!],
+    ['a malformed id', () => 'not-a-uuid'],
+  ];
+  for (const [what, id] of notReviewable) {
+    row(
+      'A',
+      'GET /api/organisations/conversations/:id',
+      what,
+      notFound,
+      (w) => ({
+        method: 'GET',
+        path: `${base}/conversations/${id(w)}`,
+      }),
+      { uses: (w) => [id(w)] },
+    );
+    row(
+      'A',
+      'POST /api/organisations/conversations/:id/override',
+      what,
+      notFound,
+      (w) => ({
+        method: 'POST',
+        path: `${base}/conversations/${id(w)}/override`,
+        body: { score: 1, comment: 'Not mine to score' },
+      }),
+      { uses: (w) => [id(w)] },
+    );
+  }
+  // A turn that is not of the conversation commented on.
+  for (const [what, message] of [
+    ["M's turn before joining", (w: World) => w.m.messageIds.before[0]!],
+    ["M's turn after leaving", (w: World) => w.m.messageIds.after[0]!],
+    ["A's own turn", (w: World) => w.a.userMessageIds[0]!],
+  ] as const) {
+    row(
+      'A',
+      'POST /api/organisations/conversations/:id/comments',
+      `M's conversation while a member, with ${what}`,
+      notFound,
+      (w) => ({
+        method: 'POST',
+        path: `${base}/conversations/${w.m.during}/comments`,
+        body: { messageId: message(w), comment: 'Wrong turn' },
+      }),
+      { uses: (w) => [w.m.during, message(w)] },
+    );
+  }
+  // The trainee's own detail carries the review; nobody else reads it through the owner's route.
+  row(
+    'M',
+    'GET /api/conversations/:id',
+    "M's own conversation, with A's review",
+    'HTTP 200',
+    (w) => ({
+      method: 'GET',
+      path: `/api/conversations/${w.m.during}`,
+    }),
+    {
+      verify: async (w, o) => [
+        ...(o.body?.review?.overrides?.[0]?.trainerName === w.a.user.fullName &&
+        o.body.review.overrides[0].score === 4 &&
+        o.body.review.comments.some(
+          (c: { comment: string }) => c.comment === 'A good open question.',
+        )
+          ? []
+          : [`M's review is ${JSON.stringify(o.body?.review)}`]),
+        ...(await nothingChanged(w)),
+      ],
+    },
+  );
+  for (const as of ['A', 'T'] as const) {
+    row(
+      as,
+      'GET /api/conversations/:id',
+      "M's conversation while a member",
+      notFound,
+      (w) => ({
+        method: 'GET',
+        path: `/api/conversations/${w.m.during}`,
+      }),
+      { uses: (w) => [w.m.during] },
+    );
+  }
+  row(
+    'M',
+    'GET /api/conversations/:id',
+    "A's ended conversation",
+    notFound,
+    (w) => ({
+      method: 'GET',
+      path: `/api/conversations/${w.a.ended}`,
+    }),
+    { uses: (w) => [w.a.ended] },
+  );
+  rows.push(...reviewsAcrossOrganisationsRows());
+  return rows;
+}
+
+/** A's score of N's conversation is still A's 4, and A's cohort table still shows it. */
+async function reviewOfNByAUntouched(w: World): Promise<string[]> {
+  const rows = await w.db.query<{ trainer: string; score: number }>(
+    `SELECT o.trainer_id AS trainer, o.overall_score AS score
+       FROM score_overrides o JOIN organisations g ON g.id = o.organisation_id
+      WHERE o.session_id = $1 AND g.trainer_id = $2`,
+    [w.n.both, w.a.user.id],
+  );
+  const table = await w.a.client.get(`/api/organisations/cohorts/${w.a.org.cohortId}/table`);
+  const cell = table.body?.rows
+    ?.find((r: { userId: string }) => r.userId === w.n.user.id)
+    ?.cells.find((c: { conversationId: string | null }) => c.conversationId === w.n.both);
+  return [
+    ...(JSON.stringify(rows) === JSON.stringify([{ trainer: w.a.user.id, score: 4 }])
+      ? []
+      : [`A's score of N's conversation is now ${JSON.stringify(rows)}`]),
+    ...(cell?.score === 4 && cell.overridden === true
+      ? []
+      : [`A's table shows N's conversation as ${JSON.stringify(cell)}`]),
+  ];
+}
+
+/**
+ * Issue 22: N is in A's cohort and in P's organisation (P: an account N controls), and started
+ * a conversation while in both. P may read it, and score and comment it for P's organisation,
+ * but never reads, replaces or removes A's score or comments; nor does A read P's (decision 026).
+ */
+function reviewsAcrossOrganisationsRows(): Row[] {
+  const base = '/api/organisations';
+  const path = (w: World) => `${base}/conversations/${w.n.both}`;
+  const onlyScores = (o: Observation, scores: number[]) =>
+    JSON.stringify(o.body?.review?.overrides?.map((r: { score: number }) => r.score)) ===
+    JSON.stringify(scores)
+      ? []
+      : [`the review's scores are ${JSON.stringify(o.body?.review?.overrides)}`];
+  return [
+    {
+      name: `GET /api/organisations/conversations/:id as ${WHO.P}: N's conversation, with P's review only`,
+      covers: 'GET /api/organisations/conversations/:id',
+      as: 'P',
+      expect: 'HTTP 200',
+      uses: (w) => [w.n.both],
+      attempt: (w, t) => httpAs(w, t, 'GET', path(w), undefined, cookieOf(w, 'P')),
+      verify: async (w, o) => [...onlyScores(o, [10]), ...(await reviewOfNByAUntouched(w))],
+    },
+    {
+      name: `POST /api/organisations/conversations/:id/override as ${WHO.P}: N's conversation, 10 again`,
+      covers: 'POST /api/organisations/conversations/:id/override',
+      as: 'P',
+      expect: 'HTTP 200',
+      uses: (w) => [w.n.both],
+      attempt: (w, t) =>
+        httpAs(
+          w,
+          t,
+          'POST',
+          `${path(w)}/override`,
+          { score: 10, comment: w.reviewsOfN.p[0] },
+          cookieOf(w, 'P'),
+        ),
+      verify: reviewOfNByAUntouched,
+    },
+    {
+      name: `POST /api/organisations/conversations/:id/comments as ${WHO.P}: N's conversation, on A's commented turn`,
+      covers: 'POST /api/organisations/conversations/:id/comments',
+      as: 'P',
+      expect: 'HTTP 201',
+      uses: (w) => [w.n.both, w.n.messageIds[1]!],
+      attempt(w, t) {
+        const comment = `P again ${randomUUID()}`;
+        w.reviewsOfN.p.push(comment);
+        return httpAs(
+          w,
+          t,
+          'POST',
+          `${path(w)}/comments`,
+          { messageId: w.n.messageIds[1], comment },
+          cookieOf(w, 'P'),
+        );
+      },
+      async verify(w) {
+        const own = await w.n.client.get(`/api/conversations/${w.n.both}`);
+        const a = own.body?.review?.comments?.filter(
+          (c: { trainerName: string }) => c.trainerName === w.a.user.fullName,
+        );
+        return [
+          ...(JSON.stringify(a?.map((c: { comment: string }) => c.comment)) ===
+          JSON.stringify([w.reviewsOfN.a[1]])
+            ? []
+            : [`A's comments on N's conversation are now ${JSON.stringify(a)}`]),
+          ...(await reviewOfNByAUntouched(w)),
+        ];
+      },
+    },
+    {
+      name: `GET /api/organisations/conversations/:id as ${WHO.A}: N's conversation, with A's review only`,
+      covers: 'GET /api/organisations/conversations/:id',
+      as: 'A',
+      expect: 'HTTP 200',
+      uses: (w) => [w.n.both],
+      attempt: (w, t) => httpAs(w, t, 'GET', path(w), undefined, cookieOf(w, 'A')),
+      verify: async (w, o) => [...onlyScores(o, [4]), ...(await reviewOfNByAUntouched(w))],
+    },
+  ];
+}
+
+const AUDIO_ROUTE = 'GET /api/conversations/:id/messages/:messageId/audio';
+const audioPath = (conversationId: string, messageId: string) =>
+  `/api/conversations/${conversationId}/messages/${messageId}/audio`;
+
+/** A's kept recordings, asked for by B under every conversation id B could put in front. */
+function audioRows(): Row[] {
+  const conversations: Array<[string, (w: World) => string]> = [
+    ["A's ended conversation", (w) => w.a.ended],
+    ["A's open conversation", (w) => w.a.open],
+    ["B's own conversation", (w) => w.b.own],
+    ["B's completed conversation", (w) => w.b.completed],
+    ["A's message id", (w) => w.a.audioMessageIds[0]!],
+  ];
+  const messages: Array<[string, (w: World) => string]> = [
+    ["A's spoken turn", (w) => w.a.audioMessageIds[0]!],
+    ["A's patient reply", (w) => w.a.audioMessageIds[1]!],
+  ];
+  return conversations.flatMap(([conversationLabel, conversation]) =>
+    messages.map(([messageLabel, message]): Row => ({
+      name: `GET ${AUDIO_ROUTE.slice(4)} with ${conversationLabel} and ${messageLabel}`,
+      covers: AUDIO_ROUTE,
+      expect: notFound,
+      uses: (w) => [conversation(w), message(w)],
+      attempt: (w, t) => httpAs(w, t, 'GET', audioPath(conversation(w), message(w))),
+      // The recording is there for its owner: B's 404 is the guard's, not an absence.
+      async verify(w) {
+        const response = await fetch(w.server.url + audioPath(w.a.ended, message(w)), {
+          headers: { cookie: w.a.client.cookie ?? '' },
+        });
+        return response.status === 200 ? [] : [`A cannot play A's audio (${response.status})`];
+      },
+    })),
+  );
+}
+
+/** One 100 ms frame of a streamed utterance (sequence number 0). */
+const streamFrame = () =>
+  Buffer.from(
+    encodeStreamFrame(
+      0,
+      Int16Array.from({ length: 1600 }, (_, i) => Math.round(3000 * Math.sin(i / 8))),
+    ),
+  );
+
+/** One frame (or header and bytes) of each type, as B would send it to A's conversation. */
+const framesOf: Record<string, (w: World) => unknown[]> = {
+  turn: () => [{ type: 'turn', clientId: randomUUID(), text: 'B was here', stream: true }],
+  audio_start: () => {
+    const clientId = randomUUID();
+    return [
+      { type: 'audio_start', clientId, format: 'pcm16', sampleRate: 16_000 },
+      streamFrame(),
+      { type: 'audio_commit', clientId, frames: 1 },
+    ];
+  },
+  audio_commit: () => [{ type: 'audio_commit', clientId: randomUUID(), frames: 1 }],
+  audio_cancel: () => [{ type: 'audio_cancel', clientId: randomUUID() }],
+  cancel: () => [{ type: 'cancel', heardChars: 0 }],
+  speak: (w) => [{ type: 'speak', messageId: w.a.assistantMessageIds.open }],
+  stop_speaking: () => [{ type: 'stop_speaking' }],
+};
+
+function socketRows(): Row[] {
+  const rows: Row[] = [];
+  for (const type of Object.keys(framesOf)) {
+    for (const [label, pick] of foreignIds) {
+      rows.push({
+        name: `socket ${type}: B opens the socket of ${label}`,
+        covers: type,
+        expect: 'upgrade 404',
+        uses: (w) => [pick(w), w.a.assistantMessageIds.open],
+        attempt: (w, t) => upgradeAs(w, t, pick(w), framesOf[type]!(w)),
+      });
+    }
+  }
+
+  // Issue 17: a trainer reads a member's work, never speaks in it; nor does anyone else.
+  for (const as of ['A', 'T'] as const) {
+    for (const [when, pick] of [
+      ['while a member', (w: World) => w.m.during],
+      ['after leaving', (w: World) => w.m.after],
+    ] as const) {
+      rows.push({
+        name: `socket turn: ${WHO[as]} opens the socket of M's conversation started ${when}`,
+        covers: 'turn',
+        as,
+        expect: 'upgrade 404',
+        uses: (w) => [pick(w)],
+        attempt: (w, t) => upgradeAs(w, t, pick(w), framesOf.turn!(w), cookieOf(w, as)),
+      });
+    }
+  }
+
+  /** A typed turn of B's: afterwards B has no spoken reply a cancel could cut back. */
+  const bSaysSomethingUnspoken = (w: World) => ownTurn(w, 'B says something', randomUUID(), false);
+  const ownTurn = (w: World, text: string, clientId: string, stream: boolean) =>
+    onOwnSocket(w, (s) => s.send({ type: 'turn', clientId, text, stream }));
+  const turnStoredAsB = (text: string) => async (_w: World, o: Observation) => {
+    const stored = o.frames?.find((f) => f.type === 'turn_stored');
+    return stored?.type === 'turn_stored' && stored.message.content === text
+      ? []
+      : [`B's turn was not stored as B's words: ${JSON.stringify(stored)}`];
+  };
+  rows.push(
+    {
+      name: "socket turn on B's own conversation with the client id of A's turn (streaming)",
+      covers: 'turn',
+      expect: 'reply_done',
+      attempt: (w) => ownTurn(w, 'B asks about the cost', w.a.clientIds[0]!, true),
+      verify: turnStoredAsB('B asks about the cost'),
+    },
+    {
+      name: "socket turn on B's own conversation with the client id of A's turn (not streaming)",
+      covers: 'turn',
+      expect: 'reply_done',
+      attempt: (w) => ownTurn(w, 'B asks about the pain', w.a.clientIds[1]!, false),
+      verify: turnStoredAsB('B asks about the pain'),
+    },
+    {
+      name: "socket audio_start (a streamed turn) on B's own conversation with the client id of A's turn",
+      covers: 'audio_start',
+      expect: 'reply_done',
+      attempt: (w) =>
+        onOwnSocket(w, (s) => {
+          const clientId = w.a.clientIds[2]!;
+          s.send({ type: 'audio_start', clientId, format: 'pcm16', sampleRate: 16_000 });
+          s.sendBinary(streamFrame());
+          s.send({ type: 'audio_commit', clientId, frames: 1 });
+        }),
+    },
+    {
+      name: "socket audio_start (a dictation) on B's own conversation with the client id of A's turn",
+      covers: 'audio_start',
+      expect: 'transcript',
+      attempt: (w) =>
+        onOwnSocket(
+          w,
+          (s) => {
+            const clientId = w.a.clientIds[3]!;
+            s.send({
+              type: 'audio_start',
+              clientId,
+              format: 'pcm16',
+              sampleRate: 16_000,
+              purpose: 'dictation',
+            });
+            s.sendBinary(streamFrame());
+            s.send({ type: 'audio_commit', clientId, frames: 1 });
+          },
+          {
+            until: (f) =>
+              f.type === 'transcript' || (f.type === 'error' && !RawSocket.isProbeAnswer(f)),
+          },
+        ),
+    },
+  );
+  rows.push(
+    {
+      // (Index 3 was only dictated above, so B has no turn stored under it yet.)
+      name: "socket audio_start (a streamed turn) on B's own conversation with the client id of A's turn",
+      covers: 'audio_start',
+      expect: 'reply_done',
+      attempt: (w) =>
+        onOwnSocket(w, (s) => {
+          const clientId = w.a.clientIds[3]!;
+          s.send({ type: 'audio_start', clientId, format: 'pcm16', sampleRate: 16_000 });
+          s.sendBinary(streamFrame());
+          s.send({ type: 'audio_commit', clientId, frames: 1 });
+        }),
+    },
+    {
+      name: "socket audio_commit on B's own conversation with the client id of A's turn",
+      covers: 'audio_commit',
+      expect: 'error:bad_request:audio',
+      attempt: (w) =>
+        onOwnSocket(w, (s) =>
+          s.send({ type: 'audio_commit', clientId: w.a.clientIds[0]!, frames: 1 }),
+        ),
+    },
+    {
+      name: "socket audio_cancel on B's own conversation with the client id of A's turn",
+      covers: 'audio_cancel',
+      expect: 'error:bad_request:audio',
+      attempt: (w) =>
+        onOwnSocket(w, (s) => s.send({ type: 'audio_cancel', clientId: w.a.clientIds[1]! })),
+    },
+  );
+  for (const [label, pick] of [
+    ["A's patient message (open conversation)", (w: World) => w.a.assistantMessageIds.open],
+    ["A's patient message (ended conversation)", (w: World) => w.a.assistantMessageIds.ended],
+    ["A's own message", (w: World) => w.a.userMessageIds[0]!],
+  ] as const) {
+    rows.push({
+      name: `socket speak on B's own conversation with ${label}`,
+      covers: 'speak',
+      expect: 'error:not_found:message',
+      uses: (w) => [pick(w)],
+      attempt: (w) =>
+        onOwnSocket(w, (s) => s.send({ type: 'speak', messageId: pick(w) }), {
+          until: (f) =>
+            f.type === 'speech_done' || (f.type === 'error' && !RawSocket.isProbeAnswer(f)),
+        }),
+    });
+  }
+  rows.push(
+    {
+      name: "socket cancel on B's own conversation while A's reply streams",
+      covers: 'cancel',
+      expect: 'silent',
+      async attempt(w) {
+        w.stub.setReply(['Well, ', 'the cost ', 'does ', 'worry ', 'me ', 'a bit.']);
+        w.stub.setTiming({ tokenDelayMs: 40 });
+        const text = `A-private-cancel-${randomUUID()}`;
+        w.a.userTexts.push(text);
+        await bSaysSomethingUnspoken(w);
+        const aFrom = w.a.socket.frames.length;
+        w.a.socket.send({ type: 'turn', clientId: randomUUID(), text, stream: true });
+        await w.a.socket.waitFor((f) => f.type === 'reply_delta', aFrom);
+        const observation = await onOwnSocket(w, (s) => s.send({ type: 'cancel', heardChars: 0 }), {
+          watchA: false,
+        });
+        const done = w.a.socket.frames[
+          await w.a.socket.waitFor((f) => f.type === 'reply_done', aFrom)
+        ] as Extract<ServerMessage, { type: 'reply_done' }>;
+        w.stub.setTiming({ tokenDelayMs: 0 });
+        w.stub.setReply(DEFAULT_REPLY);
+        return { ...observation, body: done.message };
+      },
+      verify: async (_w, o) =>
+        o.body?.partial === false && o.body?.content === 'Well, the cost does worry me a bit.'
+          ? []
+          : [`B's cancel cut A's reply: ${JSON.stringify(o.body)}`],
+    },
+    {
+      // A cancel after a complete spoken reply keeps only what was heard of it: B's must never
+      // reach A's reply.
+      name: "socket cancel on B's own conversation after A's reply was spoken",
+      covers: 'cancel',
+      expect: 'silent',
+      async attempt(w) {
+        const text = `A-private-spoken-${randomUUID()}`;
+        w.a.userTexts.push(text);
+        const aFrom = w.a.socket.frames.length;
+        w.a.socket.send({ type: 'turn', clientId: randomUUID(), text, stream: true, speak: true });
+        await w.a.socket.waitFor((f) => f.type === 'speech_done', aFrom);
+        await bSaysSomethingUnspoken(w);
+        return onOwnSocket(w, (s) => s.send({ type: 'cancel', heardChars: 2 }));
+      },
+      async verify(w) {
+        const last = (await listMessagesByConversation(w.db, { conversationId: w.a.open })).at(-1);
+        return last?.partial === false && last.content === DEFAULT_REPLY
+          ? []
+          : [`A's spoken reply was revised: ${JSON.stringify(last)}`];
+      },
+    },
+    {
+      name: "socket stop_speaking on B's own conversation while A's message is read aloud",
+      covers: 'stop_speaking',
+      expect: 'silent',
+      async attempt(w) {
+        w.stub.setTiming({ tokenDelayMs: 40 });
+        w.stub.setSpeech({ chunks: 6 });
+        const id = w.a.assistantMessageIds.open;
+        const aFrom = w.a.socket.frames.length;
+        w.a.socket.send({ type: 'speak', messageId: id });
+        await w.a.socket.waitFor((f) => f.type === 'speech', aFrom);
+        const observation = await onOwnSocket(w, (s) => s.send({ type: 'stop_speaking' }), {
+          watchA: false,
+        });
+        const finished = await w.a.socket
+          .waitFor((f) => f.type === 'speech_done' && f.replyId === id, aFrom, 5_000)
+          .then(
+            () => 'finished',
+            (error: unknown) => String(error),
+          );
+        w.stub.setTiming({ tokenDelayMs: 0 });
+        return { ...observation, body: { finished } };
+      },
+      verify: async (_w, o) =>
+        o.body?.finished === 'finished' ? [] : [`B's stop reached A: ${o.body?.finished}`],
+    },
+  );
+  return rows;
+}
+
+const rows = [...httpRows(), ...socketRows()];
+
+// ---------------------------------------------------------------------------------------------
+
+async function buildWorld(t: TestDb, stub: OpenAiStub, server: TestServer): Promise<World> {
+  const tag = randomUUID().slice(0, 8);
+  const say = async (socket: RawSocket, text: string, clientId = randomUUID()) => {
+    const from = socket.frames.length;
+    socket.send({ type: 'turn', clientId, text, stream: true });
+    await socket.waitFor((f) => f.type === 'reply_done', from);
+    return clientId;
+  };
+  const open = async (client: HttpClient, scenarioId: string) => {
+    const created = await client.post('/api/conversations', { scenarioId });
+    const upgrade = await RawSocket.connect(server.url, created.body.session.id, {
+      cookie: client.cookie,
+    });
+    if (!upgrade.socket) throw new Error(`socket refused: ${upgrade.status}`);
+    await upgrade.socket.waitFor((f) => f.type === 'history');
+    return {
+      id: created.body.session.id as string,
+      status: created.status,
+      socket: upgrade.socket,
+    };
+  };
+  const person = async (client: HttpClient): Promise<Person> => ({
+    client,
+    user: (await client.get('/api/auth/me')).body.user,
+  });
+
+  // B first, so B's completed session is older than A's: a cursor that ignored its owner would
+  // then page B's history from A's session and show it.
+  const bEmail = uniqueEmail('b');
+  const bClient = new HttpClient(server.url);
+  await bClient.post('/api/auth/sign-up', {
+    email: bEmail,
+    password: 'correct horse battery',
+    fullName: 'Bob Other',
+  });
+  const b = await person(bClient);
+  const scenarios = (await bClient.get('/api/scenarios')).body.scenarios as Array<{ id: string }>;
+  const bDone = await open(bClient, scenarios[2]!.id);
+  await say(bDone.socket, 'B: what worries you most today?');
+  await say(bDone.socket, 'B: shall we talk through the options?');
+  await bDone.socket.close();
+  const bEnd = await bClient.post(`/api/conversations/${bDone.id}/end`);
+  if (bEnd.status !== 200) throw new Error(`B could not end: ${bEnd.text}`);
+
+  const aClient = await signedInClient(server.url, `Alice Private ${tag}`);
+  const a = await person(aClient);
+  const userTexts = [0, 1, 2, 3].map((i) => `A-private-${i}-${randomUUID()}`);
+  const clientIds: string[] = [];
+  const ended = await open(aClient, scenarios[0]!.id);
+  clientIds.push(await say(ended.socket, userTexts[0]!), await say(ended.socket, userTexts[1]!));
+  await ended.socket.close();
+  const debriefTexts = [`A-thought-${randomUUID()}`, `A-note-${randomUUID()}`];
+  stub.setDebrief({
+    notes: [
+      { turn: 2, kind: 'open_question', tone: 'good', label: debriefTexts[1], quote: userTexts[0] },
+    ],
+    states: [],
+    thoughts: [{ turn: 1, text: debriefTexts[0] }],
+  });
+  const end = await aClient.post(`/api/conversations/${ended.id}/end`);
+  stub.setDebrief(undefined);
+  if (end.status !== 200) throw new Error(`A could not end: ${end.text}`);
+  if (!JSON.stringify(end.body.debrief).includes(debriefTexts[1]!)) {
+    throw new Error(`A's debrief was not stored: ${JSON.stringify(end.body.debrief)}`);
+  }
+  const aOpen = await open(aClient, scenarios[1]!.id);
+  clientIds.push(await say(aOpen.socket, userTexts[2]!), await say(aOpen.socket, userTexts[3]!));
+
+  const endedMessages = await listMessagesByConversation(t.db, { conversationId: ended.id });
+  const openMessages = await listMessagesByConversation(t.db, { conversationId: aOpen.id });
+  const all = [...endedMessages, ...openMessages];
+  const [feedback] = await t.db.query<{ id: string }>(
+    'SELECT id FROM feedback WHERE session_id = $1',
+    [ended.id],
+  );
+
+  // A's ended conversation was spoken: its first turn and the patient's reply keep audio.
+  const audioMessageIds = [
+    endedMessages.find((m) => m.role === 'user')!.id,
+    endedMessages.filter((m) => m.role === 'assistant').at(-1)!.id,
+  ];
+  for (const id of audioMessageIds) {
+    const kept = await server.services.audio.keep(id, {
+      mime: 'audio/wav',
+      data: pcm16Wav(Buffer.alloc(3200, 1), 16_000),
+      durationMs: 100,
+    });
+    if (!kept) throw new Error(`A's audio for ${id} was not kept`);
+  }
+
+  const seed = customSeed(`A-${tag}`);
+  const made = await aClient.post('/api/authoring/scenarios', { scenario: seed });
+  if (made.status !== 201) throw new Error(`A could not write a scenario: ${made.text}`);
+  const customScenarioId = made.body.summary.id as string;
+  const customTexts = [seed.title, seed.extras.hiddenConcerns[0]!.reveal];
+  const practised = await aClient.post('/api/conversations', { scenarioId: customScenarioId });
+  if (practised.status !== 201) throw new Error(`A could not practise: ${practised.text}`);
+
+  const orgNames = [`Org A ${tag}`, `Cohort A ${tag}`];
+  const made0 = await aClient.post('/api/organisations', { name: orgNames[0] });
+  const cohort = await aClient.post(`/api/organisations/${made0.body.id}/cohorts`, {
+    name: orgNames[1],
+  });
+  const invite = await aClient.post(`/api/organisations/cohorts/${cohort.body.id}/invites`, {});
+  const assigned = await aClient.post(`/api/organisations/cohorts/${cohort.body.id}/assignments`, {
+    scenarioId: scenarios[2]!.id,
+  });
+  if (invite.status !== 201 || assigned.status !== 201)
+    throw new Error(`A could not build a course: ${invite.text} ${assigned.text}`);
+  const org = {
+    id: made0.body.id as string,
+    cohortId: cohort.body.id as string,
+    inviteId: invite.body.id as string,
+    inviteCode: invite.body.code as string,
+    assignmentId: assigned.body.id as string,
+    names: orgNames,
+  };
+
+  // T trains another organisation.
+  const tClient = await signedInClient(server.url, `Tara Third ${tag}`);
+  const tNames = [`Org T ${tag}`, `Cohort T ${tag}`];
+  const tMade = await tClient.post('/api/organisations', { name: tNames[0] });
+  const tCohort = await tClient.post(`/api/organisations/${tMade.body.id}/cohorts`, {
+    name: tNames[1],
+  });
+  const tInvite = await tClient.post(`/api/organisations/cohorts/${tCohort.body.id}/invites`, {});
+  const tAssigned = await tClient.post(
+    `/api/organisations/cohorts/${tCohort.body.id}/assignments`,
+    { scenarioId: scenarios[0]!.id },
+  );
+  if (tInvite.status !== 201 || tAssigned.status !== 201)
+    throw new Error(`T could not build a course: ${tInvite.text} ${tAssigned.text}`);
+  const tOrg = {
+    id: tMade.body.id as string,
+    cohortId: tCohort.body.id as string,
+    inviteId: tInvite.body.id as string,
+    inviteCode: tInvite.body.code as string,
+    assignmentId: tAssigned.body.id as string,
+    names: tNames,
+  };
+
+  // M practises before joining A's cohort, while a member (graded), and after leaving; then
+  // joins again, so M is a member now and the conversation after leaving falls between periods.
+  const mClient = await signedInClient(server.url, `Milo Member ${tag}`);
+  const mTexts = {
+    before: [`M-before-${randomUUID()}`],
+    during: [`M-during-0-${randomUUID()}`, `M-during-1-${randomUUID()}`],
+    after: [`M-after-${randomUUID()}`],
+  };
+  const practiseAsM = async (index: number, lines: string[], end: boolean) => {
+    const made = await open(mClient, scenarios[index]!.id);
+    for (const line of lines) await say(made.socket, line);
+    await made.socket.close();
+    if (end) {
+      const ended = await mClient.post(`/api/conversations/${made.id}/end`);
+      if (ended.status !== 200) throw new Error(`M could not end: ${ended.text}`);
+    }
+    return made.id;
+  };
+  const joinA = async () => {
+    const joined = await mClient.post('/api/organisations/join', { code: org.inviteCode });
+    if (joined.status !== 200) throw new Error(`M could not join: ${joined.text}`);
+  };
+  const mBefore = await practiseAsM(3, mTexts.before, false);
+  await joinA();
+  const mDuring = await practiseAsM(2, mTexts.during, true);
+  const left = await mClient.post(`/api/organisations/${org.id}/leave`);
+  if (left.status !== 204) throw new Error(`M could not leave: ${left.text}`);
+  const mAfter = await practiseAsM(4, mTexts.after, false);
+  await joinA();
+  const mMessageIds = async (conversationId: string) =>
+    (await listMessagesByConversation(t.db, { conversationId })).map((m) => m.id);
+  const mMessages = {
+    before: await mMessageIds(mBefore),
+    during: await mMessageIds(mDuring),
+    after: await mMessageIds(mAfter),
+  };
+  // A has reviewed M's graded conversation: a score and a comment on M's first turn.
+  const scored = await aClient.post(`/api/organisations/conversations/${mDuring}/override`, {
+    score: 4,
+    comment: 'Ask before explaining.',
+  });
+  const commented = await aClient.post(`/api/organisations/conversations/${mDuring}/comments`, {
+    messageId: mMessages.during[1],
+    comment: 'A good open question.',
+  });
+  if (scored.status !== 200 || commented.status !== 201)
+    throw new Error(`A could not review M's work: ${scored.text} ${commented.text}`);
+
+  // N joins A's cohort and P's organisation (P: an account N controls), then practises A's
+  // assignment while in both; A and P each review it.
+  const nClient = await signedInClient(server.url, `Nell Newcomer ${tag}`);
+  const pClient = await signedInClient(server.url, `Pat Puppet ${tag}`);
+  const pOrgName = `Org P ${tag}`;
+  const pOrg = await pClient.post('/api/organisations', { name: pOrgName });
+  const pCohort = await pClient.post(`/api/organisations/${pOrg.body.id}/cohorts`, {
+    name: `Cohort P ${tag}`,
+  });
+  const pInvite = await pClient.post(`/api/organisations/cohorts/${pCohort.body.id}/invites`, {});
+  for (const code of [org.inviteCode, pInvite.body.code]) {
+    const joined = await nClient.post('/api/organisations/join', { code });
+    if (joined.status !== 200) throw new Error(`N could not join: ${joined.text}`);
+  }
+  const nBoth = await open(nClient, scenarios[2]!.id);
+  await say(nBoth.socket, `N-both-${randomUUID()}`);
+  await nBoth.socket.close();
+  const nEnded = await nClient.post(`/api/conversations/${nBoth.id}/end`);
+  if (nEnded.status !== 200) throw new Error(`N could not end: ${nEnded.text}`);
+  const nMessageIds = await mMessageIds(nBoth.id);
+  const reviewsOfN = {
+    a: [`A's score of N ${randomUUID()}`, `A on N's turn ${randomUUID()}`],
+    p: [`P's score of N ${randomUUID()}`, `P on N's turn ${randomUUID()}`],
+  };
+  for (const [client, score, texts] of [
+    [aClient, 4, reviewsOfN.a],
+    [pClient, 10, reviewsOfN.p],
+  ] as const) {
+    const scoredN = await client.post(`/api/organisations/conversations/${nBoth.id}/override`, {
+      score,
+      comment: texts[0],
+    });
+    const commentedN = await client.post(`/api/organisations/conversations/${nBoth.id}/comments`, {
+      messageId: nMessageIds[1],
+      comment: texts[1],
+    });
+    if (scoredN.status !== 200 || commentedN.status !== 201)
+      throw new Error(`N's conversation was not reviewed: ${scoredN.text} ${commentedN.text}`);
+  }
+
+  const bOwn = await open(bClient, scenarios[1]!.id);
+  if (bOwn.status !== 201 || bOwn.id === aOpen.id) {
+    throw new Error(`B was given ${bOwn.id} (${bOwn.status}) for A's scenario`);
+  }
+
+  return {
+    server,
+    stub,
+    db: t.db,
+    a: {
+      ...a,
+      ended: ended.id,
+      open: aOpen.id,
+      openScenarioId: scenarios[1]!.id,
+      feedbackId: feedback!.id,
+      debriefTexts,
+      userTexts,
+      clientIds,
+      userMessageIds: all.filter((m) => m.role === 'user').map((m) => m.id),
+      assistantMessageIds: {
+        ended: endedMessages.filter((m) => m.role === 'assistant').at(-1)!.id,
+        open: openMessages.filter((m) => m.role === 'assistant').at(-1)!.id,
+      },
+      allMessageIds: all.map((m) => m.id),
+      audioMessageIds,
+      socket: aOpen.socket,
+      customScenarioId,
+      customTexts,
+      org,
+    },
+    b: { ...b, own: bOwn.id, completed: bDone.id, socket: bOwn.socket },
+    m: {
+      ...(await person(mClient)),
+      before: mBefore,
+      during: mDuring,
+      after: mAfter,
+      messageIds: mMessages,
+      texts: mTexts,
+    },
+    t: { ...(await person(tClient)), org: tOrg },
+    n: { ...(await person(nClient)), both: nBoth.id, messageIds: nMessageIds },
+    p: { ...(await person(pClient)), orgName: pOrgName },
+    reviewsOfN,
+    courses: await courseState(t.db, [org, tOrg]),
+  };
+}
+
+/**
+ * The deliberate mistake the matrix must catch: GET /api/conversations/:id loading the
+ * conversation by id alone, never asking whose it is. Lives here, never in the app.
+ */
+async function startUnguardedCopy(db: Db, mistake: 'no-owner-check' | 'crash'): Promise<Server> {
+  const app = express();
+  app.get('/api/conversations/:id', async (req, res) => {
+    const [session] = await db.query<{ id: string; scenarioId: string }>(
+      `SELECT id, scenario_id AS "scenarioId" FROM conversation_sessions WHERE id = $1`,
+      [req.params.id],
+    );
+    if (!session) {
+      res.status(404).json({ error: { code: 'not_found:conversation', message: 'Not found' } });
+      return;
+    }
+    if (mistake === 'crash') throw new Error(`session ${session.id} belongs to someone else`);
+    const [scenario, messages] = await Promise.all([
+      getScenarioById(db, { id: session.scenarioId }),
+      listMessagesByConversation(db, { conversationId: session.id }),
+    ]);
+    res.json({ session, scenario, messages, feedback: null });
+  });
+  // No error handler: a thrown error gets Express's own 500 page.
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+/**
+ * The cohort table's deliberate mistake: a cohort read by id alone, whoever runs it. Lives
+ * here, never in the app.
+ */
+async function startUnguardedCohortCopy(db: Db): Promise<Server> {
+  const app = express();
+  app.get('/api/organisations/cohorts/:id/table', async (req, res) => {
+    const [cohort] = await db.query(`SELECT id, organisation_id, name FROM cohorts WHERE id = $1`, [
+      req.params.id,
+    ]);
+    if (!cohort) {
+      res.status(404).json({ error: { code: 'not_found:cohort', message: 'Not found' } });
+      return;
+    }
+    res.json({ cohort, assignments: [], rows: [] });
+  });
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+/**
+ * The authoring route's deliberate mistake: a scenario read as editable data by id alone,
+ * whoever wrote it. Lives here, never in the app.
+ */
+async function startUnguardedAuthoringCopy(db: Db): Promise<Server> {
+  const app = express();
+  app.get('/api/authoring/scenarios/:id', async (req, res) => {
+    const [row] = await db.query(
+      `SELECT id, title, extras FROM scenarios WHERE id = $1 AND deleted_at IS NULL`,
+      [req.params.id],
+    );
+    if (!row) {
+      res.status(404).json({ error: { code: 'not_found:scenario', message: 'Not found' } });
+      return;
+    }
+    res.json({ scenario: row });
+  });
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+/**
+ * The review route's deliberate mistake: a member's conversation read by id alone, without
+ * SEEN_BY_TRAINER (whose cohort, and when it was started). Lives here, never in the app.
+ */
+async function startUnguardedReviewCopy(db: Db): Promise<Server> {
+  const app = express();
+  app.get('/api/organisations/conversations/:id', async (req, res) => {
+    const [session] = await db.query<{ id: string; userId: string }>(
+      `SELECT id, user_id AS "userId" FROM conversation_sessions WHERE id = $1`,
+      [req.params.id],
+    );
+    if (!session) {
+      res.status(404).json({ error: { code: 'not_found:conversation', message: 'Not found' } });
+      return;
+    }
+    const messages = await listMessagesByConversation(db, { conversationId: session.id });
+    res.json({ session, messages, audio: {}, trainee: { id: session.userId } });
+  });
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+/**
+ * The review route as it was before issue 22: the trainer may read the conversation
+ * (SEEN_BY_TRAINER holds), but its review is read by the conversation alone, so every
+ * organisation's score and comments come with it. Lives here, never in the app.
+ */
+async function startEveryOrganisationReviewCopy(db: Db): Promise<Server> {
+  const app = express();
+  app.get('/api/organisations/conversations/:id', async (req, res) => {
+    const token = readCookie(req.headers.cookie, SESSION_COOKIE) ?? '';
+    const session = await validateSignInToken(db, { token, days: 30 });
+    const found = session
+      ? await getConversationForTrainer(db, {
+          trainerId: session.user.id,
+          conversationId: req.params.id,
+        })
+      : null;
+    if (!found) {
+      res.status(404).json({ error: { code: 'not_found:conversation', message: 'Not found' } });
+      return;
+    }
+    const record = await loadConversationRecord(db, found.session);
+    res.json({ ...record, audio: {}, audioRetentionDays: 0, trainee: found.trainee });
+  });
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+/**
+ * The audio route's deliberate mistake: the recording found by message id alone, under any
+ * conversation the user owns. Lives here, never in the app.
+ */
+async function startUnguardedAudioCopy(db: Db): Promise<Server> {
+  const app = express();
+  app.get('/api/conversations/:id/messages/:messageId/audio', async (req, res) => {
+    const [row] = await db.query<{ mime: string; data: Uint8Array }>(
+      'SELECT mime, data FROM message_audio WHERE message_id = $1',
+      [req.params.messageId],
+    );
+    if (!row) {
+      res.status(404).json({ error: { code: 'not_found:audio', message: 'Not found' } });
+      return;
+    }
+    res.type(row.mime).end(Buffer.from(row.data));
+  });
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+describe.each(databaseKinds())('isolation between users on %s', (kind) => {
+  const {
+    server,
+    testDb: t,
+    stub,
+  } = useTestServer(kind, {
+    openAiStub: true,
+    env: {
+      OPENAI_API_KEY: 'sk-test-isolation',
+      AI_MAX_RETRIES: '0',
+      REALTIME_MODEL: 'gpt-realtime',
+      ...PROBE_ENV,
+    },
+  });
+  let w: World;
+
+  beforeAll(async () => {
+    w = await buildWorld(t, stub, server);
+  });
+  afterAll(async () => {
+    await w?.a.socket.close();
+    await w?.b.socket.close();
+  });
+
+  it('has a row for every /api route and every socket message type', () => {
+    const covered = new Set(rows.map((row) => row.covers));
+    const routes = listApiRoutes(server.services);
+    const types = clientMessageSchema.options.map((option) => option.shape.type.value);
+    expect(routes.length).toBeGreaterThanOrEqual(13);
+    expect([...routes, ...types].filter((name) => !covered.has(name))).toEqual([]);
+  });
+
+  it.each(rows.map((row) => [row.name, row] as const))('%s', async (_name, row) => {
+    const observation = await row.attempt(w, { url: server.url });
+    expect(await judge(row, w, observation)).toEqual([]);
+  });
+
+  it('bites: an audio row fails against a copy of the audio route that does not check the owner', async () => {
+    const row = rows.find(
+      (r) => r.name === `GET ${AUDIO_ROUTE.slice(4)} with B's own conversation and A's spoken turn`,
+    )!;
+    const copy = await startUnguardedAudioCopy(t.db);
+    try {
+      const url = `http://127.0.0.1:${(copy.address() as AddressInfo).port}`;
+      const problems = await judge(row, w, await row.attempt(w, { url }));
+      expect(problems).toContain(`${row.name}: expected HTTP 404, got HTTP 200`);
+    } finally {
+      await new Promise((resolve) => copy.close(resolve));
+    }
+  });
+
+  it('bites: an authoring row fails against a copy that reads a scenario by id alone', async () => {
+    const row = rows.find((r) => r.name === "GET /api/authoring/scenarios/:id with A's scenario")!;
+    const copy = await startUnguardedAuthoringCopy(t.db);
+    try {
+      const url = `http://127.0.0.1:${(copy.address() as AddressInfo).port}`;
+      const problems = await judge(row, w, await row.attempt(w, { url }));
+      expect(problems).toContain(`${row.name}: expected HTTP 404, got HTTP 200`);
+      expect(problems).toContain(`${row.name}: leaked A's custom scenario text #0`);
+      expect(problems).toContain(`${row.name}: leaked A's custom scenario text #1`);
+    } finally {
+      await new Promise((resolve) => copy.close(resolve));
+    }
+  });
+
+  it('bites: an organisation row fails against a copy that reads a cohort by id alone', async () => {
+    const row = rows.find(
+      (r) => r.name === "GET /api/organisations/cohorts/:id/table of A's cohort",
+    )!;
+    const copy = await startUnguardedCohortCopy(t.db);
+    try {
+      const url = `http://127.0.0.1:${(copy.address() as AddressInfo).port}`;
+      const problems = await judge(row, w, await row.attempt(w, { url }));
+      expect(problems).toContain(`${row.name}: expected HTTP 404, got HTTP 200`);
+      expect(problems).toContain(`${row.name}: leaked A's organisation id`);
+      expect(problems).toContain(`${row.name}: leaked A's organisation name #1`);
+    } finally {
+      await new Promise((resolve) => copy.close(resolve));
+    }
+  });
+
+  it('bites: review rows fail against a copy of the review route without SEEN_BY_TRAINER', async () => {
+    const copy = await startUnguardedReviewCopy(t.db);
+    const route = 'GET /api/organisations/conversations/:id';
+    const cases: Array<[string, string[]]> = [
+      [
+        `${route} as ${WHO.T}: M's conversation started while a member`,
+        [
+          "leaked M's user id",
+          "leaked M's during message text #0",
+          "leaked M's during message id #1",
+        ],
+      ],
+      [
+        `${route} as ${WHO.A}: M's conversation started after leaving`,
+        ["leaked M's after message text #0", "leaked M's after message id #0"],
+      ],
+      [
+        `${route} as ${WHO.A}: M's conversation started before joining`,
+        ["leaked M's before message text #0"],
+      ],
+    ];
+    try {
+      const url = `http://127.0.0.1:${(copy.address() as AddressInfo).port}`;
+      for (const [name, leaks] of cases) {
+        const row = rows.find((r) => r.name === name)!;
+        expect(row, name).toBeDefined();
+        // Against the real route the row passes (it ran above); against the copy it must not.
+        const problems = await judge(row, w, await row.attempt(w, { url }));
+        expect(problems).toContain(`${row.name}: expected HTTP 404, got HTTP 200`);
+        for (const leak of leaks) expect(problems).toContain(`${row.name}: ${leak}`);
+      }
+    } finally {
+      await new Promise((resolve) => copy.close(resolve));
+    }
+  });
+
+  it("bites: a review row fails against a copy that reads every organisation's review", async () => {
+    const copy = await startEveryOrganisationReviewCopy(t.db);
+    const name = `GET /api/organisations/conversations/:id as ${WHO.P}: N's conversation, with P's review only`;
+    try {
+      const url = `http://127.0.0.1:${(copy.address() as AddressInfo).port}`;
+      const row = rows.find((r) => r.name === name)!;
+      expect(row, name).toBeDefined();
+      const problems = await judge(row, w, await row.attempt(w, { url }));
+      expect(problems).toContain(`${row.name}: leaked A's name`);
+      expect(problems).toContain(`${row.name}: leaked A's review of N #0`);
+      expect(problems).toContain(`${row.name}: leaked A's review of N #1`);
+      expect(problems).toContainEqual(expect.stringMatching(/the review's scores are/));
+    } finally {
+      await new Promise((resolve) => copy.close(resolve));
+    }
+  });
+
+  it('bites: the same row fails against an unguarded copy of GET /api/conversations/:id', async () => {
+    const row = rows.find(
+      (r) => r.name === "GET /api/conversations/:id with A's open conversation",
+    )!;
+    for (const mistake of ['no-owner-check', 'crash'] as const) {
+      const copy = await startUnguardedCopy(t.db, mistake);
+      try {
+        const url = `http://127.0.0.1:${(copy.address() as AddressInfo).port}`;
+        const problems = await judge(row, w, await row.attempt(w, { url }));
+        if (mistake === 'no-owner-check') {
+          expect(problems).toContain(`${row.name}: expected HTTP 404, got HTTP 200`);
+          expect(problems).toContainEqual(expect.stringMatching(/leaked A's message text #2$/));
+          expect(problems).toContainEqual(expect.stringMatching(/leaked A's message id/));
+        } else {
+          expect(problems).toContain(`${row.name}: server failure (HTTP 500)`);
+        }
+      } finally {
+        await new Promise((resolve) => copy.close(resolve));
+      }
+    }
+  });
+});
