@@ -223,15 +223,9 @@ export const VOICE_TEXT = {
     `That was too long for one turn. Please keep each turn under ${maxSeconds} seconds.`,
   recordingTooLarge: (size: string, maxSeconds: number) =>
     `That recording is too large (over ${size}). Please keep each turn under ${maxSeconds} seconds.`,
-  recordingTooLong: (maxSeconds: number) =>
-    `That recording is too long. Please keep each turn under ${maxSeconds} seconds.`,
   streamAbandoned: 'The recording stopped arriving, so it was discarded. Please try again.',
   concurrentStreams:
     'Too many recordings are being transcribed at once. Please finish one before starting another.',
-  notWebm: 'The recording is not a WebM file.',
-  notWav: 'The recording is not a WAV file.',
-  wavDamaged: 'The WAV recording is damaged.',
-  wavUnsupported: 'The WAV recording is in an unsupported format.',
   /** Neither the server nor this browser can turn speech into text. */
   notConfigured:
     'Voice input needs speech-to-text, and none is available: the server has no transcription configured and this browser has no speech recognition. Ask whoever runs ChairTalk to configure an OpenAI API key (or a local OpenAI-compatible server) on the server, or use Chrome or Edge. You can keep typing in the chat meanwhile.',

@@ -25,20 +25,6 @@ export function utteranceRecording(pcm: readonly Buffer[]): Recording | null {
   };
 }
 
-/** An uploaded utterance (a WAV or WebM file, already checked) kept as it came. */
-export function uploadRecording(
-  audio: Buffer,
-  format: 'wav' | 'webm',
-  durationMs: number | null,
-): Recording | null {
-  if (audio.length === 0) return null;
-  return {
-    mime: format === 'wav' ? 'audio/wav' : 'audio/webm',
-    data: audio,
-    durationMs: durationMs === null ? null : Math.round(durationMs),
-  };
-}
-
 /**
  * The patient's speech as the speaker produced it, chunk by chunk: raw PCM becomes a WAV at its
  * rate; other formats (mp3) are files already and are kept as their bytes.
