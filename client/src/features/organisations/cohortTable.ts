@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import type { cohortTableResponse, inviteSchema } from '#shared/api/organisations';
+import type { CohortSort, CohortTable, Invite } from '#shared/api/organisations';
 import { dueDateInRange } from '#shared/organisations';
 import { joinPath } from '../../lib/paths';
 
@@ -8,10 +7,9 @@ import { joinPath } from '../../lib/paths';
  * a sparkline, an invite's link and state, and a due date typed into a date field.
  */
 
-export type CohortTable = z.infer<typeof cohortTableResponse>;
+// The contract's types, re-exported so the page's components import from one place.
+export type { CohortSort, CohortTable, Invite };
 export type CohortRow = CohortTable['rows'][number];
-export type CohortSort = 'name' | 'done' | 'average';
-export type Invite = z.infer<typeof inviteSchema>;
 
 export const COHORT_SORTS: readonly CohortSort[] = ['name', 'done', 'average'];
 
