@@ -57,6 +57,16 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
     clientId,
     frames: z.number().int().min(0),
   }),
+  /**
+   * The clinician has been silent a moment (shorter than the end of speech): the words so far
+   * are made final now, while the utterance stays open, so the turn's end and an early reply
+   * can be decided on them (server/conversations/endOfTurn.ts). `frames` as in `audio_commit`.
+   */
+  z.strictObject({
+    type: z.literal('audio_pause'),
+    clientId,
+    frames: z.number().int().min(0),
+  }),
   /** The VAD misfired (too short to be speech): drop the stream, store nothing. */
   z.strictObject({ type: z.literal('audio_cancel'), clientId }),
   /**
@@ -118,6 +128,17 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('transcript'), clientId: z.string(), text: z.string() }),
   /** What has been heard so far of an utterance still being spoken: the 'You:' line grows. */
   z.object({ type: z.literal('transcript_partial'), clientId: z.string(), text: z.string() }),
+  /**
+   * The final words of a turn's utterance up to its last pause (`audio_pause`): the client ends
+   * the turn on them at once when `complete`, instead of waiting out the end-of-speech silence.
+   */
+  z.object({
+    type: z.literal('transcript_settled'),
+    clientId: z.string(),
+    text: z.string(),
+    frames: z.number().int(),
+    complete: z.boolean(),
+  }),
   z.object({ type: z.literal('reply_start'), replyId: z.string() }),
   z.object({ type: z.literal('reply_delta'), replyId: z.string(), text: z.string() }),
   z.object({ type: z.literal('reply_done'), replyId: z.string(), message: messageSchema }),

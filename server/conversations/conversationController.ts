@@ -159,6 +159,8 @@ export function createConversationController(input: {
           return audio.start(message);
         case 'audio_commit':
           return audio.commit(message.clientId, message.frames);
+        case 'audio_pause':
+          return audio.pause(message.clientId, message.frames);
         case 'audio_cancel':
           return audio.cancel(message.clientId);
       }

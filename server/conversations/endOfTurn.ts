@@ -80,6 +80,19 @@ export function endsMidThought(transcript: string): boolean {
   return lastWord !== undefined && OPEN_ENDINGS.has(lastWord);
 }
 
+/**
+ * True when final words end the clinician's turn without waiting out the end-of-speech silence:
+ * a question, the usual end of a clinician's turn, which hands it to the patient. A statement
+ * that ends in a full stop may still go on ("I can see some decay. How long…"), and the
+ * transcriber puts a full stop after a clause the speaker only paused in: those wait for the
+ * silence as before.
+ */
+export function turnEndsOn(words: string): boolean {
+  const text = words.trim().replace(CLOSERS, '').trimEnd();
+  // The mark aside, the words must not stop where a speaker goes on ("…about the?").
+  return text.endsWith('?') && !endsMidThought(text.slice(0, -1));
+}
+
 /** How long the reply waits for more speech after this transcript (0: answer now). */
 export function endOfTurnWaitMs(transcript: string, configuredWaitMs: number): number {
   return endsMidThought(transcript) ? configuredWaitMs : 0;

@@ -6,7 +6,7 @@ import type { BackgroundWork } from './backgroundWork';
 import { spendOrRefuse, type ConversationContext } from './conversationContext';
 import { runDictation } from './dictation';
 import { startEarlyReply, type EarlyReply } from './earlyReply';
-import { endsMidThought } from './endOfTurn';
+import { endsMidThought, turnEndsOn } from './endOfTurn';
 import type { PerUserCount } from './perUserCount';
 import { createStreamedUtterance, type StreamedUtterance } from './streamedUtterance';
 import type { TurnSlot } from './turnSlot';
@@ -26,8 +26,12 @@ interface OpenStream {
   utterance: StreamedUtterance;
   /** The spoken turn it continues, when it started before that turn's reply. */
   joins: UtteranceCollector | null;
-  /** Its words as the streaming transcriber has heard them so far. */
-  heard: string;
+  /**
+   * The reply started on its words at its last pause (see `pause`), while it may still go on.
+   * Aborted with `early` when the stream ends without a turn to claim it.
+   */
+  early: Promise<EarlyReply | null> | null;
+  earlyStop: AbortController;
 }
 
 /**
@@ -128,7 +132,8 @@ export function createIncomingAudio(input: {
     const opened: OpenStream = {
       start: message,
       joins,
-      heard: '',
+      early: null,
+      earlyStop: new AbortController(),
       utterance: createStreamedUtterance({
         clientId,
         limits,
@@ -138,7 +143,6 @@ export function createIncomingAudio(input: {
         logger,
         conversationId: context.conversationId,
         onPartial(text) {
-          opened.heard = text;
           // A continuation adds to its turn's line.
           const turnOf = opened.joins?.accepting ? opened.joins : null;
           send({
@@ -170,6 +174,7 @@ export function createIncomingAudio(input: {
     if (!committed) {
       ending.utterance.close();
       ending.joins?.continuationDropped();
+      ending.earlyStop.abort();
     }
   }
 
@@ -227,7 +232,10 @@ export function createIncomingAudio(input: {
       audio: committed.audio,
     };
     if (joins) return joins.continuationCommitted(utterance);
-    const early = replyEarly(current, next!.controller.signal);
+    const turnSignal = next!.controller.signal;
+    if (turnSignal.aborted) current.earlyStop.abort();
+    else turnSignal.addEventListener('abort', () => current.earlyStop.abort(), { once: true });
+    const early = current.early;
     const collector = collectTurn(next!.controller.signal, utterance);
     turns.run(next!, (turn) =>
       runVoiceTurn(context, turn, { collector, early }).finally(() => {
@@ -259,19 +267,46 @@ export function createIncomingAudio(input: {
   }
 
   /**
-   * The reply starts on the words heard so far (see earlyReply.ts) when they make a whole
-   * thought; one that ends mid-thought waits for more speech, so its words are not final yet.
+   * A pause in a spoken utterance: its words so far are made final (the streaming partials lag
+   * the audio, so they cannot be trusted to hold the last word). The client hears them with
+   * whether they end the turn (endOfTurn.ts), and ends the turn on them at once if so; the
+   * first utterance of a turn also starts its reply on them (earlyReply.ts), which the turn
+   * claims if no more words follow. A later pause replaces both.
    */
-  function replyEarly(ending: OpenStream, signal: AbortSignal): Promise<EarlyReply | null> | null {
-    const words = ending.heard.trim();
-    if (words === '' || endsMidThought(words)) return null;
-    const text = firstCharacters(words, limits.maxMessageChars);
-    return startEarlyReply(context, { text, stream: ending.start.stream }, signal).catch(
-      (error: unknown) => {
+  function pause(clientId: string, frames: number) {
+    const current = streamToEnd(clientId);
+    if (!current || current.start.purpose !== 'turn') return;
+    const paused = current.utterance.pause(frames);
+    if (!paused.ok) return sendError('bad_request:audio', paused.message, clientId);
+    const settling = paused.words;
+    if (!settling) return;
+    const previous = current.early;
+    current.early = settling.then(async (text) => {
+      void previous?.then((reply) => reply?.cancel());
+      if (!text || current.earlyStop.signal.aborted) return null;
+      const turnOf = current.joins?.accepting ? current.joins : null;
+      const words = turnOf ? joinWords(turnOf.words(), text) : text;
+      const complete = turnEndsOn(words);
+      send({
+        type: 'transcript_settled',
+        clientId: turnOf ? turnOf.clientId : clientId,
+        text: words,
+        frames,
+        complete,
+      });
+      // A continuation's turn was committed with its own early reply (or none); a thought
+      // left open is not worth a model call yet.
+      if (turnOf || endsMidThought(words)) return null;
+      const reply = startEarlyReply(
+        context,
+        { text: firstCharacters(words, limits.maxMessageChars), stream: current.start.stream },
+        current.earlyStop.signal,
+      );
+      return reply.catch((error: unknown) => {
         logger.warn('voice.early_reply_failed', { conversationId: context.conversationId, error });
         return null;
-      },
-    );
+      });
+    });
   }
 
   function cancel(clientId: string) {
@@ -299,6 +334,7 @@ export function createIncomingAudio(input: {
   return {
     start,
     frame,
+    pause,
     commit,
     cancel,
     /** The socket closed: the open stream is dropped (the turn's own signal ends the rest). */

@@ -103,6 +103,15 @@ export interface StreamedUtterance {
         audio: Buffer[];
       }
     | { ok: false; message: string };
+  /**
+   * A pause in the speech after `frames` frames: the streaming session makes the words so far
+   * final. `words` is null when there is no session to ask (batch transcription), and resolves
+   * to null when the session cannot say. A count other than the one received is refused (the
+   * stream goes on: a pause only asks).
+   */
+  pause(
+    frames: number,
+  ): { ok: true; words: Promise<string | null> | null } | { ok: false; message: string };
   /** Drops the stream (a misfire, a refusal, the socket closing): nothing is transcribed. */
   close(): void;
 }
@@ -274,6 +283,20 @@ export function createStreamedUtterance(input: StreamedUtteranceInput): Streamed
       // Taken before transcribing, which forgets the samples once the words are known.
       const audio = input.keepAudio ? [...chunks] : [];
       return { ok: true, transcript: transcribe(own.signal), audio };
+    },
+
+    pause(announced) {
+      if (state !== 'open') return { ok: false, message: FRAME_TEXT.noStreamToEnd };
+      if (announced !== frames) {
+        return { ok: false, message: FRAME_TEXT.framesMissing(announced, frames) };
+      }
+      if (!session) return { ok: true, words: null };
+      const words = session.checkpoint().then(
+        (text) => stripControlChars(text).trim(),
+        // The commit finds out and falls back to the batch transcriber; a pause only asks.
+        () => null,
+      );
+      return { ok: true, words };
     },
 
     close() {

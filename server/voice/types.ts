@@ -32,6 +32,11 @@ export interface StreamingTranscriber {
 export interface TranscriptionStream {
   /** 16 kHz mono PCM16 samples, in order, as they arrive. */
   append(pcm: Buffer): void;
+  /**
+   * A pause in the speech: the audio so far is made final while the session stays open for
+   * more. Resolves with the final words of everything appended so far (rejects as `commit`).
+   */
+  checkpoint(): Promise<string>;
   /** End of speech: resolves with the final transcript, rejects if the session failed. */
   commit(): Promise<string>;
   /** Ends the session without a transcript (a misfire, a cancel, the socket closing). */

@@ -5,6 +5,7 @@ import type {
   ConversationItemInputAudioTranscriptionFailedEvent,
   InputAudioBufferAppendEvent,
   InputAudioBufferCommitEvent,
+  InputAudioBufferCommittedEvent,
   RealtimeClientEvent,
   RealtimeErrorEvent,
   RealtimeServerEvent,
@@ -100,11 +101,12 @@ function openTranscriptionStream(input: {
   // Kept until commit() so that a failure before it is reported there, and never rejects a
   // promise nobody holds (an unhandled rejection would end the process).
   let failure: AiProviderError | null = null;
-  let commitment: {
-    promise: Promise<string>;
-    resolve(text: string): void;
-    reject(error: AiProviderError): void;
-  } | null = null;
+  /** Each commit's item, in commit order: a checkpoint's, then the final commit's. */
+  const items: CommittedItem[] = [];
+  /** The final commit's answer: every item's words, joined. */
+  let commitment: Promise<string> | null = null;
+  /** Resampled samples appended since the last commit. */
+  let samplesSinceCommit = 0;
   let finalTimer: NodeJS.Timeout | undefined;
 
   const socket = new WebSocket(input.url, {
@@ -121,6 +123,7 @@ function openTranscriptionStream(input: {
   function settle(): void {
     settled = true;
     clearTimeout(finalTimer);
+    samplesSinceCommit = 0;
     signal.removeEventListener('abort', onAbort);
     queue.length = 0;
     if (socket.readyState === WebSocket.OPEN) socket.close(1000);
@@ -139,13 +142,24 @@ function openTranscriptionStream(input: {
         message: error.message,
       });
     }
-    commitment?.reject(error);
+    for (const item of items) item.words.reject(error);
   }
 
-  function succeed(transcript: string): void {
-    if (settled) return;
-    settle();
-    commitment?.resolve(transcript.trim());
+  /** Makes the audio since the last commit an item, whose words come with its `completed`. */
+  function commitBuffer(): void {
+    samplesSinceCommit = 0;
+    items.push({ itemId: null, words: deferred() });
+    const event: InputAudioBufferCommitEvent = { type: 'input_audio_buffer.commit' };
+    send(event);
+  }
+
+  /** The words of every item committed so far, joined, once each has its final. */
+  async function wordsSoFar(): Promise<string> {
+    const texts = await Promise.all(items.map((item) => item.words.promise));
+    return texts
+      .map((text) => text.trim())
+      .filter((text) => text !== '')
+      .join(' ');
   }
 
   function onAbort(): void {
@@ -170,10 +184,19 @@ function openTranscriptionStream(input: {
     if (text !== '') report(text);
   }
 
+  function onCommitted(event: InputAudioBufferCommittedEvent): void {
+    const item = items.find((candidate) => candidate.itemId === null);
+    if (item) item.itemId = event.item_id;
+  }
+
   function onCompleted(event: ConversationItemInputAudioTranscriptionCompletedEvent): void {
-    // With turn detection off only our commit makes an item; the joined deltas may differ from
-    // this text, which is the one to keep.
-    if (commitment) succeed(event.transcript);
+    // With turn detection off only our commits make items; the joined deltas may differ from
+    // this text, which is the one to keep. An item whose `committed` never came is the oldest
+    // one still waiting.
+    const item =
+      items.find((candidate) => candidate.itemId === event.item_id) ??
+      items.find((candidate) => !candidate.words.settled);
+    item?.words.resolve(event.transcript);
   }
 
   function onFailed(event: ConversationItemInputAudioTranscriptionFailedEvent): void {
@@ -189,6 +212,8 @@ function openTranscriptionStream(input: {
     switch (event.type) {
       case 'conversation.item.input_audio_transcription.delta':
         return onDelta(event);
+      case 'input_audio_buffer.committed':
+        return onCommitted(event);
       case 'conversation.item.input_audio_transcription.completed':
         return onCompleted(event);
       case 'conversation.item.input_audio_transcription.failed':
@@ -198,7 +223,7 @@ function openTranscriptionStream(input: {
           new AiProviderError(errorEventKind(event.error), event.error.message || 'Provider error'),
         );
       default:
-        // session.created/updated, input_audio_buffer.committed, ...: nothing to act on.
+        // session.created/updated, ...: nothing to act on.
         return;
     }
   }
@@ -243,43 +268,85 @@ function openTranscriptionStream(input: {
       if (settled || commitment) return;
       const audio = resampler.push(pcm);
       if (audio.length === 0) return;
+      samplesSinceCommit += audio.length / 2;
       const event: InputAudioBufferAppendEvent = {
         type: 'input_audio_buffer.append',
         audio: audio.toString('base64'),
       };
       send(event);
     },
-    commit() {
-      if (commitment) return commitment.promise;
+    checkpoint() {
       if (failure) return Promise.reject(failure);
-      if (settled) {
-        return Promise.reject(
-          new AiProviderError('aborted', 'The transcription session was closed'),
-        );
-      }
-      if (resampler.samplesOut < MIN_COMMIT_SAMPLES) {
+      if (settled || commitment) return closedError();
+      // Under the provider's minimum there is nothing new to make final.
+      if (samplesSinceCommit >= MIN_COMMIT_SAMPLES) commitBuffer();
+      return wordsSoFar();
+    },
+    commit() {
+      if (commitment) return commitment;
+      if (failure) return Promise.reject(failure);
+      if (settled) return closedError();
+      if (samplesSinceCommit >= MIN_COMMIT_SAMPLES) commitBuffer();
+      if (items.length === 0) {
         // Too short for the provider, and too short to hold a word.
         settle();
         return Promise.resolve('');
       }
-      let resolve!: (text: string) => void;
-      let reject!: (error: AiProviderError) => void;
-      const promise = new Promise<string>((res, rej) => {
-        resolve = res;
-        reject = rej;
+      commitment = wordsSoFar().then((text) => {
+        settle();
+        return text;
       });
-      commitment = { promise, resolve, reject };
-      const event: InputAudioBufferCommitEvent = { type: 'input_audio_buffer.commit' };
-      send(event);
+      // Rejected through `fail`, which settles; a caller holds `commitment`.
       finalTimer = setTimeout(
         () => fail(new AiProviderError('timeout', `No final transcript within ${timeoutMs} ms`)),
         timeoutMs,
       );
-      return promise;
+      return commitment;
     },
     close() {
       if (settled) return;
       fail(new AiProviderError('aborted', 'The transcription session was closed'));
     },
   };
+}
+
+function closedError(): Promise<never> {
+  return Promise.reject(new AiProviderError('aborted', 'The transcription session was closed'));
+}
+
+/** One committed item of the session, and its words once the provider has them. */
+interface CommittedItem {
+  itemId: string | null;
+  words: Deferred<string>;
+}
+
+interface Deferred<T> {
+  promise: Promise<T>;
+  settled: boolean;
+  resolve(value: T): void;
+  reject(error: unknown): void;
+}
+
+/** A promise settled from outside; a rejection nobody awaits is not unhandled. */
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  promise.catch(() => undefined);
+  const out: Deferred<T> = {
+    promise,
+    settled: false,
+    resolve(value) {
+      out.settled = true;
+      resolve(value);
+    },
+    reject(error) {
+      out.settled = true;
+      reject(error);
+    },
+  };
+  return out;
 }

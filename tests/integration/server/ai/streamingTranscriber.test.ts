@@ -126,6 +126,48 @@ describe('streaming transcription against the realtime stub', () => {
     await vi.waitFor(() => expect(session().closed).toBe(true));
   });
 
+  it('makes the words final at a pause and goes on listening: the end joins every item', async () => {
+    stub.setStreamingTranscription({
+      text: 'Does it hurt? Only when I chew.',
+      items: ['Does it hurt?', 'Only when I chew.'],
+      lagWords: 1,
+    });
+    const { stream, partials } = open();
+    speak(stream, 1000);
+    // Lagging partials: the last word of the item comes only with its commit.
+    await vi.waitFor(() => expect(partials).toEqual(['Does', 'Does it']));
+    expect(await stream.checkpoint()).toBe('Does it hurt?');
+    // A pause with nothing new since asks the provider nothing more.
+    expect(await stream.checkpoint()).toBe('Does it hurt?');
+    speak(stream, 1000);
+    expect(await stream.commit()).toBe('Does it hurt? Only when I chew.');
+    const record = session();
+    expect(record.eventTypes.filter((type) => type === 'input_audio_buffer.commit')).toHaveLength(
+      2,
+    );
+    await vi.waitFor(() => expect(record.closed).toBe(true));
+  });
+
+  it('ends on the words of a pause when less than the minimum commit followed it', async () => {
+    stub.setStreamingTranscription({ text: 'Any questions?', items: ['Any questions?'] });
+    const { stream } = open();
+    speak(stream, 600);
+    expect(await stream.checkpoint()).toBe('Any questions?');
+    speak(stream, 60);
+    expect(await stream.commit()).toBe('Any questions?');
+    expect(
+      session().eventTypes.filter((type) => type === 'input_audio_buffer.commit'),
+    ).toHaveLength(1);
+  });
+
+  it('rejects the words of a pause when the session fails, and the commit says so too', async () => {
+    stub.setStreamingTranscription({ fault: 'error', faultAfterMs: 60_000 });
+    const { stream } = open();
+    speak(stream, 500);
+    expect((await rejection(stream.checkpoint())).kind).toBe('server');
+    expect((await rejection(stream.commit())).kind).toBe('server');
+  });
+
   it('asks for a GA transcription session at 24 kHz with our own turn detection', async () => {
     const { stream } = open();
     speak(stream, 500);

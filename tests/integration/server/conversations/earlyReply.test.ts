@@ -1,22 +1,29 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { listMessagesByConversation } from '#server/db/messages';
 import { signedInClient } from '../../../helpers/httpClient';
 import { TestSocket } from '../../../helpers/socketClient';
-import { sendAudioCommit, streamUtterance, toneSamples } from '../../../helpers/streamAudio';
+import {
+  sendAudioCommit,
+  sendAudioStart,
+  streamFrames,
+  toneSamples,
+} from '../../../helpers/streamAudio';
 import { useTestServer } from '../../../helpers/useTestServer';
 import type { StubRequest } from '../../../fixtures/openaiStub';
 
 /**
- * Transcription off the critical path: with a streaming transcriber, the patient's reply starts
- * on the words heard by the end of speech, while the final transcript is still on its way; the
- * final confirms them (the reply goes on) or replaces them (the reply starts afresh on the final
- * words). Against the OpenAI-compatible stub's realtime transcription socket.
+ * The reply starts at a pause, on final words: the streaming transcriber's partials lag the
+ * audio (the last word comes only after a commit), so at the client's pause (`audio_pause`) the
+ * server makes the words so far final (a checkpoint), tells the client whether they end the
+ * turn (`transcript_settled`), and starts the patient's reply on them while the utterance may
+ * still go on. The end of speech claims it when no more words came; otherwise it is dropped and
+ * the turn answered afresh. Against the OpenAI-compatible stub's realtime transcription socket.
  */
 
 const HEARD = 'What worries you most about the crown?';
 const REPLY = 'Honestly, the cost is what worries me most. Could we spread the payments?';
-/** Long enough that the early reply's request is made well before the final arrives. */
+/** Long enough that the early reply's request is made well before the end's final arrives. */
 const FINAL_DELAY_MS = 1500;
 
 const isChat = (r: StubRequest) => r.path === '/v1/chat/completions';
@@ -25,7 +32,7 @@ const lastUserWords = (r: StubRequest) => {
   return messages.at(-1)?.content;
 };
 
-describe('early replies on the words heard so far', () => {
+describe('early replies on the words settled at a pause', () => {
   const {
     server,
     testDb: t,
@@ -48,10 +55,14 @@ describe('early replies on the words heard so far', () => {
     stub.reset();
   });
 
-  async function open() {
+  /** `items`: what each commit of the session hears (the pause's, then the end's). */
+  async function open(items: string[] = [HEARD]) {
     stub.setReply(REPLY);
     stub.setStreamingTranscription({
-      text: HEARD,
+      text: items.join(' '),
+      items,
+      // As a real service: no partial holds an item's last word before its commit.
+      lagWords: 1,
       finalDelayMs: FINAL_DELAY_MS,
       wordsPerSecondOfAudio: 40,
     });
@@ -62,63 +73,122 @@ describe('early replies on the words heard so far', () => {
     const socket = await TestSocket.open(server.url, conversationId, { cookie: user.cookie });
     sockets.push(socket);
     await socket.next('history');
-    return { socket, conversationId };
+    const userId = (await user.get('/api/auth/me')).body.user.id as string;
+    return { socket, conversationId, userId };
   }
 
-  /**
-   * Streams an utterance until the transcriber has heard all of it (as after the VAD's trailing
-   * silence), then commits; resolves with the number of chat requests made at that moment.
-   */
-  async function speakAndCommit(socket: TestSocket, clientId: string, heard = HEARD) {
-    const { frames } = await streamUtterance(socket, clientId, toneSamples(0.5), { end: 'none' });
-    await socket.next('transcript_partial', (f) => f.text === heard);
-    const before = stub.requests.filter(isChat).length;
-    sendAudioCommit(socket, clientId, frames);
-    return before;
+  /** An utterance in two parts with a pause between: speech, `audio_pause`, then the rest. */
+  function speaker(socket: TestSocket, clientId: string) {
+    const frames = streamFrames(toneSamples(1), 40);
+    let sent = 0;
+    const send = (count: number) => {
+      for (const frame of frames.slice(sent, sent + count)) socket.ws.send(frame);
+      sent += count;
+    };
+    return {
+      start() {
+        sendAudioStart(socket, clientId, { stream: true });
+        send(15);
+      },
+      pause: () => socket.send({ type: 'audio_pause', clientId, frames: sent }),
+      more: () => send(5),
+      commit: () => sendAudioCommit(socket, clientId, sent),
+    };
   }
 
-  it('starts the reply before the final transcript, and shows nothing of it until the final confirms the words', async () => {
+  const chats = () => stub.requests.filter(isChat);
+  const budgetUsed = async (userId: string) =>
+    (
+      await t.db.query<{ used: number }>(
+        `SELECT used FROM hourly_usage WHERE user_id = $1 AND kind = 'ai_budget'`,
+        [userId],
+      )
+    )[0]?.used ?? 0;
+
+  it('settles the words at a pause, starts the reply on them, and claims it at the end of speech', async () => {
     const { socket, conversationId } = await open();
     const clientId = randomUUID();
-    const before = await speakAndCommit(socket, clientId);
-    const transcript = await socket.next('transcript');
-    // The reply was asked for while the final was still 1.5 s away...
-    const chats = stub.requests.filter(isChat).slice(before);
-    expect(chats).toHaveLength(1);
-    expect(lastUserWords(chats[0]!)).toBe(HEARD);
-    expect(transcript).toEqual({ type: 'transcript', clientId, text: HEARD });
-    // ...but nothing of it reached the client before the words were final and stored.
+    const voice = speaker(socket, clientId);
+    voice.start();
+    // The partials never hold the last word before a commit...
+    const partial = await socket.next('transcript_partial');
+    expect(HEARD.startsWith(partial.text)).toBe(true);
+    expect(partial.text).not.toBe(HEARD);
+    const before = chats().length;
+    voice.pause();
+    // ...the pause's checkpoint does, and a question ends the turn.
+    expect(await socket.next('transcript_settled')).toEqual({
+      type: 'transcript_settled',
+      clientId,
+      text: HEARD,
+      frames: 15,
+      complete: true,
+    });
+    await vi.waitFor(() => expect(chats().length).toBe(before + 1));
+    expect(lastUserWords(chats().at(-1)!)).toBe(HEARD);
+    // The silence after the pause, then the end of speech; its own final is 1.5 s away.
+    voice.more();
+    voice.commit();
+    expect(await socket.next('transcript')).toEqual({ type: 'transcript', clientId, text: HEARD });
+    // Nothing of the early reply reached the client before the words were final and stored.
     const order = socket.frames
       .map((f) => f.type)
       .filter((type) => ['transcript', 'turn_stored', 'reply_start', 'reply_delta'].includes(type));
     expect(order.slice(0, 3)).toEqual(['transcript', 'turn_stored', 'reply_start']);
     expect((await socket.next('reply_done')).message.content).toBe(REPLY);
     // One model call for the turn: the early one was claimed, not repeated.
-    expect(stub.requests.filter(isChat).slice(before)).toHaveLength(1);
+    expect(chats().slice(before)).toHaveLength(1);
     expect((await listMessagesByConversation(t.db, { conversationId })).slice(-2)).toMatchObject([
       { role: 'user', content: HEARD, source: 'voice' },
       { role: 'assistant', content: REPLY, partial: false },
     ]);
   });
 
-  it('drops the early reply when the final transcript says something else, and answers the final words', async () => {
-    const { socket, conversationId } = await open();
-    // The session drops at the commit: the batch transcriber hears the audio, differently.
-    stub.setStreamingTranscription({ fault: 'drop', faultAfterMs: 60_000 });
-    const corrected = 'What worries you most about the gum?';
-    stub.setTranscription(corrected);
+  it('drops the early reply when more words follow the pause, answers the whole turn, and charges both calls', async () => {
+    const more = 'I mean the one on the left.';
+    const { socket, conversationId, userId } = await open([HEARD, more]);
     const clientId = randomUUID();
-    const before = await speakAndCommit(socket, clientId);
-    expect(await socket.next('transcript')).toMatchObject({ text: corrected });
+    const voice = speaker(socket, clientId);
+    voice.start();
+    const before = chats().length;
+    const spentBefore = await budgetUsed(userId);
+    voice.pause();
+    await socket.next('transcript_settled');
+    await vi.waitFor(() => expect(chats().length).toBe(before + 1));
+    voice.more();
+    voice.commit();
+    const whole = `${HEARD} ${more}`;
+    expect(await socket.next('transcript')).toMatchObject({ text: whole });
     expect((await socket.next('reply_done')).message.content).toBe(REPLY);
-    const chats = stub.requests.filter(isChat).slice(before);
-    expect(chats.map(lastUserWords)).toEqual([HEARD, corrected]);
+    expect(chats().slice(before).map(lastUserWords)).toEqual([HEARD, whole]);
     expect(socket.frames.filter((f) => f.type === 'reply_start')).toHaveLength(1);
     expect(socket.frames.some((f) => f.type === 'error')).toBe(false);
+    // The dropped call was made, so it was paid for: the utterance, the early reply, the reply.
+    expect((await budgetUsed(userId)) - spentBefore).toBe(3);
     expect((await listMessagesByConversation(t.db, { conversationId })).slice(-2)).toMatchObject([
-      { role: 'user', content: corrected },
+      { role: 'user', content: whole },
       { role: 'assistant', content: REPLY },
     ]);
+  });
+
+  it('makes no early call on words that end mid-thought, and tells the client the turn goes on', async () => {
+    const { socket } = await open(['My tooth hurts when I', 'drink something cold.']);
+    const clientId = randomUUID();
+    const voice = speaker(socket, clientId);
+    voice.start();
+    const before = chats().length;
+    voice.pause();
+    expect(await socket.next('transcript_settled')).toMatchObject({
+      text: 'My tooth hurts when I',
+      complete: false,
+    });
+    voice.more();
+    voice.commit();
+    expect(await socket.next('transcript')).toMatchObject({
+      text: 'My tooth hurts when I drink something cold.',
+    });
+    await socket.next('reply_done');
+    expect(chats().slice(before)).toHaveLength(1);
   });
 
   it('makes no early model call once the hourly quota is used up', async () => {
@@ -130,12 +200,33 @@ describe('early replies on the words heard so far', () => {
       await socket.next('reply_done', () => true, from);
     }
     const clientId = randomUUID();
-    const before = await speakAndCommit(socket, clientId);
+    const voice = speaker(socket, clientId);
+    voice.start();
+    const before = chats().length;
+    voice.pause();
+    await socket.next('transcript_settled');
+    voice.more();
+    voice.commit();
     expect(await socket.next('error', (f) => f.clientId === clientId)).toMatchObject({
       code: 'rate_limit:turns',
     });
-    expect(stub.requests.filter(isChat).slice(before)).toHaveLength(0);
+    expect(chats().slice(before)).toHaveLength(0);
     const stored = await listMessagesByConversation(t.db, { conversationId });
     expect(stored.filter((m) => m.role === 'user')).toHaveLength(3);
+  });
+
+  it('answers a pause that names the wrong frame count with an error, and the utterance goes on', async () => {
+    const { socket } = await open();
+    const clientId = randomUUID();
+    const voice = speaker(socket, clientId);
+    voice.start();
+    socket.send({ type: 'audio_pause', clientId, frames: 99 });
+    expect(await socket.next('error', (f) => f.clientId === clientId)).toMatchObject({
+      code: 'bad_request:audio',
+    });
+    voice.more();
+    voice.commit();
+    expect(await socket.next('transcript')).toMatchObject({ text: HEARD });
+    expect(socket.frames.some((f) => f.type === 'transcript_settled')).toBe(false);
   });
 });

@@ -413,6 +413,11 @@ function fakeStreamingTranscriber() {
           session.bytes += pcm.length;
           if (!fail) onPartial(words.slice(0, frames).join(' '));
         },
+        checkpoint() {
+          return fail
+            ? Promise.reject(new Error('transcription session dropped mid-utterance'))
+            : Promise.resolve(words.slice(0, frames).join(' '));
+        },
         commit() {
           session.committed = true;
           return fail

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endOfTurnWaitMs, endsMidThought } from '#server/conversations/endOfTurn';
+import { endOfTurnWaitMs, endsMidThought, turnEndsOn } from '#server/conversations/endOfTurn';
 
 describe('the end-of-turn rule: does a final transcript end mid-thought?', () => {
   it.each<[string, boolean]>([
@@ -45,6 +45,24 @@ describe('the end-of-turn rule: does a final transcript end mid-thought?', () =>
     ['   ', false],
   ])('%j → %s', (transcript, expected) => {
     expect(endsMidThought(transcript)).toBe(expected);
+  });
+});
+
+describe('the early end of a turn: do settled words hand the turn to the patient?', () => {
+  it.each<[string, boolean]>([
+    ['How long has it been hurting?', true],
+    ['Does it hurt when you chew?', true],
+    ['Is that okay?"', true],
+    // A statement may go on after a pause; the silence decides, as before.
+    ['I can see some decay.', false],
+    ['That must be hard!', false],
+    // A question mark the transcriber put on a clause the speaker left open.
+    ['And you said the?', false],
+    ['Could you tell me more about?', false],
+    ['Does it hurt', false],
+    ['', false],
+  ])('%j → %s', (words, expected) => {
+    expect(turnEndsOn(words)).toBe(expected);
   });
 });
 

@@ -94,6 +94,7 @@ function fakeStreaming(final: () => Promise<string>) {
       sessions.push(session);
       return {
         append: (pcm) => void fed.push(Buffer.from(pcm)),
+        checkpoint: final,
         commit: final,
         close: () => void (session.closed = true),
       };
@@ -272,6 +273,7 @@ describe('one streamed utterance', () => {
         append: () => {
           throw new Error('socket gone');
         },
+        checkpoint: async () => 'never asked',
         commit: async () => 'never asked',
         close: () => undefined,
       }),
