@@ -59,8 +59,8 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   }),
   /**
    * The clinician has been silent a moment (shorter than the end of speech): the words so far
-   * are made final now, while the utterance stays open, so the turn's end and an early reply
-   * can be decided on them (server/conversations/endOfTurn.ts). `frames` as in `audio_commit`.
+   * are made final now, while the utterance stays open, and the patient's reply may start on
+   * them (server/conversations/earlyReply.ts). `frames` as in `audio_commit`.
    */
   z.strictObject({
     type: z.literal('audio_pause'),
@@ -126,19 +126,11 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('turn_stored'), clientId: z.string(), message: messageSchema }),
   /** The final transcript of an utterance. */
   z.object({ type: z.literal('transcript'), clientId: z.string(), text: z.string() }),
-  /** What has been heard so far of an utterance still being spoken: the 'You:' line grows. */
-  z.object({ type: z.literal('transcript_partial'), clientId: z.string(), text: z.string() }),
   /**
-   * The final words of a turn's utterance up to its last pause (`audio_pause`): the client ends
-   * the turn on them at once when `complete`, instead of waiting out the end-of-speech silence.
+   * What has been heard so far of an utterance still being spoken: the 'You:' line grows. At a
+   * pause (`audio_pause`) it holds the final words so far, the last word included.
    */
-  z.object({
-    type: z.literal('transcript_settled'),
-    clientId: z.string(),
-    text: z.string(),
-    frames: z.number().int(),
-    complete: z.boolean(),
-  }),
+  z.object({ type: z.literal('transcript_partial'), clientId: z.string(), text: z.string() }),
   z.object({ type: z.literal('reply_start'), replyId: z.string() }),
   z.object({ type: z.literal('reply_delta'), replyId: z.string(), text: z.string() }),
   z.object({ type: z.literal('reply_done'), replyId: z.string(), message: messageSchema }),

@@ -81,16 +81,13 @@ export function endsMidThought(transcript: string): boolean {
 }
 
 /**
- * True when final words end the clinician's turn without waiting out the end-of-speech silence:
- * a question, the usual end of a clinician's turn, which hands it to the patient. A statement
- * that ends in a full stop may still go on ("I can see some decay. How long…"), and the
- * transcriber puts a full stop after a clause the speaker only paused in: those wait for the
- * silence as before.
+ * True when final words make a whole thought: a sentence that ends in . ? or !, not stopped
+ * where a speaker goes on (the mark aside: "…about the?" is not one). A reply started on them
+ * is likely to be the one wanted (earlyReply.ts); a clause left open is not worth the call.
  */
-export function turnEndsOn(words: string): boolean {
+export function thoughtComplete(words: string): boolean {
   const text = words.trim().replace(CLOSERS, '').trimEnd();
-  // The mark aside, the words must not stop where a speaker goes on ("…about the?").
-  return text.endsWith('?') && !endsMidThought(text.slice(0, -1));
+  return END_MARK.test(text) && !endsMidThought(text.slice(0, -1));
 }
 
 /** How long the reply waits for more speech after this transcript (0: answer now). */

@@ -6,7 +6,7 @@ import type { BackgroundWork } from './backgroundWork';
 import { spendOrRefuse, type ConversationContext } from './conversationContext';
 import { runDictation } from './dictation';
 import { startEarlyReply, type EarlyReply } from './earlyReply';
-import { endsMidThought, turnEndsOn } from './endOfTurn';
+import { thoughtComplete } from './endOfTurn';
 import type { PerUserCount } from './perUserCount';
 import { createStreamedUtterance, type StreamedUtterance } from './streamedUtterance';
 import type { TurnSlot } from './turnSlot';
@@ -268,10 +268,9 @@ export function createIncomingAudio(input: {
 
   /**
    * A pause in a spoken utterance: its words so far are made final (the streaming partials lag
-   * the audio, so they cannot be trusted to hold the last word). The client hears them with
-   * whether they end the turn (endOfTurn.ts), and ends the turn on them at once if so; the
-   * first utterance of a turn also starts its reply on them (earlyReply.ts), which the turn
-   * claims if no more words follow. A later pause replaces both.
+   * the audio, so they cannot be trusted to hold the last word), and shown. The first utterance
+   * of a turn also starts its reply on them when they make a whole thought (earlyReply.ts); the
+   * end of speech claims it if no more words followed. A later pause replaces it.
    */
   function pause(clientId: string, frames: number) {
     const current = streamToEnd(clientId);
@@ -285,21 +284,17 @@ export function createIncomingAudio(input: {
       void previous?.then((reply) => reply?.cancel());
       if (!text || current.earlyStop.signal.aborted) return null;
       const turnOf = current.joins?.accepting ? current.joins : null;
-      const words = turnOf ? joinWords(turnOf.words(), text) : text;
-      const complete = turnEndsOn(words);
       send({
-        type: 'transcript_settled',
+        type: 'transcript_partial',
         clientId: turnOf ? turnOf.clientId : clientId,
-        text: words,
-        frames,
-        complete,
+        text: turnOf ? joinWords(turnOf.words(), text) : text,
       });
       // A continuation's turn was committed with its own early reply (or none); a thought
       // left open is not worth a model call yet.
-      if (turnOf || endsMidThought(words)) return null;
+      if (turnOf || !thoughtComplete(text)) return null;
       const reply = startEarlyReply(
         context,
-        { text: firstCharacters(words, limits.maxMessageChars), stream: current.start.stream },
+        { text: firstCharacters(text, limits.maxMessageChars), stream: current.start.stream },
         current.earlyStop.signal,
       );
       return reply.catch((error: unknown) => {

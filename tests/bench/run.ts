@@ -7,6 +7,7 @@ import { benchProgressHistory } from './progressHistory';
 import { benchRealtimeCall } from './realtimeCall';
 import { printTable, type BenchRow } from './report';
 import { benchThroughput } from './throughput';
+import { benchTurnTaking } from './turnTaking';
 import { benchVoicePipeline } from './voicePipeline';
 import { benchWorstScenario } from './worstScenario';
 
@@ -21,6 +22,10 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['cohort table (200 trainees × 20 assignments)', benchCohort],
   ['chat relay: time to first token', benchChatRelay],
   ['voice pipeline: end of utterance to first speech byte', benchVoicePipeline],
+  [
+    "voice turn-taking: end of speech to the turn's end, on recorded speech with pauses",
+    benchTurnTaking,
+  ],
   ['voice realtime: call setup, sideband relay, end of speech to first audio', benchRealtimeCall],
   ['throughput: GET /api/scenarios against a node:http hello world', benchThroughput],
   ['concurrency: 200 conversations over real sockets against the stub', benchConcurrency],

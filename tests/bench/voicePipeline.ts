@@ -56,7 +56,7 @@ export function replyOfWords(words: number): string {
  * What the components alone cost before the first audio byte can exist: the first token, the
  * tokens up to the end of the first speech chunk (as the stub streams them, word by word), and
  * speech's first byte; plus `transcriptMs` where the transcript is on the critical path (batch).
- * With streaming, the reply starts on the words heard by the end of speech and the final
+ * With streaming, the reply starts on the words settled at the speaker's pause, and the final
  * transcript (100 ms) arrives while the first token (250 ms) is awaited, so it adds nothing.
  * Anything above this is our pipeline's overhead.
  */
@@ -110,10 +110,12 @@ function sent(socket: TestSocket, data: string | Uint8Array): Promise<number> {
 }
 
 /**
- * Today's pipeline: the utterance streams while it is spoken, the transcript is final 100 ms
- * after the commit, the patient speaks from the first clause. The last frame waits until the
- * transcriber has sent the words so far, as it has in life by the end of the VAD's trailing
- * silence; the time runs from that last frame, which the commit follows at once.
+ * Today's pipeline: the utterance streams while it is spoken, and the transcriber's partials
+ * lag it (the last word only after a commit). At the speaker's pause the client sends
+ * `audio_pause`; the server makes the words so far final, shows them, and starts the reply on
+ * them. The end of speech follows (the last frame, then the commit, as soon as the settled words
+ * are back: the detector's silence is measured on recorded speech by the turn-taking bench).
+ * The time runs from that commit to the first speech byte.
  */
 async function streamedTurn(socket: TestSocket, frames: Uint8Array[], words: string) {
   const from = socket.frames.length;
@@ -123,13 +125,17 @@ async function streamedTurn(socket: TestSocket, frames: Uint8Array[], words: str
     socket.ws.send(frame);
     await sleep(FRAME_GAP_MS);
   }
+  socket.ws.send(JSON.stringify({ type: 'audio_pause', clientId, frames: frames.length - 1 }));
   await within(
     socket,
     from,
     socket.next('transcript_partial', (f) => f.text === words, from),
   );
-  const ended = await sent(socket, frames.at(-1)!);
-  socket.ws.send(JSON.stringify({ type: 'audio_commit', clientId, frames: frames.length }));
+  socket.ws.send(frames.at(-1)!);
+  const ended = await sent(
+    socket,
+    JSON.stringify({ type: 'audio_commit', clientId, frames: frames.length }),
+  );
   await within(
     socket,
     from,
@@ -210,6 +216,10 @@ function pipelineStub(reply: string, transcript: string): StubSettings {
     speechFirstByteDelayMs: TTS_FIRST_BYTE_MS,
     streamingTranscription: {
       text: transcript,
+      // The words until the pause; the silence after it hears nothing.
+      items: [transcript],
+      // As a real service's: the last word comes only after a commit.
+      lagWords: 1,
       finalDelayMs: STREAM_FINAL_MS,
       wordsPerSecondOfAudio: 10,
     },

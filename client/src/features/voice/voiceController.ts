@@ -108,6 +108,8 @@ export class VoiceController {
         this.releaseUtterance();
         this.emit();
       },
+      // Dictation has its own utterance (oneUtterance.ts): only a turn's words are settled.
+      onSpeechPause: () => this.utterance.pause(),
       onMisfire: () => {
         this.dropUtterance();
         if (!this.playback.resumeHeld() && !this.turns.running) this.error = VOICE_TEXT.noAudio;

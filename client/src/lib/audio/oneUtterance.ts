@@ -87,6 +87,8 @@ export async function listenForOneUtterance(input: {
       if (stream && stream.durationMs >= limits.maxMs) commit();
     },
     onSpeechRealStart: () => undefined,
+    // A dictation's words go to the composer whole: nothing to settle early.
+    onSpeechPause: () => undefined,
     onSpeechEnd: () => commit(),
     // A click or a cough: forget it and keep listening.
     onMisfire: () => drop(),

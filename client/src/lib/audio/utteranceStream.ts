@@ -118,6 +118,19 @@ export class UtteranceStream {
     return this.status;
   }
 
+  /**
+   * A pause in the speech: the audio so far goes out, then `audio_pause`, so the server can
+   * make its words final and start the reply on them while the utterance may still go on.
+   */
+  pause(): void {
+    if (this.status !== 'open') return;
+    if (this.pendingLength > 0) this.sendFrame(this.take(this.pendingLength));
+    if (this.status !== 'open') return;
+    if (!this.sink.send({ type: 'audio_pause', clientId: this.clientId, frames: this.frames })) {
+      this.status = 'broken';
+    }
+  }
+
   /** End of speech: the rest of the audio, then the commit. True when it all went out. */
   commit(): boolean {
     if (this.status !== 'open') return false;

@@ -15,9 +15,8 @@ import type { StubRequest } from '../../../fixtures/openaiStub';
 /**
  * The reply starts at a pause, on final words: the streaming transcriber's partials lag the
  * audio (the last word comes only after a commit), so at the client's pause (`audio_pause`) the
- * server makes the words so far final (a checkpoint), tells the client whether they end the
- * turn (`transcript_settled`), and starts the patient's reply on them while the utterance may
- * still go on. The end of speech claims it when no more words came; otherwise it is dropped and
+ * server makes the words so far final (a checkpoint), shows them, and starts the patient's
+ * reply on them while the utterance may still go on. The end of speech claims it when no more words came; otherwise it is dropped and
  * the turn answered afresh. Against the OpenAI-compatible stub's realtime transcription socket.
  */
 
@@ -116,13 +115,11 @@ describe('early replies on the words settled at a pause', () => {
     expect(partial.text).not.toBe(HEARD);
     const before = chats().length;
     voice.pause();
-    // ...the pause's checkpoint does, and a question ends the turn.
-    expect(await socket.next('transcript_settled')).toEqual({
-      type: 'transcript_settled',
+    // ...the pause's checkpoint does.
+    expect(await socket.next('transcript_partial', (f) => f.text === HEARD)).toEqual({
+      type: 'transcript_partial',
       clientId,
       text: HEARD,
-      frames: 15,
-      complete: true,
     });
     await vi.waitFor(() => expect(chats().length).toBe(before + 1));
     expect(lastUserWords(chats().at(-1)!)).toBe(HEARD);
@@ -153,7 +150,7 @@ describe('early replies on the words settled at a pause', () => {
     const before = chats().length;
     const spentBefore = await budgetUsed(userId);
     voice.pause();
-    await socket.next('transcript_settled');
+    await socket.next('transcript_partial', (f) => f.text === HEARD);
     await vi.waitFor(() => expect(chats().length).toBe(before + 1));
     voice.more();
     voice.commit();
@@ -171,17 +168,14 @@ describe('early replies on the words settled at a pause', () => {
     ]);
   });
 
-  it('makes no early call on words that end mid-thought, and tells the client the turn goes on', async () => {
+  it('makes no early call on words that end mid-thought', async () => {
     const { socket } = await open(['My tooth hurts when I', 'drink something cold.']);
     const clientId = randomUUID();
     const voice = speaker(socket, clientId);
     voice.start();
     const before = chats().length;
     voice.pause();
-    expect(await socket.next('transcript_settled')).toMatchObject({
-      text: 'My tooth hurts when I',
-      complete: false,
-    });
+    await socket.next('transcript_partial', (f) => f.text === 'My tooth hurts when I');
     voice.more();
     voice.commit();
     expect(await socket.next('transcript')).toMatchObject({
@@ -204,7 +198,7 @@ describe('early replies on the words settled at a pause', () => {
     voice.start();
     const before = chats().length;
     voice.pause();
-    await socket.next('transcript_settled');
+    await socket.next('transcript_partial', (f) => f.text === HEARD);
     voice.more();
     voice.commit();
     expect(await socket.next('error', (f) => f.clientId === clientId)).toMatchObject({
@@ -227,6 +221,8 @@ describe('early replies on the words settled at a pause', () => {
     voice.more();
     voice.commit();
     expect(await socket.next('transcript')).toMatchObject({ text: HEARD });
-    expect(socket.frames.some((f) => f.type === 'transcript_settled')).toBe(false);
+    expect(
+      stub.realtimeSessions.at(-1)!.eventTypes.filter((t) => t === 'input_audio_buffer.commit'),
+    ).toHaveLength(1);
   });
 });

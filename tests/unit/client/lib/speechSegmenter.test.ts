@@ -48,6 +48,7 @@ function recorder() {
       samples.push(...s);
     },
     onSpeechRealStart: () => log.push('real start'),
+    onSpeechPause: () => log.push('pause'),
     onSpeechEnd: () => log.push('end'),
     onMisfire: () => log.push('misfire'),
     onSpeechDropped: () => log.push('dropped'),
@@ -89,6 +90,9 @@ describe('SpeechSegmenter (the ring buffer through the detector, frame by frame)
     // The utterance: 25 frames of lead-in before frame 40, then up to the 17th silent frame.
     expect(rec.log[0]).toBe('start 15-41');
     expect(rec.log.filter((l) => l === 'real start')).toHaveLength(1);
+    // A pause once six frames (192 ms) were silent, long before the end of speech.
+    expect(rec.log.filter((l) => l === 'pause')).toHaveLength(1);
+    expect(rec.log[rec.log.indexOf('pause') - 1]).toBe('audio 85-86');
     expect(rec.log.at(-1)).toBe('end');
     expect(rec.kinds().filter((k) => k === 'audio')).toHaveLength(96 - 40);
     // Lead-in and audio together are exactly the samples from frame 15 to the end of frame 96.
@@ -109,11 +113,30 @@ describe('SpeechSegmenter (the ring buffer through the detector, frame by frame)
     await settle();
     expect(rec.log[0]).toBe('start 5-31');
     // 3 speech frames and 17 silent ones: too little speech, dropped at frame 49.
-    expect(rec.log.indexOf('misfire')).toBe(1 + (49 - 30));
+    // (Its pause came six silent frames in, at frame 38.)
+    expect(rec.log.indexOf('misfire')).toBe(1 + (49 - 30) + 1);
     expect(rec.log.filter((l) => l === 'real start')).toHaveLength(1);
     // The detector's buffer started afresh after the misfire: only 5 frames of lead-in.
     expect(rec.log).toContain('start 50-56');
     expect(rec.log.at(-1)).toBe('end');
+  });
+
+  it('pauses once per silence inside an utterance, and again after speech resumes', async () => {
+    const ring = new SampleRingBuffer(8 * 16_000);
+    const rec = recorder();
+    const segmenter = new SpeechSegmenter(ring, rec.callbacks);
+    // Ten silent frames (320 ms) inside the utterance: a pause, not its end.
+    segmenter.setDetector(
+      createFrameDetector(model((f) => (f >= 10 && f < 30) || (f >= 40 && f < 60))),
+    );
+    ring.write(audio(0, 100));
+    segmenter.wake();
+    await settle();
+    expect(rec.log.filter((l) => l === 'pause')).toHaveLength(2);
+    expect(rec.log[rec.log.indexOf('pause') - 1]).toBe('audio 35-36');
+    expect(rec.log[rec.log.lastIndexOf('pause') - 1]).toBe('audio 65-66');
+    expect(rec.log.filter((l) => l === 'end')).toHaveLength(1);
+    expect(rec.log.indexOf('end')).toBeGreaterThan(rec.log.lastIndexOf('pause'));
   });
 
   it('pausing mid-utterance drops it; after resuming only new audio is heard', async () => {

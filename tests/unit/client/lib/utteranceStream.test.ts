@@ -51,6 +51,30 @@ function joined(frames: Float32Array[]): Float32Array {
 const ms = (samples: number) => (samples / STREAM_SAMPLE_RATE) * 1000;
 
 describe('UtteranceStream (an utterance streaming while the clinician speaks)', () => {
+  it('at a pause sends all the audio so far, then audio_pause with its frame count, and goes on', () => {
+    const sink = new FakeSink();
+    const spoken = detectorFrames(12);
+    const stream = UtteranceStream.start(sink, { clientId: 'u1', speak: false }, spoken[0]!);
+    for (const frame of spoken.slice(1, 8)) stream.push(frame);
+    stream.pause();
+    const atPause = sink.frames.length;
+    expect(sink.json.at(-1)).toEqual({ type: 'audio_pause', clientId: 'u1', frames: atPause });
+    // Nothing held back: every sample spoken before the pause went out before it.
+    expect(sink.frames.reduce((n, f) => n + f.samples.length, 0)).toBe(8 * 512);
+    for (const frame of spoken.slice(8)) stream.push(frame);
+    expect(stream.commit()).toBe(true);
+    expect(sink.json.at(-1)).toEqual({
+      type: 'audio_commit',
+      clientId: 'u1',
+      frames: sink.frames.length,
+    });
+    expect(sink.frames.map((f) => f.seq)).toEqual(sink.frames.map((_, i) => i));
+    expect(sink.frames.reduce((n, f) => n + f.samples.length, 0)).toBe(12 * 512);
+    // After the commit a pause is nothing to send.
+    stream.pause();
+    expect(sink.json.at(-1)!.type).toBe('audio_commit');
+  });
+
   it('starts, streams frames of 20 to 100 ms numbered from 0 in order, and commits their count', () => {
     const sink = new FakeSink();
     const spoken = detectorFrames(41);

@@ -44,6 +44,16 @@ describe('the AI budget at its defaults', () => {
         feedback: 40,
       },
     ],
+    [
+      'the same, with a reply started early at a pause in every turn and dropped each time',
+      {
+        transcription: defaults.turnsPerHour,
+        reply: 2 * defaults.turnsPerHour,
+        speech: defaults.turnsPerHour,
+        hint: defaults.hintsPerHour,
+        feedback: 40,
+      },
+    ],
     ['three 15-minute Realtime calls, each graded', { realtimeMinute: 45, feedback: 3 }],
   ])('fits: %s', (_label, hour) => {
     expect(costOf(hour)).toBeLessThanOrEqual(defaults.aiBudgetPerHour);

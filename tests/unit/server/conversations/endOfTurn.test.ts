@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endOfTurnWaitMs, endsMidThought, turnEndsOn } from '#server/conversations/endOfTurn';
+import { endOfTurnWaitMs, endsMidThought, thoughtComplete } from '#server/conversations/endOfTurn';
 
 describe('the end-of-turn rule: does a final transcript end mid-thought?', () => {
   it.each<[string, boolean]>([
@@ -48,21 +48,23 @@ describe('the end-of-turn rule: does a final transcript end mid-thought?', () =>
   });
 });
 
-describe('the early end of a turn: do settled words hand the turn to the patient?', () => {
+describe('whole thoughts: are settled words worth starting the reply on?', () => {
   it.each<[string, boolean]>([
     ['How long has it been hurting?', true],
-    ['Does it hurt when you chew?', true],
     ['Is that okay?"', true],
-    // A statement may go on after a pause; the silence decides, as before.
-    ['I can see some decay.', false],
-    ['That must be hard!', false],
-    // A question mark the transcriber put on a clause the speaker left open.
+    ['I can see some decay.', true],
+    ['That must be hard!', true],
+    // No end mark yet: the speaker only paused.
+    ['Does it hurt', false],
+    ['I would recommend a crown', false],
+    // An end mark the transcriber put on a clause the speaker left open.
     ['And you said the?', false],
     ['Could you tell me more about?', false],
-    ['Does it hurt', false],
+    ['It depends on whether we need a.', false],
+    ['I was wondering, um.', false],
     ['', false],
   ])('%j → %s', (words, expected) => {
-    expect(turnEndsOn(words)).toBe(expected);
+    expect(thoughtComplete(words)).toBe(expected);
   });
 });
 

@@ -59,6 +59,11 @@ export class UtteranceSender {
     return 'too_long';
   }
 
+  /** A pause in a streaming utterance (a held one has no words to settle yet). */
+  pause(): void {
+    this.stream?.pause();
+  }
+
   /** It is speech: a held utterance starts streaming now (the caller sent its cancel first). */
   release(): void {
     const held = this.held;

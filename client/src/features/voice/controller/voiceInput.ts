@@ -21,6 +21,8 @@ export interface VoiceInputEvents {
   onSpeechAudio(samples: Float32Array): void;
   /** Enough speech to be more than a click or a cough. */
   onSpeechConfirmed(): void;
+  /** A short silence inside the utterance: it may end here, or go on. */
+  onSpeechPause(): void;
   /** It was not speech after all: the utterance is dropped. */
   onMisfire(): void;
   /** The speaker stopped: the utterance is complete. */
@@ -200,6 +202,7 @@ export class VoiceInput {
     onSpeechStart: (lead) => this.events.onSpeechStart(lead),
     onSpeechAudio: (samples) => this.events.onSpeechAudio(samples),
     onSpeechRealStart: () => this.events.onSpeechConfirmed(),
+    onSpeechPause: () => this.events.onSpeechPause(),
     onMisfire: () => this.events.onMisfire(),
     onSpeechEnd: () => {
       this.events.onSpeechEnd();

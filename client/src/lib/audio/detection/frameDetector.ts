@@ -5,8 +5,12 @@ import {
 import { Message } from '@ricky0123/vad-web/dist/messages';
 import type { SpeechProbabilities } from '@ricky0123/vad-web/dist/models/common';
 
-/** What one frame told the detector, in the order it found out. */
-export type DetectorEvent = 'speech_start' | 'speech_real_start' | 'speech_end' | 'misfire';
+/**
+ * What one frame told the detector, in the order it found out. `pause`: the speaker has been
+ * silent for PAUSE_MS, not yet long enough to end the utterance (once per silence).
+ */
+export type DetectorEvent =
+  'speech_start' | 'speech_real_start' | 'pause' | 'speech_end' | 'misfire';
 
 /** A voice activity detector that hears fixed-size frames of 16 kHz audio, one at a time. */
 export interface FrameDetector {
@@ -33,6 +37,13 @@ export interface SpeechModel {
  */
 export const END_OF_SPEECH_MS = 550;
 
+/**
+ * A silence this long is a pause: the words so far are made final on the server, which starts
+ * the reply on them while END_OF_SPEECH_MS runs out (server/conversations/earlyReply.ts). Human
+ * turn gaps are about 200 ms. Measured with `npm run bench -- turn-taking` (decision 033).
+ */
+export const PAUSE_MS = 192;
+
 /** Silero v5 hears 512 samples (32 ms at 16 kHz) at a time. */
 export const SILERO_FRAME_SAMPLES = 512;
 
@@ -46,10 +57,16 @@ export function createFrameDetector(
   frameSamples: number = SILERO_FRAME_SAMPLES,
 ): FrameDetector {
   const msPerFrame = (frameSamples / 16_000) * 1000;
+  const options = { ...defaultFrameProcessorOptions, redemptionMs: END_OF_SPEECH_MS };
+  const pauseFrames = Math.ceil(PAUSE_MS / msPerFrame);
+  // Silent frames since the last speech, counted as the processor counts its redemption.
+  let silentFrames = 0;
+  let speaking = false;
+  let paused = false;
   const processor = new FrameProcessor(
     (frame) => model.process(frame),
     () => model.reset_state(),
-    { ...defaultFrameProcessorOptions, redemptionMs: END_OF_SPEECH_MS },
+    options,
     msPerFrame,
   );
   processor.resume();
@@ -60,16 +77,36 @@ export function createFrameDetector(
       const events: DetectorEvent[] = [];
       await processor.process(frame, (event) => {
         switch (event.msg) {
+          case Message.FrameProcessed: {
+            if (!speaking) break;
+            const probability = event.probs.isSpeech;
+            if (probability >= options.positiveSpeechThreshold) {
+              silentFrames = 0;
+              paused = false;
+            } else if (probability < options.negativeSpeechThreshold) {
+              silentFrames += 1;
+              if (!paused && silentFrames >= pauseFrames) {
+                paused = true;
+                events.push('pause');
+              }
+            }
+            break;
+          }
           case Message.SpeechStart:
+            speaking = true;
+            silentFrames = 0;
+            paused = false;
             events.push('speech_start');
             break;
           case Message.SpeechRealStart:
             events.push('speech_real_start');
             break;
           case Message.SpeechEnd:
+            speaking = false;
             events.push('speech_end');
             break;
           case Message.VADMisfire:
+            speaking = false;
             events.push('misfire');
             break;
           default:
@@ -78,7 +115,10 @@ export function createFrameDetector(
       });
       return events;
     },
-    reset: () => processor.reset(),
+    reset: () => {
+      speaking = false;
+      processor.reset();
+    },
     release: () => model.release(),
   };
 }

@@ -12,6 +12,8 @@ export interface SpeechCallbacks {
   onSpeechAudio(samples: Float32Array): void;
   /** Enough speech to be more than a click or a cough. */
   onSpeechRealStart(): void;
+  /** A short silence inside the utterance (PAUSE_MS): it may end here, or go on. */
+  onSpeechPause(): void;
   /** The speaker stopped: every frame of the utterance has been handed over. */
   onSpeechEnd(): void;
   /** It was not speech after all (too short): forget the utterance. */
@@ -140,6 +142,9 @@ export class SpeechSegmenter {
         }
         case 'speech_real_start':
           if (this.speaking) this.callbacks.onSpeechRealStart();
+          break;
+        case 'pause':
+          if (this.speaking) this.callbacks.onSpeechPause();
           break;
         case 'speech_end':
         case 'misfire': {
