@@ -28,7 +28,7 @@ interface OpenStream {
   joins: UtteranceCollector | null;
   /**
    * The reply started on its words at its last pause (see `pause`), while it may still go on.
-   * Aborted with `early` when the stream ends without a turn to claim it.
+   * `earlyStop` stops it when the stream ends without a turn to claim it, or that turn's does.
    */
   early: Promise<EarlyReply | null> | null;
   earlyStop: AbortController;
