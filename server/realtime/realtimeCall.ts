@@ -255,6 +255,12 @@ export function startRealtimeCall(input: {
       );
   }
 
+  /** The provider stopped a reply's audio: what had played of it is what was heard. */
+  function interrupted(responseId: string) {
+    const cut = audio.interrupted(responseId, now());
+    if (cut) cutReply(cut.itemId, cut.playedMs);
+  }
+
   async function reviseStoredReply(itemId: string) {
     const reply = transcript.storedReply(itemId);
     if (!reply) return;
@@ -323,13 +329,11 @@ export function startRealtimeCall(input: {
         if (played) audio.learn(transcript.replyText(played.itemId).length, played.playedMs);
         return setState('listening');
       }
-      case 'output_audio_buffer.cleared': {
+      case 'output_audio_buffer.cleared':
         // The provider cut the reply itself (the clinician spoke over it): kept as heard, whether
         // or not a `conversation.item.truncated` follows.
-        const cut = audio.cleared(event.response_id, now());
-        if (cut) cutReply(cut.itemId, cut.playedMs);
+        interrupted(event.response_id);
         return setState('listening');
-      }
       case 'response.output_audio_transcript.delta': {
         const text = (live.get(event.item_id) ?? '') + event.delta;
         live.set(event.item_id, text);
@@ -343,15 +347,21 @@ export function startRealtimeCall(input: {
         void flush();
         return;
       case 'response.done': {
-        const cancelled = event.response.status !== 'completed';
-        if (event.response.id) audio.done(event.response.id);
+        // Cut off (barge-in, Stop audio). A reply ended by its token cap is not: all of it plays.
+        const cancelled = event.response.status === 'cancelled';
+        const responseId = event.response.id;
         for (const item of event.response.output ?? []) {
           if (item.type !== 'message' || !item.id) continue;
-          if (event.response.id) audio.item(event.response.id, item.id);
+          if (responseId) audio.item(responseId, item.id);
           const said = transcriptOf(item) ?? live.get(item.id) ?? '';
           live.delete(item.id);
           transcript.text(item.id, 'assistant', said, !cancelled);
           if (cancelled) transcript.cancel(item.id);
+        }
+        if (responseId) {
+          audio.done(responseId);
+          // Its audio stops with it, whether or not `output_audio_buffer.cleared` comes first.
+          if (cancelled) interrupted(responseId);
         }
         void flush();
         return;

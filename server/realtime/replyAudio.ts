@@ -39,8 +39,11 @@ export interface ReplyAudio {
   started(responseId: string, atMs: number): void;
   /** `output_audio_buffer.stopped`: played to its end; how long it played, to learn the rate. */
   stopped(responseId: string, atMs: number): CutReply | null;
-  /** `output_audio_buffer.cleared` on the provider's own barge-in: what was played of it. */
-  cleared(responseId: string, atMs: number): CutReply | null;
+  /**
+   * The provider stopped a reply's audio itself (`output_audio_buffer.cleared` on its own
+   * barge-in, or the response cancelled): what was played of it, unless it was over already.
+   */
+  interrupted(responseId: string, atMs: number): CutReply | null;
   /** Stop audio: the reply playing now, if any, and how much of it was played; it is over. */
   cut(atMs: number): CutReply | null;
   /** The response being generated now, if any (only that one can be cancelled). */
@@ -101,7 +104,7 @@ export function createReplyAudio(): ReplyAudio {
       if (found.startedAt === null && !found.over) found.startedAt = atMs;
     },
     stopped: (responseId, atMs) => end(replies.get(responseId), atMs),
-    cleared: (responseId, atMs) => end(replies.get(responseId), atMs),
+    interrupted: (responseId, atMs) => end(replies.get(responseId), atMs),
     cut(atMs) {
       const playing = [...replies.values()].filter((r) => !r.over && r.startedAt !== null);
       return end(playing.at(-1), atMs);

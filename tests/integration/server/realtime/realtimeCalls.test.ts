@@ -65,6 +65,8 @@ describe('Realtime calls on the server (a scripted provider)', () => {
       OPENAI_API_KEY: KEY,
       AI_MAX_RETRIES: '0',
       REALTIME_MODEL: 'gpt-realtime',
+      // Every test signs a new user up from this one address.
+      AUTH_ATTEMPTS_PER_ADDRESS: '1000',
       ...env,
     };
     const roles = createAiRoles(loadConfig(all).ai, createLogger('silent'));
@@ -349,6 +351,39 @@ describe('Realtime calls on the server (a scripted provider)', () => {
     });
     // The provider cut it itself: nothing of ours on the sideband.
     expect(call.clientEvents).toEqual([]);
+  });
+
+  it("the provider's own barge-in while the reply is generated: cancelled before or after it is cleared", async () => {
+    for (const order of ['done first', 'cleared first'] as const) {
+      const { socket, call } = await connect();
+      clockMs = 0;
+      const one = exchange(call, 1, 'Tell me more.', REPLY);
+      one.transcribe();
+      await socket.next('message_stored', (f) => f.message.role === 'user');
+      clockMs = 1_300;
+      call.emit(ev.speechStarted('item_u2'));
+      const cancelled = ev.replyDone(one.response, one.bot, REPLY, 'cancelled');
+      const cleared = ev.audioCleared(one.response);
+      for (const event of order === 'done first' ? [cancelled, cleared] : [cleared, cancelled]) {
+        call.emit(event);
+      }
+      const stored = await socket.next('message_stored', (f) => f.message.role === 'assistant');
+      expect([order, stored.message]).toMatchObject([
+        order,
+        { content: heardPart(REPLY, heardIn(1_300)), partial: true },
+      ]);
+    }
+  });
+
+  it('a reply ended by its token cap is all played, so it is stored whole', async () => {
+    const { socket, call } = await connect();
+    const one = exchange(call, 1, 'Tell me everything.', REPLY);
+    one.transcribe();
+    const capped = ev.replyDone(one.response, one.bot, REPLY);
+    if (capped.type === 'response.done') capped.response.status = 'incomplete';
+    call.emit(capped);
+    const stored = await socket.next('message_stored', (f) => f.message.role === 'assistant');
+    expect(stored.message).toMatchObject({ content: REPLY, partial: false });
   });
 
   it('ending the conversation hangs up, stores what the call owed, then grades it all', async () => {

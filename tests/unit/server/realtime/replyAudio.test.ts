@@ -20,7 +20,7 @@ describe("the patient's audio in a Realtime call", () => {
     expect(audio.cut(4_500)).toEqual({ responseId: 'resp_1', itemId: 'item_1', playedMs: 3_500 });
     expect(audio.cut(5_000)).toBeNull();
     // The provider's `cleared` for the same reply finds it over already.
-    expect(audio.cleared('resp_1', 5_100)).toBeNull();
+    expect(audio.interrupted('resp_1', 5_100)).toBeNull();
   });
 
   it('nothing is cut when no audio is playing: not started, or played to its end', () => {
@@ -47,17 +47,17 @@ describe("the patient's audio in a Realtime call", () => {
     expect(audio.cut(700)?.playedMs).toBe(700);
   });
 
-  it('the latest reply playing is the one cut; the provider clearing one cuts it too', () => {
+  it('the latest reply playing is the one cut; the provider stopping one cuts it too', () => {
     const audio = createReplyAudio();
     playing(audio, 1, 0);
     audio.stopped('resp_1', 1_000);
     playing(audio, 2, 2_000);
-    expect(audio.cleared('resp_2', 2_740)).toEqual({
+    expect(audio.interrupted('resp_2', 2_740)).toEqual({
       responseId: 'resp_2',
       itemId: 'item_2',
       playedMs: 740,
     });
-    expect(audio.cleared('resp_unknown', 3_000)).toBeNull();
+    expect(audio.interrupted('resp_unknown', 3_000)).toBeNull();
   });
 
   it.each([
