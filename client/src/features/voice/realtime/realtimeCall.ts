@@ -170,11 +170,6 @@ export class RealtimeCall {
     return this.blocked;
   }
 
-  /** Set up ahead with a muted microphone, waiting for `begin`. */
-  get standby(): boolean {
-    return this.standingBy;
-  }
-
   /** Set up the call; a `standby` one stays muted (and the server does not start it) until `begin`. */
   async start(options: { standby?: boolean } = {}): Promise<void> {
     if (this.current !== 'idle') return;

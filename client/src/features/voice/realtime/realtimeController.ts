@@ -259,7 +259,8 @@ export class RealtimeController {
       this.standby = null;
       standby.release();
     } else if (this.awaitingEnd && !this.call) {
-      // The call the user hung up is over on the server: a new standby cannot be taken for it.
+      // The call the user hung up is over on the server: its hang-up can no longer reach a new
+      // standby, nor its end be taken for the standby's.
       this.awaitingEnd = false;
       this.standbyArmed = true;
       this.prepareStandby();
@@ -313,8 +314,8 @@ export class RealtimeController {
     const conversationId = this.conversationId;
     void this.deps.microphoneAllowed().then((allowed) => {
       // Things may have moved on while the browser answered.
-      if (!allowed || !this.mayStandBy() || this.conversationId !== conversationId) return;
-      if (conversationId === null) return;
+      if (!allowed || conversationId === null || conversationId !== this.conversationId) return;
+      if (!this.mayStandBy()) return;
       const call = this.newCall(conversationId);
       this.standby = call;
       void call.start({ standby: true });
