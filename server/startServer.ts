@@ -31,6 +31,8 @@ export interface StartOptions extends AppOptions {
   throttle?: Partial<ThrottleLimits>;
   /** How often a Realtime call pays for its next minute of the AI budget (tests; a minute). */
   realtimeMinuteMs?: number;
+  /** The clock a Realtime call times the patient's audio on, in ms (tests; performance.now). */
+  realtimeClock?: () => number;
   /** Overrides some of the configured join throttle limits (tests). */
   joinThrottle?: Partial<JoinThrottleLimits>;
   /** Mounted before the app's own handlers (Vite's dev middleware). */
@@ -75,7 +77,10 @@ export async function startServer(config: Config, options: StartOptions): Promis
     signInCache: new SignInCache(config.sessionCacheMs),
     ai,
     budget,
-    realtime: createRealtimeCalls({ config, db, logger, ai, budget }),
+    realtime: createRealtimeCalls(
+      { config, db, logger, ai, budget },
+      options.realtimeClock ? { now: options.realtimeClock } : {},
+    ),
     audio: createAudioStore({ config: config.audio, db, logger }),
     scenarioLists: createListCache({ maxBytes: config.scenarios.listCacheBytes }),
   };

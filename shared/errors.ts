@@ -71,6 +71,8 @@ export const ERRORS = {
   'conflict:email': AUTH_TEXT.emailTaken,
   'conflict:busy': CONVERSATION_TEXT.busy,
   'conflict:ended': CONVERSATION_TEXT.ended,
+  /** A standby call (set up ahead, muted) never replaces a call in use in another window. */
+  'conflict:realtime_call': REALTIME_TEXT.callInUse,
   'conflict:own_organisation': ORGANISATION_TEXT.ownOrganisation,
   'conflict:shared_elsewhere': ORGANISATION_TEXT.sharedElsewhere,
   /** Making private, or sharing elsewhere, a scenario some cohort has assigned. */

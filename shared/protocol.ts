@@ -71,12 +71,18 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('audio_cancel'), clientId }),
   /**
    * Barge-in or stop: cancel the running reply; `heardChars` is how much was spoken aloud. In a
-   * Realtime call, Stop audio: the server cancels the response and clears the call's audio.
+   * Realtime call, Stop audio: the server stops the reply's audio and keeps what was played of
+   * it (it reads that off the call itself).
    */
   z.strictObject({
     type: z.literal('cancel'),
     heardChars: z.number().int().min(0).optional(),
   }),
+  /**
+   * Realtime: the clinician clicked to start the call set up ahead ('standby', with the
+   * microphone muted) when Voice Mode opened. From here it is in use and paid for.
+   */
+  z.strictObject({ type: z.literal('realtime_start') }),
   /** Speak an existing patient message with the server's voice. */
   z.strictObject({ type: z.literal('speak'), messageId: z.string().min(1).max(64) }),
   /** Stop speaking a message requested with `speak`. */

@@ -264,6 +264,7 @@ export const REALTIME_TEXT = {
     'The call ended: you have reached the hourly practice limit. Everything said so far is saved.',
   conversationEnded: 'The call ended because the conversation ended.',
   replaced: 'The call was ended because another call for this conversation started.',
+  callInUse: 'A call for this conversation is already going on in another window.',
   hungUp: 'The call ended.',
 } as const;
 

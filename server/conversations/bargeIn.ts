@@ -1,13 +1,28 @@
 import type { Message } from '#shared/conversation';
+import { heardRevision } from '#shared/heardPart';
+import type { Queryable } from '../db/db';
 import { markReplyHeard } from '../db/messages';
 import type { ConversationContext } from './conversationContext';
-import { heardRevision } from '#shared/heardPart';
 
 /** The turn running on a socket, typed or spoken. */
 export interface RunningTurn {
   readonly controller: AbortController;
   /** Set by a barge-in: how much of the reply the clinician heard before cutting in. */
   heardChars?: number;
+}
+
+/**
+ * Cuts a stored reply back to what the clinician heard before cutting in (decision 013's rule),
+ * marked partial: the revised message, or null when all of it was heard. Both voice engines
+ * store a cut reply through here.
+ */
+export async function storeHeardPart(
+  db: Queryable,
+  input: { conversationId: string; reply: Pick<Message, 'id' | 'content'>; heardChars: number },
+): Promise<Message | null> {
+  const content = heardRevision(input.reply.content, input.heardChars);
+  if (content === null || content === input.reply.content) return null;
+  return markReplyHeard(db, { conversationId: input.conversationId, id: input.reply.id, content });
 }
 
 /**
@@ -21,13 +36,10 @@ export function createBargeIn(context: ConversationContext) {
   let spokenReply: Message | null = null;
 
   async function keepHeardPart(reply: Message, heardChars: number) {
-    const content = heardRevision(reply.content, heardChars);
-    if (content === null) return;
-    const { db } = context.services;
-    const revised = await markReplyHeard(db, {
+    const revised = await storeHeardPart(context.services.db, {
       conversationId: context.conversationId,
-      id: reply.id,
-      content,
+      reply,
+      heardChars,
     });
     if (revised) context.send({ type: 'reply_revised', message: revised });
   }

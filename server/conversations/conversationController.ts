@@ -151,6 +151,8 @@ export function createConversationController(input: {
           services.realtime.stopAudio(conversationId);
           return;
         }
+        case 'realtime_start':
+          return services.realtime.begin(conversationId);
         case 'speak':
           return work.run(readAloud.read(message.messageId), failed);
         case 'stop_speaking':

@@ -7,16 +7,6 @@ import { heardPart } from '#shared/heardPart';
  * the call (realtimeCall.ts) feeds it events and stores what it releases.
  */
 
-/**
- * The patient's speaking rate, for turning "audio heard up to 4.2 s" into characters: the
- * provider reports a cut in milliseconds of audio and keeps no text of it (decision 017).
- */
-export const SPOKEN_CHARS_PER_SECOND = 15;
-
-export function heardCharsForAudio(audioEndMs: number): number {
-  return Math.max(0, Math.round((audioEndMs / 1000) * SPOKEN_CHARS_PER_SECOND));
-}
-
 export type ItemRole = 'user' | 'assistant';
 
 interface Item {
@@ -26,11 +16,12 @@ interface Item {
   final: boolean;
   /** The response was cancelled (barge-in, Stop audio) before it finished. */
   cancelled: boolean;
-  /** Audio heard before a cut, when the provider reported one. */
-  heardMs: number | null;
+  /** Characters heard before a cut (Stop audio, barge-in); null while it was not cut. */
+  heardChars: number | null;
   state: 'open' | 'storing' | 'stored' | 'skipped';
-  /** The stored message's id. */
+  /** The stored message's id, and what it holds. */
   messageId: string | null;
+  storedContent: string | null;
 }
 
 export interface DueItem {
@@ -41,10 +32,11 @@ export interface DueItem {
   partial: boolean;
 }
 
-export interface Revision {
-  itemId: string;
+/** A stored reply that was cut: what it holds, and how much of it was heard. */
+export interface HeardReply {
   messageId: string;
   content: string;
+  heardChars: number;
 }
 
 export interface CallTranscript {
@@ -55,23 +47,27 @@ export interface CallTranscript {
   /** A reply ended before its end: cancelled, and final with whatever text it had. */
   cancel(itemId: string): void;
   /**
-   * The provider cut a reply's audio at `audioEndMs`. When it was already stored, the stored
-   * text must shrink to what was heard: the revision says how (null when nothing changes).
+   * A reply was cut after `heardChars` of it were heard (the least of every report counts). Not
+   * stored yet, it will be stored as heard; stored already, `storedReply` says what to cut.
    */
-  truncate(itemId: string, audioEndMs: number): Revision | null;
+  heard(itemId: string, heardChars: number): void;
+  /** A stored reply that was cut, to cut back to what was heard (null otherwise). */
+  storedReply(itemId: string): HeardReply | null;
+  /** The stored reply now holds `content`. */
+  revised(itemId: string, content: string): void;
+  /** What would be stored of a reply now: its heard part when it was cut. */
+  replyText(itemId: string): string;
   /** The items now ready to store, in order; each is handed out once. */
   due(): DueItem[];
   stored(itemId: string, messageId: string): void;
   /** The call is over: every item with words is final as it stands. */
   finish(): void;
-  /** Item id of the latest reply, for Stop audio. */
-  lastReply(): string | null;
 }
 
 function contentOf(item: Item): string {
   if (item.role === 'user') return item.text.trim();
-  if (item.heardMs !== null) return heardPart(item.text, heardCharsForAudio(item.heardMs));
-  // Cancelled before the provider said how much played: nothing of it is known to be heard.
+  if (item.heardChars !== null) return heardPart(item.text, item.heardChars);
+  // Cancelled before any of its audio was known to play: nothing of it is known to be heard.
   return item.cancelled ? heardPart(item.text, 0) : item.text.trim();
 }
 
@@ -88,9 +84,10 @@ export function createCallTranscript(): CallTranscript {
         text: '',
         final: false,
         cancelled: false,
-        heardMs: null,
+        heardChars: null,
         state: 'open',
         messageId: null,
+        storedContent: null,
       };
       items.push(item);
       byId.set(itemId, item);
@@ -117,13 +114,32 @@ export function createCallTranscript(): CallTranscript {
       item.final = true;
     },
 
-    truncate(itemId, audioEndMs) {
+    heard(itemId, heardChars) {
       const item = byId.get(itemId);
-      if (!item || item.role !== 'assistant') return null;
-      item.heardMs = item.heardMs === null ? audioEndMs : Math.min(item.heardMs, audioEndMs);
-      if (item.state !== 'stored' || !item.messageId) return null;
-      const content = contentOf(item);
-      return content === item.text.trim() ? null : { itemId, messageId: item.messageId, content };
+      // An item this call never saw begin would hold back everything after it: ignored.
+      if (!item || item.role !== 'assistant') return;
+      item.heardChars = Math.min(item.heardChars ?? heardChars, heardChars);
+    },
+
+    storedReply(itemId) {
+      const item = byId.get(itemId);
+      if (!item || item.state !== 'stored' || item.heardChars === null) return null;
+      if (item.messageId === null || item.storedContent === null) return null;
+      return {
+        messageId: item.messageId,
+        content: item.storedContent,
+        heardChars: item.heardChars,
+      };
+    },
+
+    revised(itemId, content) {
+      const item = byId.get(itemId);
+      if (item) item.storedContent = content;
+    },
+
+    replyText(itemId) {
+      const item = byId.get(itemId);
+      return item ? contentOf(item) : '';
     },
 
     due() {
@@ -138,11 +154,12 @@ export function createCallTranscript(): CallTranscript {
           continue;
         }
         item.state = 'storing';
+        item.storedContent = content;
         out.push({
           itemId: item.itemId,
           role: item.role,
           content,
-          partial: item.role === 'assistant' && (item.cancelled || item.heardMs !== null),
+          partial: item.role === 'assistant' && (item.cancelled || content !== item.text.trim()),
         });
       }
       return out;
@@ -161,13 +178,6 @@ export function createCallTranscript(): CallTranscript {
         item.final = true;
         if (item.role === 'assistant') item.cancelled = true;
       }
-    },
-
-    lastReply() {
-      for (let i = items.length - 1; i >= 0; i--) {
-        if (items[i]!.role === 'assistant') return items[i]!.itemId;
-      }
-      return null;
     },
   };
 }

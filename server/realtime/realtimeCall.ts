@@ -1,16 +1,13 @@
-import type { RealtimeServerEvent } from 'openai/resources/realtime/realtime';
+import type { RealtimeClientEvent, RealtimeServerEvent } from 'openai/resources/realtime/realtime';
 import type { Message } from '#shared/conversation';
 import type { RealtimeEndReason, RealtimeState, ServerMessage } from '#shared/protocol';
 import { REALTIME_TEXT } from '#shared/text';
-import {
-  insertAssistantMessage,
-  markReplyHeard,
-  insertTurnIfAllowed,
-  turnAdmission,
-} from '../db/messages';
+import { insertAssistantMessage, insertTurnIfAllowed, turnAdmission } from '../db/messages';
 import { AppError } from '../http/errors';
 import type { CoreServices } from '../coreServices';
+import { storeHeardPart } from '../conversations/bargeIn';
 import { createCallTranscript, type DueItem } from './callTranscript';
+import { createReplyAudio } from './replyAudio';
 import type { RealtimeProvider, RealtimeSideband } from '../ai/types';
 
 /**
@@ -19,10 +16,23 @@ import type { RealtimeProvider, RealtimeSideband } from '../ai/types';
  * call's length are enforced here, and every way the call can end goes through `end`.
  */
 
+/**
+ * Our own client events on the sideband carry ids with this prefix, so an error the provider
+ * answers one of them with is known for ours (an expected race, not a fault).
+ */
+const OWN_EVENT = 'chairtalk_';
+
 export interface RealtimeCall {
   readonly callId: string;
   readonly userId: string;
-  /** Stop audio: the provider stops the reply and reports how much of it was heard. */
+  /** Started: by the clinician's click (`begin`), or at once unless it was a standby call. */
+  readonly begun: boolean;
+  /** The clinician started a standby call: from here it is in use, timed and paid for. */
+  begin(): void;
+  /**
+   * Stop audio: the reply's audio stops, the provider's item is cut to what was played, and
+   * the stored reply keeps what was heard (decision 034).
+   */
   stopAudio(): void;
   /** Hangs up (idempotent), stores what is owed first, tells the sockets why. */
   end(reason: RealtimeEndReason): Promise<void>;
@@ -70,29 +80,57 @@ export function startRealtimeCall(input: {
   userId: string;
   callId: string;
   sideband: RealtimeSideband;
+  /** Set up ahead with the microphone muted, when Voice Mode opened: not started yet. */
+  standby?: boolean;
   /** Sends to every socket of the conversation on this instance. */
   relay: (message: ServerMessage) => void;
+  /** The clock the reply audio is timed on (ms). */
+  now?: () => number;
 }): RealtimeCall {
   const { services, provider, conversationId, userId, callId, sideband, relay } = input;
   const { db, logger, config } = services;
+  const now = input.now ?? (() => performance.now());
   const maxCallMs = config.ai.realtime?.maxCallMs ?? 15 * 60_000;
   const transcript = createCallTranscript();
+  const audio = createReplyAudio();
   /** Clinician utterances heard but not yet stored: they count against the quota already. */
   const pendingTurns = new Set<string>();
   /** Live text of items still being spoken. */
   const live = new Map<string, string>();
   let state: RealtimeState = 'connecting';
   let finished = false;
+  let begun = !input.standby;
+  let ownEvents = 0;
   /** Stores run one after another, so messages land in the call's order. */
   let storing: Promise<void> = Promise.resolve();
   let resolveEnded!: () => void;
   const ended = new Promise<void>((resolve) => (resolveEnded = resolve));
 
-  const lengthLimit = setTimeout(() => void end('call_too_long'), maxCallMs);
+  // A standby call waits at most as long as a call may last; a started one lasts that long.
+  let lengthLimit = setTimeout(() => void end('call_too_long'), maxCallMs);
   lengthLimit.unref();
   // The first minute was paid for when the call was set up; each further one as it starts.
-  const minutes = setInterval(() => void payNextMinute(), services.budget.realtimeMinuteMs);
-  minutes.unref();
+  let minutes: NodeJS.Timeout | undefined;
+  if (begun) startClock();
+
+  function startClock() {
+    clearTimeout(lengthLimit);
+    lengthLimit = setTimeout(() => void end('call_too_long'), maxCallMs);
+    lengthLimit.unref();
+    minutes = setInterval(() => void payNextMinute(), services.budget.realtimeMinuteMs);
+    minutes.unref();
+  }
+
+  function begin() {
+    if (begun || finished) return;
+    begun = true;
+    startClock();
+    logger.info('realtime.begun', { conversationId, callId });
+  }
+
+  function send(event: RealtimeClientEvent) {
+    sideband.send({ ...event, event_id: `${OWN_EVENT}${++ownEvents}` });
+  }
 
   async function payNextMinute() {
     if (finished) return;
@@ -177,21 +215,63 @@ export function startRealtimeCall(input: {
     if (admission === 'allowed') return;
     // The provider answers on its own: stop the answer before it is heard, and the call.
     pendingTurns.delete(itemId);
-    sideband.send({ type: 'response.cancel' });
-    sideband.send({ type: 'output_audio_buffer.clear' });
+    stopReply();
     void end(admission === 'limited' ? 'quota' : 'conversation_ended');
   }
 
-  async function revise(itemId: string, audioEndMs: number) {
-    const revision = transcript.truncate(itemId, audioEndMs);
-    if (!revision) return;
-    await storing;
-    const message = await markReplyHeard(db, {
-      conversationId,
-      id: revision.messageId,
-      content: revision.content,
+  /**
+   * Stops the patient the way the Realtime API documents for a client: `response.cancel` only
+   * for a response still being generated (the events say which), `output_audio_buffer.clear`
+   * for the audio, and `conversation.item.truncate` at what was played, so the model's own
+   * context holds only what was heard. The stored reply is cut here too, never waiting for a
+   * `conversation.item.truncated` the provider need not send.
+   */
+  function stopReply() {
+    const generating = audio.generating();
+    const playing = audio.cut(now());
+    if (generating) send({ type: 'response.cancel', response_id: generating });
+    if (!playing) return;
+    send({ type: 'output_audio_buffer.clear' });
+    send({
+      type: 'conversation.item.truncate',
+      item_id: playing.itemId,
+      content_index: 0,
+      audio_end_ms: playing.playedMs,
     });
-    if (message) relay({ type: 'reply_revised', message });
+    cutReply(playing.itemId, playing.playedMs);
+    setState('listening');
+  }
+
+  /** What was heard of a cut reply is what is stored of it, and what the dialog shows. */
+  function cutReply(itemId: string, playedMs: number) {
+    transcript.heard(itemId, audio.heardChars(playedMs));
+    const heard = transcript.replyText(itemId);
+    if (heard !== '') liveLine('assistant', itemId, heard, true);
+    // After the store of the reply itself, if that is under way.
+    storing = storing
+      .then(() => reviseStoredReply(itemId))
+      .catch((error: unknown) =>
+        logger.error('realtime.revise_failed', { conversationId, callId, error }),
+      );
+  }
+
+  /** The provider stopped a reply's audio: what had played of it is what was heard. */
+  function interrupted(responseId: string) {
+    const cut = audio.interrupted(responseId, now());
+    if (cut) cutReply(cut.itemId, cut.playedMs);
+  }
+
+  async function reviseStoredReply(itemId: string) {
+    const reply = transcript.storedReply(itemId);
+    if (!reply) return;
+    const message = await storeHeardPart(db, {
+      conversationId,
+      reply: { id: reply.messageId, content: reply.content },
+      heardChars: reply.heardChars,
+    });
+    if (!message) return;
+    transcript.revised(itemId, message.content);
+    relay({ type: 'reply_revised', message });
   }
 
   function onEvent(event: RealtimeServerEvent) {
@@ -200,10 +280,13 @@ export function startRealtimeCall(input: {
       case 'session.created':
         return setState('listening');
       case 'input_audio_buffer.speech_started':
+        // The provider heard the clinician: the call is in use, whoever said so first.
+        begin();
         return setState('user_speaking');
       case 'input_audio_buffer.speech_stopped':
         return setState('processing');
       case 'input_audio_buffer.committed':
+        begin();
         transcript.add(event.item_id, 'user');
         void admitTurn(event.item_id);
         return;
@@ -228,16 +311,28 @@ export function startRealtimeCall(input: {
         void flush();
         return;
       case 'response.created':
+        begin();
+        if (event.response.id) audio.created(event.response.id);
         return setState('processing');
       case 'response.output_item.added':
         if (event.item.type === 'message' && event.item.id) {
           transcript.add(event.item.id, 'assistant');
+          audio.item(event.response_id, event.item.id);
         }
         return;
       case 'output_audio_buffer.started':
+        audio.started(event.response_id, now());
         return setState('patient_speaking');
-      case 'output_audio_buffer.stopped':
+      case 'output_audio_buffer.stopped': {
+        // Played to its end: how long it took teaches this voice's speaking rate.
+        const played = audio.stopped(event.response_id, now());
+        if (played) audio.learn(transcript.replyText(played.itemId).length, played.playedMs);
+        return setState('listening');
+      }
       case 'output_audio_buffer.cleared':
+        // The provider cut the reply itself (the clinician spoke over it): kept as heard, whether
+        // or not a `conversation.item.truncated` follows.
+        interrupted(event.response_id);
         return setState('listening');
       case 'response.output_audio_transcript.delta': {
         const text = (live.get(event.item_id) ?? '') + event.delta;
@@ -252,24 +347,36 @@ export function startRealtimeCall(input: {
         void flush();
         return;
       case 'response.done': {
-        const cancelled = event.response.status !== 'completed';
+        // Cut off (barge-in, Stop audio). A reply ended by its token cap is not: all of it plays.
+        const cancelled = event.response.status === 'cancelled';
+        const responseId = event.response.id;
         for (const item of event.response.output ?? []) {
           if (item.type !== 'message' || !item.id) continue;
+          if (responseId) audio.item(responseId, item.id);
           const said = transcriptOf(item) ?? live.get(item.id) ?? '';
           live.delete(item.id);
           transcript.text(item.id, 'assistant', said, !cancelled);
           if (cancelled) transcript.cancel(item.id);
         }
+        if (responseId) {
+          audio.done(responseId);
+          // Its audio stops with it, whether or not `output_audio_buffer.cleared` comes first.
+          if (cancelled) interrupted(responseId);
+        }
         void flush();
         return;
       }
       case 'conversation.item.truncated':
-        void revise(event.item_id, event.audio_end_ms).catch((error: unknown) =>
-          logger.error('realtime.revise_failed', { conversationId, callId, error }),
-        );
-        return;
+        // The provider's own count of what played (after our truncate, or its own barge-in).
+        return cutReply(event.item_id, event.audio_end_ms);
       case 'error':
-        logger.warn('realtime.provider_error', { conversationId, callId, error: event.error });
+        // One of our steps met a reply that had just ended (`response_cancel_not_active`, a
+        // truncate just past the audio's end): expected, and the call goes on.
+        if (event.error.event_id?.startsWith(OWN_EVENT)) {
+          logger.debug('realtime.step_refused', { conversationId, callId, error: event.error });
+        } else {
+          logger.warn('realtime.provider_error', { conversationId, callId, error: event.error });
+        }
         return;
       default:
         return;
@@ -278,6 +385,9 @@ export function startRealtimeCall(input: {
 
   async function end(reason: RealtimeEndReason): Promise<void> {
     if (finished) return ended;
+    // Hung up while the patient spoke: the reply is kept as far as it was heard.
+    const playing = audio.cut(now());
+    if (playing) cutReply(playing.itemId, playing.playedMs);
     finished = true;
     clearTimeout(lengthLimit);
     clearInterval(minutes);
@@ -289,6 +399,8 @@ export function startRealtimeCall(input: {
         // A call the provider already ended answers 404; either way it is over.
         logger.debug('realtime.hangup_failed', { conversationId, callId, error });
       }),
+      // A standby call never started gave the user nothing (decision 034).
+      begun ? null : refundStandby(),
     ]);
     relay({ type: 'realtime_ended', reason, message: endMessage(reason, maxCallMs) });
     logger.info('realtime.ended', { conversationId, callId, reason });
@@ -299,13 +411,27 @@ export function startRealtimeCall(input: {
   sideband.onClose(() => void end('dropped'));
   relay({ type: 'realtime_state', state });
 
+  async function refundStandby() {
+    await services.budget.giveBack(userId, 'realtimeMinute').catch((error: unknown) => {
+      logger.warn('realtime.refund_failed', { conversationId, callId, error });
+    });
+  }
+
   return {
     callId,
     userId,
+    get begun() {
+      return begun;
+    },
+    begin() {
+      if (finished) return;
+      begin();
+      // The dialog ignored this call's frames while it stood by: the state now, to start from.
+      relay({ type: 'realtime_state', state });
+    },
     stopAudio() {
       if (finished) return;
-      sideband.send({ type: 'response.cancel' });
-      sideband.send({ type: 'output_audio_buffer.clear' });
+      stopReply();
     },
     end,
     ended,

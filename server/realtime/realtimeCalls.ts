@@ -26,9 +26,18 @@ export interface RealtimeCalls {
     conversationId: string;
     scenarioId: string;
     offerSdp: string;
+    /** Set up ahead with the microphone muted: started (and paid for) only by `begin`. */
+    standby: boolean;
     signal: AbortSignal;
   }): Promise<string>;
-  hangUp(conversationId: string, reason: RealtimeEndReason): Promise<void>;
+  /** Hangs up the conversation's call; with `standbyOnly`, only one not started yet. */
+  hangUp(
+    conversationId: string,
+    reason: RealtimeEndReason,
+    options?: { standbyOnly?: boolean },
+  ): Promise<void>;
+  /** The clinician started the standby call (`realtime_start`). */
+  begin(conversationId: string): void;
   stopAudio(conversationId: string): void;
   /** A conversation socket joins: it gets the call's frames until it leaves. */
   subscribe(conversationId: string, listener: Listener): () => void;
@@ -37,7 +46,10 @@ export interface RealtimeCalls {
   close(): Promise<void>;
 }
 
-export function createRealtimeCalls(services: CoreServices): RealtimeCalls {
+export function createRealtimeCalls(
+  services: CoreServices,
+  options: { now?: () => number } = {},
+): RealtimeCalls {
   const { db, config, logger } = services;
   const provider = services.ai.realtime;
   const calls = new Map<string, RealtimeCall>();
@@ -60,15 +72,22 @@ export function createRealtimeCalls(services: CoreServices): RealtimeCalls {
     leaving.set(conversationId, timer);
   }
 
-  async function hangUp(conversationId: string, reason: RealtimeEndReason) {
+  async function hangUp(
+    conversationId: string,
+    reason: RealtimeEndReason,
+    options: { standbyOnly?: boolean } = {},
+  ) {
     const call = calls.get(conversationId);
-    if (call) await call.end(reason);
+    if (call && !(options.standbyOnly && call.begun)) await call.end(reason);
   }
 
   return {
-    async start({ userId, conversationId, offerSdp, signal }) {
+    async start({ userId, conversationId, offerSdp, standby, signal }) {
       const realtime = config.ai.realtime;
       if (!provider || !realtime) throw new AppError('not_found:realtime');
+      // Opening Voice Mode in a second window must not hang up the call going on in the first.
+      const inUse = () => (standby && calls.get(conversationId)?.begun) ?? false;
+      if (inUse()) throw new AppError('conflict:realtime_call');
       const admission = await turnAdmission(db, {
         conversationId,
         turnsPerHour: config.limits.turnsPerHour,
@@ -89,7 +108,8 @@ export function createRealtimeCalls(services: CoreServices): RealtimeCalls {
       ]);
       if (!scenario) throw new AppError('not_found:scenario');
       // The call's first minute is paid for before it is set up, each further one as it starts
-      // (realtimeCall.ts); a call that cannot be set up costs nothing (decision 027).
+      // (realtimeCall.ts); a call that cannot be set up costs nothing (decision 027), nor does a
+      // standby call that was never started (decision 034).
       await services.budget.spend(userId, 'realtimeMinute');
       const refund = () => services.budget.giveBack(userId, 'realtimeMinute');
       const session = realtimeSession({
@@ -115,11 +135,12 @@ export function createRealtimeCalls(services: CoreServices): RealtimeCalls {
         await Promise.all([provider.hangUp(answer.callId).catch(() => undefined), refund()]);
         throw new AppError('unavailable:realtime');
       }
-      // The browser left while the call was being set up: nobody will answer this one.
-      if (signal.aborted) {
+      // The browser left while the call was being set up, or a call came into use meanwhile:
+      // nobody will answer this one.
+      if (signal.aborted || inUse()) {
         sideband.close();
-        await provider.hangUp(answer.callId).catch(() => undefined);
-        throw new AppError('unavailable:realtime');
+        await Promise.all([provider.hangUp(answer.callId).catch(() => undefined), refund()]);
+        throw new AppError(signal.aborted ? 'unavailable:realtime' : 'conflict:realtime_call');
       }
       await hangUp(conversationId, 'replaced');
 
@@ -130,7 +151,9 @@ export function createRealtimeCalls(services: CoreServices): RealtimeCalls {
         userId,
         callId: answer.callId,
         sideband,
+        standby,
         relay: (message) => relay(conversationId, message),
+        ...options,
       });
       calls.set(conversationId, call);
       userCalls.start(userId);
@@ -138,12 +161,16 @@ export function createRealtimeCalls(services: CoreServices): RealtimeCalls {
         userCalls.finish(userId);
         if (calls.get(conversationId) === call) calls.delete(conversationId);
       });
-      logger.info('realtime.started', { conversationId, callId: answer.callId });
+      logger.info('realtime.started', { conversationId, callId: answer.callId, standby });
       watchForLeaving(conversationId);
       return answer.answerSdp;
     },
 
     hangUp,
+
+    begin(conversationId) {
+      calls.get(conversationId)?.begin();
+    },
 
     stopAudio(conversationId) {
       calls.get(conversationId)?.stopAudio();

@@ -3,6 +3,7 @@ import { MAX_SDP_BYTES, realtimeApi, SDP_CONTENT_TYPE } from '#shared/api/realti
 import { currentUser, requireUser } from '../auth/guard';
 import { abortOnClose } from '../http/abortOnClose';
 import { AppError } from '../http/errors';
+import { parseInput } from '../http/validate';
 import type { Services } from '../services';
 import { loadOwnedConversation } from './ownedConversation';
 
@@ -25,6 +26,7 @@ export function realtimeRoutes(services: Services): Router {
 
   router.post(realtimeApi.call.route, async (req, res) => {
     const session = await loadOwnedConversation(db, req, res);
+    const { standby } = parseInput(realtimeApi.call.query, req.query);
     if (!req.is(SDP_CONTENT_TYPE)) throw new AppError('unsupported:body');
     await new Promise<void>((resolve, reject) =>
       sdpBody(req, res, (error?: unknown) => (error ? reject(error) : resolve())),
@@ -42,6 +44,7 @@ export function realtimeRoutes(services: Services): Router {
       conversationId: session.id,
       scenarioId: session.scenarioId,
       offerSdp,
+      standby: standby === '1',
       signal: abortOnClose(req, res),
     });
     res.status(201).type(SDP_CONTENT_TYPE).send(answer);
@@ -49,7 +52,8 @@ export function realtimeRoutes(services: Services): Router {
 
   router.delete(realtimeApi.hangUp.route, async (req, res) => {
     const session = await loadOwnedConversation(db, req, res);
-    await services.realtime.hangUp(session.id, 'hung_up');
+    const { standby } = parseInput(realtimeApi.hangUp.query, req.query);
+    await services.realtime.hangUp(session.id, 'hung_up', { standbyOnly: standby === '1' });
     res.status(204).end();
   });
 

@@ -5,9 +5,11 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listMessagesByConversation } from '#server/db/messages';
 import { getScenarioRecordById } from '#server/db/scenarios';
+import type { Message } from '#shared/conversation';
 import type { Scenario } from '#shared/scenario';
-import { REALTIME_TEXT } from '#shared/text';
-import { startOpenAiStub, type OpenAiStub } from '../fixtures/openaiStub';
+import { REALTIME_TEXT, VOICE_STATUS } from '#shared/text';
+import { startOpenAiStub, type OpenAiStub, type RealtimeCallRecord } from '../fixtures/openaiStub';
+import { charsSent } from '../fixtures/realtimePeer/callScript';
 import { TMP_DIR } from '../helpers/paths';
 import {
   apiGet,
@@ -24,7 +26,11 @@ import {
  * provider, with the fake microphone speaking espeak-ng's words. The peer hears them as audio
  * (it measures the track's energy), the patient's voice plays in the page, both sides are
  * stored, a second utterance cuts the reply, ending the conversation hangs up, and a dropped
- * call says so and leaves typed chat working.
+ * call says so and leaves typed chat working. Stop audio keeps what was played; the call is
+ * set up, muted, while the dialog opens, so the words said at the click are heard.
+ *
+ * Chromium's fake microphone plays its file from when the microphone opens: with the standby
+ * call, when the dialog opens, some time before the click. Each file starts with silence for it.
  */
 
 const AUDIO_DIR = join(TMP_DIR, 'voice-realtime-e2e');
@@ -38,38 +44,33 @@ function run(cmd: string, args: string[]) {
   execFileSync(cmd, args, { stdio: 'ignore' });
 }
 
-/**
- * 2 s of silence (RTP starts 0.4–1.3 s after the microphone opens), the first question, a gap
- * that ends 1.4 s into the patient's reply, the clinician cutting in, then a long silence that
- * keeps the file's second loop out of the test.
- */
-function microphoneFile(): string {
+/** A fake microphone's file, 16 kHz mono: espeak-ng's words and seconds of silence, in order. */
+function microphoneFile(name: string, parts: Array<string | number>): string {
   mkdirSync(AUDIO_DIR, { recursive: true });
-  const path = join(AUDIO_DIR, 'call.wav');
+  const path = join(AUDIO_DIR, `${name}.wav`);
   if (existsSync(path)) return path;
-  const spoken = (name: string, text: string) => {
-    const raw = join(AUDIO_DIR, `${name}.raw.wav`);
-    const out = join(AUDIO_DIR, `${name}.wav`);
-    run('espeak-ng', ['-w', raw, text]);
-    run('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', out]);
+  const pieces = parts.map((part, index) => {
+    const out = join(AUDIO_DIR, `${name}-${index}.wav`);
+    if (typeof part === 'number') {
+      run('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', out, 'trim', '0', String(part)]);
+    } else {
+      const raw = join(AUDIO_DIR, `${name}-${index}.raw.wav`);
+      run('espeak-ng', ['-w', raw, part]);
+      run('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', out]);
+    }
     return out;
-  };
-  const silence = (seconds: number) => {
-    const out = join(AUDIO_DIR, `silence-${seconds}.wav`);
-    run('sox', ['-n', '-r', '16000', '-c', '1', '-b', '16', out, 'trim', '0', String(seconds)]);
-    return out;
-  };
-  // The peer hears the end of speech after 500 ms of quiet and answers 100 ms later.
-  run('sox', [
-    silence(2),
-    spoken('first', FIRST),
-    silence(2),
-    spoken('second', SECOND),
-    silence(30),
-    path,
-  ]);
+  });
+  run('sox', [...pieces, path]);
   return path;
 }
+
+/**
+ * 4 s of silence (the dialog opens, the click comes, RTP starts 0.4–1.3 s after the call is
+ * set up), the first question, a gap that ends 1.4 s into the patient's reply (the peer hears
+ * the end of speech after 500 ms of quiet and answers 100 ms later), the clinician cutting in,
+ * then a long silence that keeps the file's second loop out of the test.
+ */
+const callFile = () => microphoneFile('call', [4, FIRST, 2, SECOND, 30]);
 
 /** Every peer connection the page makes, and whether it ever asked for a data channel. */
 async function watchPeerConnections(page: Page) {
@@ -147,24 +148,39 @@ function realtimeDialog(page: Page) {
   };
 }
 
-describe.skipIf(skipBrowserSuite)('the Realtime engine (WebRTC, fake microphone)', () => {
-  let stub: OpenAiStub;
+/** The server and Chromium with the test peer for the provider and `file` for a microphone. */
+function useRealtimeApp(file: () => string) {
+  const fixture = { stub: null as OpenAiStub | null };
   const app = useBrowserApp({
     chromiumArgs: () => [
-      ...fakeMicrophoneArgs(microphoneFile()),
+      ...fakeMicrophoneArgs(file()),
       // Without it Chromium offers no 127.0.0.1 candidate and ICE never completes.
       '--allow-loopback-in-peer-connection',
     ],
     env: async () => {
-      stub = await startOpenAiStub();
-      return stubbedOpenAiEnv(stub.url, { OPENAI_API_KEY: KEY, REALTIME_MODEL: 'gpt-realtime' });
+      fixture.stub = await startOpenAiStub();
+      return stubbedOpenAiEnv(fixture.stub.url, {
+        OPENAI_API_KEY: KEY,
+        REALTIME_MODEL: 'gpt-realtime',
+      });
     },
   });
+  afterEach(() => fixture.stub?.reset());
+  return {
+    app,
+    get stub(): OpenAiStub {
+      if (!fixture.stub) throw new Error('The Realtime suite has not started');
+      return fixture.stub;
+    },
+  };
+}
 
-  afterEach(() => stub.reset());
+describe.skipIf(skipBrowserSuite)('the Realtime engine (WebRTC, fake microphone)', () => {
+  const suite = useRealtimeApp(callFile);
+  const { app } = suite;
 
   it('talks speech to speech: heard by the peer, played in the page, stored, cut by barge-in, hung up at the end', async () => {
-    stub.setRealtimeCall({
+    suite.stub.setRealtimeCall({
       userTranscripts: [FIRST, SECOND],
       replies: [REPLY, SECOND_REPLY],
       msPerWord: 250,
@@ -184,14 +200,14 @@ describe.skipIf(skipBrowserSuite)('the Realtime engine (WebRTC, fake microphone)
     await voice.call.click();
     await eventually(() => voice.stage(), 15_000).toBe('live');
 
-    const record = () => stub.realtimeCalls.at(-1)!;
+    const record = () => suite.stub.realtimeCalls.at(-1)!;
     // The clinician's words reach the provider as audio on the track.
     await eventually(() => record()?.mic.utterances ?? 0, 15_000).toBeGreaterThanOrEqual(1);
     await eventually(() => record().mic.speechMs, 15_000).toBeGreaterThan(500);
+    await eventually(() => voice.you.textContent(), 15_000).toContain(FIRST);
     // The patient's voice comes back and plays.
     await eventually(() => voice.status.textContent(), 15_000).toContain('Playing AI response');
     await eventually(() => receivedEnergy(page), 10_000).toBeGreaterThan(0);
-    await eventually(() => voice.you.textContent()).toContain(FIRST);
 
     // The second utterance cuts the reply: it is stored as far as it was heard.
     const db = app.server.services.db;
@@ -245,7 +261,7 @@ describe.skipIf(skipBrowserSuite)('the Realtime engine (WebRTC, fake microphone)
   });
 
   it('a dropped call says so, and typed chat carries on', async () => {
-    stub.setRealtimeCall({ fault: 'drop_peer', faultAfterMs: 300, replies: ['Mm.'] });
+    suite.stub.setRealtimeCall({ fault: 'drop_peer', faultAfterMs: 300, replies: ['Mm.'] });
     const page = await app.newPage();
     const conversationId = await openScenario(page);
     await page.getByRole('button', { name: 'Voice Mode' }).click();
@@ -267,5 +283,187 @@ describe.skipIf(skipBrowserSuite)('the Realtime engine (WebRTC, fake microphone)
       async () => (await listMessagesByConversation(db, { conversationId })).at(-1)?.role,
       15_000,
     ).toBe('assistant');
+  });
+});
+
+/** Tone sent so far for reply `index` of the call: the call's total less the replies before. */
+function sentOf(record: RealtimeCallRecord | undefined, index: number): number {
+  if (!record || record.replies.length <= index) return 0;
+  const before = record.replies.slice(0, index).reduce((ms, r) => ms + (r.sentMs ?? 0), 0);
+  return record.patientAudioMsSent - before;
+}
+
+/** Clicks the dialog's `testId` button; when the page saw the click, on the machine's clock. */
+async function clickAt(page: Page, testId: string): Promise<number> {
+  await page.evaluate((id) => {
+    const w = window as unknown as { __clickedAt?: number };
+    delete w.__clickedAt;
+    document
+      .querySelector(`[data-testid="${id}"]`)
+      ?.addEventListener(
+        'click',
+        () => (w.__clickedAt = performance.timeOrigin + performance.now()),
+        { once: true, capture: true },
+      );
+  }, testId);
+  await page.getByTestId(testId).click();
+  return page.evaluate(() => (window as unknown as { __clickedAt: number }).__clickedAt);
+}
+
+/** From a click on the machine's clock to the first loud frame the provider received. */
+function firstWordDelay(record: RealtimeCallRecord, clickedAt: number): number {
+  return Math.round(performance.timeOrigin + record.mic.firstLoudAt! - clickedAt);
+}
+
+const QUESTION = 'What worries you most about the crown?';
+const FOLLOW_UP = 'Please, tell me more.';
+const LONG_REPLIES = [
+  'It is the cost that worries me most, and whether the new crown will match the colour of my other teeth.',
+  'Well, my last crown came loose after a year, so I keep wondering whether this one will last any longer than that.',
+];
+
+describe.skipIf(skipBrowserSuite)('Realtime Stop audio keeps what was played', () => {
+  // The question, the reply stopped 0.7 s in, the follow-up, its reply stopped 3.5 s in.
+  const suite = useRealtimeApp(() => microphoneFile('stop', [4, QUESTION, 4.5, FOLLOW_UP, 40]));
+
+  it('0.7 s and 3.5 s into a reply, the stored reply is a prefix within 15 characters of what was played, partial', async ({
+    annotate,
+  }) => {
+    // The provider at its worst: the reply is generated (response.done) long before its audio
+    // is played, and conversation.item.truncated never comes.
+    suite.stub.setRealtimeCall({
+      userTranscripts: [QUESTION, FOLLOW_UP],
+      replies: LONG_REPLIES,
+      msPerWord: 300,
+      generation: 'ahead',
+      truncation: 'silent',
+    });
+    const page = await suite.app.newPage();
+    const conversationId = await openScenario(page);
+    await page.getByRole('button', { name: 'Voice Mode' }).click();
+    const voice = realtimeDialog(page);
+    await voice.call.click();
+    const record = () => suite.stub.realtimeCalls.at(-1);
+    const db = suite.app.server.services.db;
+    const figures: string[] = [];
+
+    for (const [index, stopAtMs] of [
+      [0, 700],
+      [1, 3_500],
+    ] as const) {
+      await eventually(() => sentOf(record(), index), 30_000).toBeGreaterThanOrEqual(stopAtMs);
+      await voice.dialog.getByRole('button', { name: 'Stop audio' }).click();
+      await eventually(() => record()!.replies[index]?.ending).toBe('cut');
+      const reply = record()!.replies[index]!;
+      const text = reply.pieces.join('');
+      const played = charsSent(reply, reply.sentMs!);
+      const cut = (messages: Message[]) =>
+        messages.find((m) => m.role === 'assistant' && m.partial && text.startsWith(m.content));
+      await eventually(
+        async () => cut(await listMessagesByConversation(db, { conversationId }))?.content,
+      ).toBeTruthy();
+      const stored = cut(await listMessagesByConversation(db, { conversationId }))!;
+      figures.push(
+        `${stopAtMs} ms: ${reply.sentMs} ms played = ${played} characters, ${stored.content.length} stored ("${stored.content}")`,
+      );
+      expect(Math.abs(stored.content.length - played), figures.at(-1)).toBeLessThanOrEqual(15);
+      // The dialog's 'Patient:' line holds what was heard, not the words generated ahead.
+      await eventually(() => voice.patient.textContent()).toContain(stored.content);
+      expect(await voice.patient.textContent()).not.toContain(text);
+    }
+    await annotate(`Stop audio, stored against played: ${figures.join('; ')}`);
+
+    // Nothing was cancelled that was already done; the provider's item was cut where it played.
+    const sent = record()!.clientEvents;
+    expect(sent.map((e) => e.type)).not.toContain('response.cancel');
+    const truncates = sent.flatMap((e) => (e.type === 'conversation.item.truncate' ? [e] : []));
+    expect(truncates.map((e) => e.item_id)).toEqual(record()!.replies.map((r) => r.itemId));
+    expect(record()!.replies.map((r) => r.truncatedAtMs)).toEqual(
+      truncates.map((e) => e.audio_end_ms),
+    );
+    expect(record()!.serverEventTypes).not.toContain('error');
+  });
+});
+
+/** Speech from the first instant to the last, without a pause longer than a word's gap. */
+const TALK =
+  'I have been thinking about the crown you mentioned last time and I wonder how long it would take to fit and whether my insurance would cover the cost of the work on the back tooth';
+
+describe.skipIf(skipBrowserSuite)('a Realtime call set up when the dialog opens', () => {
+  // The clinician talks all the time: whenever the click comes, they are speaking.
+  const suite = useRealtimeApp(() => microphoneFile('talk', [TALK, TALK, TALK]));
+  const record = () => suite.stub.realtimeCalls.at(-1);
+
+  async function openVoice() {
+    const page = await suite.app.newPage();
+    const conversationId = await openScenario(page);
+    await page.getByRole('button', { name: 'Voice Mode' }).click();
+    return { page, conversationId, voice: realtimeDialog(page) };
+  }
+
+  it('is ready and muted before the click: what is said from the click on is heard from its first word', async ({
+    annotate,
+  }) => {
+    suite.stub.setRealtimeCall({ userTranscripts: [TALK], replies: ['Mm.'] });
+    const { page, voice } = await openVoice();
+    // Connected while the clinician talks, and the provider heard none of it: the track is
+    // muted (the browser sends silence), the patient says nothing.
+    await eventually(() => record()?.connectionState, 15_000).toBe('connected');
+    await eventually(() => record()!.mic.packets, 10_000).toBeGreaterThan(50);
+    expect(record()!.mic).toMatchObject({ speechMs: 0, firstLoudAt: null, utterances: 0 });
+    expect(record()!.serverEventTypes).not.toContain('response.created');
+    expect(record()!.patientAudioMsSent).toBe(0);
+    expect(await voice.stage()).toBe('off');
+    expect(await voice.status.textContent()).toBe(VOICE_STATUS.start);
+
+    const clickedAt = await clickAt(page, 'voice-call');
+    await eventually(() => record()!.mic.firstLoudAt, 10_000).not.toBeNull();
+    const delay = firstWordDelay(record()!, clickedAt);
+    await annotate(`Standby call: the first word reached the provider ${delay} ms after the click`);
+    // A word lasts 300 ms or more: the first one is heard from its start.
+    expect(delay).toBeLessThan(300);
+    await eventually(() => voice.stage()).toBe('live');
+    await eventually(() => record()!.mic.utterances).toBe(1);
+    expect(suite.stub.realtimeCalls).toHaveLength(1);
+
+    await voice.dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await eventually(() => record()!.hungUp).toBe(true);
+  });
+
+  it('one never started is hung up when the dialog closes, and costs nothing', async () => {
+    const { page, conversationId, voice } = await openVoice();
+    await eventually(() => record()?.connectionState, 15_000).toBe('connected');
+    await voice.dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await eventually(() => record()!.hungUp).toBe(true);
+    expect(record()!.mic.speechMs).toBe(0);
+    const [usage] = await suite.app.server.services.db.query<{ used: number }>(
+      `SELECT h.used FROM hourly_usage h JOIN conversation_sessions c ON c.user_id = h.user_id
+        WHERE c.id = $1 AND h.kind = 'ai_budget'`,
+      [conversationId],
+    );
+    expect(usage?.used ?? 0).toBe(0);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('without it (it could not be set up), the click sets the call up as before, quietly', async ({
+    annotate,
+  }) => {
+    suite.stub.setRealtimeCall({ fault: 'refuse' });
+    const page = await suite.app.newPage();
+    await openScenario(page);
+    const standby = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).searchParams.has('standby'),
+    );
+    await page.getByRole('button', { name: 'Voice Mode' }).click();
+    expect((await standby).status()).toBe(503);
+    const voice = realtimeDialog(page);
+    expect(await voice.dialog.getByRole('alert').count()).toBe(0);
+
+    suite.stub.setRealtimeCall({ fault: null, userTranscripts: [TALK], replies: ['Mm.'] });
+    const clickedAt = await clickAt(page, 'voice-call');
+    await eventually(() => record()?.mic.firstLoudAt ?? null, 15_000).not.toBeNull();
+    const delay = firstWordDelay(record()!, clickedAt);
+    await annotate(`Set up at the click: the first word reached the provider ${delay} ms after it`);
+    await eventually(() => voice.stage()).toBe('live');
   });
 });

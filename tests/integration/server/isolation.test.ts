@@ -1512,6 +1512,8 @@ const framesOf: Record<string, (w: World) => unknown[]> = {
   cancel: () => [{ type: 'cancel', heardChars: 0 }],
   speak: (w) => [{ type: 'speak', messageId: w.a.assistantMessageIds.open }],
   stop_speaking: () => [{ type: 'stop_speaking' }],
+  // No ids: it starts the call of the socket's own conversation, which the upgrade authorised.
+  realtime_start: () => [{ type: 'realtime_start' }],
 };
 
 function socketRows(): Row[] {

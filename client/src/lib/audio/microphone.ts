@@ -32,6 +32,19 @@ export async function openMicrophone(): Promise<MediaStream> {
   }
 }
 
+/**
+ * The user already lets this site use the microphone, so opening it asks nothing. Browsers
+ * that cannot say (the Permissions API without 'microphone') count as not allowed.
+ */
+export async function microphoneAllowed(): Promise<boolean> {
+  try {
+    const status = await navigator.permissions.query({ name: 'microphone' as PermissionName });
+    return status.state === 'granted';
+  } catch {
+    return false;
+  }
+}
+
 /** Releases the microphone (the browser's recording indicator goes off). */
 export function stopStream(stream: MediaStream | null | undefined): void {
   stream?.getTracks().forEach((track) => track.stop());

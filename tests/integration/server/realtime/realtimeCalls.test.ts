@@ -8,7 +8,9 @@ import { createLogger } from '#server/logger';
 import type { StartOptions } from '#server/startServer';
 import { MAX_SDP_BYTES } from '#shared/api/realtime';
 import { ERRORS } from '#shared/errors';
+import { heardPart } from '#shared/heardPart';
 import { REALTIME_TEXT } from '#shared/text';
+import { SPOKEN_CHARS_PER_SECOND } from '#server/realtime/replyAudio';
 import {
   ANSWER_SDP,
   fakeRealtimeProvider,
@@ -30,6 +32,9 @@ import { startTestServer, type TestServer } from '../../../helpers/testServer';
 const OFFER =
   'v=0\r\no=- 46117 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\na=group:BUNDLE 0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\nc=IN IP4 0.0.0.0\r\na=mid:0\r\na=sendrecv\r\na=rtpmap:111 opus/48000/2\r\n';
 const KEY = 'sk-test-realtime-secret';
+const REPLY = 'I suppose the cost worries me more than the drilling, to be honest with you.';
+/** Characters heard in `ms` of the patient's audio before the call learnt the voice's rate. */
+const heardIn = (ms: number) => Math.round((ms / 1000) * SPOKEN_CHARS_PER_SECOND);
 
 async function waitFor<T>(
   check: () => T | undefined | null | false,
@@ -46,6 +51,8 @@ async function waitFor<T>(
 
 describe('Realtime calls on the server (a scripted provider)', () => {
   const fake = fakeRealtimeProvider();
+  /** The clock the server times the patient's audio on: the tests move it. */
+  let clockMs = 0;
   let testDb: TestDb;
   let stub: OpenAiStub;
   let server: TestServer;
@@ -58,11 +65,14 @@ describe('Realtime calls on the server (a scripted provider)', () => {
       OPENAI_API_KEY: KEY,
       AI_MAX_RETRIES: '0',
       REALTIME_MODEL: 'gpt-realtime',
+      // Every test signs a new user up from this one address.
+      AUTH_ATTEMPTS_PER_ADDRESS: '1000',
       ...env,
     };
     const roles = createAiRoles(loadConfig(all).ai, createLogger('silent'));
     return startTestServer(testDb.db, all, {
       ai: { ...roles, realtime: fake.provider },
+      realtimeClock: () => clockMs,
       ...options,
     });
   }
@@ -99,21 +109,25 @@ describe('Realtime calls on the server (a scripted provider)', () => {
     conversationId: string,
     body = OFFER,
     type = 'application/sdp',
+    query = '',
   ) =>
-    client.request('POST', `/api/conversations/${conversationId}/realtime`, body, {
+    client.request('POST', `/api/conversations/${conversationId}/realtime${query}`, body, {
       'content-type': type,
     });
 
-  async function connect(on: TestServer = server) {
+  async function connect(on: TestServer = server, query = '') {
     const opened = await openConversation(on);
-    const answer = await postOffer(opened.client, opened.conversationId);
+    const answer = await postOffer(opened.client, opened.conversationId, OFFER, undefined, query);
     expect(answer.status).toBe(201);
     const call = fake.calls.at(-1)!;
     call.emit(ev.sessionCreated());
     return { ...opened, answer, call };
   }
 
-  /** One exchange as the provider tells it: the clinician, then the patient's reply. */
+  /**
+   * One exchange as the provider tells it: the clinician, then the patient's reply, whose audio
+   * starts at the test clock's present time.
+   */
   function exchange(call: FakeCall, n: number, said: string, reply: string) {
     const user = `item_u${n}`;
     const bot = `item_a${n}`;
@@ -126,6 +140,16 @@ describe('Realtime calls on the server (a scripted provider)', () => {
     call.emit(ev.audioStarted(response));
     call.emit(ev.replyDelta(response, bot, reply));
     return { user, bot, response, transcribe: () => call.emit(ev.userDone(user, said)) };
+  }
+
+  /** The AI budget this conversation's user has used this hour. */
+  async function budgetUsed(conversationId: string): Promise<number> {
+    const [row] = await testDb.db.query<{ used: number }>(
+      `SELECT h.used FROM hourly_usage h JOIN conversation_sessions c ON c.user_id = h.user_id
+        WHERE c.id = $1 AND h.kind = 'ai_budget'`,
+      [conversationId],
+    );
+    return row?.used ?? 0;
   }
 
   it('offers the engine, and answers an offer with the SDP only: no key, no instructions', async () => {
@@ -195,15 +219,171 @@ describe('Realtime calls on the server (a scripted provider)', () => {
     expect(rows.at(-1)).toMatchObject({ content: 'I suppose the cost', partial: true });
   });
 
-  it("Stop audio cancels the reply and clears the call's audio on the sideband", async () => {
+  describe('Stop audio: what was played is what is kept, whatever the provider sends back', () => {
+    it('a reply generated in full before its audio played: cleared and truncated at what played, no cancel', async () => {
+      const { socket, conversationId, call } = await connect();
+      clockMs = 1_000;
+      const one = exchange(call, 1, 'Tell me more.', REPLY);
+      call.emit(ev.replyDone(one.response, one.bot, REPLY));
+      one.transcribe();
+      const stored = await socket.next('message_stored', (f) => f.message.role === 'assistant');
+      expect(stored.message).toMatchObject({ content: REPLY, partial: false });
+
+      // 3.5 s into its audio, and the provider never says `conversation.item.truncated`.
+      clockMs = 4_500;
+      socket.send({ type: 'cancel' });
+      const revised = await socket.next('reply_revised');
+      const heard = heardPart(REPLY, heardIn(3_500));
+      expect(heard).toBe('I suppose the cost worries me more than the drilling, to be');
+      expect(revised.message).toMatchObject({
+        id: stored.message.id,
+        content: heard,
+        partial: true,
+      });
+      expect(call.clientEvents).toMatchObject([
+        { type: 'output_audio_buffer.clear' },
+        {
+          type: 'conversation.item.truncate',
+          item_id: one.bot,
+          content_index: 0,
+          audio_end_ms: 3_500,
+        },
+      ]);
+      // The dialog's 'Patient:' line says what was heard, and the Stop button goes.
+      expect(
+        socket.frames.findLast((f) => f.type === 'realtime_transcript' && f.role === 'assistant'),
+      ).toMatchObject({ text: heard, final: true });
+      expect(socket.frames.findLast((f) => f.type === 'realtime_state')).toMatchObject({
+        state: 'listening',
+      });
+      const rows = await listMessagesByConversation(testDb.db, { conversationId });
+      expect(rows.at(-1)).toMatchObject({ content: heard, partial: true });
+
+      // The provider's echo of the cut changes nothing; a refusal of one of our steps is no
+      // warning.
+      call.emit(ev.truncated(one.bot, 3_500));
+      call.emit(ev.audioCleared(one.response));
+      const truncate = call.clientEvents[1]!;
+      call.emit(ev.error('invalid_value', 'Audio content is shorter', truncate.event_id ?? null));
+      socket.send({ type: 'cancel' });
+      await waitFor(
+        () => server.logs.some((l) => l.includes('realtime.step_refused')),
+        'the refusal logged',
+      );
+      expect(server.logs.filter((l) => l.includes('"warn"') && l.includes('realtime'))).toEqual([]);
+      expect(socket.frames.filter((f) => f.type === 'reply_revised')).toHaveLength(1);
+      expect(call.clientEvents).toHaveLength(2);
+    });
+
+    it('a reply still being generated: cancelled, cleared and truncated; stored as heard', async () => {
+      const { socket, conversationId, call } = await connect();
+      clockMs = 10_000;
+      const one = exchange(call, 1, 'Go on.', 'I suppose the cost');
+      one.transcribe();
+      await socket.next('message_stored', (f) => f.message.role === 'user');
+      clockMs = 10_740;
+      socket.send({ type: 'cancel' });
+      await waitFor(() => call.clientEvents.length === 3, 'the stop');
+      expect(call.clientEvents).toMatchObject([
+        { type: 'response.cancel', response_id: one.response },
+        { type: 'output_audio_buffer.clear' },
+        { type: 'conversation.item.truncate', item_id: one.bot, audio_end_ms: 740 },
+      ]);
+      // The provider ends the response with the words it had generated.
+      call.emit(ev.replyDone(one.response, one.bot, 'I suppose the cost', 'cancelled'));
+      const stored = await socket.next('message_stored', (f) => f.message.role === 'assistant');
+      expect(stored.message).toMatchObject({
+        content: heardPart('I suppose the cost', heardIn(740)),
+        partial: true,
+      });
+      expect(stored.message.content).toBe('I suppose the');
+      const rows = await listMessagesByConversation(testDb.db, { conversationId });
+      expect(rows.at(-1)).toMatchObject({ content: 'I suppose the', partial: true });
+    });
+
+    it('nothing is sent when no reply is playing', async () => {
+      const { socket, call } = await connect();
+      const one = exchange(call, 1, 'Hello?', 'Fine.');
+      call.emit(ev.replyDone(one.response, one.bot, 'Fine.'));
+      call.emit(ev.audioStopped(one.response));
+      socket.send({ type: 'cancel' });
+      socket.send({ type: 'turn', clientId: 'after', text: 'Still there?', stream: false });
+      await socket.next('turn_stored');
+      expect(call.clientEvents).toEqual([]);
+    });
+
+    it("learns the voice's rate from a reply heard to its end, and cuts the next one by it", async () => {
+      const { socket, call } = await connect();
+      // 76 characters played in 3.8 s: 20 a second.
+      clockMs = 0;
+      const one = exchange(call, 1, 'How are you?', REPLY);
+      call.emit(ev.replyDone(one.response, one.bot, REPLY));
+      clockMs = 3_800;
+      call.emit(ev.audioStopped(one.response));
+      clockMs = 5_000;
+      const two = exchange(call, 2, 'And?', REPLY);
+      call.emit(ev.replyDone(two.response, two.bot, REPLY));
+      clockMs = 8_500;
+      socket.send({ type: 'cancel' });
+      const line = await socket.next(
+        'realtime_transcript',
+        (f) => f.role === 'assistant' && f.itemId === two.bot && f.final,
+      );
+      expect(line.text).toBe(heardPart(REPLY, 70));
+    });
+  });
+
+  it("the provider's own barge-in: the reply is kept as heard without a truncated event", async () => {
     const { socket, call } = await connect();
-    exchange(call, 1, 'Hello?', 'Well, I');
-    socket.send({ type: 'cancel' });
-    const types = await waitFor(
-      () => call.clientEvents.length >= 2 && call.clientEvents.map((e) => e.type),
-      'the cancel',
-    );
-    expect(types).toEqual(['response.cancel', 'output_audio_buffer.clear']);
+    clockMs = 0;
+    const one = exchange(call, 1, 'Tell me more.', REPLY);
+    call.emit(ev.replyDone(one.response, one.bot, REPLY));
+    one.transcribe();
+    const stored = await socket.next('message_stored', (f) => f.message.role === 'assistant');
+    clockMs = 1_300;
+    call.emit(ev.speechStarted('item_u2'));
+    call.emit(ev.audioCleared(one.response));
+    const revised = await socket.next('reply_revised');
+    expect(revised.message).toMatchObject({
+      id: stored.message.id,
+      content: heardPart(REPLY, heardIn(1_300)),
+      partial: true,
+    });
+    // The provider cut it itself: nothing of ours on the sideband.
+    expect(call.clientEvents).toEqual([]);
+  });
+
+  it("the provider's own barge-in while the reply is generated: cancelled before or after it is cleared", async () => {
+    for (const order of ['done first', 'cleared first'] as const) {
+      const { socket, call } = await connect();
+      clockMs = 0;
+      const one = exchange(call, 1, 'Tell me more.', REPLY);
+      one.transcribe();
+      await socket.next('message_stored', (f) => f.message.role === 'user');
+      clockMs = 1_300;
+      call.emit(ev.speechStarted('item_u2'));
+      const cancelled = ev.replyDone(one.response, one.bot, REPLY, 'cancelled');
+      const cleared = ev.audioCleared(one.response);
+      for (const event of order === 'done first' ? [cancelled, cleared] : [cleared, cancelled]) {
+        call.emit(event);
+      }
+      const stored = await socket.next('message_stored', (f) => f.message.role === 'assistant');
+      expect([order, stored.message]).toMatchObject([
+        order,
+        { content: heardPart(REPLY, heardIn(1_300)), partial: true },
+      ]);
+    }
+  });
+
+  it('a reply ended by its token cap is all played, so it is stored whole', async () => {
+    const { socket, call } = await connect();
+    const one = exchange(call, 1, 'Tell me everything.', REPLY);
+    one.transcribe();
+    const capped = ev.replyDone(one.response, one.bot, REPLY);
+    if (capped.type === 'response.done') capped.response.status = 'incomplete';
+    call.emit(capped);
+    const stored = await socket.next('message_stored', (f) => f.message.role === 'assistant');
+    expect(stored.message).toMatchObject({ content: REPLY, partial: false });
   });
 
   it('ending the conversation hangs up, stores what the call owed, then grades it all', async () => {
@@ -230,6 +410,57 @@ describe('Realtime calls on the server (a scripted provider)', () => {
     // The grader read the whole transcript, the call's last words included.
     const graded = stub.requests.findLast((r) => r.path === '/v1/chat/completions');
     expect(JSON.stringify(graded?.body)).toContain('And the cost');
+  });
+
+  describe('standby calls: set up when Voice Mode opens, started by the click', () => {
+    const STANDBY = '?standby=1';
+    const hangUpStandby = (client: HttpClient, conversationId: string) =>
+      client.request('DELETE', `/api/conversations/${conversationId}/realtime${STANDBY}`);
+
+    it('one never started is hung up with the dialog and costs nothing', async () => {
+      const { client, conversationId, call } = await connect(server, STANDBY);
+      expect(await budgetUsed(conversationId)).toBe(AI_COSTS.realtimeMinute);
+      expect((await hangUpStandby(client, conversationId)).status).toBe(204);
+      expect(call.hungUp).toBe(true);
+      expect(await budgetUsed(conversationId)).toBe(0);
+    });
+
+    it('the click starts it: paid for from then on, and the dialog gets its state', async () => {
+      const { socket, client, conversationId, call } = await connect(server, STANDBY);
+      socket.send({ type: 'realtime_start' });
+      expect(await socket.next('realtime_state', (f) => f.state === 'listening')).toBeTruthy();
+      await waitFor(
+        () => server.logs.some((l) => l.includes('realtime.begun')),
+        'the start on the server',
+      );
+      // Started, it is not a standby any more: the dialog's standby hang-up leaves it alone.
+      await hangUpStandby(client, conversationId);
+      expect(call.hungUp).toBe(false);
+      const hung = await client.request('DELETE', `/api/conversations/${conversationId}/realtime`);
+      expect(hung.status).toBe(204);
+      expect(call.hungUp).toBe(true);
+      expect(await budgetUsed(conversationId)).toBe(AI_COSTS.realtimeMinute);
+    });
+
+    it('the provider hearing the clinician starts it too, told or not', async () => {
+      const { client, conversationId, call } = await connect(server, STANDBY);
+      call.emit(ev.speechStarted('item_u1'));
+      await hangUpStandby(client, conversationId);
+      expect(call.hungUp).toBe(false);
+      await client.request('DELETE', `/api/conversations/${conversationId}/realtime`);
+      expect(await budgetUsed(conversationId)).toBe(AI_COSTS.realtimeMinute);
+    });
+
+    it('never replaces a call in use (another window), which a standby does not hang up', async () => {
+      const { client, conversationId, socket, call } = await connect();
+      const refused = await postOffer(client, conversationId, OFFER, undefined, STANDBY);
+      expect([refused.status, refused.body.error.code]).toEqual([409, 'conflict:realtime_call']);
+      expect(refused.body.error.message).toBe(REALTIME_TEXT.callInUse);
+      expect(fake.calls).toHaveLength(1);
+      expect(call.hungUp).toBe(false);
+      expect(socket.frames.filter((f) => f.type === 'realtime_ended')).toEqual([]);
+      expect(await budgetUsed(conversationId)).toBe(AI_COSTS.realtimeMinute);
+    });
   });
 
   it('a dropped sideband ends the call with its message, and typed chat still works', async () => {
@@ -398,6 +629,7 @@ describe('Realtime calls on the server (a scripted provider)', () => {
       expect(call.clientEvents.map((e) => e.type)).toEqual([
         'response.cancel',
         'output_audio_buffer.clear',
+        'conversation.item.truncate',
       ]);
       expect(call.hungUp).toBe(true);
       // A new call is refused at setup while the quota is used up.
@@ -427,6 +659,22 @@ describe('Realtime calls on the server (a scripted provider)', () => {
         message: REALTIME_TEXT.callTooLong(1),
       });
       expect(call.hungUp).toBe(true);
+    });
+
+    it('a standby never started waits no longer than a call may last, and costs nothing', async () => {
+      const { socket, call, conversationId } = await connect(short, '?standby=1');
+      expect(await socket.next('realtime_ended')).toMatchObject({ reason: 'call_too_long' });
+      expect(call.hungUp).toBe(true);
+      expect(await budgetUsed(conversationId)).toBe(0);
+    });
+
+    it("a standby's further minutes are paid from its start, to the budget's end", async () => {
+      const { socket, call, conversationId } = await connect(budgeted, '?standby=1');
+      expect(await budgetUsed(conversationId)).toBe(AI_COSTS.realtimeMinute);
+      socket.send({ type: 'realtime_start' });
+      expect(await socket.next('realtime_ended')).toMatchObject({ reason: 'quota' });
+      expect(call.hungUp).toBe(true);
+      expect(await budgetUsed(conversationId)).toBe(2 * AI_COSTS.realtimeMinute);
     });
   });
 });

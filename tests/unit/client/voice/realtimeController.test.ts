@@ -146,13 +146,20 @@ function setup(
     gatherAtOnce?: boolean;
     post?: () => Promise<Response>;
     microphone?: () => Promise<MediaStream>;
+    /** The browser already lets the page use the microphone (default yes). */
+    microphoneAllowed?: boolean;
     play?: () => Promise<void>;
   } = {},
 ) {
   const channel = new FakeChannel();
   const peers: FakePeer[] = [];
   const fetches: FetchCall[] = [];
-  const micTrack = { kind: 'audio', stopped: false, stop: () => (micTrack.stopped = true) };
+  const micTrack = {
+    kind: 'audio',
+    enabled: true,
+    stopped: false,
+    stop: () => (micTrack.stopped = true),
+  };
   const mic = {
     getAudioTracks: () => [micTrack],
     getTracks: () => [micTrack],
@@ -167,6 +174,7 @@ function setup(
   const pageHide = new Set<() => void>();
   const deps: RealtimeControllerDeps = {
     openMicrophone: options.microphone ?? (async () => mic),
+    microphoneAllowed: async () => options.microphoneAllowed ?? true,
     createPeer: () => {
       const peer = new FakePeer(options.gatherAtOnce ?? true);
       peers.push(peer);
@@ -615,5 +623,149 @@ describe('what the dialog shows during a call', () => {
       status: VOICE_STATUS.start,
       audioActive: false,
     });
+  });
+});
+
+describe('a standby call: set up muted while the dialog shows Realtime, started by the click', () => {
+  const STANDBY_PATH = `${CALL_PATH}?standby=1`;
+
+  /** The dialog shows the Realtime engine; the standby call is answered and connected. */
+  async function standingBy(options: Parameters<typeof setup>[0] = {}) {
+    const t = setup(options);
+    t.session.setShown(true);
+    await settle();
+    if (t.peers.length > 0) t.peer().setConnection('connected');
+    return t;
+  }
+
+  it('is set up at once with the microphone muted and the voice held, and shows no call', async () => {
+    const t = await standingBy();
+    expect(t.posts().map((p) => p.url)).toEqual([STANDBY_PATH]);
+    expect(t.peer().tracks).toEqual([t.micTrack]);
+    expect(t.micTrack.enabled).toBe(false);
+    t.peer().remoteTrack({ id: 'remote' });
+    expect(t.audio.plays).toBe(0);
+    // The server's frames about it change nothing on the screen.
+    t.channel.server({ type: 'realtime_state', state: 'listening' });
+    expect(t.snapshot()).toMatchObject({
+      stage: 'off',
+      status: VOICE_STATUS.start,
+      callState: null,
+    });
+    expect(t.channel.sent).toEqual([]);
+  });
+
+  it('the click unmutes it, plays the voice and tells the server; nothing is set up again', async () => {
+    const t = await standingBy();
+    t.peer().remoteTrack({ id: 'remote' });
+    t.session.startCall();
+    expect(t.micTrack.enabled).toBe(true);
+    expect(t.audio.plays).toBe(1);
+    expect(t.channel.sent).toEqual([{ type: 'realtime_start' }]);
+    expect(t.posts()).toHaveLength(1);
+    expect(t.snapshot()).toMatchObject({ stage: 'live' });
+    t.channel.server({ type: 'realtime_state', state: 'listening' });
+    expect(t.snapshot().status).toBe(VOICE_STATUS.listening);
+  });
+
+  it('clicked while still being set up: unmuted at once, announced once the server answered', async () => {
+    let answerNow!: (response: Response) => void;
+    const t = setup({ post: () => new Promise<Response>((resolve) => (answerNow = resolve)) });
+    t.session.setShown(true);
+    await settle();
+    t.session.startCall();
+    expect(t.micTrack.enabled).toBe(true);
+    expect(t.snapshot().stage).toBe('starting');
+    expect(t.channel.sent).toEqual([]);
+    answerNow(answer(201, ANSWER));
+    await settle();
+    expect(t.channel.sent).toEqual([{ type: 'realtime_start' }]);
+  });
+
+  it('begun before its offer left, it is set up as an ordinary call', async () => {
+    let microphone!: (stream: MediaStream) => void;
+    const mic = { getAudioTracks: () => [], getTracks: () => [] } as unknown as MediaStream;
+    const t = setup({
+      microphone: () => new Promise<MediaStream>((resolve) => (microphone = resolve)),
+    });
+    t.session.setShown(true);
+    await settle();
+    t.session.startCall();
+    const track = { kind: 'audio', enabled: true, stop: () => undefined };
+    microphone({
+      ...mic,
+      getAudioTracks: () => [track],
+      getTracks: () => [track],
+    } as unknown as MediaStream);
+    await settle();
+    expect(track.enabled).toBe(true);
+    expect(t.posts().map((p) => p.url)).toEqual([CALL_PATH]);
+  });
+
+  it('is not set up when the microphone would have to be asked for: the click asks, as before', async () => {
+    const t = await standingBy({ microphoneAllowed: false });
+    expect(t.posts()).toEqual([]);
+    t.session.startCall();
+    await settle();
+    expect(t.posts().map((p) => p.url)).toEqual([CALL_PATH]);
+    expect(t.micTrack.enabled).toBe(true);
+  });
+
+  it('one that fails goes quietly, and the click sets a call up as before', async () => {
+    let refuse = true;
+    const t = await standingBy({
+      post: async () =>
+        refuse
+          ? errorAnswer(409, 'conflict:realtime_call', 'In use elsewhere.')
+          : answer(201, ANSWER),
+    });
+    expect(t.snapshot()).toMatchObject({ error: null, offerStandard: false, stage: 'off' });
+    expect(t.hangUps()).toEqual([]);
+    refuse = false;
+    t.session.startCall();
+    await settle();
+    expect(t.posts().map((p) => p.url)).toEqual([STANDBY_PATH, CALL_PATH]);
+    expect(t.snapshot().stage).toBe('live');
+  });
+
+  it('is hung up (only if not started meanwhile) when the engine changes or the dialog closes', async () => {
+    const t = await standingBy();
+    t.session.setShown(false);
+    expect(t.peer().closed).toBe(true);
+    expect(t.hangUps().map((h) => h.url)).toEqual([STANDBY_PATH]);
+    expect(t.micTrack.stopped).toBe(true);
+
+    t.session.setShown(true);
+    await settle();
+    expect(t.posts()).toHaveLength(2);
+    t.session.dispose();
+    expect(t.hangUps().map((h) => h.url)).toEqual([STANDBY_PATH, STANDBY_PATH]);
+  });
+
+  it('ended by the server, it is let go without a word; the click sets a call up afresh', async () => {
+    const t = await standingBy();
+    t.channel.server({
+      type: 'realtime_ended',
+      reason: 'replaced',
+      message: REALTIME_TEXT.replaced,
+    });
+    expect(t.peer().closed).toBe(true);
+    expect(t.hangUps()).toEqual([]);
+    expect(t.snapshot()).toMatchObject({ error: null, stage: 'off' });
+    t.session.startCall();
+    await settle();
+    expect(t.posts().map((p) => p.url)).toEqual([STANDBY_PATH, CALL_PATH]);
+  });
+
+  it('after a hang-up, the next standby waits for the server to end that call', async () => {
+    const t = await standingBy();
+    t.session.startCall();
+    t.session.hangUp();
+    await settle();
+    expect(t.posts()).toHaveLength(1);
+    t.channel.server({ type: 'realtime_ended', reason: 'hung_up', message: REALTIME_TEXT.hungUp });
+    await settle();
+    expect(t.posts().map((p) => p.url)).toEqual([STANDBY_PATH, STANDBY_PATH]);
+    expect(t.snapshot()).toMatchObject({ stage: 'off', status: VOICE_STATUS.again });
   });
 });

@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { NOTHING_HEARD } from '#shared/heardPart';
 import {
   createCallTranscript,
-  heardCharsForAudio,
-  SPOKEN_CHARS_PER_SECOND,
   type CallTranscript,
   type DueItem,
 } from '#server/realtime/callTranscript';
@@ -14,7 +12,7 @@ type Step =
   | ['add', string, 'user' | 'assistant']
   | ['text', string, 'user' | 'assistant', string, boolean]
   | ['cancel', string]
-  | ['truncate', string, number]
+  | ['heard', string, number]
   | ['stored', string]
   | ['finish'];
 
@@ -32,8 +30,8 @@ function run(steps: Step[]): { due: DueItem[]; transcript: CallTranscript } {
       case 'cancel':
         transcript.cancel(step[1]);
         break;
-      case 'truncate':
-        transcript.truncate(step[1], step[2]);
+      case 'heard':
+        transcript.heard(step[1], step[2]);
         break;
       case 'stored':
         transcript.stored(step[1], `m-${step[1]}`);
@@ -89,10 +87,41 @@ describe('a Realtime call transcript: stored in the order the items appeared', (
       [
         ['add', 'a1', 'assistant'],
         ['text', 'a1', 'assistant', REPLY, false],
-        ['truncate', 'a1', 1300],
+        ['heard', 'a1', 20],
         ['cancel', 'a1'],
       ],
       ['assistant:I suppose the cost*'],
+    ],
+    [
+      'a reply cut after it was done, before it was stored, is stored as heard; the least heard counts',
+      [
+        ['add', 'u1', 'user'],
+        ['add', 'a1', 'assistant'],
+        ['text', 'a1', 'assistant', REPLY, true],
+        ['heard', 'a1', 30],
+        ['heard', 'a1', 20],
+        ['heard', 'a1', 40],
+        ['text', 'u1', 'user', 'Go on.', true],
+      ],
+      ['user:Go on.', 'assistant:I suppose the cost*'],
+    ],
+    [
+      'a reply heard to its end is stored whole, not partial',
+      [
+        ['add', 'a1', 'assistant'],
+        ['text', 'a1', 'assistant', 'Fine.', true],
+        ['heard', 'a1', 400],
+      ],
+      ['assistant:Fine.'],
+    ],
+    [
+      'a cut of an item never seen begin holds nothing back',
+      [
+        ['heard', 'x1', 5],
+        ['add', 'u1', 'user'],
+        ['text', 'u1', 'user', 'Hello.', true],
+      ],
+      ['user:Hello.'],
     ],
     [
       'a reply cancelled before any audio played is nothing heard',
@@ -148,41 +177,21 @@ describe('a Realtime call transcript: stored in the order the items appeared', (
     expect(transcript.due().map((d) => d.itemId)).toEqual(['a1']);
   });
 
-  it('a cut reported after the reply was stored revises the stored text', () => {
+  it('a reply cut after it was stored: what is stored, and what was heard of it, to cut it back', () => {
     const { transcript } = run([
       ['add', 'a1', 'assistant'],
       ['text', 'a1', 'assistant', REPLY, true],
     ]);
-    expect(transcript.truncate('a1', 1300)).toEqual({
-      itemId: 'a1',
+    expect(transcript.storedReply('a1')).toBeNull();
+    transcript.heard('a1', 20);
+    expect(transcript.storedReply('a1')).toEqual({
       messageId: 'm-a1',
-      content: 'I suppose the cost',
+      content: REPLY,
+      heardChars: 20,
     });
-    // Heard to the end: nothing to change.
-    const whole = run([
-      ['add', 'a2', 'assistant'],
-      ['text', 'a2', 'assistant', 'Fine.', true],
-    ]).transcript;
-    expect(whole.truncate('a2', 60_000)).toBeNull();
-    expect(whole.truncate('unknown', 100)).toBeNull();
-  });
-
-  it('the latest reply is the one Stop audio cuts', () => {
-    const { transcript } = run([
-      ['add', 'a1', 'assistant'],
-      ['add', 'u1', 'user'],
-      ['add', 'a2', 'assistant'],
-    ]);
-    expect(transcript.lastReply()).toBe('a2');
-    expect(createCallTranscript().lastReply()).toBeNull();
-  });
-
-  it.each([
-    [0, 0],
-    [1000, SPOKEN_CHARS_PER_SECOND],
-    [2500, Math.round(2.5 * SPOKEN_CHARS_PER_SECOND)],
-    [-5, 0],
-  ])('%i ms of audio heard are %i characters', (ms, chars) => {
-    expect(heardCharsForAudio(ms)).toBe(chars);
+    expect(transcript.replyText('a1')).toBe('I suppose the cost');
+    transcript.revised('a1', 'I suppose the cost');
+    expect(transcript.storedReply('a1')?.content).toBe('I suppose the cost');
+    expect(transcript.storedReply('unknown')).toBeNull();
   });
 });

@@ -40,6 +40,9 @@ export function VoiceModeDialog({
   };
   const offered = realtime.snapshot.offered;
   const engine = activeEngine(offered, choice, userId);
+  const { session } = realtime;
+  // Shown, the Realtime engine keeps a call ready with the microphone muted (decision 033).
+  useEffect(() => session.setShown(engine === 'realtime'), [session, engine]);
   useFocusAfterSwap(engine, dialogIds.title);
   const engineSwitch = offered ? (
     <EngineSwitch engine={engine} onChange={choose} disabled={realtime.snapshot.stage !== 'off'} />

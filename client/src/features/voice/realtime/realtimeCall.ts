@@ -3,7 +3,12 @@ import { realtimeApi, SDP_CONTENT_TYPE } from '#shared/api/realtime';
 import { MICROPHONE_TEXT, REALTIME_TEXT } from '#shared/text';
 import { ApiError, errorMessage, responseError } from '../../../lib/api';
 import { isPermanentPlaybackError } from '../../../lib/audio/audioMessages';
-import { MicrophoneError, openMicrophone, stopStream } from '../../../lib/audio/microphone';
+import {
+  MicrophoneError,
+  microphoneAllowed,
+  openMicrophone,
+  stopStream,
+} from '../../../lib/audio/microphone';
 
 /** Candidates gathered by then go with the offer; the provider takes no trickled ones. */
 export const ICE_GATHER_CAP_MS = 2_000;
@@ -45,6 +50,8 @@ export interface CallAudio {
 /** The browser APIs a call uses, injected so tests can hand it fakes. */
 export interface RealtimeCallDeps {
   openMicrophone: () => Promise<MediaStream>;
+  /** The microphone may be opened without asking (a standby call never prompts). */
+  microphoneAllowed: () => Promise<boolean>;
   createPeer: () => CallPeer;
   createAudio: () => CallAudio;
   /** A stream for a remote track that arrived without one. */
@@ -54,6 +61,7 @@ export interface RealtimeCallDeps {
 
 export const browserCallDeps: RealtimeCallDeps = {
   openMicrophone,
+  microphoneAllowed,
   createPeer: () => new RTCPeerConnection(),
   createAudio: () => {
     const audio = new Audio();
@@ -123,9 +131,14 @@ function iceGathered(peer: CallPeer, capMs: number): Promise<void> {
  * RTCPeerConnection whose offer goes through our server (which adds the key and the
  * instructions and keeps the call on its sideband). Single use: a new call is a new object.
  * Every step can be cut short by `hangUp`, and the slow ones have a timeout, so it never hangs.
+ *
+ * A standby call is set up the same way when Voice Mode opens, but its microphone track is
+ * disabled (the browser sends silence) and the patient's voice is not played: the click only
+ * has to `begin` it, so the clinician's first word is heard (decision 034).
  */
 export class RealtimeCall {
   private current: CallPhase = 'idle';
+  private standingBy = false;
   private stream: MediaStream | null = null;
   private peer: CallPeer | null = null;
   private audio: CallAudio | null = null;
@@ -157,14 +170,18 @@ export class RealtimeCall {
     return this.blocked;
   }
 
-  async start(): Promise<void> {
+  /** Set up the call; a `standby` one stays muted (and the server does not start it) until `begin`. */
+  async start(options: { standby?: boolean } = {}): Promise<void> {
     if (this.current !== 'idle') return;
+    this.standingBy = options.standby ?? false;
     this.setPhase('starting');
     try {
       const stream = await this.step(this.deps.openMicrophone(), stopStream);
       this.stream = stream;
       const track = stream.getAudioTracks()[0];
       if (!track) throw new CallError(MICROPHONE_TEXT.notFound);
+      // Disabled, the track sends silence: the call stays connected and hears nothing.
+      track.enabled = !this.standingBy;
       const peer = this.deps.createPeer();
       this.peer = peer;
       peer.addEventListener('track', this.onTrack);
@@ -186,6 +203,19 @@ export class RealtimeCall {
       if (error instanceof CallCancelled || this.phase === 'ended') return;
       this.fail(failureMessage(error));
     }
+  }
+
+  /**
+   * The click on a standby call: the microphone is live from this instant (its first word is
+   * sent as soon as it is said) and the patient's voice plays. The server is told apart, over
+   * the conversation socket.
+   */
+  begin(): void {
+    if (!this.standingBy || this.current === 'ended') return;
+    this.standingBy = false;
+    for (const track of this.stream?.getAudioTracks() ?? []) track.enabled = true;
+    this.playAudio();
+    this.events.onChange();
   }
 
   /** The user (or the page closing) ends the call: everything stops and the server is told. */
@@ -233,6 +263,8 @@ export class RealtimeCall {
 
   /** POSTs the offer as raw SDP; the answer comes back the same way (201). */
   private async postOffer(sdp: string): Promise<string> {
+    // Begun before the offer left, a standby call is set up as an ordinary one.
+    const path = this.standingBy ? `${this.callPath}?standby=1` : this.callPath;
     const request = new AbortController();
     const timer = setTimeout(() => request.abort(), ANSWER_TIMEOUT_MS);
     const cancelRequest = () => request.abort();
@@ -244,7 +276,7 @@ export class RealtimeCall {
       try {
         response = await settledBy(
           request.signal,
-          this.deps.fetch(this.callPath, {
+          this.deps.fetch(path, {
             method: realtimeApi.call.method,
             credentials: 'same-origin',
             headers: {
@@ -288,7 +320,8 @@ export class RealtimeCall {
 
   private playAudio(): void {
     const audio = this.audio;
-    if (!audio) return;
+    // Until the click, nothing the patient might say is played.
+    if (!audio || this.standingBy) return;
     audio.play().then(
       () => {
         if (this.audio !== audio || !this.blocked) return;
@@ -371,9 +404,11 @@ export class RealtimeCall {
 
   /** Fire and forget; `keepalive` lets it outlive the page when leaving is why we hang up. */
   private sendHangUp(): void {
+    // A standby's hang-up must not end a call started meanwhile in another window.
+    const path = this.standingBy ? `${this.hangUpPath}?standby=1` : this.hangUpPath;
     try {
       void this.deps
-        .fetch(this.hangUpPath, {
+        .fetch(path, {
           method: realtimeApi.hangUp.method,
           credentials: 'same-origin',
           keepalive: true,

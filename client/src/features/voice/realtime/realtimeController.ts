@@ -55,12 +55,30 @@ const browserDeps: RealtimeControllerDeps = {
  * the server says about it over the conversation socket (its state, the live lines, its end).
  * The stored messages reach the chat by themselves (`message_stored`). Closing the dialog or
  * leaving the page hangs up.
+ *
+ * While the dialog shows this engine and no call is going on, a standby call is kept set up
+ * with the microphone muted (when the browser already allows the microphone, so nothing is
+ * asked before the click): the click then only unmutes it, and the clinician's first word is
+ * heard. A standby that fails or ends goes quietly; the click then sets a call up as before.
+ * See decision 034.
  */
 export class RealtimeController {
   private readonly channel: ConversationChannel;
   private conversationId: string | null;
   private readonly deps: RealtimeControllerDeps;
+  /** The call the user started (being set up, or live). */
   private call: RealtimeCall | null = null;
+  /** A call set up ahead, muted, for the next click. */
+  private standby: RealtimeCall | null = null;
+  /** The dialog is open and shows this engine. */
+  private attached = false;
+  private shown = false;
+  /** A standby may be set up: once each time the engine is shown, and after each call. */
+  private standbyArmed = false;
+  /** The user hung up: a new standby waits for the server to say that call is over. */
+  private awaitingEnd = false;
+  /** The started standby call still has to be announced to the server (`realtime_start`). */
+  private startUnannounced = false;
   private callState: RealtimeState | null = null;
   private lines: LiveLines = noLines;
   private error: string | null = null;
@@ -100,23 +118,40 @@ export class RealtimeController {
         onMessage: (message) => this.onMessage(message),
         onState: (state) => this.onChannelState(state),
       }),
-      this.deps.onPageHide(() => this.hangUp()),
+      this.deps.onPageHide(() => this.dispose()),
     ];
     this.channelState = this.channel.getState();
+    this.attached = true;
+    this.standbyArmed = true;
+    this.prepareStandby();
     this.emit();
   }
 
-  /** The dialog closed: hang up. */
+  /** The dialog closed: hang up, the standby call too. */
   dispose(): void {
+    this.attached = false;
     this.hangUp();
+    this.dropStandby();
     this.stopFollowing();
+  }
+
+  /** The dialog shows this engine (or another one): a standby call is kept only while it does. */
+  setShown(shown: boolean): void {
+    if (shown === this.shown) return;
+    this.shown = shown;
+    if (!shown) return this.dropStandby();
+    this.standbyArmed = true;
+    this.prepareStandby();
   }
 
   /** The conversation was created after the dialog opened (or replaced): calls go there. */
   setConversationId(conversationId: string | null): void {
     if (conversationId === this.conversationId) return;
     this.hangUp();
+    this.dropStandby();
     this.conversationId = conversationId;
+    this.standbyArmed = true;
+    this.prepareStandby();
     this.emit();
   }
 
@@ -138,21 +173,18 @@ export class RealtimeController {
     this.offerStandard = false;
     this.lines = noLines;
     this.callState = null;
-    const call: RealtimeCall = new RealtimeCall(this.conversationId, this.deps, {
-      onChange: () => {
-        if (this.call !== call) return;
-        // From here the status line invites the next call with 'speak again'.
-        if (this.live) this.calledBefore = true;
-        this.emit();
-      },
-      onFailed: (message) => {
-        if (this.call !== call) return;
-        this.endCall();
-        this.error = message;
-        this.offerStandard = true;
-        this.emit();
-      },
-    });
+    const standby = this.standby;
+    if (standby) {
+      // The call is set up already: the microphone goes live now, the server hears of it next.
+      this.standby = null;
+      this.call = standby;
+      this.startUnannounced = true;
+      standby.begin();
+      this.announceStart();
+      this.emit();
+      return;
+    }
+    const call = this.newCall(this.conversationId);
     this.call = call;
     this.emit();
     void call.start();
@@ -163,6 +195,7 @@ export class RealtimeController {
     if (!call) return;
     this.endCall();
     call.hangUp();
+    this.awaitingEnd = true;
     this.emit();
   }
 
@@ -207,7 +240,7 @@ export class RealtimeController {
       case 'realtime_ended':
         // Only once our call has its answer: while one is being set up, an end is the previous
         // call's (replaced by this one), and must not stop it.
-        if (!this.live || !this.call) return;
+        if (!this.live || !this.call) return this.otherCallEnded();
         this.call.release();
         this.endCall();
         this.error = message.message;
@@ -219,15 +252,104 @@ export class RealtimeController {
     this.emit();
   }
 
+  /** An end that is not the live call's: the standby's (the server ended it), or the last call's. */
+  private otherCallEnded(): void {
+    const standby = this.standby;
+    if (standby && (standby.phase === 'connecting' || standby.phase === 'connected')) {
+      this.standby = null;
+      standby.release();
+    } else if (this.awaitingEnd && !this.call) {
+      // The call the user hung up is over on the server: its hang-up can no longer reach a new
+      // standby, nor its end be taken for the standby's.
+      this.awaitingEnd = false;
+      this.standbyArmed = true;
+      this.prepareStandby();
+    }
+  }
+
   private onChannelState(state: ChannelState): void {
     this.channelState = state;
     // A dropped socket does not stop the call: its audio does not travel on it, and the
     // server keeps storing its turns. An ended conversation does.
-    if (state.ended && this.call) {
-      this.hangUp();
-      this.error = REALTIME_TEXT.conversationEnded;
+    if (state.ended) {
+      if (this.call) {
+        this.hangUp();
+        this.error = REALTIME_TEXT.conversationEnded;
+      }
+      this.dropStandby();
+    } else {
+      this.prepareStandby();
+      this.announceStart();
     }
     this.emit();
+  }
+
+  // ------------------------------------------------------------------ the standby call
+
+  private newCall(conversationId: string): RealtimeCall {
+    const call: RealtimeCall = new RealtimeCall(conversationId, this.deps, {
+      onChange: () => {
+        if (this.call !== call) return;
+        // From here the status line invites the next call with 'speak again'.
+        if (this.live) this.calledBefore = true;
+        this.announceStart();
+        this.emit();
+      },
+      onFailed: (message) => {
+        // A standby that fails is let go quietly: the click sets a call up the usual way.
+        if (this.standby === call) this.standby = null;
+        if (this.call !== call) return;
+        this.endCall();
+        this.error = message;
+        this.offerStandard = true;
+        this.emit();
+      },
+    });
+    return call;
+  }
+
+  private prepareStandby(): void {
+    if (!this.standbyArmed || !this.mayStandBy()) return;
+    this.standbyArmed = false;
+    const conversationId = this.conversationId;
+    void this.deps.microphoneAllowed().then((allowed) => {
+      // Things may have moved on while the browser answered.
+      if (!allowed || conversationId === null || conversationId !== this.conversationId) return;
+      if (!this.mayStandBy()) return;
+      const call = this.newCall(conversationId);
+      this.standby = call;
+      void call.start({ standby: true });
+    });
+  }
+
+  private mayStandBy(): boolean {
+    const { ready, ended, voice } = this.channelState;
+    return (
+      this.attached &&
+      this.shown &&
+      this.call === null &&
+      this.standby === null &&
+      this.conversationId !== null &&
+      ready &&
+      !ended &&
+      voice?.realtime === true
+    );
+  }
+
+  private dropStandby(): void {
+    const standby = this.standby;
+    if (!standby) return;
+    this.standby = null;
+    standby.hangUp();
+  }
+
+  /** A started standby is in use from the server's point of view once it hears so. */
+  private announceStart(): void {
+    const phase = this.call?.phase;
+    if (!this.startUnannounced || (phase !== 'connecting' && phase !== 'connected')) return;
+    // Unsent (the socket is reconnecting), it goes when the socket is back; meanwhile the
+    // provider hearing the clinician starts it on the server as well.
+    if (this.channel.send({ type: 'realtime_start' })) this.startUnannounced = false;
   }
 
   // ------------------------------------------------------------------ helpers
@@ -235,6 +357,7 @@ export class RealtimeController {
   private endCall(): void {
     this.call = null;
     this.callState = null;
+    this.startUnannounced = false;
   }
 
   private fail(message: string): void {
