@@ -53,6 +53,7 @@ const COMPONENTS_MS = componentSum(REPLY);
 const SPOKEN_SECONDS = 2;
 const FRAME_MS = 40;
 const UTTERANCE_FRAMES = streamFrames(toneSamples(SPOKEN_SECONDS), FRAME_MS);
+const SPOKEN_WORDS = 'What worries you most about the treatment?';
 
 /**
  * A lean conversation socket for load: frames are parsed and time-stamped on arrival, without
@@ -172,10 +173,17 @@ async function converse(c: Conversation, thinkMs: number, random: () => number):
   const clientId = randomUUID();
   // Frames go out as the browser sends them: one every 40 ms while the clinician speaks.
   sendAudioStart(socket, clientId, { stream: true, speak: true });
-  for (const frame of UTTERANCE_FRAMES) {
+  for (const frame of UTTERANCE_FRAMES.slice(0, -1)) {
     socket.ws.send(frame);
     await sleep(FRAME_MS);
   }
+  // The speaker's pause, as the client reports it (decision 033): the words are settled and
+  // the reply starts on them; the end of speech follows once they are back.
+  socket.ws.send(
+    JSON.stringify({ type: 'audio_pause', clientId, frames: UTTERANCE_FRAMES.length - 1 }),
+  );
+  await socket.next('transcript_partial', from, (f) => f.text === SPOKEN_WORDS);
+  socket.ws.send(UTTERANCE_FRAMES.at(-1)!);
   const ended = await new Promise<number>((resolve) =>
     socket.ws.send(
       JSON.stringify({ type: 'audio_commit', clientId, frames: UTTERANCE_FRAMES.length }),
@@ -394,7 +402,10 @@ export async function benchConcurrency(): Promise<BenchRow[]> {
     speechChunks: 4,
     speechFirstByteDelayMs: TTS_FIRST_BYTE_MS,
     streamingTranscription: {
-      text: 'What worries you most about the treatment?',
+      text: SPOKEN_WORDS,
+      items: [SPOKEN_WORDS],
+      // As a real service's partials: the last word only after a commit.
+      lagWords: 1,
       finalDelayMs: STREAM_FINAL_MS,
       wordsPerSecondOfAudio: 10,
     },
