@@ -76,8 +76,12 @@ describe('the warm detector (preloaded, lent, kept between uses)', () => {
     await warm.preloadVad();
     await warm.preloadVad();
     expect(loads.count).toBe(1);
-    // The capture worklet is fetched into the HTTP cache as well.
-    expect(vi.mocked(fetch).mock.calls.map(([url]) => url)).toContain('/assets/captureWorklet.js');
+    // The capture worklet and onnxruntime's files go into the HTTP cache meanwhile.
+    expect(vi.mocked(fetch).mock.calls.map(([url]) => url)).toEqual([
+      '/assets/captureWorklet.js',
+      '/vad/x/ort-wasm-simd-threaded.wasm',
+      '/vad/x/ort-wasm-simd-threaded.mjs',
+    ]);
 
     const first = await warm.takeDetector();
     expect((first as unknown as FakeDetector).id).toBe(1);

@@ -47,20 +47,31 @@ async function fetchIntoCache(url: string): Promise<void> {
   await response.body.pipeTo(new WritableStream());
 }
 
-let workletCached: Promise<void> | null = null;
+/**
+ * onnxruntime's wasm build (server/http/vadAssets.ts serves it). Its JS asks for these only once
+ * the model has arrived; fetched alongside the model, the worker then finds them in the cache.
+ */
+const ORT_FILES = ['ort-wasm-simd-threaded.wasm', 'ort-wasm-simd-threaded.mjs'];
+
+let filesCached: Promise<unknown> | null = null;
 
 /**
  * Everything the first use of voice mode needs, so it starts listening at once: the detector,
- * loaded and idle in its worker (its code, the model, onnxruntime's wasm and session), and the
- * capture worklet in the HTTP cache. Idempotent; failures are only logged, as the real load will
- * try again and say so.
+ * loaded and idle in its worker (its code, the model, onnxruntime's wasm and session), and in
+ * the HTTP cache the capture worklet and onnxruntime's files. Idempotent; failures are only
+ * logged, as the real load will try again and say so.
  */
 export function preloadVad(): Promise<void> {
-  const worklet = (workletCached ??= fetchIntoCache(captureWorkletUrl));
-  return Promise.all([warm(), worklet]).then(
+  const files = (filesCached ??= Promise.all([
+    fetchIntoCache(captureWorkletUrl),
+    fetchVadManifest().then((manifest) =>
+      Promise.all(ORT_FILES.map((file) => fetchIntoCache(`${manifest.onnxWASMBasePath}${file}`))),
+    ),
+  ]));
+  return Promise.all([warm(), files]).then(
     () => undefined,
     (error: unknown) => {
-      if (workletCached === worklet) workletCached = null;
+      if (filesCached === files) filesCached = null;
       console.warn('Voice detector preload', error);
     },
   );
