@@ -4,6 +4,9 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   root: 'client',
   plugins: [react()],
+  // The voice detector's worker is a module worker: onnxruntime loads its wasm glue with a
+  // dynamic import there, which the default (iife) worker format cannot split.
+  worker: { format: 'es' },
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

@@ -1,6 +1,9 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-// Three projects so a newcomer can run the fast ones alone (`vitest run --project unit`).
+/** Browser tests that must have the machine to themselves. */
+const ALONE = 'tests/e2e/**/*.alone.test.ts';
+
+// Projects so a newcomer can run the fast ones alone (`vitest run --project unit`).
 export default defineConfig({
   test: {
     // Vitest's default on two cores is one worker; the integration files spend much of their
@@ -28,12 +31,27 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ALONE],
           globalSetup: ['tests/globalSetup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One browser at a time: the machine has two cores.
           fileParallelism: false,
+        },
+      },
+      {
+        // Browser tests that time the page itself (long tasks, issue 24): they run after every
+        // other project, one file at a time, so no other test takes the CPU they measure.
+        test: {
+          name: 'e2e-alone',
+          include: [ALONE],
+          globalSetup: ['tests/globalSetup.ts'],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -201,6 +201,11 @@ export const INSIGHT_TEXT = {
 /** Spec §2 'Voice Conversation Mode': the status line for each step of a turn, in order. */
 export const VOICE_STATUS = {
   start: 'Click the microphone button to start speaking',
+  /**
+   * Not in the spec's list: the microphone is opening, or the voice detector is catching up with
+   * it. "Listening" shows only once what is said is heard (issue 24).
+   */
+  preparing: 'Getting ready to listen...',
   listening: 'Listening... (speak now)',
   processing: 'Processing your message...',
   gettingReply: 'Getting response from AI...',

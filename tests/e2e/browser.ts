@@ -155,7 +155,9 @@ export async function ensureClientBuilt(): Promise<void> {
     await promisify(execFile)(
       process.execPath,
       [vite, 'build', '--outDir', staging, '--emptyOutDir', '--logLevel', 'warn'],
-      { cwd: ROOT },
+      // The bundle users get (and CI's `npm run build` makes): Vitest sets NODE_ENV=test, with
+      // which Vite would build React's development code, several times slower.
+      { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' } },
     );
     mkdirSync(CLIENT_DIST, { recursive: true });
     const stagedIndex = join(staging, 'index.html');

@@ -317,7 +317,8 @@ describe.skipIf(skipBrowserSuite)('voice mode with server speech (fake microphon
     const { page, conversationId, voice } = await openVoiceMode({ recordStates: true });
 
     await voice.mic.click();
-    await eventually(() => voice.state()).toBe('listening');
+    // 'Listening' once the detector hears, which may still be loading in its worker.
+    await eventually(() => voice.state(), 30_000).toBe('listening');
     await expect.poll(() => voice.dialog.getByText('Listening... (speak now)').count()).toBe(1);
     // (The VAD's files were preloaded on the scenario screen: voiceStreaming.test.ts.)
 

@@ -65,14 +65,14 @@ const speechAtOnce = () => speechWav('at-once', SAID, 30);
 /**
  * The same words a few seconds after the microphone opens, once the voice detector has loaded:
  * until then the page holds the audio in its ring buffer and sends it in one burst, so the
- * partial transcripts of speech said at once can only come as it ends (the detector's load
- * still blocks the page's main thread for a second or more).
+ * partial transcripts of speech said at once can only come as it ends (these tests open the
+ * microphone right after the page loads, perhaps before the preload has the detector ready).
  */
 const speechAfterAPause = () => speechWav('after-a-pause', SAID, 30, 5);
 
 /** The files the preload fetches. */
 const PRELOADED =
-  /^(manifest\.json|silero_vad_v5\.onnx|ort-wasm-simd-threaded\.(wasm|mjs)|(captureWorklet|sileroDetector)-.*\.js)$/;
+  /^(manifest\.json|silero_vad_v5\.onnx|ort-wasm-simd-threaded\.(wasm|mjs)|(captureWorklet|detectorWorker)-.*\.js)$/;
 
 /** Where a request went, by file name (the VAD's files live under a content-hashed folder). */
 const fileName = (url: string) => new URL(url).pathname.split('/').at(-1) ?? '';
@@ -157,7 +157,7 @@ describe.skipIf(skipBrowserSuite)('voice capture and streaming (fake microphone)
     await openScenario(page);
 
     // Without opening voice mode: the model, onnxruntime's wasm and loader, the manifest, our
-    // capture worklet and the detector's code all arrive.
+    // capture worklet and the detector's worker all arrive (the worker loads the model).
     await eventually(() => [...finished.keys()], 20_000).toEqual(
       expect.arrayContaining([
         'manifest.json',
@@ -172,15 +172,15 @@ describe.skipIf(skipBrowserSuite)('voice capture and streaming (fake microphone)
       names.join(' '),
     ).toBe(true);
     expect(
-      names.some((n) => /^sileroDetector-.*\.js$/.test(n)),
+      names.some((n) => /^detectorWorker-.*\.js$/.test(n)),
       names.join(' '),
     ).toBe(true);
     // The 14 MB wasm comes compressed.
     expect(finished.get('ort-wasm-simd-threaded.wasm')).toMatch(/^(br|gzip)$/);
     expect(await page.getByRole('dialog').count()).toBe(0);
 
-    // First use: nothing goes to the network that the preload fetched (the browser's cache and
-    // the page's module map answer), and it listens.
+    // First use: nothing goes to the network that the preload fetched (the detector waits,
+    // loaded, in its worker; the browser's cache has the worklet), and it listens.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     const fromNetwork: string[] = [];

@@ -14,9 +14,19 @@ import { voiceErrorMessage } from './voiceText';
 import { createVad } from '../../lib/audio/vad';
 import { MAX_UTTERANCE_MS } from '#shared/voice';
 
-/** Where a voice turn is, as the modal shows it. */
+/**
+ * Where a voice turn is, as the modal shows it. `starting`: the microphone is opening;
+ * `preparing`: it is open and the detector is catching up with it (not listening yet).
+ */
 export type VoicePhase =
-  'off' | 'starting' | 'listening' | 'processing' | 'replying' | 'converting' | 'speaking';
+  | 'off'
+  | 'starting'
+  | 'preparing'
+  | 'listening'
+  | 'processing'
+  | 'replying'
+  | 'converting'
+  | 'speaking';
 
 /** The coarse state on the modal's `data-voice-state` (what end-to-end tests watch). */
 export type VoiceState = 'idle' | 'listening' | 'processing' | 'replying' | 'speaking';
@@ -432,7 +442,7 @@ export class VoiceController {
     if (this.playback.speaking) return 'speaking';
     const turn = this.turns.phase;
     if (turn) return turn;
-    if (this.input.micOn) return 'listening';
+    if (this.input.micOn) return this.input.hearing ? 'listening' : 'preparing';
     if (this.input.starting) return 'starting';
     return 'off';
   }
@@ -440,7 +450,7 @@ export class VoiceController {
   private build(): VoiceSnapshot {
     const phase = this.phase();
     const state: VoiceState =
-      phase === 'off' || phase === 'starting'
+      phase === 'off' || phase === 'starting' || phase === 'preparing'
         ? 'idle'
         : phase === 'converting'
           ? 'replying'
@@ -448,7 +458,8 @@ export class VoiceController {
     const again = this.turns.anyTaken;
     const status: Record<VoicePhase, string> = {
       off: again ? VOICE_STATUS.again : VOICE_STATUS.start,
-      starting: again ? VOICE_STATUS.again : VOICE_STATUS.start,
+      starting: VOICE_STATUS.preparing,
+      preparing: VOICE_STATUS.preparing,
       listening: VOICE_STATUS.listening,
       processing: VOICE_STATUS.processing,
       replying: VOICE_STATUS.gettingReply,

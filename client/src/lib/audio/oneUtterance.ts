@@ -4,9 +4,9 @@ import { UtteranceStream, type StreamSink, type UtterancePurpose } from './utter
 import { createVad, type Vad, type VadCallbacks } from './vad';
 
 /**
- * When listening for one utterance gives up by itself: nothing said at all for `nothingMs`, or
- * speech still going at `maxMs` (then what was said so far is committed, under the server's
- * limit).
+ * When listening for one utterance gives up by itself: nothing said at all for `nothingMs` once
+ * the detector hears (it may still be loading at first), or speech still going at `maxMs` (then
+ * what was said so far is committed, under the server's limit).
  */
 export const ONE_UTTERANCE_LIMITS = {
   nothingMs: 10_000,
@@ -56,6 +56,7 @@ export async function listenForOneUtterance(input: {
   const limits = { ...ONE_UTTERANCE_LIMITS, ...input.limits };
   let stream: UtteranceStream | null = null;
   let over = false;
+  let nothing: ReturnType<typeof setTimeout> | null = null;
   let settle: (result: OneUtteranceResult) => void = () => undefined;
   const done = new Promise<OneUtteranceResult>((resolve) => (settle = resolve));
 
@@ -97,6 +98,12 @@ export async function listenForOneUtterance(input: {
       console.error('Voice activity detector failed', error);
       finish({ kind: 'failed' });
     },
+    onHearing: () => {
+      if (over || nothing !== null) return;
+      nothing = setTimeout(() => {
+        if (!stream) finish({ kind: 'nothing' });
+      }, limits.nothingMs);
+    },
   };
 
   const microphone = await deps.openMicrophone();
@@ -113,9 +120,6 @@ export async function listenForOneUtterance(input: {
     finish({ kind: 'failed' });
   });
 
-  const nothing = setTimeout(() => {
-    if (!stream) finish({ kind: 'nothing' });
-  }, limits.nothingMs);
   const limit = setTimeout(commit, limits.maxMs);
 
   function drop() {
@@ -126,7 +130,7 @@ export async function listenForOneUtterance(input: {
   function finish(result: OneUtteranceResult) {
     if (over) return;
     over = true;
-    clearTimeout(nothing);
+    if (nothing !== null) clearTimeout(nothing);
     clearTimeout(limit);
     if (result.kind !== 'committed') drop();
     void vad.destroy();

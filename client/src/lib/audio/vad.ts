@@ -1,8 +1,8 @@
 import { openMicrophone } from './microphone';
 import { MicCapture } from './capture/micCapture';
-import type { FrameDetector } from './detection/frameDetector';
 import { SpeechSegmenter, type SpeechCallbacks } from './detection/speechSegmenter';
-import { fetchVadManifest, importSileroDetector } from './detection/vadAssets';
+import { returnDetector, takeDetector } from './detection/warmDetector';
+import type { WorkerDetector } from './detection/workerDetector';
 
 export type VadCallbacks = SpeechCallbacks;
 
@@ -27,19 +27,12 @@ export class VadInitError extends Error {
   }
 }
 
-async function loadDetector(): Promise<FrameDetector> {
-  const [manifest, { loadSileroDetector }] = await Promise.all([
-    fetchVadManifest(),
-    importSileroDetector(),
-  ]);
-  return loadSileroDetector(manifest);
-}
-
 /**
  * Starts capturing an already opened microphone stream at once (so permission problems surface
- * first, with their own messages), and loads the detector behind it: nothing said in the
- * meantime is lost, as the detector first hears what the ring buffer kept. The model, worklet
- * and onnxruntime's wasm come from our own server, usually already preloaded.
+ * first, with their own messages), and takes the detector behind it: nothing said in the
+ * meantime is lost, as the detector first hears what the ring buffer kept. The detector runs in
+ * its own worker, usually already loaded by the preload (warmDetector.ts), and goes back to
+ * wait for the next use when this one ends.
  */
 export async function createVad(stream: MediaStream, callbacks: VadCallbacks): Promise<Vad> {
   let capture: MicCapture;
@@ -52,10 +45,10 @@ export async function createVad(stream: MediaStream, callbacks: VadCallbacks): P
   capture.onSamples = () => segmenter.wake();
 
   let destroyed = false;
-  let detector: FrameDetector | null = null;
-  const ready = loadDetector().then(
+  let detector: WorkerDetector | null = null;
+  const ready = takeDetector().then(
     (loaded) => {
-      if (destroyed) return void loaded.release();
+      if (destroyed) return returnDetector(loaded);
       detector = loaded;
       segmenter.setDetector(loaded);
     },
@@ -82,9 +75,9 @@ export async function createVad(stream: MediaStream, callbacks: VadCallbacks): P
       if (destroyed) return;
       destroyed = true;
       segmenter.pause();
+      if (detector) returnDetector(detector);
       try {
         await capture.close();
-        await detector?.release();
       } catch (error) {
         // Nothing is held any more; the browser just could not say so cleanly.
         console.warn('VAD cleanup', error);

@@ -198,4 +198,38 @@ describe('SpeechSegmenter (the ring buffer through the detector, frame by frame)
     await settle();
     expect(speech.heard).toEqual(Array.from({ length: 50 }, (_, i) => 30 + i));
   });
+
+  it('says it hears once it has caught up with the microphone, and again after each resume', async () => {
+    const ring = new SampleRingBuffer(8 * 16_000);
+    const rec = recorder();
+    const speech = model(() => false);
+    const segmenter = new SpeechSegmenter(ring, {
+      ...rec.callbacks,
+      onHearing: () => rec.log.push(`hearing after ${speech.heard.length}`),
+    });
+    // Audio before the detector arrives: nothing is heard, so nothing is said.
+    ring.write(audio(0, 30));
+    segmenter.wake();
+    await settle();
+    expect(rec.log).toEqual([]);
+    // The detector hears the backlog first: only then is it listening.
+    segmenter.setDetector(createFrameDetector(speech));
+    await settle();
+    expect(rec.log).toEqual(['hearing after 30']);
+    ring.write(audio(30, 5));
+    segmenter.wake();
+    await settle();
+    expect(rec.log).toEqual(['hearing after 30']);
+
+    segmenter.pause();
+    segmenter.resume();
+    segmenter.wake();
+    await settle();
+    // A new start: said again once a frame of the new audio is heard, not before.
+    expect(rec.log).toEqual(['hearing after 30']);
+    ring.write(audio(35, 1));
+    segmenter.wake();
+    await settle();
+    expect(rec.log).toEqual(['hearing after 30', 'hearing after 36']);
+  });
 });

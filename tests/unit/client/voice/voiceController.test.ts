@@ -70,6 +70,7 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 function setup(
   deps: Partial<VoiceControllerDeps> = {},
   detector: Promise<void> = Promise.resolve(),
+  hearsWhenReady = true,
 ) {
   const channel = new FakeChannel();
   const clock = new FakeAudioContext();
@@ -81,9 +82,18 @@ function setup(
     openMicrophone: async () => stream as unknown as MediaStream,
     createVad: async (_stream, callbacks) => {
       vad = callbacks;
+      // Like the real VAD, it hears once its detector has loaded (and caught up).
+      if (hearsWhenReady)
+        void detector.then(
+          () => callbacks.onHearing?.(),
+          () => undefined,
+        );
       return {
         ready: detector,
-        start: async () => void vadCalls.push('start'),
+        start: async () => {
+          vadCalls.push('start');
+          if (hearsWhenReady) callbacks.onHearing?.();
+        },
         pause: async () => void vadCalls.push('pause'),
         destroy: async () => void vadCalls.push('destroy'),
       };
@@ -210,6 +220,7 @@ describe('VoiceController (voice mode engine, with a fake socket, VAD and speake
     t.clock.advance(LEAD + 4);
     expect(seen).toEqual([
       'Click the microphone button to start speaking',
+      'Getting ready to listen...',
       'Listening... (speak now)',
       'Processing your message...',
       'Getting response from AI...',
@@ -218,6 +229,37 @@ describe('VoiceController (voice mode engine, with a fake socket, VAD and speake
       'Listening... (speak now)',
     ]);
     expect(t.snapshot()).toMatchObject({ state: 'listening', micOn: true, finished: 1 });
+  });
+
+  it("says 'Listening' only once the detector hears the microphone, after each start", async () => {
+    const t = setup({}, Promise.resolve(), false);
+    t.session.toggleMicrophone();
+    expect(t.snapshot()).toMatchObject({ phase: 'starting', status: 'Getting ready to listen...' });
+    await tick();
+    // The microphone is open (it can be switched off) but the detector has not caught up.
+    expect(t.snapshot()).toMatchObject({
+      phase: 'preparing',
+      state: 'idle',
+      status: 'Getting ready to listen...',
+      micOn: true,
+    });
+    t.vad().onHearing!();
+    expect(t.snapshot()).toMatchObject({
+      phase: 'listening',
+      state: 'listening',
+      status: 'Listening... (speak now)',
+    });
+
+    // Off and on again: a new microphone stream, which the detector must hear first.
+    t.session.toggleMicrophone();
+    await tick();
+    expect(t.snapshot()).toMatchObject({ micOn: false, state: 'idle' });
+    t.session.toggleMicrophone();
+    await tick();
+    expect(t.vadCalls).toEqual(['pause', 'start']);
+    expect(t.snapshot()).toMatchObject({ phase: 'preparing', micOn: true });
+    t.vad().onHearing!();
+    expect(t.snapshot()).toMatchObject({ phase: 'listening', micOn: true });
   });
 
   it('barge-in: real speech over the patient stops the audio and cancels with what was heard', async () => {

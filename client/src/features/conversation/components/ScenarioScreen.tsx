@@ -1,5 +1,5 @@
 import { CONVERSATION_TEXT, SCENARIO_TEXT } from '#shared/text';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Conversation } from '#shared/conversation';
 import type { EndedConversation } from '#shared/api/conversations';
@@ -166,7 +166,9 @@ export function ScenarioScreen({
             avatar={choosePatientAvatar(scenario.patientProfile)}
             resourcesOn={resourcesOn}
             onToggleResources={() => setResourcesOn((on) => !on)}
-            onOpenVoice={() => setVoiceOpen(true)}
+            // Rendered as a transition, in slices between which the page stays responsive:
+            // voice mode must never block it for more than 50 ms (issue 24).
+            onOpenVoice={() => startTransition(() => setVoiceOpen(true))}
             onFeedback={setEnded}
             onBranched={(branch) => {
               setEnded(null);

@@ -54,7 +54,7 @@ export function PipelineVoicePanel({ channel, ids, onClose }: PipelineVoicePanel
         disabled={micDisabled}
         data-autofocus
       >
-        {starting ? <Spinner size="md" /> : <MicIcon />}
+        {starting || voice.phase === 'preparing' ? <Spinner size="md" /> : <MicIcon />}
       </button>
       <p id={ids.status} className="voice__status" role="status" data-testid="voice-status">
         {voice.status}

@@ -51,6 +51,8 @@ export class VoiceInput {
   private opening = false;
   private vad: Vad | null = null;
   private vadListening = false;
+  /** The VAD's detector has caught up with the microphone since it was last (re)started. */
+  private vadHearing = false;
   private recognition: RecognitionHandle | null = null;
   private disposed = false;
   private readonly deps: VoiceInputDeps;
@@ -64,6 +66,14 @@ export class VoiceInput {
   /** The microphone is open (the VAD or the browser's recogniser is running). */
   get micOn(): boolean {
     return this.vadListening || this.recognition !== null;
+  }
+
+  /**
+   * What is said now is heard now: the browser's recogniser runs, or the VAD's detector has
+   * caught up with the microphone (it may still be loading, or hearing what was said before).
+   */
+  get hearing(): boolean {
+    return this.recognition !== null || (this.vadListening && this.vadHearing);
   }
 
   /** The microphone or the VAD is being opened. */
@@ -80,6 +90,7 @@ export class VoiceInput {
   async startVad(): Promise<void> {
     this.wantMic = true;
     this.opening = true;
+    this.vadHearing = false;
     this.events.onChange();
     try {
       if (this.vad) {
@@ -212,6 +223,10 @@ export class VoiceInput {
     onDetectorError: (error) => {
       console.error('Voice activity detector failed', error);
       this.dropVad(VOICE_TEXT.recordingError);
+    },
+    onHearing: () => {
+      this.vadHearing = true;
+      this.events.onChange();
     },
   };
 }

@@ -7,8 +7,9 @@ import { createFrameDetector, type FrameDetector } from './frameDetector';
 
 /**
  * The Silero v5 model on onnxruntime's WebAssembly, everything from our own server, behind
- * vad-web's segmentation. This module carries the heavy code (onnxruntime's JS), so it is only
- * ever imported on demand.
+ * vad-web's segmentation. This module carries the heavy code (onnxruntime's JS) and its work
+ * (compiling the wasm, creating the session, every frame's inference), so only the detector's
+ * worker imports it (detectorWorker.ts): nothing here touches `window` or an AudioContext.
  */
 export async function loadSileroDetector(manifest: VadAssetManifest): Promise<FrameDetector> {
   ort.env.wasm.wasmPaths = manifest.onnxWASMBasePath;

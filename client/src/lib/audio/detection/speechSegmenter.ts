@@ -22,6 +22,12 @@ export interface SpeechCallbacks {
   onSpeechDropped(): void;
   /** The detector broke while listening: nothing more will be heard. */
   onDetectorError(error: unknown): void;
+  /**
+   * The detector has caught up with the microphone (the backlog the ring kept is heard, and so
+   * is live audio): what is said now is heard now. Once per start: the detector's arrival and
+   * each resume.
+   */
+  onHearing?(): void;
 }
 
 /**
@@ -40,6 +46,8 @@ export class SpeechSegmenter {
   private listening = true;
   private pumping = false;
   private needsReset = false;
+  /** `onHearing` is still to be said for this start. */
+  private hearingToSay = true;
   /** Changes on every pause, so the answer for a frame heard before it is ignored. */
   private generation = 0;
   private readonly ring: SampleRingBuffer;
@@ -55,6 +63,7 @@ export class SpeechSegmenter {
   /** The detector has loaded: it hears the backlog, then keeps up. */
   setDetector(detector: FrameDetector): void {
     this.detector = detector;
+    this.hearingToSay = true;
     this.wake();
   }
 
@@ -81,12 +90,15 @@ export class SpeechSegmenter {
     this.cursor = this.ring.written;
     this.floor = this.cursor;
     this.listening = true;
+    this.hearingToSay = true;
     this.wake();
   }
 
   private async pump(): Promise<void> {
     if (this.pumping) return;
     this.pumping = true;
+    /** The generation of the last frame this run heard (none heard yet: -1). */
+    let heardIn = -1;
     try {
       for (;;) {
         const detector = this.detector;
@@ -96,7 +108,13 @@ export class SpeechSegmenter {
           this.needsReset = false;
         }
         const size = detector.frameSamples;
-        if (this.ring.written - this.cursor < size) return;
+        if (this.ring.written - this.cursor < size) {
+          if (heardIn === this.generation && this.hearingToSay) {
+            this.hearingToSay = false;
+            this.callbacks.onHearing?.();
+          }
+          return;
+        }
         if (this.cursor < this.ring.oldest) {
           // The detector fell further behind than the ring holds: the oldest audio is gone.
           this.cursor = this.ring.oldest;
@@ -108,6 +126,7 @@ export class SpeechSegmenter {
         const generation = this.generation;
         const events = await detector.process(frame);
         if (generation !== this.generation) continue;
+        heardIn = generation;
         this.heard(start, frame, events, detector);
       }
     } catch (error) {
