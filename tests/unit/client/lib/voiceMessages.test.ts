@@ -11,8 +11,10 @@ import { VOICE_STATUS } from '#shared/text';
 const dom = (name: string, message = '') => Object.assign(new Error(message), { name });
 
 describe('voice mode status lines (spec §2, in order)', () => {
-  it('are the spec sentences', () => {
-    expect(Object.values(VOICE_STATUS)).toEqual([
+  it('are the spec sentences, with our one line for a detector still getting ready', () => {
+    const { preparing, ...spec } = VOICE_STATUS;
+    expect(preparing).toBe('Getting ready to listen...');
+    expect(Object.values(spec)).toEqual([
       'Click the microphone button to start speaking',
       'Listening... (speak now)',
       'Processing your message...',

@@ -97,7 +97,7 @@ describe('WorkerDetector (the detector in its worker, seen from the page)', () =
       direct.push(await inPage.process(frame(i, speech)));
     }
     expect(viaWorker).toEqual(direct);
-    expect(viaWorker.flat()).toEqual(['speech_start', 'speech_real_start', 'speech_end']);
+    expect(viaWorker.flat()).toEqual(['speech_start', 'speech_real_start', 'pause', 'speech_end']);
     expect(inWorker.heard).toEqual(pattern.map((_, i) => i));
   });
 
