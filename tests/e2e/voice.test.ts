@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,6 +14,7 @@ import {
   stubbedOpenAiEnv,
   useBrowserApp,
 } from './browser';
+import { speechPcm as pcmIn, speechWav as wavIn } from './spokenAudio';
 
 /**
  * Voice mode in real Chromium with a fake microphone: the real VAD (model, worklet and wasm from
@@ -29,44 +28,10 @@ const SHORT_REPLY = 'Mostly the cost, to be honest.';
 const FIRST_SENTENCE = 'I suppose the cost is what worries me most.';
 const LONG_REPLY = `${FIRST_SENTENCE} How much would the crown be, all in? And would it hurt?`;
 
-/** espeak-ng speech as 16 kHz mono WAV; `pad` adds silence before and after (seconds). */
-function speechWav(name: string, text: string, pad?: [number, number]): string {
-  mkdirSync(AUDIO_DIR, { recursive: true });
-  const out = join(AUDIO_DIR, `${name}.wav`);
-  if (existsSync(out)) return out;
-  const raw = join(AUDIO_DIR, `${name}.raw.wav`);
-  execFileSync('espeak-ng', ['-w', raw, text]);
-  const padding = pad ? ['pad', String(pad[0]), String(pad[1])] : [];
-  execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', out, ...padding]);
-  return out;
-}
-
-/**
- * The server's speech as OpenAI's `pcm` sends it (TTS_FORMAT's default): raw 24 kHz mono
- * 16-bit little-endian samples, no header.
- */
-function speechPcm(name: string, text: string): Buffer {
-  const out = join(AUDIO_DIR, `${name}.pcm`);
-  if (!existsSync(out)) {
-    const wav = speechWav(name, text);
-    execFileSync('sox', [
-      wav,
-      '-r',
-      '24000',
-      '-c',
-      '1',
-      '-b',
-      '16',
-      '-e',
-      'signed-integer',
-      '-L',
-      '-t',
-      'raw',
-      out,
-    ]);
-  }
-  return readFileSync(out);
-}
+/** This file's speech, kept in its own folder. */
+const speechWav = (name: string, text: string, pad?: [number, number]) =>
+  wavIn(AUDIO_DIR, name, text, pad);
+const speechPcm = (name: string, text: string) => pcmIn(AUDIO_DIR, name, text);
 
 /** The fake microphone loops this: 1 s of silence, the sentence, 4 s of silence. */
 const microphoneFile = () => speechWav('utterance', SAID, [1, 4]);

@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -18,6 +16,7 @@ import {
   stubbedOpenAiEnv,
   useBrowserApp,
 } from './browser';
+import { speechPcm as pcmIn, speechWav as wavIn } from './spokenAudio';
 
 /**
  * Issue 24: nothing in voice mode may block the page for more than 50 ms. The voice detector
@@ -43,27 +42,10 @@ const LONG_TASK_MS = 50;
 const LOADED: DetectorReply['type'] = 'loaded';
 const HEARD: DetectorReply['type'] = 'heard';
 
-/** espeak-ng speech as 16 kHz mono WAV with `pad` seconds of silence before and after. */
-function speechWav(name: string, text: string, pad: [number, number]): string {
-  mkdirSync(AUDIO_DIR, { recursive: true });
-  const out = join(AUDIO_DIR, `${name}.wav`);
-  if (existsSync(out)) return out;
-  const raw = join(AUDIO_DIR, `${name}.raw.wav`);
-  execFileSync('espeak-ng', ['-w', raw, text]);
-  execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', out, 'pad', ...pad.map(String)]);
-  return out;
-}
-
-/** The patient's voice as the server streams it: raw 24 kHz mono PCM16. */
-function speechPcm(name: string, text: string): Buffer {
-  const out = join(AUDIO_DIR, `${name}.pcm`);
-  if (!existsSync(out)) {
-    const wav = speechWav(name, text, [0, 0]);
-    const raw = ['-r', '24000', '-c', '1', '-b', '16', '-e', 'signed-integer', '-L', '-t', 'raw'];
-    execFileSync('sox', [wav, ...raw, out]);
-  }
-  return readFileSync(out);
-}
+/** This file's speech, kept in its own folder. */
+const speechWav = (name: string, text: string, pad?: [number, number]) =>
+  wavIn(AUDIO_DIR, name, text, pad);
+const speechPcm = (name: string, text: string) => pcmIn(AUDIO_DIR, name, text);
 
 /** Looped by the fake microphone: each loop is one spoken turn (hands-free). */
 const microphoneFile = () => speechWav('turn', SAID, [1, 4]);
