@@ -1,7 +1,5 @@
 import type { Message } from '#shared/conversation';
-import { heardRevision } from '#shared/heardPart';
-import type { Queryable } from '../db/db';
-import { markReplyHeard } from '../db/messages';
+import { storeHeardPart } from '../db/messages';
 import type { ConversationContext } from './conversationContext';
 
 /** The turn running on a socket, typed or spoken. */
@@ -9,20 +7,6 @@ export interface RunningTurn {
   readonly controller: AbortController;
   /** Set by a barge-in: how much of the reply the clinician heard before cutting in. */
   heardChars?: number;
-}
-
-/**
- * Cuts a stored reply back to what the clinician heard before cutting in (decision 013's rule),
- * marked partial: the revised message, or null when all of it was heard. Both voice engines
- * store a cut reply through here.
- */
-export async function storeHeardPart(
-  db: Queryable,
-  input: { conversationId: string; reply: Pick<Message, 'id' | 'content'>; heardChars: number },
-): Promise<Message | null> {
-  const content = heardRevision(input.reply.content, input.heardChars);
-  if (content === null || content === input.reply.content) return null;
-  return markReplyHeard(db, { conversationId: input.conversationId, id: input.reply.id, content });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Message } from '#shared/conversation';
+import { heardRevision } from '#shared/heardPart';
 import type { Queryable } from './db';
 import { TURNS_IN_LAST_HOUR, turnAdmitted } from './sqlRules';
 
@@ -101,8 +102,22 @@ export async function storeTurnAndListHistory(
 }
 
 /**
+ * Cuts a stored reply back to what the clinician heard before cutting in (decision 013's rule),
+ * marked partial: the revised message, or null when all of it was heard. Both voice engines
+ * store a cut reply through here.
+ */
+export async function storeHeardPart(
+  db: Queryable,
+  input: { conversationId: string; reply: Pick<Message, 'id' | 'content'>; heardChars: number },
+): Promise<Message | null> {
+  const content = heardRevision(input.reply.content, input.heardChars);
+  if (content === null || content === input.reply.content) return null;
+  return markReplyHeard(db, { conversationId: input.conversationId, id: input.reply.id, content });
+}
+
+/**
  * Replaces a stored patient reply with the part the clinician heard (already cut to a whole
- * word, see conversations/heardPart), marked partial. Null when no such reply is stored.
+ * word, see shared/heardPart), marked partial. Null when no such reply is stored.
  */
 export async function markReplyHeard(
   db: Queryable,

@@ -2,10 +2,14 @@ import type { RealtimeClientEvent, RealtimeServerEvent } from 'openai/resources/
 import type { Message } from '#shared/conversation';
 import type { RealtimeEndReason, RealtimeState, ServerMessage } from '#shared/protocol';
 import { REALTIME_TEXT } from '#shared/text';
-import { insertAssistantMessage, insertTurnIfAllowed, turnAdmission } from '../db/messages';
+import {
+  insertAssistantMessage,
+  insertTurnIfAllowed,
+  storeHeardPart,
+  turnAdmission,
+} from '../db/messages';
 import { AppError } from '../http/errors';
 import type { CoreServices } from '../coreServices';
-import { storeHeardPart } from '../conversations/bargeIn';
 import { createCallTranscript, type DueItem } from './callTranscript';
 import { createReplyAudio } from './replyAudio';
 import type { RealtimeProvider, RealtimeSideband } from '../ai/types';

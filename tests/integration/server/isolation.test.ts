@@ -1509,6 +1509,7 @@ const framesOf: Record<string, (w: World) => unknown[]> = {
   },
   audio_commit: () => [{ type: 'audio_commit', clientId: randomUUID(), frames: 1 }],
   audio_cancel: () => [{ type: 'audio_cancel', clientId: randomUUID() }],
+  audio_pause: () => [{ type: 'audio_pause', clientId: randomUUID(), frames: 1 }],
   cancel: () => [{ type: 'cancel', heardChars: 0 }],
   speak: (w) => [{ type: 'speak', messageId: w.a.assistantMessageIds.open }],
   stop_speaking: () => [{ type: 'stop_speaking' }],
@@ -1631,6 +1632,15 @@ function socketRows(): Row[] {
       attempt: (w) =>
         onOwnSocket(w, (s) =>
           s.send({ type: 'audio_commit', clientId: w.a.clientIds[0]!, frames: 1 }),
+        ),
+    },
+    {
+      name: "socket audio_pause on B's own conversation with the client id of A's turn",
+      covers: 'audio_pause',
+      expect: 'error:bad_request:audio',
+      attempt: (w) =>
+        onOwnSocket(w, (s) =>
+          s.send({ type: 'audio_pause', clientId: w.a.clientIds[0]!, frames: 1 }),
         ),
     },
     {

@@ -454,11 +454,12 @@ describe('a connected call', () => {
 
     const types = sideband.types();
     const barge = types.lastIndexOf('input_audio_buffer.speech_started');
+    // The response still being generated is cancelled first, then its audio cleared and cut.
     expect(types.slice(barge)).toEqual([
       'input_audio_buffer.speech_started',
+      'response.done',
       'output_audio_buffer.cleared',
       'conversation.item.truncated',
-      'response.done',
     ]);
     expect(types).not.toContain('output_audio_buffer.stopped');
     const assistantItemId = (
@@ -466,12 +467,12 @@ describe('a connected call', () => {
         item: { id: string };
       }
     ).item.id;
-    const truncated = sideband.conversation()[barge + 2] as ConversationItemTruncatedEvent;
+    const truncated = sideband.conversation()[barge + 3] as ConversationItemTruncatedEvent;
     expect(truncated).toMatchObject({ item_id: assistantItemId, content_index: 0 });
     expect(truncated.audio_end_ms).toBeGreaterThan(0);
     expect(truncated.audio_end_ms).toBeLessThanOrEqual(record.patientAudioMsSent);
     expect(truncated.audio_end_ms).toBeLessThan(REPLY_WORDS * 150);
-    const done = sideband.conversation()[barge + 3] as ResponseDoneEvent;
+    const done = sideband.conversation()[barge + 1] as ResponseDoneEvent;
     expect(done.response).toMatchObject({
       status: 'cancelled',
       status_details: { type: 'cancelled', reason: 'turn_detected' },
@@ -497,9 +498,12 @@ describe('a connected call', () => {
     const done = await sideband.next('response.done');
     expect(done.response.status).toBe('cancelled');
     const types = sideband.types();
-    expect(types.indexOf('output_audio_buffer.cleared')).toBe(
-      types.lastIndexOf('input_audio_buffer.speech_started') + 1,
-    );
+    const barge = types.lastIndexOf('input_audio_buffer.speech_started');
+    expect(types.slice(barge, barge + 3)).toEqual([
+      'input_audio_buffer.speech_started',
+      'response.done',
+      'output_audio_buffer.cleared',
+    ]);
   });
 
   it('acts on the client events our server sends on the sideband', async () => {
@@ -512,11 +516,10 @@ describe('a connected call', () => {
     sideband.send({ type: 'response.cancel' });
     await first;
     await sideband.caughtUp();
-    expect(sideband.types().slice(-3)).toEqual([
-      'output_audio_buffer.cleared',
-      'conversation.item.truncated',
-      'response.done',
-    ]);
+    // The response ends and its audio stops; the item is cut only when the client truncates it.
+    expect(sideband.types().at(-1)).toBe('response.done');
+    expect(sideband.types()).not.toContain('output_audio_buffer.cleared');
+    expect(sideband.types()).not.toContain('conversation.item.truncated');
     expect((await sideband.next('response.done')).response.status_details?.reason).toBe(
       'client_cancelled',
     );
@@ -527,11 +530,9 @@ describe('a connected call', () => {
     sideband.send({ type: 'output_audio_buffer.clear', event_id: 'evt_clear' });
     await second;
     await sideband.caughtUp();
-    expect(sideband.types().slice(-3)).toEqual([
-      'output_audio_buffer.cleared',
-      'conversation.item.truncated',
-      'response.done',
-    ]);
+    // Clearing stops the audio (and the generation with it); no truncation is implied.
+    expect(sideband.types().slice(-2)).toEqual(['response.done', 'output_audio_buffer.cleared']);
+    expect(sideband.types()).not.toContain('conversation.item.truncated');
     expect((await sideband.next('response.done', 2)).response.status).toBe('cancelled');
 
     // Nothing to cancel any more.
@@ -549,7 +550,7 @@ describe('a connected call', () => {
       content_index: 0,
       audio_end_ms: 90,
     });
-    expect(await sideband.next('conversation.item.truncated', 3)).toMatchObject({
+    expect(await sideband.next('conversation.item.truncated')).toMatchObject({
       item_id: assistantItemId,
       audio_end_ms: 90,
     });
