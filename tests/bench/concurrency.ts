@@ -22,7 +22,7 @@ import {
   TOKEN_MS,
   TTS_FIRST_BYTE_MS,
 } from './voicePipeline';
-import { sendAudioStart, streamFrames, toneSamples } from '../helpers/streamAudio';
+import { sendAudioPause, sendAudioStart, streamFrames, toneSamples } from '../helpers/streamAudio';
 
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 200);
 const TYPED_TURNS = 3;
@@ -179,9 +179,7 @@ async function converse(c: Conversation, thinkMs: number, random: () => number):
   }
   // The speaker's pause, as the client reports it (decision 033): the words are settled and
   // the reply starts on them; the end of speech follows once they are back.
-  socket.ws.send(
-    JSON.stringify({ type: 'audio_pause', clientId, frames: UTTERANCE_FRAMES.length - 1 }),
-  );
+  sendAudioPause(socket, clientId, UTTERANCE_FRAMES.length - 1);
   await socket.next('transcript_partial', from, (f) => f.text === SPOKEN_WORDS);
   socket.ws.send(UTTERANCE_FRAMES.at(-1)!);
   const ended = await new Promise<number>((resolve) =>

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createSentenceChunker } from '#shared/sentences';
 import { encodeWav } from '#server/voice/audioFormat';
 import { TestSocket } from '../helpers/socketClient';
-import { sendAudioStart, streamFrames, toneSamples } from '../helpers/streamAudio';
+import { sendAudioPause, sendAudioStart, streamFrames, toneSamples } from '../helpers/streamAudio';
 import { startBenchServer, type BenchServer } from './benchServer';
 import { spawnStub, type StubSettings } from './stubProcess';
 import { percentile, type BenchRow } from './report';
@@ -125,7 +125,7 @@ async function streamedTurn(socket: TestSocket, frames: Uint8Array[], words: str
     socket.ws.send(frame);
     await sleep(FRAME_GAP_MS);
   }
-  socket.ws.send(JSON.stringify({ type: 'audio_pause', clientId, frames: frames.length - 1 }));
+  sendAudioPause(socket, clientId, frames.length - 1);
   await within(
     socket,
     from,

@@ -61,6 +61,11 @@ export function sendAudioCommit(socket: { ws: WebSocket }, clientId: string, fra
   socket.ws.send(JSON.stringify({ type: 'audio_commit', clientId, frames }));
 }
 
+/** The speaker's pause, as the client reports it after `frames` frames (decision 033). */
+export function sendAudioPause(socket: { ws: WebSocket }, clientId: string, frames: number) {
+  socket.ws.send(JSON.stringify({ type: 'audio_pause', clientId, frames }));
+}
+
 export function sendAudioCancel(socket: { ws: WebSocket }, clientId: string) {
   socket.ws.send(JSON.stringify({ type: 'audio_cancel', clientId }));
 }

@@ -207,14 +207,7 @@ describe('VoiceController (voice mode engine, with a fake socket, VAD and speake
     t.channel.server({
       type: 'reply_done',
       replyId: 'r1',
-      message: {
-        id: 'm2',
-        role: 'assistant',
-        content: REPLY,
-        createdAt: new Date().toISOString(),
-        source: 'typed',
-        partial: false,
-      },
+      message: storedReply(REPLY),
     });
     t.channel.server({ type: 'speech_done', replyId: 'r1' });
     t.clock.advance(LEAD + 4);
@@ -298,14 +291,7 @@ describe('VoiceController (voice mode engine, with a fake socket, VAD and speake
     t.channel.server({
       type: 'reply_done',
       replyId: 'r1',
-      message: {
-        id: 'm2',
-        role: 'assistant',
-        content: REPLY,
-        createdAt: new Date().toISOString(),
-        source: 'typed',
-        partial: false,
-      },
+      message: storedReply(REPLY),
     });
     t.channel.server({ type: 'speech_done', replyId: 'r1' });
     // The server is done; the first sentence is still playing, three quarters through.
