@@ -21,6 +21,7 @@ import { conversationRoutes } from './routes/conversations';
 import { realtimeRoutes } from './routes/realtime';
 import { realtimeApi } from '#shared/api/realtime';
 import { progressRoutes } from './routes/progress';
+import { metricsRoute } from './routes/metrics';
 import { organisationRoutes } from './routes/organisations';
 import { organisationsApi } from '#shared/api/organisations';
 import type { Services } from './services';
@@ -93,6 +94,7 @@ export function createApp(services: Services, options: AppOptions): Express {
     throw new AppError('not_found:route');
   });
   app.use('/api', api);
+  if (config.metricsToken) app.get('/metrics', metricsRoute(config.metricsToken));
   app.use(VAD_ASSETS_PATH, vadAssetRoutes());
 
   if (options.clientDir && existsSync(options.clientDir)) {

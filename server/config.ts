@@ -26,6 +26,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   DATABASE_DRIVER: z.preprocess(emptyAsUndefined, z.enum(['pglite', 'pg', 'neon']).optional()),
+  /** Connections each instance holds to PostgreSQL (pg and Neon): every query waits for one. */
+  DATABASE_POOL_SIZE: int(1, 500).default(10),
   /** Extra origins allowed to open sockets and send state-changing requests (comma-separated). */
   ALLOWED_ORIGINS: z.preprocess(emptyAsUndefined, z.string().optional()),
   COOKIE_SECURE: z.preprocess(emptyAsUndefined, bool.optional()),
@@ -122,10 +124,13 @@ const envSchema = z.object({
   SCENARIO_KB_PER_USER: int(64, 1_000_000).default(4096),
   COMMON_PASSWORDS_FILE: z.preprocess(emptyAsUndefined, z.string().optional()),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** Turns on GET /metrics (Prometheus text) for whoever sends it as a bearer token. */
+  METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).max(256).optional()),
 });
 
 export type DatabaseConfig =
-  { driver: 'pglite'; dataDir: string | null } | { driver: 'pg' | 'neon'; url: string };
+  | { driver: 'pglite'; dataDir: string | null }
+  | { driver: 'pg' | 'neon'; url: string; poolSize: number };
 
 export interface AiConfig {
   provider: 'offline' | 'openai';
@@ -184,6 +189,8 @@ export interface Config {
   signInDays: number;
   /** How long a validated session is trusted without a database read (0: always read). */
   sessionCacheMs: number;
+  /** The bearer token of GET /metrics; null: the route does not exist. */
+  metricsToken: string | null;
   ai: AiConfig;
   limits: {
     maxMessageChars: number;
@@ -246,7 +253,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     );
   } else {
     const driver = e.DATABASE_DRIVER ?? (isNeonUrl(e.DATABASE_URL) ? 'neon' : 'pg');
-    database = { driver, url: e.DATABASE_URL };
+    database = { driver, url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE };
   }
 
   // No key means the built-in offline patient, unless a keyless local server is asked for.
@@ -275,6 +282,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     signInDays: e.SESSION_DAYS,
     sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
+    metricsToken: e.METRICS_TOKEN ?? null,
     ai: {
       provider,
       apiKey: e.OPENAI_API_KEY ?? null,

@@ -13,6 +13,7 @@ import { createJoinThrottle, type JoinThrottleLimits } from './auth/joinThrottle
 import type { Config } from './config';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
+import { timedDb } from './metrics/timedDb';
 import { openDb } from './db/openDb';
 import { seedScenarios } from './db/scenarios';
 import { attachConversationGateway, type Gateway } from './gateway/conversationGateway';
@@ -51,7 +52,7 @@ export interface RunningServer {
 /** Opens the database, migrates and seeds it, then serves the app and the socket gateway. */
 export async function startServer(config: Config, options: StartOptions): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const db = options.db ?? (await openDb(config.database));
+  const db = timedDb(options.db ?? (await openDb(config.database)));
   const applied = await migrate(db);
   if (applied.length > 0) logger.info('db.migrated', { applied });
   if (await seedScenarios(db, scenarioLibrary))

@@ -170,7 +170,11 @@ export function createStreamedUtterance(input: StreamedUtteranceInput): Streamed
 
   let idle: NodeJS.Timeout | null = null;
   function armIdle() {
-    if (idle) clearTimeout(idle);
+    // Re-armed on every frame: refresh() moves the same timer rather than making a new one.
+    if (idle) {
+      idle.refresh();
+      return;
+    }
     idle = setTimeout(() => {
       if (state !== 'open') return;
       drop();

@@ -32,6 +32,9 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   const applied: string[] = [];
   for (const file of sources) {
     await db.transaction(async (tx) => {
+      // A migration may rewrite a large table, and a second instance waits for the first:
+      // neither is bound by the pool's statement limit (poolDb.ts).
+      await tx.query('SET LOCAL statement_timeout = 0');
       // Two instances starting together: the second waits, then sees the file recorded.
       await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
       const [row] = await tx.query<{ checksum: string }>(

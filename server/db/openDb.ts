@@ -8,8 +8,8 @@ export async function openDb(config: DatabaseConfig): Promise<Db> {
     case 'pglite':
       return openPgliteDb(config.dataDir);
     case 'pg':
-      return openPgDb(config.url);
+      return openPgDb(config.url, { max: config.poolSize });
     case 'neon':
-      return openNeonDb(config.url);
+      return openNeonDb(config.url, { max: config.poolSize });
   }
 }

@@ -1,6 +1,8 @@
 import pg from 'pg';
 import { Pool as NeonPool, neonConfig } from '@neondatabase/serverless';
 import { WebSocket } from 'ws';
+import { performance } from 'node:perf_hooks';
+import { dbPoolWaitSeconds, secondsSince } from '../metrics/metrics';
 import type { Db, Queryable } from './db';
 
 /** The part of a pg-compatible pool we use; node-postgres and Neon's Pool both fit it. */
@@ -19,14 +21,30 @@ interface PoolLike {
 export interface NeonOptions {
   /** Only for tests through a local WebSocket-to-TCP proxy: host:port of the proxy. */
   wsProxy?: string;
+  max?: number;
 }
+
+/**
+ * Every wait on the database is bounded, so a stuck statement (a lock never released, a
+ * server gone quiet) fails the one request or turn, with its error, instead of holding a
+ * connection and everybody queued behind it: a free connection within 5 s, a statement
+ * within 10 s (the server's own `statement_timeout`, lock waits included), an answer within
+ * 15 s (the client's, for a connection that went silent), and no transaction left open and
+ * idle for over 30 s. Migrations lift the statement limit for themselves (migrate.ts).
+ */
+const BOUNDS = {
+  connectionTimeoutMillis: 5_000,
+  statement_timeout: 10_000,
+  query_timeout: 15_000,
+  idle_in_transaction_session_timeout: 30_000,
+};
 
 export function openPgDb(url: string, options: { max?: number } = {}): Db {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
-    connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
+    ...BOUNDS,
   });
   return wrapPool('pg', pool as unknown as PoolLike);
 }
@@ -41,15 +59,33 @@ export function openNeonDb(url: string, options: NeonOptions = {}): Db {
     neonConfig.pipelineConnect = false;
     neonConfig.pipelineTLS = false;
   }
-  const pool = new NeonPool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  const pool = new NeonPool({ connectionString: url, max: options.max ?? 10, ...BOUNDS });
   return wrapPool('neon', pool as unknown as PoolLike);
 }
 
 function wrapPool(kind: 'pg' | 'neon', pool: PoolLike): Db {
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
-  const query = async <T>(sql: string, params: readonly unknown[] = []) =>
-    (await pool.query(sql, params as unknown[])).rows as T[];
+  /** A connection of the pool, the wait for it measured (the queue every query may join). */
+  const connect = async () => {
+    const asked = performance.now();
+    const client = await pool.connect();
+    dbPoolWaitSeconds.observe(secondsSince(asked));
+    return client;
+  };
+  const query = async <T>(sql: string, params: readonly unknown[] = []) => {
+    const client = await connect();
+    let failure: Error | undefined;
+    try {
+      return (await client.query(sql, params as unknown[])).rows as T[];
+    } catch (error) {
+      failure = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    } finally {
+      // As pool.query does: a client whose query failed is not reused.
+      client.release(failure);
+    }
+  };
   return {
     kind,
     query,
@@ -57,7 +93,7 @@ function wrapPool(kind: 'pg' | 'neon', pool: PoolLike): Db {
       await pool.query(sql);
     },
     async transaction(fn) {
-      const client = await pool.connect();
+      const client = await connect();
       // A checked-out client has no pool listener: a connection lost between two statements
       // would be an unhandled 'error' event and end the process. The failed statement rejects
       // anyway, and release(error) discards the client.

@@ -1,3 +1,5 @@
+import { endianness } from 'node:os';
+
 /**
  * 16 kHz → 24 kHz for mono PCM16 (little-endian), fed in pieces as frames arrive.
  *
@@ -26,35 +28,47 @@ export interface PcmResampler {
 export const INPUT_RATE = 16_000;
 export const OUTPUT_RATE = 24_000;
 
+// Samples are copied byte for byte into typed arrays, which read them in the machine's order.
+const LITTLE_ENDIAN = endianness() === 'LE';
+
+/** The whole samples of `bytes` after `carried` ones, in one new array. */
+function appendSamples(carried: Int16Array, bytes: Buffer, count: number): Int16Array {
+  const samples = new Int16Array(carried.length + count);
+  samples.set(carried);
+  if (LITTLE_ENDIAN) {
+    // One copy into aligned memory: a frame's bytes may start at any offset of its buffer.
+    new Uint8Array(samples.buffer, carried.length * 2, count * 2).set(bytes.subarray(0, count * 2));
+  } else {
+    for (let i = 0; i < count; i++) samples[carried.length + i] = bytes.readInt16LE(i * 2);
+  }
+  return samples;
+}
+
 export function createPcm16Resampler(): PcmResampler {
-  // Input samples not yet fully used, and the absolute index of the first of them.
-  let pending: number[] = [];
+  // Input samples not yet fully used (at most two), and the absolute index of the first.
+  let pending = new Int16Array(0);
   let pendingStart = 0;
   // Half a sample carried over when a piece ends on an odd byte.
   let oddByte: number | null = null;
   let produced = 0;
-
-  function samplesOf(bytes: Buffer): number[] {
-    let data = bytes;
-    if (oddByte !== null) {
-      data = Buffer.concat([Buffer.from([oddByte]), bytes]);
-      oddByte = null;
-    }
-    const whole = data.length - (data.length % 2);
-    if (whole < data.length) oddByte = data[whole]!;
-    const samples = new Array<number>(whole / 2);
-    for (let i = 0; i < samples.length; i++) samples[i] = data.readInt16LE(i * 2);
-    return samples;
-  }
 
   return {
     get samplesOut() {
       return produced;
     },
     push(pcm16k) {
-      pending = pending.concat(samplesOf(pcm16k));
-      const available = pendingStart + pending.length;
-      const out: number[] = [];
+      let data = pcm16k;
+      if (oddByte !== null) {
+        data = Buffer.concat([Buffer.of(oddByte), pcm16k]);
+        oddByte = null;
+      }
+      const whole = data.length >> 1;
+      if (whole * 2 < data.length) oddByte = data[data.length - 1]!;
+      const samples = appendSamples(pending, data, whole);
+      const available = pendingStart + samples.length;
+      // Three outputs per two inputs, plus the one a leftover sample may complete.
+      const out = new Int16Array(Math.ceil((samples.length * 3) / 2) + 1);
+      let count = 0;
       for (;;) {
         // Output n = 3k + r lies at input 2k + 2r/3: sample `at`, plus `thirds`/3 of the way on.
         const k = Math.floor(produced / 3);
@@ -63,21 +77,21 @@ export function createPcm16Resampler(): PcmResampler {
         const thirds = r === 0 ? 0 : r === 1 ? 2 : 1;
         const needed = thirds === 0 ? at : at + 1;
         if (needed >= available) break;
-        const a = pending[at - pendingStart]!;
-        if (thirds === 0) out.push(a);
-        else {
-          const b = pending[at + 1 - pendingStart]!;
-          // A weighted mean of two int16 values stays in range; thirds never round at .5.
-          out.push(Math.round((a * (3 - thirds) + b * thirds) / 3));
-        }
+        const a = samples[at - pendingStart]!;
+        // A weighted mean of two int16 values stays in range; thirds never round at .5.
+        out[count++] =
+          thirds === 0
+            ? a
+            : Math.round((a * (3 - thirds) + samples[at + 1 - pendingStart]! * thirds) / 3);
         produced++;
       }
       // Keep from the first sample the next output will read.
       const nextAt = 2 * Math.floor(produced / 3) + (produced % 3 === 2 ? 1 : 0);
-      pending = pending.slice(nextAt - pendingStart);
+      pending = samples.slice(nextAt - pendingStart);
       pendingStart = nextAt;
-      const bytes = Buffer.alloc(out.length * 2);
-      for (let i = 0; i < out.length; i++) bytes.writeInt16LE(out[i]!, i * 2);
+      if (LITTLE_ENDIAN) return Buffer.from(out.buffer, 0, count * 2);
+      const bytes = Buffer.alloc(count * 2);
+      for (let i = 0; i < count; i++) bytes.writeInt16LE(out[i]!, i * 2);
       return bytes;
     },
   };

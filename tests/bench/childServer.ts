@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPgliteDb } from '#server/db/pgliteDb';
 import type { Db } from '#server/db/db';
-import { spawnServer, type ServerProcess } from '../helpers/serverProcess';
+import { spawnServer, type ServerProcess, type SpawnOptions } from '../helpers/serverProcess';
 import { createTestDb, postgresUrl } from '../helpers/testDb';
 
 /**
@@ -24,13 +24,27 @@ export interface ChildBenchServer {
 
 export async function startChildBenchServer(
   env: Record<string, string> = {},
+  options: SpawnOptions & { database?: 'PGlite' | 'PostgreSQL' } = {},
 ): Promise<ChildBenchServer> {
-  if (postgresUrl()) {
+  // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops.
+  const spawnOptions: SpawnOptions = {
+    ...options,
+    nodeArgs: [
+      ...(options.nodeArgs ?? []),
+      ...(process.env.BENCH_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+        : []),
+    ],
+  };
+  const database = options.database ?? (postgresUrl() ? 'PostgreSQL' : 'PGlite');
+  if (database === 'PostgreSQL') {
     const t = await createTestDb('postgres');
-    const server = await spawnServer({ DATABASE_URL: t.url!, ...env }).catch(async (error) => {
-      await t.drop();
-      throw error;
-    });
+    const server = await spawnServer({ DATABASE_URL: t.url!, ...env }, spawnOptions).catch(
+      async (error) => {
+        await t.drop();
+        throw error;
+      },
+    );
     return {
       server,
       label: 'PostgreSQL',
@@ -40,10 +54,12 @@ export async function startChildBenchServer(
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'chairtalk-bench-'));
-  const server = await spawnServer({ DATA_DIR: dir, ...env }).catch((error: unknown) => {
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  });
+  const server = await spawnServer({ DATA_DIR: dir, ...env }, spawnOptions).catch(
+    (error: unknown) => {
+      rmSync(dir, { recursive: true, force: true });
+      throw error;
+    },
+  );
   return {
     server,
     label: 'PGlite',
@@ -86,3 +102,34 @@ export async function processCpuSeconds(pid: number): Promise<number> {
 
 // USER_HZ, 100 on every Linux build Node supports.
 const CLOCK_TICKS = 100;
+
+/**
+ * CPU seconds used so far by every process whose command is `name` (PostgreSQL runs one per
+ * connection; its processes come and go, so a round's figure is a lower bound).
+ */
+export async function namedProcessesCpuSeconds(name: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
+      const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (command !== name) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    } catch {
+      // Ended between the listing and the read.
+    }
+  }
+  return total;
+}
+
+/** The whole machine's busy and total CPU seconds so far (all cores), from /proc/stat. */
+export async function machineCpuSeconds(): Promise<{ busy: number; total: number }> {
+  const line = (await readFile('/proc/stat', 'utf8')).split('\n')[0]!;
+  const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+  const total = ticks.reduce((a, b) => a + b, 0);
+  // idle and iowait are the 4th and 5th fields.
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+  return { busy: (total - idle) / CLOCK_TICKS, total: total / CLOCK_TICKS };
+}

@@ -1,10 +1,10 @@
 import { benchBundles } from './bundles';
 import { benchChatRelay } from './chatRelay';
 import { benchCohort } from './cohort';
-import { benchConcurrency } from './concurrency';
 import { benchFlood } from './flood';
 import { benchProgressHistory } from './progressHistory';
 import { benchRealtimeCall } from './realtimeCall';
+import { benchScale } from './scale';
 import { printTable, type BenchRow } from './report';
 import { benchThroughput } from './throughput';
 import { benchTurnTaking } from './turnTaking';
@@ -28,7 +28,10 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ],
   ['voice realtime: call setup, sideband relay, end of speech to first audio', benchRealtimeCall],
   ['throughput: GET /api/scenarios against a node:http hello world', benchThroughput],
-  ['concurrency: 200 conversations over real sockets against the stub', benchConcurrency],
+  [
+    'scale: 25 to 1,000 conversations on one instance, today beside a baseline build',
+    benchScale,
+  ],
   ["flood: another user's turns while one socket floods", benchFlood],
   [
     "worst scenario: another user's latency while the heaviest allowed scenario is played",

@@ -23,9 +23,19 @@ const children = new Set<ChildProcess>();
  * environment, as a deployment runs it. Listens on a free port of 127.0.0.1; the offline AI
  * unless `env` says otherwise.
  */
-export function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
+export interface SpawnOptions {
+  /** Node's own flags (--cpu-prof, --import a probe…). */
+  nodeArgs?: string[];
+  /** Another checkout of the app to run (a benchmark's baseline build); this one by default. */
+  root?: string;
+}
+
+export function spawnServer(
+  env: Record<string, string>,
+  { nodeArgs = [], root = ROOT }: SpawnOptions = {},
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
     // Only what the server needs: nothing from the test run's own environment leaks into its
     // configuration (TEST_DATABASE_URL, CI, ...).
     env: {

@@ -1,7 +1,10 @@
 import type OpenAI from 'openai';
 import type { CallOptions, ConversationSoFar, PatientModel } from '../types';
 import { patientMessages } from '../prompts';
+import { performance } from 'node:perf_hooks';
+import { providerWaitSeconds, secondsSince } from '../../metrics/metrics';
 import { AiProviderError } from './errors';
+import { withIdleDeadline } from './idleDeadline';
 import { callWithRetries, streamWithRetries } from './retry';
 import type { AiLogger, RetryPolicy } from './retry';
 
@@ -23,11 +26,21 @@ export function createOpenAiPatient(
   });
 
   async function* streamed(context: ConversationSoFar, signal: AbortSignal) {
+    const asked = performance.now();
     const stream = await client.chat.completions.create(
       { ...request(context), stream: true },
       { signal, timeout: policy.timeoutMs },
     );
-    for await (const chunk of stream) yield chunk.choices[0]?.delta?.content ?? '';
+    let waiting = true;
+    const chunks = withIdleDeadline(stream, policy.timeoutMs, () => stream.controller.abort());
+    for await (const chunk of chunks) {
+      const text = chunk.choices[0]?.delta?.content ?? '';
+      if (waiting && text !== '') {
+        waiting = false;
+        providerWaitSeconds.observe({ call: 'chat_first_token' }, secondsSince(asked));
+      }
+      yield text;
+    }
   }
 
   async function* whole(context: ConversationSoFar, signal: AbortSignal) {

@@ -1,7 +1,10 @@
 import type OpenAI from 'openai';
 import { SPEECH_PCM_MIME } from '#shared/speechAudio';
 import type { Speaker } from '../../voice/types';
+import { performance } from 'node:perf_hooks';
+import { providerWaitSeconds, secondsSince } from '../../metrics/metrics';
 import { toAiProviderError } from './errors';
+import { withIdleDeadline } from './idleDeadline';
 import type { RetryPolicy } from './retry';
 
 export type SpeechFormat = 'pcm' | 'mp3';
@@ -21,6 +24,7 @@ export function createOpenAiSpeaker(
   return {
     mime: MIME[format],
     async *synthesize(text, voice, { signal }) {
+      const asked = performance.now();
       let response: Response;
       try {
         response = await client.audio.speech.create(
@@ -36,11 +40,21 @@ export function createOpenAiSpeaker(
       }
       if (!response.body) return;
       const reader = response.body.getReader();
+      const reads = {
+        [Symbol.asyncIterator]: () => ({ next: () => reader.read() }),
+      } as AsyncIterable<Uint8Array>;
+      let waiting = true;
       try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) return;
-          if (value && value.length > 0) yield Buffer.from(value);
+        const chunks = withIdleDeadline(reads, policy.timeoutMs, () => {
+          void reader.cancel().catch(() => undefined);
+        });
+        for await (const value of chunks) {
+          if (value.length === 0) continue;
+          if (waiting) {
+            waiting = false;
+            providerWaitSeconds.observe({ call: 'speech_first_byte' }, secondsSince(asked));
+          }
+          yield Buffer.from(value.buffer, value.byteOffset, value.byteLength);
         }
       } catch (error) {
         throw toAiProviderError(error, {

@@ -12,6 +12,8 @@ import type {
   RealtimeTranscriptionSessionCreateRequest,
   SessionUpdateEvent,
 } from 'openai/resources/realtime/realtime';
+import { performance } from 'node:perf_hooks';
+import { providerWaitSeconds, secondsSince } from '../../metrics/metrics';
 import { createPcm16Resampler, OUTPUT_RATE } from '../../voice/resample';
 import type { StreamingTranscriber, TranscriptionStream } from '../../voice/types';
 import { AiProviderError, kindForStatus, type AiProviderErrorKind } from './errors';
@@ -36,6 +38,24 @@ export interface OpenAiStreamingTranscriberConfig {
 
 /** The provider refuses a commit of less than 100 ms (`input_audio_buffer_commit_empty`). */
 export const MIN_COMMIT_SAMPLES = OUTPUT_RATE / 10;
+
+/**
+ * Audio goes to the provider in appends of at least 200 ms (about three of the browser's
+ * frames): each append is a base64 string in a JSON event in a socket frame, and the work per
+ * event, not per byte, is most of what streaming costs the server. Partials come a word at a
+ * time, so they move by at most this much; a pause or the end of speech sends what is left
+ * first, so the words the reply starts on are never late.
+ */
+export const APPEND_BATCH_SAMPLES = OUTPUT_RATE / 5;
+
+/**
+ * The client's masking key: all zeros, which `ws` takes as "do not mask". Masking protects
+ * proxies from a browser's scripted bytes; between this server and the provider it only costs
+ * a pass over every byte of audio.
+ */
+function unmasked(mask: Buffer): void {
+  mask.fill(0);
+}
 
 /** http→ws, https→wss, and the transcription intent on the realtime path under the base URL. */
 export function realtimeTranscriptionUrl(baseURL: string): string {
@@ -107,11 +127,16 @@ function openTranscriptionStream(input: {
   let commitment: Promise<string> | null = null;
   /** Resampled samples appended since the last commit. */
   let samplesSinceCommit = 0;
+  /** Resampled audio not yet sent, and its samples. */
+  let batch: Buffer[] = [];
+  let batchSamples = 0;
   let finalTimer: NodeJS.Timeout | undefined;
 
+  const opening = performance.now();
   const socket = new WebSocket(input.url, {
     headers: { Authorization: `Bearer ${input.apiKey}` },
     handshakeTimeout: timeoutMs,
+    generateMask: unmasked,
   });
 
   function send(event: RealtimeClientEvent): void {
@@ -120,10 +145,25 @@ function openTranscriptionStream(input: {
     else if (socket.readyState === WebSocket.CONNECTING) queue.push(text);
   }
 
+  /** Sends the audio batched so far as one append. */
+  function flushAudio(): void {
+    if (batchSamples === 0) return;
+    const audio = batch.length === 1 ? batch[0]! : Buffer.concat(batch);
+    batch = [];
+    batchSamples = 0;
+    const event: InputAudioBufferAppendEvent = {
+      type: 'input_audio_buffer.append',
+      audio: audio.toString('base64'),
+    };
+    send(event);
+  }
+
   function settle(): void {
     settled = true;
     clearTimeout(finalTimer);
     samplesSinceCommit = 0;
+    batch = [];
+    batchSamples = 0;
     signal.removeEventListener('abort', onAbort);
     queue.length = 0;
     if (socket.readyState === WebSocket.OPEN) socket.close(1000);
@@ -147,6 +187,7 @@ function openTranscriptionStream(input: {
 
   /** Makes the audio since the last commit an item, whose words come with its `completed`. */
   function commitBuffer(): void {
+    flushAudio();
     samplesSinceCommit = 0;
     items.push({ itemId: null, words: deferred() });
     const event: InputAudioBufferCommitEvent = { type: 'input_audio_buffer.commit' };
@@ -230,6 +271,7 @@ function openTranscriptionStream(input: {
 
   socket.on('open', () => {
     if (settled) return;
+    providerWaitSeconds.observe({ call: 'transcription_open' }, secondsSince(opening));
     socket.send(JSON.stringify(input.sessionUpdate));
     for (const text of queue.splice(0)) socket.send(text);
   });
@@ -269,23 +311,29 @@ function openTranscriptionStream(input: {
       const audio = resampler.push(pcm);
       if (audio.length === 0) return;
       samplesSinceCommit += audio.length / 2;
-      const event: InputAudioBufferAppendEvent = {
-        type: 'input_audio_buffer.append',
-        audio: audio.toString('base64'),
-      };
-      send(event);
+      batch.push(audio);
+      batchSamples += audio.length / 2;
+      if (batchSamples >= APPEND_BATCH_SAMPLES) flushAudio();
     },
     checkpoint() {
       if (failure) return Promise.reject(failure);
       if (settled || commitment) return closedError();
+      const asked = performance.now();
       // Under the provider's minimum there is nothing new to make final.
       if (samplesSinceCommit >= MIN_COMMIT_SAMPLES) commitBuffer();
-      return wordsSoFar();
+      else flushAudio();
+      const words = wordsSoFar();
+      void words.then(
+        () => providerWaitSeconds.observe({ call: 'transcript_checkpoint' }, secondsSince(asked)),
+        () => undefined,
+      );
+      return words;
     },
     commit() {
       if (commitment) return commitment;
       if (failure) return Promise.reject(failure);
       if (settled) return closedError();
+      const asked = performance.now();
       if (samplesSinceCommit >= MIN_COMMIT_SAMPLES) commitBuffer();
       if (items.length === 0) {
         // Too short for the provider, and too short to hold a word.
@@ -293,6 +341,7 @@ function openTranscriptionStream(input: {
         return Promise.resolve('');
       }
       commitment = wordsSoFar().then((text) => {
+        providerWaitSeconds.observe({ call: 'transcript_final' }, secondsSince(asked));
         settle();
         return text;
       });

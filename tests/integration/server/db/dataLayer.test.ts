@@ -43,6 +43,23 @@ describe.each(databaseKinds())('data layer on %s', (kind) => {
     expect(await migrate(t.db)).toEqual([]);
   });
 
+  it.runIf(kind !== 'pglite')(
+    'bounds every statement and idle transaction on a PostgreSQL connection',
+    async () => {
+      const [settings] = await t.db.query<{ statement: string; idle: string }>(
+        `SELECT current_setting('statement_timeout') AS statement,
+                current_setting('idle_in_transaction_session_timeout') AS idle`,
+      );
+      expect(settings).toEqual({ statement: '10s', idle: '30s' });
+      // A migration lifts the limit for its own transaction only.
+      const inside = await t.db.transaction(async (tx) => {
+        await tx.query('SET LOCAL statement_timeout = 0');
+        return tx.query<{ value: string }>(`SELECT current_setting('statement_timeout') AS value`);
+      });
+      expect(inside[0]?.value).toBe('0');
+    },
+  );
+
   it('refuses a migration file that changed after it was applied', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
     cpSync(MIGRATIONS_DIR, dir, { recursive: true });
