@@ -6,12 +6,12 @@ import {
   deleteAudio,
   deleteExpiredAudio,
   getAudioForUser,
-  getMessageOwner,
   insertAudio,
+  lockAudioOwner,
+  type AudioInsert,
   listAudioByConversation,
   listAudioIdsAmong,
   listAudioSizesByUser,
-  lockUserAudio,
   type AudioRow,
 } from '../db/messageAudio';
 import type { Logger } from '../logger';
@@ -31,6 +31,10 @@ export interface AudioStore {
    * Never throws: replay is a convenience, and a failure to keep audio must not fail a turn.
    */
   keep(messageId: string, recording: Recording | null): Promise<boolean>;
+  /** Several of one user's recordings at once (a turn's two); how many were kept. */
+  keepAll(
+    items: ReadonlyArray<{ messageId: string; recording: Recording | null }>,
+  ): Promise<number>;
   /** The recording of a message in this user's conversation, or null (also for another's). */
   find(input: {
     conversationId: string;
@@ -76,55 +80,85 @@ export function createAudioStore(input: {
   }
 
   async function keep(messageId: string, recording: Recording | null): Promise<boolean> {
-    if (!enabled || !recording) return false;
-    let written: string | null = null;
+    return (await keepAll([{ messageId, recording }])) === 1;
+  }
+
+  /**
+   * Keeps recordings of one user's messages (a turn's: the clinician's words and the patient's
+   * reply) in one transaction: one lock of the user's recordings, one read of their sizes, one
+   * insert. Its commit does not wait for the disk (`synchronous_commit = off`): a recording is
+   * a replay aid, and one lost to a database crash in the next fraction of a second costs less
+   * than every spoken turn waiting for a flush.
+   */
+  async function keepAll(
+    items: ReadonlyArray<{ messageId: string; recording: Recording | null }>,
+  ): Promise<number> {
+    const wanted = items.filter(
+      (item): item is { messageId: string; recording: Recording } => item.recording !== null,
+    );
+    if (!enabled || wanted.length === 0) return 0;
+    const written: string[] = [];
     try {
       const result = await db.transaction(async (tx) => {
-        const userId = await getMessageOwner(tx, { messageId });
-        if (!userId) return { kept: false, dropped: [] as string[] };
-        await lockUserAudio(tx, { userId });
+        await tx.query('SET LOCAL synchronous_commit = off');
+        const userId = await lockAudioOwner(tx, { messageId: wanted[0]!.messageId });
+        if (!userId) return { kept: 0, dropped: [] as string[] };
         const kept = await listAudioSizesByUser(tx, { userId });
-        // A resent turn keeps its first recording, and must not make room for a second.
-        if (kept.some((r) => r.id === messageId)) return { kept: false, dropped: [] as string[] };
-        const decision = decideKeep(config, {
-          incomingBytes: recording.data.length,
-          kept,
-          now: new Date(),
-        });
-        if (!decision.keep) {
-          logger.debug('audio.not_kept', { messageId, reason: decision.reason });
-          return { kept: false, dropped: [] as string[] };
+        const drop: string[] = [];
+        const inserts: AudioInsert[] = [];
+        for (const { messageId, recording } of wanted) {
+          // A resent turn keeps its first recording, and must not make room for a second.
+          if (kept.some((r) => r.id === messageId)) continue;
+          const now = new Date();
+          const decision = decideKeep(config, {
+            incomingBytes: recording.data.length,
+            kept: kept.filter((r) => !drop.includes(r.id)),
+            now,
+          });
+          if (!decision.keep) {
+            logger.debug('audio.not_kept', { messageId, reason: decision.reason });
+            continue;
+          }
+          drop.push(...decision.drop);
+          kept.push({ id: messageId, bytes: recording.data.length, createdAt: now });
+          let path: string | null = null;
+          if (folder) {
+            // Named by owner and message, so the sweep can tell which row a file belongs to.
+            path = `${userId}/${messageId}.${EXTENSIONS[recording.mime] ?? 'bin'}`;
+            await mkdir(dirname(join(folder, path)), { recursive: true });
+            await writeFile(join(folder, path), recording.data, { flag: 'wx' });
+            written.push(path);
+          }
+          inserts.push({
+            messageId,
+            mime: recording.mime,
+            bytes: recording.data.length,
+            durationMs: recording.durationMs,
+            data: folder ? null : recording.data,
+            path,
+          });
         }
-        const dropped = await deleteAudio(tx, { messageIds: decision.drop });
-        let path: string | null = null;
-        if (folder) {
-          // Named by owner and message, so the sweep can tell which row a file belongs to.
-          path = `${userId}/${messageId}.${EXTENSIONS[recording.mime] ?? 'bin'}`;
-          await mkdir(dirname(join(folder, path)), { recursive: true });
-          await writeFile(join(folder, path), recording.data, { flag: 'wx' });
-          written = path;
-        }
-        const inserted = await insertAudio(tx, {
-          messageId,
-          userId,
-          mime: recording.mime,
-          bytes: recording.data.length,
-          durationMs: recording.durationMs,
-          data: folder ? null : recording.data,
-          path,
-        });
-        if (!inserted && written) {
-          await removeFiles([written]);
-          written = null;
-        }
-        return { kept: inserted, dropped };
+        // A later recording of this batch may have made room by dropping an earlier one of it:
+        // that one is not stored at all.
+        const dropping = new Set(drop);
+        const batch = new Set(inserts.map((i) => i.messageId));
+        const dropped = await deleteAudio(tx, { messageIds: drop.filter((id) => !batch.has(id)) });
+        const stored = new Set(
+          await insertAudio(tx, {
+            userId,
+            recordings: inserts.filter((i) => !dropping.has(i.messageId)),
+          }),
+        );
+        const unused = inserts.filter((i) => !stored.has(i.messageId) && i.path !== null);
+        await removeFiles(unused.map((i) => i.path!));
+        return { kept: stored.size, dropped };
       });
       await removeFiles(result.dropped);
       return result.kept;
     } catch (error) {
-      if (written) await removeFiles([written]);
-      logger.warn('audio.keep_failed', { messageId, error });
-      return false;
+      await removeFiles(written);
+      logger.warn('audio.keep_failed', { messageIds: wanted.map((w) => w.messageId), error });
+      return 0;
     }
   }
 
@@ -181,5 +215,5 @@ export function createAudioStore(input: {
     return expired.removed + (await sweepOrphans(now));
   }
 
-  return { enabled, keep, find, listForConversation, purge };
+  return { enabled, keep, keepAll, find, listForConversation, purge };
 }

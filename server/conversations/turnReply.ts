@@ -98,6 +98,10 @@ async function keepAudio(
 ) {
   const { audio } = context.services;
   if (!audio.enabled) return;
-  if (input.turn && input.recording) await audio.keep(input.turn.id, input.recording);
-  if (input.reply && input.speech) await audio.keep(input.reply.id, input.speech.recording());
+  await audio.keepAll([
+    ...(input.turn ? [{ messageId: input.turn.id, recording: input.recording }] : []),
+    ...(input.reply && input.speech
+      ? [{ messageId: input.reply.id, recording: input.speech.recording() }]
+      : []),
+  ]);
 }

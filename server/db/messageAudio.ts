@@ -12,25 +12,21 @@ export interface AudioRow {
   path: string | null;
 }
 
-/** The owner of a message's conversation (recordings count against that user's cap). */
-export async function getMessageOwner(
+/**
+ * The owner of a message's conversation (recordings count against that user's cap), with that
+ * user's recordings held still until the transaction ends, so two instances keeping a turn each
+ * cannot both fit under the cap by the same room. Null when the message is gone.
+ */
+export async function lockAudioOwner(
   db: Queryable,
   { messageId }: { messageId: string },
 ): Promise<string | null> {
   const [row] = await db.query<{ userId: string }>(
-    `SELECT s.user_id AS "userId" FROM messages m
-       JOIN conversation_sessions s ON s.id = m.session_id WHERE m.id = $1`,
+    `SELECT s.user_id AS "userId", pg_advisory_xact_lock(hashtext('message_audio:' || s.user_id::text))
+       FROM messages m JOIN conversation_sessions s ON s.id = m.session_id WHERE m.id = $1`,
     [messageId],
   );
   return row?.userId ?? null;
-}
-
-/**
- * Holds the user's recordings still until the transaction ends, so two instances keeping a
- * turn each cannot both fit under the cap by the same room.
- */
-export async function lockUserAudio(db: Queryable, { userId }: { userId: string }) {
-  await db.query(`SELECT pg_advisory_xact_lock(hashtext('message_audio:' || $1))`, [userId]);
 }
 
 export async function listAudioSizesByUser(
@@ -58,34 +54,37 @@ export async function deleteAudio(
   return rows.flatMap((r) => (r.path ? [r.path] : []));
 }
 
-/** Stores a message's recording unless it has one (a resent turn); true when stored. */
+export interface AudioInsert {
+  messageId: string;
+  mime: string;
+  bytes: number;
+  durationMs: number | null;
+  data: Buffer | null;
+  path: string | null;
+}
+
+/**
+ * Stores recordings of one user's messages in one statement, each unless its message has one
+ * already (a resent turn); returns the ids stored.
+ */
 export async function insertAudio(
   db: Queryable,
-  input: {
-    messageId: string;
-    userId: string;
-    mime: string;
-    bytes: number;
-    durationMs: number | null;
-    data: Buffer | null;
-    path: string | null;
-  },
-): Promise<boolean> {
-  const rows = await db.query(
+  input: { userId: string; recordings: readonly AudioInsert[] },
+): Promise<string[]> {
+  if (input.recordings.length === 0) return [];
+  const params: unknown[] = [input.userId];
+  const rows = input.recordings.map((r) => {
+    const at = params.length;
+    params.push(r.messageId, r.mime, r.bytes, r.durationMs, r.data, r.path);
+    return `($${at + 1}::uuid, $1::uuid, $${at + 2}, $${at + 3}::int, $${at + 4}::int, $${at + 5}::bytea, $${at + 6})`;
+  });
+  const stored = await db.query<{ id: string }>(
     `INSERT INTO message_audio (message_id, user_id, mime, bytes, duration_ms, data, path)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
-     ON CONFLICT (message_id) DO NOTHING RETURNING message_id`,
-    [
-      input.messageId,
-      input.userId,
-      input.mime,
-      input.bytes,
-      input.durationMs,
-      input.data,
-      input.path,
-    ],
+     VALUES ${rows.join(', ')}
+     ON CONFLICT (message_id) DO NOTHING RETURNING message_id AS id`,
+    params,
   );
-  return rows.length === 1;
+  return stored.map((row) => row.id);
 }
 
 /**

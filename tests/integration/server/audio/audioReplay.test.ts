@@ -315,6 +315,71 @@ describe('audio replay under a per-user cap (AUDIO_MAX_MB_PER_USER=1)', () => {
   });
 });
 
+describe("a turn's two recordings kept at once, under a 1 MB cap", () => {
+  const { server, testDb: t } = useTestServer('pglite', {
+    openAiStub: true,
+    env: { ...stubEnv, AUDIO_MAX_MB_PER_USER: '1' },
+  });
+  const wav = (bytes: number) => ({
+    mime: 'audio/wav',
+    data: Buffer.alloc(bytes, 2),
+    durationMs: 1,
+  });
+
+  async function messages(count: number) {
+    const user = await signedInClient(server.url);
+    const { body } = await user.get('/api/scenarios');
+    const created = await user.post('/api/conversations', { scenarioId: body.scenarios[0].id });
+    const rows = await t.db.query<{ id: string }>(
+      `INSERT INTO messages (session_id, role, content)
+       SELECT $1, 'user', 'turn ' || n FROM generate_series(1, $2::int) n RETURNING id`,
+      [created.body.session.id, count],
+    );
+    return rows.map((r) => r.id);
+  }
+  const keptIds = async (ids: string[]) =>
+    (
+      await t.db.query<{ id: string }>(
+        `SELECT message_id AS id FROM message_audio WHERE message_id = ANY($1::uuid[])
+          ORDER BY created_at, message_id`,
+        [ids],
+      )
+    ).map((r) => r.id);
+
+  it('keeps both in one go, and a resent turn neither twice nor by making room', async () => {
+    const [turn, reply] = await messages(2);
+    const { audio } = server.services;
+    expect(
+      await audio.keepAll([
+        { messageId: turn!, recording: wav(300_000) },
+        { messageId: reply!, recording: wav(300_000) },
+      ]),
+    ).toBe(2);
+    expect(await keptIds([turn!, reply!])).toHaveLength(2);
+    expect(
+      await audio.keepAll([
+        { messageId: turn!, recording: wav(600_000) },
+        { messageId: reply!, recording: null },
+      ]),
+    ).toBe(0);
+    expect(await keptIds([turn!, reply!])).toHaveLength(2);
+  });
+
+  it('makes room from the oldest, and drops one of its own batch when the next needs the room', async () => {
+    const [older, turn, reply] = await messages(3);
+    const { audio } = server.services;
+    expect(await audio.keep(older!, wav(400_000))).toBe(true);
+    // 600 KB then 700 KB: the first needs the older one gone, the second needs the first gone.
+    expect(
+      await audio.keepAll([
+        { messageId: turn!, recording: wav(600_000) },
+        { messageId: reply!, recording: wav(700_000) },
+      ]),
+    ).toBe(1);
+    expect(await keptIds([older!, turn!, reply!])).toEqual([reply]);
+  });
+});
+
 describe('audio replay with AUDIO_RETENTION_DAYS=0', () => {
   const {
     server,
