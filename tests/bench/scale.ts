@@ -342,6 +342,11 @@ function roundRows(
       value: (100 * figures.others.machineBusy) / Math.max(figures.others.machineTotal, 1e-9),
       unit: '% of all cores',
     },
+    {
+      name: `${at} socket frames to the client per turn (JSON + audio)`,
+      value: conversations.reduce((n, c) => n + c.socket.frames.length, 0) / turns,
+      unit: `+ ${(conversations.reduce((n, c) => n + c.socket.binaryFrames, 0) / turns).toFixed(1)}`,
+    },
     { name: `${at} server peak RSS`, value: figures.peakRss, unit: 'MiB' },
     { name: `${at} event-loop delay p99`, value: figures.loop?.p99 ?? Number.NaN, unit: 'ms' },
   ];

@@ -13,6 +13,8 @@ export const FRAME_WAIT_MS = 60_000;
  */
 export class LoadSocket {
   readonly frames: Array<{ at: number; frame: ServerMessage }> = [];
+  /** Binary frames received (speech audio). */
+  binaryFrames = 0;
   private waiters: Array<() => void> = [];
 
   private constructor(
@@ -20,7 +22,10 @@ export class LoadSocket {
     readonly conversationId: string,
   ) {
     ws.on('message', (data, isBinary) => {
-      if (isBinary) return;
+      if (isBinary) {
+        this.binaryFrames++;
+        return;
+      }
       this.frames.push({ at: performance.now(), frame: JSON.parse(data.toString()) });
       this.wake();
     });
