@@ -287,6 +287,31 @@ describe.each(databaseKinds())('organisations on %s', (kind) => {
     expect(back.rows[0]!.done).toBe(2);
   });
 
+  it('the cohort table lists members before anything is assigned, with no cells', async () => {
+    // The table is one pass over members × assignments (a left join): with no assignment yet
+    // every member still has their row, and done work of theirs counts for nothing.
+    const { trainer, cohort, invite } = await course(t.db);
+    const trainee = await newUser();
+    await joinByCode(t.db, { userId: trainee.id, code: invite.code });
+    await conversation(trainee.id, await shippedId(), new Date());
+    const table = (await getCohortTable(t.db, {
+      trainerId: trainer.id,
+      cohortId: cohort.id,
+      sort: 'average',
+    }))!;
+    expect(table.assignments).toEqual([]);
+    expect(table.rows).toEqual([
+      expect.objectContaining({
+        userId: trainee.id,
+        done: 0,
+        average: null,
+        trend: [],
+        cells: [],
+        leftAt: null,
+      }),
+    ]);
+  });
+
   it('the visibility CHECK ties organisation to an organisation id', async () => {
     const { trainer } = await course(t.db);
     const id = await insertOwnScenario(t.db, { userId: trainer.id, seed: customSeed() });
