@@ -518,6 +518,38 @@ describe.each(databaseKinds())('organisations on %s', (kind) => {
     },
   );
 
+  it("progress gives an override to its own conversation only, beside the trainee's other work", async () => {
+    // The overrides are found first and joined to the conversations by id (one statement):
+    // a join on anything looser would hand the score to every conversation of the scenario.
+    const scenarioId = await shippedId();
+    const c = await course(t.db);
+    const trainee = await memberOf(c);
+    await assignScenario(t.db, {
+      trainerId: c.trainer.id,
+      cohortId: c.cohort.id,
+      scenarioId,
+      dueAt: null,
+    });
+    const first = await gradedConversation(trainee.id, scenarioId, 6);
+    await t.db.query(
+      `UPDATE conversation_sessions SET created_at = created_at - interval '1 hour' WHERE id = $1`,
+      [first],
+    );
+    await gradedConversation(trainee.id, scenarioId, 4);
+    expect(
+      await overrideScore(t.db, {
+        trainerId: c.trainer.id,
+        conversationId: first,
+        score: 9,
+        comment: 'Better than graded.',
+      }),
+    ).toBe(true);
+    const progress = await getProgressByUser(t.db, { userId: trainee.id });
+    expect(progress.points.map((p) => p.overall)).toEqual([9, 4]);
+    expect(progress.avgScore).toBe(6.5);
+    expect(progress.completedConversations).toBe(2);
+  });
+
   it('migration 0010 gives each earlier score and comment to the organisation it was written for', async () => {
     const scenarioId = await shippedId();
     // X runs two organisations the trainee is in; only the newer assigned the scenario.
