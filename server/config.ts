@@ -119,6 +119,11 @@ const envSchema = z.object({
   AUDIO_PURGE_SECONDS: int(1, 86_400).default(3600),
   /** Bytes of scenario lists (and their compressed copies) one instance keeps in memory. */
   SCENARIO_LIST_CACHE_MB: int(1, 4096).default(32),
+  /**
+   * How long an instance trusts a user's scenarios stamp without reading the database: a
+   * scenario written on another instance shows in lists here within this time (decision 036).
+   */
+  SCENARIO_LIST_CACHE_SECONDS: int(0, 300).default(5),
   /** Each user's own scenarios (not deleted): how many, and how many KB of JSON in all. */
   SCENARIOS_PER_USER: int(1, 100_000).default(200),
   SCENARIO_KB_PER_USER: int(64, 1_000_000).default(4096),
@@ -169,6 +174,8 @@ export interface AudioConfig {
 export interface ScenariosConfig {
   /** The scenario-list cache's budget, in bytes, on each instance. */
   listCacheBytes: number;
+  /** How long a user's scenarios stamp is trusted without a database read (0: always read). */
+  listStampMs: number;
   /** What one user's own scenarios may take (counted in the database, so across instances). */
   budget: ScenarioBudget;
 }
@@ -352,6 +359,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     scenarios: {
       listCacheBytes: e.SCENARIO_LIST_CACHE_MB * 1024 * 1024,
+      listStampMs: e.SCENARIO_LIST_CACHE_SECONDS * 1000,
       budget: { maxScenarios: e.SCENARIOS_PER_USER, maxBytes: e.SCENARIO_KB_PER_USER * 1024 },
     },
     commonPasswordsFile: e.COMMON_PASSWORDS_FILE ?? null,

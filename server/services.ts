@@ -5,6 +5,7 @@ import type { SignInCache } from './auth/signInCache';
 import type { CoreServices } from './coreServices';
 import type { RealtimeCalls } from './realtime/realtimeCalls';
 import type { ListCache } from './scenarios/listCache';
+import type { ScenarioStamps } from './scenarios/stampCache';
 
 /** What route modules and the gateway are given; built once in app.ts. */
 export interface Services extends CoreServices {
@@ -18,4 +19,9 @@ export interface Services extends CoreServices {
   audio: AudioStore;
   /** This instance's serialised scenario lists, bounded by SCENARIO_LIST_CACHE_MB. */
   scenarioLists: ListCache;
+  /**
+   * Each user's scenarios stamp, trusted for SCENARIO_LIST_CACHE_SECONDS: every write of what
+   * it covers calls forget (or forgetAll) once committed (decision 036).
+   */
+  scenarioStamps: ScenarioStamps;
 }

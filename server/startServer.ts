@@ -21,6 +21,7 @@ import { createLogger, type Logger } from './logger';
 import { createRealtimeCalls } from './realtime/realtimeCalls';
 import { scenarioLibrary } from './scenarios/library';
 import { createListCache } from './scenarios/listCache';
+import { createScenarioStamps } from './scenarios/stampCache';
 import type { Services } from './services';
 
 export interface StartOptions extends AppOptions {
@@ -36,6 +37,8 @@ export interface StartOptions extends AppOptions {
   realtimeClock?: () => number;
   /** Overrides some of the configured join throttle limits (tests). */
   joinThrottle?: Partial<JoinThrottleLimits>;
+  /** The clock scenario stamps expire on, in ms (tests; Date.now). */
+  scenarioStampClock?: () => number;
   /** Mounted before the app's own handlers (Vite's dev middleware). */
   before?: (app: Express) => void;
 }
@@ -84,6 +87,10 @@ export async function startServer(config: Config, options: StartOptions): Promis
     ),
     audio: createAudioStore({ config: config.audio, db, logger }),
     scenarioLists: createListCache({ maxBytes: config.scenarios.listCacheBytes }),
+    scenarioStamps: createScenarioStamps({
+      ttlMs: config.scenarios.listStampMs,
+      ...(options.scenarioStampClock ? { now: options.scenarioStampClock } : {}),
+    }),
   };
   const app = createApp(services, options);
   // A client that sends headers and then stalls (slowloris) gets 408 once this runs out.

@@ -1,6 +1,6 @@
 import { CONVERSATION_TEXT } from '#shared/text';
 import type { Db } from '../db/db';
-import { giveBackHourly, spendHourly } from '../db/hourlyUsage';
+import { giveBackHourly, spendHourly, type HourlyCharge } from '../db/hourlyUsage';
 import { AppError } from '../http/errors';
 import { AI_COSTS, type AiUse } from './aiCosts';
 
@@ -15,6 +15,13 @@ export interface AiBudget {
    * what is left cannot cover it; nothing is spent then.
    */
   spend(userId: string, use: AiUse): Promise<void>;
+  /**
+   * The same payment, for a statement that makes it together with its own write (a typed
+   * turn pays for its reply in the statement that stores it: one round trip, not two).
+   */
+  charge(userId: string, use: AiUse): HourlyCharge;
+  /** What `spend` throws, for a charge that was not paid. */
+  refusal(retryAfterSeconds: number): AppError;
   /** A call that failed before it gave the user anything is not paid for. */
   giveBack(userId: string, use: AiUse): Promise<void>;
   /** How often a running Realtime call pays for its next minute: a minute (shorter in tests). */
@@ -27,22 +34,25 @@ export function createAiBudget(input: {
   realtimeMinuteMs?: number;
 }): AiBudget {
   const { db, perHour } = input;
+  const charge = (userId: string, use: AiUse): HourlyCharge => ({
+    userId,
+    kind: 'ai_budget',
+    amount: AI_COSTS[use],
+    limit: perHour,
+  });
+  const refusal = (retryAfterSeconds: number) =>
+    new AppError(
+      'rate_limit:ai_budget',
+      CONVERSATION_TEXT.aiBudgetUsedUp(Math.max(1, Math.ceil(retryAfterSeconds / 60))),
+      retryAfterSeconds,
+    );
   return {
     async spend(userId, use) {
-      const result = await spendHourly(db, {
-        userId,
-        kind: 'ai_budget',
-        amount: AI_COSTS[use],
-        limit: perHour,
-      });
-      if (result.spent) return;
-      const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
-      throw new AppError(
-        'rate_limit:ai_budget',
-        CONVERSATION_TEXT.aiBudgetUsedUp(minutes),
-        result.retryAfterSeconds,
-      );
+      const result = await spendHourly(db, charge(userId, use));
+      if (!result.spent) throw refusal(result.retryAfterSeconds);
     },
+    charge,
+    refusal,
     async giveBack(userId, use) {
       await giveBackHourly(db, { userId, kind: 'ai_budget', amount: AI_COSTS[use] });
     },

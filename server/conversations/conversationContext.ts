@@ -4,6 +4,7 @@ import type { AiUse } from '../ai/aiCosts';
 import { AppError } from '../http/errors';
 import type { ScenarioRecord } from '../scenarios/schema';
 import type { Services } from '../services';
+import type { KnownHistory } from './replyInAdvance';
 import { createSpeechPipeline } from '../voice/speechPipeline';
 import type { Speaker } from '../voice/types';
 import { voiceForScenario } from '../voice/voiceChoice';
@@ -20,6 +21,8 @@ export interface ConversationContext {
   sendError(code: ErrorCode, message?: string, clientId?: string): void;
   /** The conversation's scenario, read once (null if it is gone). */
   scenario(): Promise<ScenarioRecord | null>;
+  /** The history as this socket's last whole turn left it (runTurn keeps it; decision 036). */
+  known: KnownHistory;
 }
 
 export type SpeechPipeline = ReturnType<typeof createSpeechPipeline>;

@@ -85,6 +85,8 @@ export function createConversationController(input: {
       scenario ??= await getScenarioRecordForConversation(db, { conversationId });
       return scenario;
     },
+    // Known only once a turn of this socket has been answered whole (and paid for).
+    known: { turns: null },
   };
   const { sendError } = context;
   const bargeIn = createBargeIn(context);

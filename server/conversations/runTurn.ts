@@ -11,6 +11,12 @@ import { AppError } from '../http/errors';
 import { appErrorFrame } from './conversationContext';
 import { createDeltaPacer } from './deltaPacer';
 import type { EarlyReply } from './earlyReply';
+import {
+  sameTurns,
+  startReplyInAdvance,
+  type KnownHistory,
+  type ReplyInAdvance,
+} from './replyInAdvance';
 import { heardPart } from '#shared/heardPart';
 
 export interface TurnInput {
@@ -24,6 +30,11 @@ export interface TurnInput {
   stream: boolean;
   /** A reply started on the words heard before the final transcript (see earlyReply.ts). */
   early?: Promise<EarlyReply | null>;
+  /**
+   * The socket's history as its last turn left it: with it, the reply is asked for while the
+   * turn is stored, and kept if the store reads the same history (replyInAdvance.ts).
+   */
+  known?: KnownHistory;
 }
 
 export interface TurnHooks {
@@ -55,15 +66,47 @@ export async function runTurn(
   signal: AbortSignal,
   hooks: TurnHooks,
 ): Promise<TurnResult> {
-  const { db, ai, logger } = services;
-  const stored = await storeTurnAndListHistory(db, {
-    conversationId: input.conversationId,
-    content: input.text,
-    source: input.source,
-    clientId: input.clientId,
-    turnsPerHour: services.config.limits.turnsPerHour,
-  });
+  const { db, ai, logger, budget } = services;
+  const { known } = input;
+  const expected = known?.turns ?? null;
+  // Whatever happens to this turn, the socket knows its history again only if it ends whole.
+  if (known) known.turns = null;
+  // Typed turns (and spoken ones not answered early) pay for their reply in the statement
+  // that stores them, and, when the socket knows the history, the reply is asked for meanwhile
+  // (decision 036): the provider's first token no longer waits for the database.
+  const paysInStore = !input.early;
+  let advance: ReplyInAdvance | null = null;
+  if (paysInStore && expected) {
+    const predicted = [...expected, { role: 'user' as const, content: input.text }];
+    advance = startReplyInAdvance(
+      predicted,
+      (advanceSignal) =>
+        ai.patient.streamReply(
+          { scenario: input.scenario, history: predicted },
+          { signal: advanceSignal, stream: input.stream },
+        ),
+      signal,
+    );
+  }
+  // One turn of the event loop first, so the provider's request is on the wire before the
+  // store runs: PGlite works on this very thread, and would hold the request back until done.
+  if (advance) await new Promise<void>((resolve) => setImmediate(resolve));
+  let stored;
+  try {
+    stored = await storeTurnAndListHistory(db, {
+      conversationId: input.conversationId,
+      content: input.text,
+      source: input.source,
+      clientId: input.clientId,
+      turnsPerHour: services.config.limits.turnsPerHour,
+      ...(paysInStore ? { pay: budget.charge(input.userId, 'reply') } : {}),
+    });
+  } catch (error) {
+    advance?.drop();
+    throw error;
+  }
   if (stored.refused !== null) {
+    advance?.drop();
     const limited = stored.refused === 'limited';
     // Ended means ended after this socket opened (here or on another instance): feedback is final.
     hooks.send({
@@ -76,21 +119,33 @@ export async function runTurn(
     });
     return { outcome: stored.refused };
   }
-  const { message, duplicate, history } = stored;
+  const { message, duplicate, history, paid } = stored;
   // Acknowledged only now, after the last await a duplicate makes, so its turn is over by the
   // time the client can react to the acknowledgement.
   hooks.send({ type: 'turn_stored', clientId: input.clientId, message });
   hooks.onTurnStored?.(message);
   // A resent turn that was already answered must not be answered twice.
-  if (duplicate && history.at(-1)?.id !== message.id) return { outcome: 'duplicate' };
+  if (duplicate && history.at(-1)?.id !== message.id) {
+    advance?.drop();
+    return { outcome: 'duplicate' };
+  }
 
   const turns = history.map(({ role, content }) => ({ role, content }));
+  if (paid && !paid.spent) {
+    advance?.drop();
+    // The clinician's words stay stored; resending the turn once the hour allows answers it.
+    hooks.send(appErrorFrame(budget.refusal(paid.retryAfterSeconds), input.clientId));
+    return { outcome: 'failed', reply: null };
+  }
+  // Kept only when asked with exactly the history the model would be given now.
+  const adopted = advance && paid?.spent && sameTurns(advance.turns, turns) ? advance : null;
+  if (!adopted) advance?.drop();
   // A reply started early on these very words was paid for when it started.
   const early = input.early ? await input.early : null;
   const claimed = early?.claim(input.text, turns) ?? null;
-  if (!claimed) {
+  if (!claimed && !paid?.spent) {
     try {
-      await services.budget.spend(input.userId, 'reply');
+      await budget.spend(input.userId, 'reply');
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       // The clinician's words stay stored; resending the turn once the hour allows answers it.
@@ -109,6 +164,7 @@ export async function runTurn(
   try {
     const deltas =
       claimed ??
+      adopted?.adopt() ??
       ai.patient.streamReply(
         { scenario: input.scenario, history: turns },
         { signal, stream: input.stream },
@@ -150,7 +206,9 @@ export async function runTurn(
     return { outcome: 'failed', reply: null };
   }
   pacer.flush();
-  return { outcome: 'replied', reply: await storeReply(false) };
+  const reply = await storeReply(false);
+  if (known) known.turns = [...turns, { role: 'assistant', content: reply.content }];
+  return { outcome: 'replied', reply };
 
   async function storeReply(partial: boolean): Promise<Message> {
     const stored = await insertAssistantMessage(db, {

@@ -48,6 +48,7 @@ export async function replyToTurn(
       source: request.source,
       stream: request.stream,
       ...(request.early ? { early: request.early } : {}),
+      known: context.known,
     },
     signal,
     {

@@ -57,28 +57,24 @@ export async function getCohortTableJson(
         WHERE s.ended_at IS NOT NULL
         ORDER BY p.user_id, a.id, s.created_at DESC, s.id DESC
      ),
-     per_user AS (
-       SELECT mb.user_id, count(t.session_id)::int AS done, avg(t.score)::float8 AS average,
-              coalesce(json_agg(t.score ORDER BY t.created_at, t.session_id)
-                         FILTER (WHERE t.score IS NOT NULL), '[]') AS trend
-         FROM members mb LEFT JOIN attempts t ON t.user_id = mb.user_id
-        GROUP BY mb.user_id
-     ),
-     per_cell AS (
-       SELECT mb.user_id, json_agg(json_build_object(
-                'assignmentId', a.id, 'conversationId', t.session_id, 'doneAt', ${isoSql('t.ended_at')},
-                'score', t.score, 'overridden', coalesce(t.overridden, false))
-                ORDER BY a.created_at, a.id) AS cells
-         FROM members mb CROSS JOIN assigned a
-         LEFT JOIN attempts t ON t.user_id = mb.user_id AND t.assignment_id = a.id
-        GROUP BY mb.user_id
-     ),
+     -- One pass over members × assignments gives each row's counts, trend and cells: each
+     -- attempt is one (member, assignment) cell, so no second join of attempts is needed.
+     -- Each cell is a row of the type cohort_table_cell (migration 0013), whose field names
+     -- are the JSON's keys: cheaper than an object built per cell. The LEFT JOIN keeps members
+     -- when nothing is assigned yet (their cells are then []).
      table_rows AS (
-       SELECT usr.id, usr.full_name, usr.email, p.done, p.average, p.trend,
-              coalesce(c.cells, '[]') AS cells, mb.left_at
-         FROM per_user p JOIN users usr ON usr.id = p.user_id
-         JOIN members mb ON mb.user_id = p.user_id
-         LEFT JOIN per_cell c ON c.user_id = p.user_id
+       SELECT usr.id, usr.full_name, usr.email, mb.left_at,
+              count(t.session_id)::int AS done, avg(t.score)::float8 AS average,
+              coalesce(json_agg(t.score ORDER BY t.created_at, t.session_id)
+                         FILTER (WHERE t.score IS NOT NULL), '[]') AS trend,
+              coalesce(json_agg(ROW(a.id, t.session_id, ${isoSql('t.ended_at')}, t.score,
+                                    coalesce(t.overridden, false))::cohort_table_cell
+                         ORDER BY a.created_at, a.id) FILTER (WHERE a.id IS NOT NULL), '[]')
+                AS cells
+         FROM members mb JOIN users usr ON usr.id = mb.user_id
+         LEFT JOIN assigned a ON true
+         LEFT JOIN attempts t ON t.user_id = mb.user_id AND t.assignment_id = a.id
+        GROUP BY usr.id, mb.left_at
      )
      SELECT (SELECT json_build_object(
         'cohort', json_build_object('id', id, 'organisationId', organisation_id, 'name', name),

@@ -302,32 +302,35 @@ export async function updateOwnScenario(
 /**
  * Removes a scenario from its author's list and the library. One that has conversations is
  * only marked deleted, so their detail pages still show it (and the cohort table its column);
- * one that has none is gone, with any assignment of it.
+ * one that has none is gone, with any assignment of it. `shared` says whether it was shared with
+ * an organisation (whose members' lists change too).
  */
 export async function deleteOwnScenario(
   db: Db,
   input: { userId: string; id: string },
-): Promise<'soft' | 'hard' | null> {
+): Promise<{ deleted: 'soft' | 'hard'; shared: boolean } | null> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.query<{ used: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM conversation_sessions c WHERE c.scenario_id = s.id) AS used
+    const [row] = await tx.query<{ used: boolean; shared: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM conversation_sessions c WHERE c.scenario_id = s.id) AS used,
+              s.visibility = 'organisation' AS shared
          FROM scenarios s WHERE ${OWNED} AND s.id = $2 FOR UPDATE`,
       [input.userId, input.id],
     );
     if (!row) return null;
+    const { shared } = row;
     if (row.used) {
       await tx.query(
         `UPDATE scenarios SET deleted_at = clock_timestamp(), updated_at = clock_timestamp()
           WHERE id = $1`,
         [input.id],
       );
-      return 'soft';
+      return { deleted: 'soft', shared };
     }
     // Never practised, so nobody's work points at it: its assignments go with it (they are
     // the author's own, since only a trainer of the organisation could assign it).
     await tx.query(`DELETE FROM cohort_assignments WHERE scenario_id = $1`, [input.id]);
     await tx.query(`DELETE FROM scenarios WHERE id = $1`, [input.id]);
-    return 'hard';
+    return { deleted: 'hard', shared };
   });
 }
 

@@ -1,6 +1,13 @@
 import type { Message } from '#shared/conversation';
 import { heardRevision } from '#shared/heardPart';
 import type { Queryable } from './db';
+import {
+  hourlySpendOf,
+  SPENT_COLUMNS,
+  spendHourlyCtes,
+  type HourlyCharge,
+  type HourlySpend,
+} from './hourlyUsage';
 import { TURNS_IN_LAST_HOUR, turnAdmitted } from './sqlRules';
 
 interface MessageRow {
@@ -56,7 +63,9 @@ export async function getMessageInConversation(
  * Stores a clinician turn (once per client id) and reads the conversation including it, in one
  * round trip: the turn's latency budget is a few milliseconds. The hourly quota and the end of
  * the conversation are checked in the same statement, so both hold across instances and sockets
- * opened before the end: over quota or ended, nothing is stored.
+ * opened before the end: over quota or ended, nothing is stored. With `pay`, the same statement
+ * pays for the reply when (and only when) it stored the turn: `paid` says whether it could
+ * (not asked, or a turn found already stored: null).
  */
 export async function storeTurnAndListHistory(
   db: Queryable,
@@ -66,25 +75,57 @@ export async function storeTurnAndListHistory(
     source: Message['source'];
     clientId: string;
     turnsPerHour: number;
+    pay?: HourlyCharge;
   },
 ): Promise<
-  | { refused: null; message: Message; duplicate: boolean; history: Message[] }
+  | {
+      refused: null;
+      message: Message;
+      duplicate: boolean;
+      history: Message[];
+      paid: HourlySpend | null;
+    }
   | { refused: 'limited' | 'ended'; history: Message[] }
 > {
-  const rows = await db.query<MessageRow & { mine: boolean; inserted: boolean }>(
+  const { pay } = input;
+  const params: unknown[] = [
+    input.conversationId,
+    input.content,
+    input.source,
+    input.clientId,
+    input.turnsPerHour,
+  ];
+  let payment = '';
+  let spent = 'NULL::boolean AS spent, NULL::int AS "retryAfter"';
+  if (pay) {
+    params.push(pay.userId, pay.kind, pay.amount, pay.limit);
+    payment = `, ${spendHourlyCtes(
+      { user: '$6', kind: '$7', amount: '$8', limit: '$9' },
+      'EXISTS (SELECT 1 FROM ins)',
+    )}`;
+    spent = SPENT_COLUMNS;
+  }
+  const rows = await db.query<
+    MessageRow & {
+      mine: boolean;
+      inserted: boolean;
+      spent: boolean | null;
+      retryAfter: number | null;
+    }
+  >(
     `WITH ins AS (
        INSERT INTO messages (session_id, role, content, source, client_id)
        SELECT $1, 'user', $2, $3, $4 WHERE ${turnAdmitted('$5')}
        ON CONFLICT (session_id, client_id) WHERE client_id IS NOT NULL DO NOTHING
        RETURNING id, role, content, created_at, source, partial, seq
-     )
+     )${payment}
      SELECT id, role, content, created_at AS "createdAt", source, partial, seq,
-            client_id IS NOT DISTINCT FROM $4 AS mine, false AS inserted
+            client_id IS NOT DISTINCT FROM $4 AS mine, false AS inserted, ${spent}
        FROM messages WHERE session_id = $1
      UNION ALL
-     SELECT id, role, content, created_at, source, partial, seq, true, true FROM ins
+     SELECT id, role, content, created_at, source, partial, seq, true, true, ${spent} FROM ins
      ORDER BY "createdAt", seq`,
-    [input.conversationId, input.content, input.source, input.clientId, input.turnsPerHour],
+    params,
   );
   const history = rows.map(({ id, role, content, createdAt, source, partial }) =>
     toDto({ id, role, content, createdAt, source, partial }),
@@ -98,7 +139,9 @@ export async function storeTurnAndListHistory(
     );
     return { refused: session?.ended === false ? 'limited' : 'ended', history };
   }
-  return { refused: null, message: history[index]!, duplicate: !rows[index]!.inserted, history };
+  const row = rows[index]!;
+  const paid = pay && row.inserted ? hourlySpendOf(row) : null;
+  return { refused: null, message: history[index]!, duplicate: !row.inserted, history, paid };
 }
 
 /**

@@ -54,6 +54,8 @@ export function authRoutes(services: Services): Router {
       }
       return created;
     });
+    // Joined through an invite: the organisation's shared scenarios are theirs to see (036).
+    if (input.invite !== undefined) services.scenarioStamps.forget(row.id);
     const user: User = { id: row.id, email: row.email, fullName: row.fullName };
     await startSignIn(res, user);
     sendJson(res, authApi.signUp, { user }, 201);

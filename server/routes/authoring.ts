@@ -57,7 +57,7 @@ function budgetError(over: BudgetRefusal, budget: ScenarioBudget, importing: boo
  * author's import may be larger than any other request, and nobody else's body is read here.
  */
 export function authoringRoutes(services: Services): Router {
-  const { db } = services;
+  const { db, scenarioStamps } = services;
   const { budget } = services.config.scenarios;
   const router = Router();
   router.use(requireUser(services));
@@ -71,6 +71,18 @@ export function authoringRoutes(services: Services): Router {
     return parsed.data;
   };
   const userIdOf = (res: Response) => currentUser(res).id;
+
+  /**
+   * After a write (committed or refused): the author's scenario list changes, and when the
+   * scenario is or was shared with an organisation, its trainer's and members' lists too. Who
+   * they are would cost a read; such writes are rare, so every list here is read again
+   * (decision 036).
+   */
+  const written = (userId: string, shared: boolean) => {
+    if (shared) scenarioStamps.forgetAll();
+    else scenarioStamps.forget(userId);
+  };
+  const isShared = (sharing: ScenarioSharing | undefined) => sharing?.visibility === 'organisation';
 
   async function ownOrNotFound(userId: string, id: string) {
     const own = await getOwnScenario(db, { userId, id });
@@ -100,6 +112,7 @@ export function authoringRoutes(services: Services): Router {
     const file = parseAll(authoringApi.import.body, req.body);
     const userId = userIdOf(res);
     const imported = await importOwnScenarios(db, { userId, seeds: file.scenarios, budget });
+    written(userId, false);
     if ('refused' in imported) throw budgetError(imported, budget, true);
     const { ids } = imported;
     const mine = await listOwnScenarios(db, { userId });
@@ -139,6 +152,7 @@ export function authoringRoutes(services: Services): Router {
       sharing: checkedSharing(sharing),
       budget,
     });
+    written(userId, isShared(sharing));
     if ('refused' in created) {
       if (created.refused === 'organisation') throw new AppError('not_found:organisation');
       throw budgetError(created, budget, false);
@@ -155,7 +169,7 @@ export function authoringRoutes(services: Services): Router {
     const userId = userIdOf(res);
     const id = idParam(req.params.id);
     // Ownership before the body: another user's id is a 404 whatever was sent.
-    await ownOrNotFound(userId, id);
+    const before = await ownOrNotFound(userId, id);
     const { scenario, sharing } = parseAll(authoringApi.update.body, req.body);
     const saved = await updateOwnScenario(db, {
       userId,
@@ -164,6 +178,7 @@ export function authoringRoutes(services: Services): Router {
       sharing: checkedSharing(sharing),
       budget,
     });
+    written(userId, before.summary.visibility === 'organisation' || isShared(sharing));
     if (!saved.saved) {
       if (saved.reason === 'budget') throw budgetError(saved, budget, false);
       throw new AppError(
@@ -191,7 +206,8 @@ export function authoringRoutes(services: Services): Router {
       id: idParam(req.params.id),
     });
     if (!deleted) throw new AppError('not_found:scenario');
-    sendJson(res, authoringApi.delete, { deleted });
+    written(userIdOf(res), deleted.shared);
+    sendJson(res, authoringApi.delete, { deleted: deleted.deleted });
   });
 
   return router;

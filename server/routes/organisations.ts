@@ -33,7 +33,7 @@ const DAY_MS = 86_400_000;
  * trainer or as trainee, so another's id (or a malformed one) is a 404 like any unknown id.
  */
 export function organisationRoutes(services: Services): Router {
-  const { db, config, joinThrottle } = services;
+  const { db, config, joinThrottle, scenarioStamps } = services;
   const router = Router();
   router.use(requireUser(services));
 
@@ -69,7 +69,10 @@ export function organisationRoutes(services: Services): Router {
 
   router.post(organisationsApi.create.route, async (req, res) => {
     const { name } = parseInput(organisationsApi.create.body, req.body);
-    const org = await createOrganisation(db, { trainerId: userIdOf(res), name });
+    const trainerId = userIdOf(res);
+    const org = await createOrganisation(db, { trainerId, name });
+    // Their organisations are part of their scenarios stamp (decision 036).
+    scenarioStamps.forget(trainerId);
     if (org === 'limit') {
       const max = ORGANISATION_LIMITS.organisationsPerTrainer;
       throw new AppError('limit:organisations', ORGANISATION_TEXT.organisationLimitOf(max));
@@ -91,6 +94,8 @@ export function organisationRoutes(services: Services): Router {
     // either waits even the right code waits, so an answer never tells a right guess apart.
     await joinThrottle.beforeJoin(attempt);
     const result = await joinByCode(db, { userId: attempt.userId, code: code.toUpperCase() });
+    // A member sees what the organisation shares (decision 036).
+    scenarioStamps.forget(attempt.userId);
     if (result.joined || result.reason === 'own_organisation') {
       await joinThrottle.joinFound(attempt);
     } else {
@@ -123,7 +128,9 @@ export function organisationRoutes(services: Services): Router {
 
   router.post(organisationsApi.leave.route, async (req, res) => {
     const organisationId = idOr404(req.params.id, 'not_found:organisation');
-    const left = await leaveOrganisation(db, { userId: userIdOf(res), organisationId });
+    const userId = userIdOf(res);
+    const left = await leaveOrganisation(db, { userId, organisationId });
+    scenarioStamps.forget(userId);
     if (!left) throw new AppError('not_found:organisation');
     res.status(204).end();
   });
@@ -163,6 +170,9 @@ export function organisationRoutes(services: Services): Router {
       scenarioId: scenario.data,
       dueAt: dueAt ? new Date(dueAt) : null,
     });
+    // Assigning a private scenario shares it with the organisation: its members' lists change
+    // (decision 036). Who they are would cost a read; assigning is rare.
+    scenarioStamps.forgetAll();
     if (!result.assigned) {
       throw new AppError(
         result.reason === 'shared_elsewhere' ? 'conflict:shared_elsewhere' : 'not_found:cohort',

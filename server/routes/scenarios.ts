@@ -21,20 +21,22 @@ const serialise = (scenarios: z.input<typeof scenariosApi.list.response>['scenar
   Buffer.from(JSON.stringify({ scenarios } satisfies z.input<typeof scenariosApi.list.response>));
 
 export function scenarioRoutes(services: Services): Router {
-  const { db, scenarioLists } = services;
+  const { db, scenarioLists, scenarioStamps } = services;
   const router = Router();
   router.use(requireUser(services));
 
   // The shipped library only changes when the server seeds it at start, and an author's own
   // scenarios change only through their own edits, so a list is read, serialised, tagged and
   // compressed once per (user, stamp); a browser revalidates with If-None-Match. The stamp is
-  // read from the database, so every instance sees an edit at once. Everyone without scenarios
+  // read from the database and then trusted for SCENARIO_LIST_CACHE_SECONDS: every write on
+  // this instance forgets it once committed, so only another instance's edit can take that long
+  // to show (decision 036). Everyone without scenarios
   // of their own shares one copy (24 KB of JSON, a third of that with brotli), read without any
   // user's id: a scenario written between their stamp and the list can never land in it.
   async function listFor(userId: string): Promise<EncodedList> {
     let stamp: string;
     try {
-      stamp = await ownScenariosStamp(db, { userId });
+      stamp = await scenarioStamps.get(userId, () => ownScenariosStamp(db, { userId }));
     } catch (error) {
       // Unreachable database: browsing goes on with the list already in memory (a user whose
       // own list is not kept gets the shared one, if that is).

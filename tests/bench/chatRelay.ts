@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { startOpenAiStub } from '../fixtures/openaiStub';
 import { TestSocket } from '../helpers/socketClient';
 import { startBenchServer } from './benchServer';
+import { spawnStub } from './stubProcess';
 import { percentile, type BenchRow } from './report';
 
 const TURNS = 240;
@@ -34,9 +34,19 @@ async function directFirstToken(url: string): Promise<number> {
  * includes storing the turn and reading the history) against the stub directly, over ≥ 200 turns.
  */
 export async function benchChatRelay(): Promise<BenchRow[]> {
-  const stub = await startOpenAiStub();
-  stub.setReply('Well, I suppose that makes sense. What would it cost me, roughly?');
-  stub.setTiming({ firstTokenDelayMs: 20, tokenDelayMs: 2 });
+  // The stub in its own process, as a provider is on its own machine: in ours, its 20 ms
+  // timer would start only once our server (and an embedded database on its thread) let go
+  // of the event loop, counting the stub's lateness as our overhead.
+  const stub = await spawnStub({
+    reply: 'Well, I suppose that makes sense. What would it cost me, roughly?',
+    transcription: '',
+    transcriptionDelayMs: 0,
+    firstTokenDelayMs: 20,
+    tokenDelayMs: 2,
+    speechBytes: 0,
+    speechChunks: 1,
+    speechFirstByteDelayMs: 0,
+  });
   const { server, user, scenarioIds, close } = await startBenchServer(stub.url);
 
   const sockets: TestSocket[] = [];
@@ -77,7 +87,7 @@ export async function benchChatRelay(): Promise<BenchRow[]> {
   }
   await Promise.all(sockets.map((s) => s.close()));
   await close();
-  await stub.close();
+  stub.stop();
 
   const p50Added = percentile(ours, 50) - percentile(direct, 50);
   const p95Added = percentile(ours, 95) - percentile(direct, 95);

@@ -54,15 +54,17 @@ describe('the budget sentences', () => {
 });
 
 describe('the budget settings', () => {
-  it('default to 200 scenarios, 4 MB each user and a 32 MB list cache', () => {
+  it('default to 200 scenarios, 4 MB each user and a 32 MB list cache trusted for 5 s', () => {
     expect(loadConfig({}).scenarios).toEqual({
       listCacheBytes: 32 * 1024 * 1024,
+      listStampMs: 5_000,
       budget: { maxScenarios: 200, maxBytes: 4096 * 1024 },
     });
   });
 
   it.each([
     ['SCENARIO_LIST_CACHE_MB', '0'],
+    ['SCENARIO_LIST_CACHE_SECONDS', '301'],
     ['SCENARIOS_PER_USER', '0'],
     ['SCENARIO_KB_PER_USER', '10'],
     ['SCENARIO_KB_PER_USER', 'lots'],

@@ -287,6 +287,31 @@ describe.each(databaseKinds())('organisations on %s', (kind) => {
     expect(back.rows[0]!.done).toBe(2);
   });
 
+  it('the cohort table lists members before anything is assigned, with no cells', async () => {
+    // The table is one pass over members × assignments (a left join): with no assignment yet
+    // every member still has their row, and done work of theirs counts for nothing.
+    const { trainer, cohort, invite } = await course(t.db);
+    const trainee = await newUser();
+    await joinByCode(t.db, { userId: trainee.id, code: invite.code });
+    await conversation(trainee.id, await shippedId(), new Date());
+    const table = (await getCohortTable(t.db, {
+      trainerId: trainer.id,
+      cohortId: cohort.id,
+      sort: 'average',
+    }))!;
+    expect(table.assignments).toEqual([]);
+    expect(table.rows).toEqual([
+      expect.objectContaining({
+        userId: trainee.id,
+        done: 0,
+        average: null,
+        trend: [],
+        cells: [],
+        leftAt: null,
+      }),
+    ]);
+  });
+
   it('the visibility CHECK ties organisation to an organisation id', async () => {
     const { trainer } = await course(t.db);
     const id = await insertOwnScenario(t.db, { userId: trainer.id, seed: customSeed() });
@@ -492,6 +517,38 @@ describe.each(databaseKinds())('organisations on %s', (kind) => {
       expect(progress.points.map((p) => p.overall)).toEqual([expected]);
     },
   );
+
+  it("progress gives an override to its own conversation only, beside the trainee's other work", async () => {
+    // The overrides are found first and joined to the conversations by id (one statement):
+    // a join on anything looser would hand the score to every conversation of the scenario.
+    const scenarioId = await shippedId();
+    const c = await course(t.db);
+    const trainee = await memberOf(c);
+    await assignScenario(t.db, {
+      trainerId: c.trainer.id,
+      cohortId: c.cohort.id,
+      scenarioId,
+      dueAt: null,
+    });
+    const first = await gradedConversation(trainee.id, scenarioId, 6);
+    await t.db.query(
+      `UPDATE conversation_sessions SET created_at = created_at - interval '1 hour' WHERE id = $1`,
+      [first],
+    );
+    await gradedConversation(trainee.id, scenarioId, 4);
+    expect(
+      await overrideScore(t.db, {
+        trainerId: c.trainer.id,
+        conversationId: first,
+        score: 9,
+        comment: 'Better than graded.',
+      }),
+    ).toBe(true);
+    const progress = await getProgressByUser(t.db, { userId: trainee.id });
+    expect(progress.points.map((p) => p.overall)).toEqual([9, 4]);
+    expect(progress.avgScore).toBe(6.5);
+    expect(progress.completedConversations).toBe(2);
+  });
 
   it('migration 0010 gives each earlier score and comment to the organisation it was written for', async () => {
     const scenarioId = await shippedId();
