@@ -273,6 +273,17 @@ function roundRows(
   const failures = conversations.filter((c) => c.failure !== null);
   for (const c of failures.slice(0, 3)) console.log(`  failed (${at}) ${c.failure}`);
   const held = conversations.length - failures.length;
+  // What the users were shown, by error code.
+  const shown = new Map<string, number>();
+  for (const c of conversations) {
+    for (const error of c.socket.errors()) {
+      if (error.type === 'error') shown.set(error.code, (shown.get(error.code) ?? 0) + 1);
+    }
+  }
+  if (shown.size > 0)
+    console.log(
+      `  errors shown (${at}) ${[...shown].map(([code, n]) => `${code} × ${n}`).join(', ')}`,
+    );
   const errors =
     failures.length +
     conversations.reduce((n, c) => n + c.socket.errors().length, 0) +

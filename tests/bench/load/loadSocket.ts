@@ -97,7 +97,11 @@ export class LoadSocket {
 
   /** Which conversation, and the frames it did receive since `from`: what a hang looked like. */
   private describe(from: number): string {
-    const seen = this.frames.slice(from).map((f) => f.frame.type);
+    const seen = this.frames
+      .slice(from)
+      .map((f) =>
+        f.frame.type === 'error' ? `error ${f.frame.code}: ${f.frame.message}` : f.frame.type,
+      );
     return `conversation ${this.conversationId} (received since: ${seen.join(', ') || 'nothing'})`;
   }
 
