@@ -19,6 +19,7 @@ import {
   TOKEN_MS,
   TTS_FIRST_BYTE_MS,
 } from '../voicePipeline';
+import { END_OF_SPEECH_MS, PAUSE_MS } from '#client/lib/audio/detection/frameDetector';
 import { LoadSocket } from './loadSocket';
 
 /**
@@ -136,9 +137,13 @@ export async function converse(c: Conversation, pace: Pace, random: () => number
     await sleep(pace.frameMs);
   }
   // The speaker's pause, as the client reports it (decision 033): the words are settled and
-  // the reply starts on them; the end of speech follows once they are back.
+  // the reply starts on them; the end of speech follows once they are back, or once the
+  // browser's detector has heard silence long enough to end the utterance, whichever is first
+  // (a server slow to settle the words does not hold the clinician's turn open).
   sendAudioPause(socket, clientId, frames.length - 1);
-  await socket.next('transcript_partial', from, (f) => f.text === SPOKEN_WORDS);
+  await socket
+    .next('transcript_partial', from, (f) => f.text === SPOKEN_WORDS, END_OF_SPEECH_MS - PAUSE_MS)
+    .catch(() => undefined);
   socket.ws.send(frames.at(-1)!);
   const ended = await new Promise<number>((resolve) =>
     socket.ws.send(JSON.stringify({ type: 'audio_commit', clientId, frames: frames.length }), () =>
