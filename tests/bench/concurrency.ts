@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { WebSocket } from 'ws';
-import type { ServerMessage } from '#shared/protocol';
 import { signedInClient, type HttpClient } from '../helpers/httpClient';
 import {
   processCpuSeconds,
@@ -11,8 +9,8 @@ import {
   type ChildBenchServer,
 } from './childServer';
 import { percentile, type BenchRow } from './report';
-import { spawnStub } from './stubProcess';
-import { openConversationWebSocket } from '../helpers/socketClient';
+import { spawnStub, type StubSettings } from './stubProcess';
+import { LoadSocket } from '../helpers/loadSocket';
 // The same stub latencies and overhead rule as the voice pipeline benchmark.
 import {
   componentSum,
@@ -25,9 +23,9 @@ import {
 import { sendAudioPause, sendAudioStart, streamFrames, toneSamples } from '../helpers/streamAudio';
 
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 200);
-const TYPED_TURNS = 3;
+export const TYPED_TURNS = 3;
 // One user may hold one open conversation per scenario; 25 of the library's scenarios each.
-const CONVERSATIONS_PER_USER = 25;
+export const CONVERSATIONS_PER_USER = 25;
 const OVERHEAD_TARGET_MS = 100;
 /**
  * Two rounds of the same 200 conversations. Each conversation starts somewhere in the first
@@ -45,74 +43,15 @@ const ROUNDS = [
   { name: 'stress', thinkMs: Number(process.env.BENCH_STRESS_THINK_MS ?? 1000), targeted: false },
 ];
 
-const REPLY =
+export const REPLY =
   'Honestly, the cost is what worries me most. I had a bad experience with a filling years ago.';
 /** What the stub's latencies alone cost before the first speech byte of REPLY. */
-const COMPONENTS_MS = componentSum(REPLY);
+export const COMPONENTS_MS = componentSum(REPLY);
 /** Two seconds of tone, streamed in real time as 40 ms frames: the spoken turn of each. */
-const SPOKEN_SECONDS = 2;
-const FRAME_MS = 40;
-const UTTERANCE_FRAMES = streamFrames(toneSamples(SPOKEN_SECONDS), FRAME_MS);
-const SPOKEN_WORDS = 'What worries you most about the treatment?';
-
-/**
- * A lean conversation socket for load: frames are parsed and time-stamped on arrival, without
- * the schema validation the test client does (200 of those would compete with the server for
- * the same two cores).
- */
-class LoadSocket {
-  readonly frames: Array<{ at: number; frame: ServerMessage }> = [];
-  private waiters: Array<() => void> = [];
-
-  private constructor(readonly ws: WebSocket) {
-    ws.on('message', (data, isBinary) => {
-      if (isBinary) return;
-      this.frames.push({ at: performance.now(), frame: JSON.parse(data.toString()) });
-      for (const wake of this.waiters.splice(0)) wake();
-    });
-    ws.on('close', () => {
-      for (const wake of this.waiters.splice(0)) wake();
-    });
-  }
-
-  static open(baseUrl: string, conversationId: string, cookie: string): Promise<LoadSocket> {
-    const ws = openConversationWebSocket(baseUrl, conversationId, { cookie });
-    return new Promise((resolve, reject) => {
-      ws.once('open', () => resolve(new LoadSocket(ws)));
-      ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-      ws.once('error', reject);
-    });
-  }
-
-  /** The first frame from index `from` on that matches, with its arrival time. */
-  async next<T extends ServerMessage['type']>(
-    type: T,
-    from: number,
-    predicate: (frame: Extract<ServerMessage, { type: T }>) => boolean = () => true,
-  ): Promise<{ at: number; frame: Extract<ServerMessage, { type: T }> }> {
-    for (;;) {
-      const found = this.frames
-        .slice(from)
-        .find((f) => f.frame.type === type && predicate(f.frame as never));
-      if (found) return found as { at: number; frame: Extract<ServerMessage, { type: T }> };
-      if (this.ws.readyState === WebSocket.CLOSED)
-        throw new Error(`socket closed waiting for ${type}`);
-      await new Promise<void>((resolve) => this.waiters.push(resolve));
-    }
-  }
-
-  errors(): number {
-    return this.frames.filter((f) => f.frame.type === 'error').length;
-  }
-
-  close(): Promise<void> {
-    if (this.ws.readyState === WebSocket.CLOSED) return Promise.resolve();
-    return new Promise((resolve) => {
-      this.ws.once('close', () => resolve());
-      this.ws.close();
-    });
-  }
-}
+export const SPOKEN_SECONDS = 2;
+export const FRAME_MS = 40;
+export const UTTERANCE_FRAMES = streamFrames(toneSamples(SPOKEN_SECONDS), FRAME_MS);
+export const SPOKEN_WORDS = 'What worries you most about the treatment?';
 
 async function cpuOf(serverPid: number, stubPid: number) {
   const self = process.cpuUsage();
@@ -123,8 +62,45 @@ async function cpuOf(serverPid: number, stubPid: number) {
   };
 }
 
+/** The provider stub the load benchmarks talk to: the voice pipeline benchmark's latencies. */
+export const LOAD_STUB: StubSettings = {
+  reply: REPLY,
+  transcription: 'What worries you most about the treatment?',
+  transcriptionDelayMs: STT_MS,
+  firstTokenDelayMs: FIRST_TOKEN_MS,
+  tokenDelayMs: TOKEN_MS,
+  speechBytes: 8_000,
+  speechChunks: 4,
+  speechFirstByteDelayMs: TTS_FIRST_BYTE_MS,
+  streamingTranscription: {
+    text: SPOKEN_WORDS,
+    items: [SPOKEN_WORDS],
+    // As a real service's partials: the last word only after a commit.
+    lagWords: 1,
+    finalDelayMs: STREAM_FINAL_MS,
+    wordsPerSecondOfAudio: 10,
+  },
+};
+
+/** The server settings of a load run: the stub as provider, limits out of the way of the load. */
+export function loadServerEnv(stubUrl: string): Record<string, string> {
+  return {
+    AI_PROVIDER: 'openai',
+    OPENAI_API_KEY: 'sk-bench',
+    OPENAI_BASE_URL: stubUrl,
+    STT_MODE: 'streaming',
+    AI_MAX_RETRIES: '0',
+    TURNS_PER_HOUR: '100000',
+    AI_BUDGET_PER_HOUR: '10000000',
+    CONCURRENT_TURNS_PER_USER: '1000',
+    // Each load user holds CONVERSATIONS_PER_USER sockets at once.
+    SOCKETS_PER_USER: '1000',
+    LOG_LEVEL: 'error',
+  };
+}
+
 /** A small seeded generator, so every run plays the same schedule. */
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let state = seed;
   return () => {
     state = (state + 0x6d2b79f5) | 0;
@@ -390,37 +366,8 @@ function roundRows(
  * Stored messages are counted in the database afterwards against what was sent and answered.
  */
 export async function benchConcurrency(): Promise<BenchRow[]> {
-  const stub = await spawnStub({
-    reply: REPLY,
-    transcription: 'What worries you most about the treatment?',
-    transcriptionDelayMs: STT_MS,
-    firstTokenDelayMs: FIRST_TOKEN_MS,
-    tokenDelayMs: TOKEN_MS,
-    speechBytes: 8_000,
-    speechChunks: 4,
-    speechFirstByteDelayMs: TTS_FIRST_BYTE_MS,
-    streamingTranscription: {
-      text: SPOKEN_WORDS,
-      items: [SPOKEN_WORDS],
-      // As a real service's partials: the last word only after a commit.
-      lagWords: 1,
-      finalDelayMs: STREAM_FINAL_MS,
-      wordsPerSecondOfAudio: 10,
-    },
-  });
-  const target = await startChildBenchServer({
-    AI_PROVIDER: 'openai',
-    OPENAI_API_KEY: 'sk-bench',
-    OPENAI_BASE_URL: stub.url,
-    STT_MODE: 'streaming',
-    AI_MAX_RETRIES: '0',
-    TURNS_PER_HOUR: '100000',
-    AI_BUDGET_PER_HOUR: '10000000',
-    CONCURRENT_TURNS_PER_USER: '1000',
-    // Each load user holds CONVERSATIONS_PER_USER sockets at once.
-    SOCKETS_PER_USER: '1000',
-    LOG_LEVEL: 'error',
-  }).catch((error: unknown) => {
+  const stub = await spawnStub(LOAD_STUB);
+  const target = await startChildBenchServer(loadServerEnv(stub.url)).catch((error: unknown) => {
     stub.stop();
     throw error;
   });
