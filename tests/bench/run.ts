@@ -2,6 +2,7 @@ import { benchBundles } from './bundles';
 import { benchChatRelay } from './chatRelay';
 import { benchCohort } from './cohort';
 import { benchConcurrency } from './concurrency';
+import { benchFailover } from './failover';
 import { benchFlood } from './flood';
 import { benchProgressHistory } from './progressHistory';
 import { benchRealtimeCall } from './realtimeCall';
@@ -29,6 +30,10 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['voice realtime: call setup, sideband relay, end of speech to first audio', benchRealtimeCall],
   ['throughput: GET /api/scenarios against a node:http hello world', benchThroughput],
   ['concurrency: 200 conversations over real sockets against the stub', benchConcurrency],
+  [
+    'failover: 200 conversations behind HAProxy on two instances, one killed with SIGKILL',
+    benchFailover,
+  ],
   ["flood: another user's turns while one socket floods", benchFlood],
   [
     "worst scenario: another user's latency while the heaviest allowed scenario is played",
