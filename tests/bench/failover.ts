@@ -47,6 +47,8 @@ interface Round {
   stored: StoredCheck;
   /** Seconds the conversations took, from the first turn to the last. */
   elapsed: number;
+  /** HAProxy's log of the round: servers going down and up, requests that ended abnormally. */
+  haproxyLog: string[];
 }
 
 /** Signs up the users and opens every conversation's socket through the load balancer. */
@@ -154,6 +156,10 @@ async function playRound(cluster: Cluster, name: string, kill: boolean): Promise
     survivor: killed?.survivor ?? null,
     stored: await checkStored(cluster.db.db, conversations),
     elapsed,
+    haproxyLog: cluster.haproxy.logs
+      .join('')
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !line.startsWith('[NOTICE]')),
   };
 }
 
@@ -185,6 +191,23 @@ function roundRows(round: Round, baseline: Round | null): BenchRow[] {
     target: '0',
     ok: failures.length === 0,
   });
+  for (const line of round.haproxyLog.slice(0, 8))
+    console.log(`  haproxy (${round.name}): ${line}`);
+  rows.push({
+    name: `${at} HAProxy log lines (servers down or up, requests ended abnormally; first 8 above)`,
+    value: round.haproxyLog.length,
+    unit: 'lines',
+  });
+  const refused = new Map<string, number>();
+  for (const c of conversations) {
+    for (const why of c.connectFailures) refused.set(why, (refused.get(why) ?? 0) + 1);
+  }
+  rows.push({
+    name: `${at} connection attempts that failed (retried with the browser's backoff)`,
+    value: [...refused.values()].reduce((a, b) => a + b, 0),
+    unit: 'attempts',
+  });
+  for (const [why, n] of refused) rows.push({ name: `${at}   ${why}`, value: n, unit: 'times' });
   if (round.killedAt !== null) {
     const drops = conversations.flatMap((c) => c.drops);
     const resumed = drops.filter((d) => d.resumedAt !== null);

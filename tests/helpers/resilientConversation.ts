@@ -15,6 +15,8 @@ import { sendAudioPause, sendAudioStart } from './streamAudio';
 export const TURN_WAIT_MS = 60_000;
 /** How long one connection attempt may take (the upgrade and the history that follows it). */
 const CONNECT_WAIT_MS = 10_000;
+/** Attempts at the first connect before `open` gives up. */
+const OPEN_ATTEMPTS = 5;
 /** How long the client keeps trying to reconnect after a drop before it gives up. */
 const RECONNECT_GIVE_UP_MS = 60_000;
 
@@ -111,6 +113,8 @@ export class ResilientConversation {
   readonly turns: TurnRecord[] = [];
   /** Every sentence shown to the user: error frames and voice mode's own. */
   readonly errorsShown: Array<{ code: string | null; message: string }> = [];
+  /** Connection attempts that failed, and why (an upgrade refused, a timeout). */
+  readonly connectFailures: string[] = [];
   /** Connections opened so far (1 for the first). */
   connections = 0;
   failure: string | null = null;
@@ -135,7 +139,17 @@ export class ResilientConversation {
 
   /** Opens the first socket and waits for its history. */
   async open(): Promise<void> {
-    await this.connectOnce();
+    // The browser retries a first connect that fails as it retries after a drop.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.connectOnce();
+        break;
+      } catch (error) {
+        this.connectFailures.push(String(error));
+        if (attempt >= OPEN_ATTEMPTS) throw error;
+        await sleep(reconnectDelayMs(attempt, this.random()));
+      }
+    }
     await this.until("a 'history' frame", () => this.ready, CONNECT_WAIT_MS);
   }
 
@@ -357,8 +371,9 @@ export class ResilientConversation {
       try {
         await this.connectOnce();
         return;
-      } catch {
+      } catch (error) {
         // Refused or timed out: the next attempt waits longer, as the browser's does.
+        this.connectFailures.push(String(error));
       }
     }
     if (!this.closing) {
