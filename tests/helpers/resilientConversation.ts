@@ -178,6 +178,7 @@ export class ResilientConversation {
         if (!live()) break;
         socket.ws.send(frame);
         turn.framesSent += 1;
+        this.changed();
         await sleep(utterance.frameMs);
       }
       if (live()) {
@@ -300,7 +301,7 @@ export class ResilientConversation {
   }
 
   /** Waits until `condition` holds, re-checked on every frame and state change; bounded. */
-  private until(what: string, condition: () => boolean, ms: number): Promise<void> {
+  until(what: string, condition: () => boolean, ms: number): Promise<void> {
     if (condition()) return Promise.resolve();
     let wake = () => {};
     const done = new Promise<void>((resolve) => {
