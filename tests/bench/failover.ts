@@ -237,6 +237,21 @@ function roundRows(round: Round, baseline: Round | null): BenchRow[] {
       },
       { name: `${at} reconnect time max`, value: Math.max(...times), unit: 'ms' },
     );
+    // Where the reconnect's time goes: the browser's backoff, the upgrade (the survivor checks
+    // the cookie and the conversation), then the history it reads.
+    const parts: Array<[string, (d: (typeof resumed)[number]) => number]> = [
+      ['waiting (the browser backoff, and failed attempts)', (d) => d.attemptAt! - d.at],
+      ['upgrade through HAProxy to the survivor', (d) => d.openedAt! - d.attemptAt!],
+      ['open to history', (d) => Math.max(0, d.resumedAt! - d.openedAt!)],
+    ];
+    for (const [part, of] of parts) {
+      const values = resumed.filter((d) => d.openedAt !== null).map(of);
+      rows.push({
+        name: `${at}   of which ${part}, p50 / p95`,
+        value: percentile(values, 50),
+        unit: `/ ${percentile(values, 95).toFixed(0)} ms`,
+      });
+    }
     const outcomes = new Map<TurnOutcome, number>();
     for (const c of conversations) {
       for (const t of c.turns) {

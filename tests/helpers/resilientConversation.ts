@@ -75,6 +75,9 @@ export interface Drop {
   at: number;
   /** The instance the dropped socket was on. */
   instance: string | null;
+  /** When the attempt that succeeded started (after the backoff), and when its socket opened. */
+  attemptAt: number | null;
+  openedAt: number | null;
   /** When the history arrived on the next socket: the conversation resumed. */
   resumedAt: number | null;
   resumedOn: string | null;
@@ -345,6 +348,8 @@ export class ResilientConversation {
     const drop: Drop = {
       at: performance.now(),
       instance: this.instance,
+      attemptAt: null,
+      openedAt: null,
       resumedAt: null,
       resumedOn: null,
       attempts: 0,
@@ -370,7 +375,9 @@ export class ResilientConversation {
       await sleep(reconnectDelayMs(drop.attempts, this.random()));
       if (this.closing) return;
       try {
+        drop.attemptAt = performance.now();
         await this.connectOnce();
+        drop.openedAt = performance.now();
         return;
       } catch (error) {
         // Refused or timed out: the next attempt waits longer, as the browser's does.
