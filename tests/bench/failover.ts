@@ -35,6 +35,8 @@ const UTTERANCE: SpokenUtterance = {
   frameMs: FRAME_MS,
   words: SPOKEN_WORDS,
 };
+/** How long one HTTP call or database read of the harness may take. */
+const HTTP_WAIT_MS = 30_000;
 const TYPED_TEXT = 'What worries you most about the treatment?';
 
 interface Round {
@@ -59,16 +61,23 @@ async function openConversations(
 ): Promise<ResilientConversation[]> {
   const users: HttpClient[] = [];
   for (let i = 0; i * CONVERSATIONS_PER_USER < CONVERSATIONS; i++) {
-    users.push(await signedInClient(cluster.url, `Dr Failover ${round} ${i + 1}`));
+    const name = `Dr Failover ${round} ${i + 1}`;
+    users.push(await bounded(signedInClient(cluster.url, name), HTTP_WAIT_MS, `${name}'s sign-up`));
   }
-  const { body } = await users[0]!.get('/api/scenarios');
+  const { body } = await bounded(
+    users[0]!.get('/api/scenarios'),
+    HTTP_WAIT_MS,
+    'the scenario list',
+  );
   const scenarioIds: string[] = body.scenarios.map((s: { id: string }) => s.id);
   return Promise.all(
     Array.from({ length: CONVERSATIONS }, async (_, i) => {
       const user = users[Math.floor(i / CONVERSATIONS_PER_USER)]!;
-      const created = await user.post('/api/conversations', {
-        scenarioId: scenarioIds[i % CONVERSATIONS_PER_USER],
-      });
+      const created = await bounded(
+        user.post('/api/conversations', { scenarioId: scenarioIds[i % CONVERSATIONS_PER_USER] }),
+        HTTP_WAIT_MS,
+        `conversation ${i + 1} to be created`,
+      );
       if (created.status !== 201) throw new Error(`new conversation: HTTP ${created.status}`);
       const conversation = new ResilientConversation(
         cluster.url,
@@ -154,7 +163,11 @@ async function playRound(cluster: Cluster, name: string, kill: boolean): Promise
     killedAt: killed?.at ?? null,
     victim: killed?.victim ?? null,
     survivor: killed?.survivor ?? null,
-    stored: await checkStored(cluster.db.db, conversations),
+    stored: await bounded(
+      checkStored(cluster.db.db, conversations),
+      HTTP_WAIT_MS,
+      "the round's messages read back from PostgreSQL",
+    ),
     elapsed,
     haproxyLog: cluster.haproxy.logs
       .join('')
