@@ -328,8 +328,16 @@ function roundRows(round: Round, baseline: Round | null): BenchRow[] {
   } else {
     const takeover = overheads(round, round.killedAt, round.killedAt + TAKEOVER_MS);
     const after = overheads(round, round.killedAt);
+    // The same round's last seconds before the kill: the nearest baseline in time, so the
+    // machine's other load (this one is shared) weighs on both alike.
+    const before = overheads(round, round.killedAt - TAKEOVER_MS, round.killedAt);
     const base = baseline ? percentile(overheads(baseline), 95) : Number.NaN;
     rows.push(
+      {
+        name: `${at} voice overhead p95 in the ${TAKEOVER_MS / 1000} s before the kill, both instances (${before.length} spoken turns)`,
+        value: percentile(before, 95),
+        unit: 'ms',
+      },
       {
         name: `${at} survivor's voice overhead p95 during the takeover (${TAKEOVER_MS / 1000} s after the kill, ${takeover.length} spoken turns)`,
         value: percentile(takeover, 95),
@@ -341,7 +349,12 @@ function roundRows(round: Round, baseline: Round | null): BenchRow[] {
         unit: 'ms',
       },
       {
-        name: `${at} takeover overhead p95 over the baseline's (same load, no kill)`,
+        name: `${at} takeover overhead p95 over the ${TAKEOVER_MS / 1000} s before the kill`,
+        value: percentile(takeover, 95) / percentile(before, 95),
+        unit: '×',
+      },
+      {
+        name: `${at} takeover overhead p95 over the baseline round's (same load, no kill)`,
         value: percentile(takeover, 95) / base,
         unit: '×',
       },
