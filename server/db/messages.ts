@@ -36,16 +36,32 @@ export async function listMessagesByConversation(
   return rows.map(toDto);
 }
 
+/**
+ * Stores a patient reply. With `replyTo` (the clinician turn it answers) a turn keeps one reply
+ * however many instances answered it (decision 038): a whole reply replaces a partial one, any
+ * other second reply is dropped, and the reply as stored is returned either way.
+ */
 export async function insertAssistantMessage(
   db: Queryable,
-  input: { conversationId: string; content: string; partial: boolean },
+  input: { conversationId: string; content: string; partial: boolean; replyTo?: string },
 ): Promise<Message> {
+  const params = [input.conversationId, input.content, input.partial, input.replyTo ?? null];
   const [row] = await db.query<MessageRow>(
-    `INSERT INTO messages (session_id, role, content, partial) VALUES ($1, 'assistant', $2, $3)
+    `INSERT INTO messages (session_id, role, content, partial, reply_to)
+     VALUES ($1, 'assistant', $2, $3, $4)
+     ON CONFLICT (reply_to) WHERE reply_to IS NOT NULL DO UPDATE
+        SET content = EXCLUDED.content, partial = EXCLUDED.partial
+      WHERE messages.partial AND NOT EXCLUDED.partial
      RETURNING ${COLUMNS}`,
-    [input.conversationId, input.content, input.partial],
+    params,
   );
-  return toDto(row!);
+  if (row) return toDto(row);
+  // The turn was answered already and that reply stays.
+  const [kept] = await db.query<MessageRow>(
+    `SELECT ${COLUMNS} FROM messages WHERE session_id = $1 AND reply_to = $2`,
+    [input.conversationId, input.replyTo],
+  );
+  return toDto(kept!);
 }
 
 export async function getMessageInConversation(

@@ -1,6 +1,7 @@
 import { benchBundles } from './bundles';
 import { benchChatRelay } from './chatRelay';
 import { benchCohort } from './cohort';
+import { benchFailover } from './failover';
 import { benchFlood } from './flood';
 import { benchProgressHistory } from './progressHistory';
 import { benchRealtimeCall } from './realtimeCall';
@@ -31,6 +32,10 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   [
     'scale: 25 to 1,000 conversations on one instance, today beside a baseline build',
     benchScale,
+  ],
+  [
+    'failover: 200 conversations behind HAProxy on two instances, one killed with SIGKILL',
+    benchFailover,
   ],
   ["flood: another user's turns while one socket floods", benchFlood],
   [

@@ -17,7 +17,7 @@ import {
   BROWSER_FRAME_MS,
   converse,
   countStored,
-  LOAD_SERVER_ENV,
+  loadServerEnv,
   LOAD_STUB,
   openConversations,
   seededRandom,
@@ -133,8 +133,7 @@ async function playRound(
   try {
     target = await startChildBenchServer(
       {
-        ...LOAD_SERVER_ENV,
-        OPENAI_BASE_URL: stub.url,
+        ...loadServerEnv(stub.url),
         METRICS_TOKEN,
         LOOP_PROBE_FILE: probeFile,
       },
@@ -276,9 +275,7 @@ function roundRows(
   // What the users were shown, by error code.
   const shown = new Map<string, number>();
   for (const c of conversations) {
-    for (const error of c.socket.errors()) {
-      if (error.type === 'error') shown.set(error.code, (shown.get(error.code) ?? 0) + 1);
-    }
+    for (const error of c.socket.errorFrames()) shown.set(error.code, (shown.get(error.code) ?? 0) + 1);
   }
   if (shown.size > 0)
     console.log(
@@ -286,7 +283,7 @@ function roundRows(
     );
   const errors =
     failures.length +
-    conversations.reduce((n, c) => n + c.socket.errors().length, 0) +
+    conversations.reduce((n, c) => n + c.socket.errors(), 0) +
     stored.extra;
   const overheads = conversations.flatMap((c) => (c.overhead === null ? [] : [c.overhead]));
   const turns = Math.max(

@@ -5,6 +5,7 @@ import {
   type ServerMessage,
 } from '#shared/protocol';
 import type { SpeechChunk } from './audio/speechQueue';
+import { reconnectDelayMs } from './reconnectBackoff';
 
 /**
  * `closed` is final: we closed it, or the server refused us for good (see PERMANENT_CLOSE).
@@ -25,9 +26,6 @@ export interface ConversationSocketHandlers {
   /** An attempt ended before the socket ever opened; `failures` counts them in a row. */
   onConnectFailed?: (failures: number) => void;
 }
-
-const FIRST_RETRY_MS = 500;
-const MAX_RETRY_MS = 10_000;
 
 /** 1008 (policy) and the application range mean "do not come back", anything else is a blip. */
 function isPermanentClose(code: number): boolean {
@@ -187,9 +185,7 @@ export class ConversationSocket {
   private scheduleRetry(): void {
     this.attempts += 1;
     this.setStatus('reconnecting');
-    const base = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** (this.attempts - 1));
-    // Jitter keeps a restarted server from being hit by every tab at the same instant.
-    const delay = base * (0.8 + Math.random() * 0.4);
+    const delay = reconnectDelayMs(this.attempts, Math.random());
     this.retryTimer = setTimeout(() => this.connect(), delay);
   }
 

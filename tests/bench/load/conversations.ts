@@ -20,7 +20,7 @@ import {
   TTS_FIRST_BYTE_MS,
 } from '../voicePipeline';
 import { END_OF_SPEECH_MS, PAUSE_MS } from '#client/lib/audio/detection/frameDetector';
-import { LoadSocket } from './loadSocket';
+import { LoadSocket } from '../../helpers/loadSocket';
 
 /**
  * One clinician's conversation under load, as the browser has it: typed turns, then a spoken
@@ -42,6 +42,8 @@ export const COMPONENTS_MS = componentSum(REPLY);
 const SPOKEN_SECONDS = 2;
 /** The browser sends 64 ms frames (client/src/lib/audio/utteranceStream.ts). */
 export const BROWSER_FRAME_MS = 64;
+/** Each conversation's spoken turn: two seconds of tone in the browser's frames. */
+export const UTTERANCE_FRAMES = streamFrames(toneSamples(SPOKEN_SECONDS), BROWSER_FRAME_MS);
 export const SPOKEN_WORDS = 'What worries you most about the treatment?';
 
 /** The provider stub's script for this load: the reply, its speech and the transcription. */
@@ -64,8 +66,12 @@ export const LOAD_STUB: StubSettings = {
   },
 };
 
-/** The limits a load of many conversations per user needs lifted (the server's own env). */
-export const LOAD_SERVER_ENV: Record<string, string> = {
+/** The server settings of a load run: the stub as provider, limits out of the way of the load. */
+export function loadServerEnv(stubUrl: string): Record<string, string> {
+  return { ...LOAD_SERVER_ENV, OPENAI_BASE_URL: stubUrl };
+}
+
+const LOAD_SERVER_ENV: Record<string, string> = {
   AI_PROVIDER: 'openai',
   OPENAI_API_KEY: 'sk-bench',
   STT_MODE: 'streaming',
@@ -111,7 +117,10 @@ export interface Pace {
 
 export async function converse(c: Conversation, pace: Pace, random: () => number): Promise<void> {
   const { socket } = c;
-  const frames = streamFrames(toneSamples(SPOKEN_SECONDS), pace.frameMs);
+  const frames =
+    pace.frameMs === BROWSER_FRAME_MS
+      ? UTTERANCE_FRAMES
+      : streamFrames(toneSamples(SPOKEN_SECONDS), pace.frameMs);
   const think = () => sleep(pace.thinkMs * (1 + random()));
   await sleep(pace.thinkMs * random());
   for (let turn = 0; turn < TYPED_TURNS; turn++) {

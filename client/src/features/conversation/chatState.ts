@@ -39,6 +39,13 @@ export interface ChatSnapshot {
    * a client id not in here is theirs to show.
    */
   sentClientIds: readonly string[];
+  /**
+   * The last turn the server stored for this socket (typed or spoken) while its reply has not
+   * arrived. If the socket drops and the history it reconnects to holds no reply to it (the
+   * instance answering it died), the turn is sent again with its clientId: the server stores it
+   * once and answers a stored turn that is still the last message (runTurn).
+   */
+  unanswered: { clientId: string; text: string; stream: boolean; messageId: string } | null;
 }
 
 export const emptyChat: ChatSnapshot = {
@@ -52,6 +59,7 @@ export const emptyChat: ChatSnapshot = {
   notice: null,
   voice: null,
   sentClientIds: [],
+  unanswered: null,
 };
 
 function upsert(messages: Message[], message: Message): Message[] {
@@ -95,25 +103,36 @@ export function applyServerMessage(state: ChatSnapshot, message: ServerMessage):
       const pending = message.ended
         ? failTurns(state.pending, CONVERSATION_TEXT.ended, () => true)
         : state.pending;
+      // A reply cut off by the drop is stored as far as it got and arrives in `messages`; none
+      // after the turn means nobody stored one, and the turn goes again.
+      const unanswered =
+        !message.ended && message.messages.at(-1)?.id === state.unanswered?.messageId
+          ? state.unanswered
+          : null;
       return {
         ...state,
         messages: message.messages,
         pending,
-        // A reply cut off by the drop is stored as far as it got and arrives in `messages`.
+        unanswered,
         streaming: null,
-        awaitingReply: stillSending(pending),
+        awaitingReply: stillSending(pending) || unanswered !== null,
         historyLoaded: true,
         ended: message.ended,
         voice: message.voice,
       };
     }
     case 'turn_stored': {
-      const pending = state.pending.filter((turn) => turn.clientId !== message.clientId);
+      const sent = state.pending.find((turn) => turn.clientId === message.clientId);
+      const pending = state.pending.filter((turn) => turn !== sent);
       const answered = alreadyAnswered(state.messages, message.message.id);
+      const { clientId, message: stored } = message;
       return {
         ...state,
-        messages: upsert(state.messages, message.message),
+        messages: upsert(state.messages, stored),
         pending,
+        unanswered: answered
+          ? null
+          : { clientId, text: stored.content, stream: sent?.stream ?? true, messageId: stored.id },
         awaitingReply: answered ? stillSending(pending) : state.awaitingReply,
       };
     }
@@ -126,6 +145,7 @@ export function applyServerMessage(state: ChatSnapshot, message: ServerMessage):
     case 'reply_done':
       return {
         ...state,
+        unanswered: null,
         messages: upsert(state.messages, message.message),
         streaming: null,
         awaitingReply: stillSending(state.pending),
@@ -137,6 +157,13 @@ export function applyServerMessage(state: ChatSnapshot, message: ServerMessage):
       // frame that crosses a history reload after a reconnect shows its message once.
       return { ...state, messages: upsert(state.messages, message.message) };
     case 'error':
+      // The turn failed and the user is told: it is not sent again by itself.
+      if (
+        state.unanswered &&
+        (message.clientId === undefined || message.clientId === state.unanswered.clientId)
+      ) {
+        state = { ...state, unanswered: null };
+      }
       // Someone else's turn failed (voice mode, dictation): they show it. A failed reply is
       // still a line of this conversation, whoever asked for it.
       if (
@@ -223,7 +250,12 @@ export function applyTurnSent(
 /** The client cancelled the running reply (barge-in, stop): stop waiting for it. */
 export function applyCancel(state: ChatSnapshot): ChatSnapshot {
   // A part that was heard arrives later as an ordinary (partial) reply_done.
-  return { ...state, streaming: null, awaitingReply: stillSending(state.pending) };
+  return {
+    ...state,
+    streaming: null,
+    unanswered: null,
+    awaitingReply: stillSending(state.pending),
+  };
 }
 
 export type ChatItem =

@@ -50,6 +50,17 @@ export const useChatStore = create<ChatState>()((set, get) => {
         stream: turn.stream,
       });
     }
+    // A stored turn whose reply died with the instance answering it: answered now (see
+    // ChatSnapshot.unanswered).
+    const unanswered = state.unanswered;
+    if (unanswered) {
+      connection.send({
+        type: 'turn',
+        clientId: unanswered.clientId,
+        text: unanswered.text,
+        stream: unanswered.stream,
+      });
+    }
   };
 
   const watchReply = () => {

@@ -182,6 +182,56 @@ describe.each(databaseKinds())('data layer on %s', (kind) => {
     expect(messages.map((m) => m.content)).toEqual(['opening', 'hello', 'reply']);
   });
 
+  it('keeps one reply per clinician turn: a whole reply replaces a partial one, a second is dropped', async () => {
+    const user = await newUser();
+    const [scenario] = await listScenarios(t.db);
+    const { session } = await openOrResumeConversation(t.db, {
+      userId: user.id,
+      scenarioId: scenario!.id,
+      initialMessage: 'opening',
+    });
+    const turn = async (clientId: string) => {
+      const stored = await storeTurnAndListHistory(t.db, {
+        conversationId: session.id,
+        content: `turn ${clientId}`,
+        source: 'typed',
+        clientId,
+        turnsPerHour: 100,
+      });
+      if (stored.refused) throw new Error('quota should not apply here');
+      return stored.message.id;
+    };
+    const reply = (replyTo: string, content: string, partial: boolean) =>
+      insertAssistantMessage(t.db, { conversationId: session.id, content, partial, replyTo });
+
+    // Cut short on one instance, regenerated whole on another: the whole one, in its place.
+    const first = await turn('c1');
+    const cut = await reply(first, 'The co', true);
+    const whole = await reply(first, 'The cost, mostly.', false);
+    expect(whole).toMatchObject({ id: cut.id, content: 'The cost, mostly.', partial: false });
+    // Answered whole twice, or a cut reply after a whole one: the first whole one stays.
+    const second = await turn('c2');
+    const kept = await reply(second, 'Since Monday.', false);
+    expect(await reply(second, 'About a week.', false)).toEqual(kept);
+    expect(await reply(second, 'Sin', true)).toEqual(kept);
+    // A reply that answers no one turn is stored as before.
+    await insertAssistantMessage(t.db, {
+      conversationId: session.id,
+      content: 'Hm.',
+      partial: false,
+    });
+
+    const messages = await listMessagesByConversation(t.db, { conversationId: session.id });
+    expect(messages.map((m) => m.content)).toEqual([
+      'opening',
+      'turn c1',
+      'The cost, mostly.',
+      'turn c2',
+      'Since Monday.',
+      'Hm.',
+    ]);
+  });
+
   it("refuses turns over the hourly quota across all of a user's sessions, storing nothing", async () => {
     const user = await newUser();
     const [a, b] = await listScenarios(t.db);

@@ -66,6 +66,8 @@ interface Case {
     notice: string | null;
     voice: ChatSnapshot['voice'];
     unsaved: number;
+    /** The clientId of the stored turn that goes again after a drop, if any. */
+    unanswered: string | null;
   }>;
 }
 
@@ -111,6 +113,72 @@ const cases: Case[] = [
       pending: [{ clientId: 'c1', status: 'sending', error: null }],
       awaitingReply: true,
     },
+  },
+  // A reply lost with the instance answering it (issue 25): the stored turn goes again.
+  {
+    name: 'a stored turn whose reply never came, and a history with no reply to it: sent again',
+    start: run(chat([opening], ['c1']), [
+      { type: 'turn_stored', clientId: 'c1', message: question },
+      { type: 'reply_start', replyId: 'r1' },
+      { type: 'reply_delta', replyId: 'r1', text: 'The co' },
+    ]),
+    frames: [history([opening, question])],
+    expected: { unanswered: 'c1', awaitingReply: true, streaming: null, pending: [] },
+  },
+  {
+    name: 'a spoken turn stored for this socket is sent again the same way',
+    start: run(chat([opening]), [
+      { type: 'turn_stored', clientId: 'voice-1', message: { ...question, source: 'voice' } },
+    ]),
+    frames: [history([opening, question])],
+    expected: { unanswered: 'voice-1', awaitingReply: true },
+  },
+  {
+    name: 'a reply stored as far as it got is in the history: nothing is sent again',
+    start: run(chat([opening], ['c1']), [
+      { type: 'turn_stored', clientId: 'c1', message: question },
+    ]),
+    frames: [history([opening, question, { ...answer, partial: true }])],
+    expected: { unanswered: null, awaitingReply: false },
+  },
+  {
+    name: 'a reply that arrived whole: nothing to send again',
+    start: chat([opening], ['c1']),
+    frames: [
+      { type: 'turn_stored', clientId: 'c1', message: question },
+      { type: 'reply_done', replyId: 'r1', message: answer },
+      history([opening, question, answer]),
+    ],
+    expected: { unanswered: null, awaitingReply: false },
+  },
+  {
+    name: 'a failed reply was told to the user: it is not sent again by itself',
+    start: chat([opening], ['c1']),
+    frames: [
+      { type: 'turn_stored', clientId: 'c1', message: question },
+      {
+        type: 'error',
+        code: 'unavailable:reply',
+        message: CONVERSATION_TEXT.replyFailed,
+        clientId: 'c1',
+      },
+      history([opening, question]),
+    ],
+    expected: { unanswered: null, awaitingReply: false },
+  },
+  {
+    name: 'a resent turn found answered already: nothing more to send',
+    start: chat([opening, question, answer], ['c1']),
+    frames: [{ type: 'turn_stored', clientId: 'c1', message: question }],
+    expected: { unanswered: null, awaitingReply: false },
+  },
+  {
+    name: 'an ended conversation sends nothing again',
+    start: run(chat([opening], ['c1']), [
+      { type: 'turn_stored', clientId: 'c1', message: question },
+    ]),
+    frames: [history([opening, question], true)],
+    expected: { unanswered: null, awaitingReply: false },
   },
   // turn_stored
   {
@@ -398,6 +466,7 @@ describe('chatState: how each server frame changes the chat', () => {
     if ('notice' in expected) actual.notice = state.notice;
     if ('voice' in expected) actual.voice = state.voice;
     if ('unsaved' in expected) actual.unsaved = state.unsaved.length;
+    if ('unanswered' in expected) actual.unanswered = state.unanswered?.clientId ?? null;
     expect(actual).toEqual(expected);
   });
 
@@ -459,7 +528,11 @@ describe('applyTurnSent and applyCancel', () => {
       { type: 'reply_start', replyId: 'r1' },
       { type: 'reply_delta', replyId: 'r1', text: 'The' },
     ]);
-    expect(applyCancel(streaming)).toMatchObject({ streaming: null, awaitingReply: false });
+    expect(applyCancel(streaming)).toMatchObject({
+      streaming: null,
+      awaitingReply: false,
+      unanswered: null,
+    });
     const typing = applyTurnSent(streaming, { clientId: 'c2', text: 'And?', stream: true });
     expect(applyCancel(typing)).toMatchObject({ streaming: null, awaitingReply: true });
   });
