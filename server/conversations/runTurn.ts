@@ -215,6 +215,8 @@ export async function runTurn(
       conversationId: input.conversationId,
       content: stripControlChars(text).trim(),
       partial,
+      // One reply per clinician turn, whichever instance stores it (decision 038).
+      replyTo: message.id,
     });
     hooks.send({ type: 'reply_done', replyId, message: stored });
     return stored;
