@@ -2,6 +2,8 @@ import type { AudioStore } from './audio/audioStore';
 import type { AuthThrottle } from './auth/throttle';
 import type { JoinThrottle } from './auth/joinThrottle';
 import type { SignInCache } from './auth/signInCache';
+import type { ConversationEnds } from './cluster/conversationEnds';
+import type { ScenariosChanged } from './cluster/scenariosChanged';
 import type { CoreServices } from './coreServices';
 import type { RealtimeCalls } from './realtime/realtimeCalls';
 import type { ListCache } from './scenarios/listCache';
@@ -24,4 +26,8 @@ export interface Services extends CoreServices {
    * it covers calls forget (or forgetAll) once committed (decision 036).
    */
   scenarioStamps: ScenarioStamps;
+  /** Closes an ended conversation's sockets on every instance. */
+  conversationEnds: ConversationEnds;
+  /** Where a user's changed scenarios are told to every instance's caches (decision 037). */
+  scenariosChanged: ScenariosChanged;
 }

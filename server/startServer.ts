@@ -6,6 +6,9 @@ import { createApp, type AppOptions } from './app';
 import { createAiBudget } from './ai/aiBudget';
 import { createAiRoles } from './ai/roles';
 import { createAudioStore } from './audio/audioStore';
+import { createConversationEnds } from './cluster/conversationEnds';
+import { openClusterBus } from './cluster/openBus';
+import { createScenariosChanged } from './cluster/scenariosChanged';
 import type { AiRoles } from './ai/types';
 import { SignInCache } from './auth/signInCache';
 import { createAuthThrottle, purgeExpiredRateLimits, type ThrottleLimits } from './auth/throttle';
@@ -72,6 +75,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
     perHour: config.limits.aiBudgetPerHour,
     ...(options.realtimeMinuteMs ? { realtimeMinuteMs: options.realtimeMinuteMs } : {}),
   });
+  const cluster = openClusterBus(db, logger);
   const services: Services = {
     config,
     db,
@@ -81,8 +85,11 @@ export async function startServer(config: Config, options: StartOptions): Promis
     signInCache: new SignInCache(config.sessionCacheMs),
     ai,
     budget,
+    cluster,
+    conversationEnds: createConversationEnds(cluster),
+    scenariosChanged: createScenariosChanged(cluster),
     realtime: createRealtimeCalls(
-      { config, db, logger, ai, budget },
+      { config, db, logger, ai, budget, cluster },
       options.realtimeClock ? { now: options.realtimeClock } : {},
     ),
     audio: createAudioStore({ config: config.audio, db, logger }),
@@ -152,6 +159,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
       // Calls store what they owe before the sockets that would hear of it close.
       await services.realtime.close();
       await gateway.close({ graceMs });
+      await cluster.close();
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), graceMs);
       await closed;

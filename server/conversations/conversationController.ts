@@ -6,7 +6,8 @@ import { listMessagesByConversation } from '../db/messages';
 import { getScenarioRecordForConversation } from '../db/scenarios';
 import type { ScenarioRecord } from '../scenarios/schema';
 import type { Services } from '../services';
-import { createPerUserCount, type PerUserCount } from './perUserCount';
+import { createClusterCount } from '../cluster/clusterCount';
+import type { PerUserCount } from './perUserCount';
 import { createBackgroundWork, type BackgroundWork } from './backgroundWork';
 import { createBargeIn } from './bargeIn';
 import { errorFrame, type ConversationContext } from './conversationContext';
@@ -46,11 +47,14 @@ export interface ConversationController {
   close(): void;
 }
 
-/** The conversations of this instance: one controller per socket, sharing what is per user. */
+/**
+ * The conversations of this instance: one controller per socket, sharing what is per user. The
+ * per-user caps count over every instance (decision 037).
+ */
 export function createConversationControllers(services: Services) {
   const work = createBackgroundWork();
-  const userTurns = createPerUserCount();
-  const userStreams = createPerUserCount();
+  const userTurns = createClusterCount(services.cluster, 'turns');
+  const userStreams = createClusterCount(services.cluster, 'streams');
   return {
     open: (connection: ConversationConnection) =>
       createConversationController({ services, work, userTurns, userStreams, connection }),

@@ -11,7 +11,8 @@ import {
   type ConversationConnection,
 } from '../conversations/conversationController';
 import { errorFrame } from '../conversations/conversationContext';
-import { createPerUserCount } from '../conversations/perUserCount';
+import { createClusterCount } from '../cluster/clusterCount';
+import { ENDED_CLOSE } from '../cluster/conversationEnds';
 import { getConversationForUser } from '../db/conversations';
 import { isAllowedOrigin } from '../http/origin';
 import type { Services } from '../services';
@@ -59,8 +60,8 @@ export function attachConversationGateway(server: Server, services: Services): G
   const conversations = createConversationControllers(services);
   /** Upgrades still being checked: shutdown ends them rather than wait on them. */
   const pending = new Set<Duplex>();
-  /** Open conversation sockets per user on this instance. */
-  const socketsByUser = createPerUserCount();
+  /** Open conversation sockets per user, over every instance (decision 037). */
+  const socketsByUser = createClusterCount(services.cluster, 'sockets');
   let closing = false;
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -123,6 +124,10 @@ export function attachConversationGateway(server: Server, services: Services): G
     const controller = conversations.open({ ...conversation, send, sendBinary });
     const { userId } = conversation;
     socketsByUser.start(userId);
+    // The conversation ended (here or on another instance): the page reconnects and reads so.
+    const untrack = services.conversationEnds.track(conversation.conversationId, () =>
+      ws.close(ENDED_CLOSE.code, ENDED_CLOSE.reason),
+    );
 
     // History goes out first; frames that arrive meanwhile wait for it, in order.
     const ready = controller.sendHistory();
@@ -145,6 +150,7 @@ export function attachConversationGateway(server: Server, services: Services): G
     ws.on('close', () => {
       clearInterval(heartbeat);
       controller.close();
+      untrack();
       socketsByUser.finish(userId);
     });
     ws.on('error', () => ws.terminate());

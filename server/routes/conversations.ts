@@ -131,6 +131,8 @@ export function conversationRoutes(services: Services): Router {
       const kept = await getDebriefByConversation(tx, { conversationId: session.id });
       return { feedback, debrief: kept };
     });
+    // Committed: the conversation's sockets close everywhere (pages reconnect and read the end).
+    services.conversationEnds.ended(session.id);
     sendJson(res, conversationsApi.end, stored);
   });
 
