@@ -120,7 +120,11 @@ export function createClusterBus(input: {
         sync = false;
         continue;
       }
-      if (message.type === 'hello') sync = true;
+      if (message.type === 'hello') {
+        sync = true;
+        // The newcomer learns of this instance now rather than at the next heartbeat.
+        publish({ type: 'alive' }, { always: true });
+      }
       for (const handler of handlers.get(message.type) ?? []) {
         try {
           (handler as Handler<typeof message.type>)(message as never, from);
