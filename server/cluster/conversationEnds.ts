@@ -1,18 +1,16 @@
 import type { ClusterBus } from './bus';
 
-/** The close code and reason a conversation's sockets get when it ends (RFC 6455 normal). */
-export const ENDED_CLOSE = { code: 1000, reason: 'Conversation ended' } as const;
-
 /**
  * The conversation sockets open on this instance, by conversation, so that a conversation that
- * ends (its feedback stored, on whichever instance) closes them all, here and on every other
- * instance. The page reconnects as after any drop and reads `history` with `ended: true`, as a
- * page opening an ended conversation does: one way for every page to learn of the end.
+ * ends (its feedback stored, on whichever instance) tells all of them, here and on every other
+ * instance: each gets `history` with `ended: true`, the frame a page opening an ended
+ * conversation gets, so every page learns of the end one way. The socket stays open; a turn
+ * sent on it anyway is refused by the database (conflict:ended), as before.
  */
 export interface ConversationEnds {
-  /** A socket of the conversation opened here; `end` closes it. Returns its removal. */
+  /** A socket of the conversation opened here; `end` tells it. Returns its removal. */
   track(conversationId: string, end: () => void): () => void;
-  /** The conversation ended here (stored): its sockets close on every instance. */
+  /** The conversation ended here (stored): its sockets are told on every instance. */
   ended(conversationId: string): void;
 }
 

@@ -29,8 +29,11 @@ export interface ConversationConnection {
 
 /** What the conversation does with a socket's frames, once the gateway has parsed them. */
 export interface ConversationController {
-  /** Sends the stored messages: the first frame, which every later frame waits for. */
-  sendHistory(): Promise<void>;
+  /**
+   * Sends the stored messages: the first frame, which every later frame waits for. Sent again
+   * with `ended` when the conversation ends while the socket is open (on any instance).
+   */
+  sendHistory(options?: { ended?: boolean }): Promise<void>;
   /**
    * Dispatches a frame. Most work runs beside the frame queue; a promise is what the queue must
    * wait for before the next frame (an utterance's start, paid for before its audio is taken).
@@ -116,12 +119,12 @@ export function createConversationController(input: {
   const leaveCall = services.realtime.subscribe(conversationId, send);
 
   return {
-    sendHistory: () =>
+    sendHistory: (options = {}) =>
       listMessagesByConversation(db, { conversationId }).then((messages) =>
         send({
           type: 'history',
           messages,
-          ended,
+          ended: options.ended ?? ended,
           voice: {
             transcription: transcriber !== null || streamingTranscriber !== null,
             speech: speaker !== null,

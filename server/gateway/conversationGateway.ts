@@ -12,7 +12,6 @@ import {
 } from '../conversations/conversationController';
 import { errorFrame } from '../conversations/conversationContext';
 import { createClusterCount } from '../cluster/clusterCount';
-import { ENDED_CLOSE } from '../cluster/conversationEnds';
 import { getConversationForUser } from '../db/conversations';
 import { isAllowedOrigin } from '../http/origin';
 import type { Services } from '../services';
@@ -124,10 +123,6 @@ export function attachConversationGateway(server: Server, services: Services): G
     const controller = conversations.open({ ...conversation, send, sendBinary });
     const { userId } = conversation;
     socketsByUser.start(userId);
-    // The conversation ended (here or on another instance): the page reconnects and reads so.
-    const untrack = services.conversationEnds.track(conversation.conversationId, () =>
-      ws.close(ENDED_CLOSE.code, ENDED_CLOSE.reason),
-    );
 
     // History goes out first; frames that arrive meanwhile wait for it, in order.
     const ready = controller.sendHistory();
@@ -163,6 +158,11 @@ export function attachConversationGateway(server: Server, services: Services): G
     const perSecond = config.limits.socketFramesPerSecond;
     const budget = createFrameBudget({ perSecond, burst: 2 * perSecond }, Date.now());
     let overBudget = false;
+    // The conversation ended (here or on another instance): the page is told, after the
+    // frames already queued, with the history a page opening an ended conversation gets.
+    const untrack = services.conversationEnds.track(conversation.conversationId, () => {
+      queue = queue.then(() => controller.sendHistory({ ended: true })).catch(controller.failed);
+    });
     ws.on('message', (data: RawData, isBinary: boolean) => {
       if (overBudget) return;
       if (!budget.take(Date.now())) {
