@@ -23,29 +23,9 @@ export function createClusterCount(
 } {
   const own = new Map<string, number>();
   const others = new Map<string, Map<string, number>>();
-  /** Users whose count changed since the last message. */
-  const pending = new Set<string>();
-  let announce = false;
-
+  /** Tells the others this user's count here (batched with the rest of this tick by the bus). */
   function tell(userId: string) {
-    if (!bus.hasPeers()) return;
-    pending.add(userId);
-    if (announce) return;
-    announce = true;
-    // Every change of this turn of the event loop in one message.
-    setImmediate(() => {
-      announce = false;
-      const users = [...pending];
-      pending.clear();
-      for (let i = 0; i < users.length; i += USERS_PER_MESSAGE) {
-        bus.publish({
-          type: 'counts',
-          kind,
-          reset: false,
-          counts: users.slice(i, i + USERS_PER_MESSAGE).map((u) => [u, own.get(u) ?? 0]),
-        });
-      }
-    });
+    bus.publish({ type: 'counts', kind, reset: false, counts: [[userId, own.get(userId) ?? 0]] });
   }
 
   bus.on('counts', (message, from) => {

@@ -214,17 +214,28 @@ export function createRealtimeCalls(
         callId: answer.callId,
         sideband,
         standby,
-        relay: (message) => relay(conversationId, message),
+        relay: (message) => {
+          // Counted free before the page hears of the end, so a call it sets up at once (a
+          // standby, on any instance) is not refused as one too many.
+          if (message.type === 'realtime_ended') release();
+          relay(conversationId, message);
+        },
         onBegun: () => announce(true),
         ...options,
       });
       const announce = (begun: boolean) =>
         cluster.announce({ conversationId, userId, callId: answer.callId, begun });
+      let counted = true;
+      function release() {
+        if (!counted) return;
+        counted = false;
+        userCalls.finish(userId);
+      }
       calls.set(conversationId, call);
       userCalls.start(userId);
       announce(call.begun);
       void call.ended.then(() => {
-        userCalls.finish(userId);
+        release();
         cluster.announceEnded(conversationId, answer.callId);
         if (calls.get(conversationId) === call) calls.delete(conversationId);
       });
