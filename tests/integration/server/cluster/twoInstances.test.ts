@@ -4,7 +4,7 @@ import { listMessagesByConversation } from '#server/db/messages';
 import { REALTIME_TEXT } from '#shared/text';
 import { startOpenAiStub, type OpenAiStub } from '../../../fixtures/openaiStub';
 import { HttpClient, uniqueEmail } from '../../../helpers/httpClient';
-import { openRealtimeCall, type RealtimeCallClient } from '../../../helpers/realtimeClient';
+import { openRealtimeCall } from '../../../helpers/realtimeClient';
 import { killServers, spawnServer, type ServerProcess } from '../../../helpers/serverProcess';
 import { TestSocket, upgradeStatus } from '../../../helpers/socketClient';
 import { createTestDb, postgresUrl, printSkipNotice, type TestDb } from '../../../helpers/testDb';
