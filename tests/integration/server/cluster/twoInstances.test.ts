@@ -316,4 +316,23 @@ describe.skipIf(!postgresUrl())('two instances on one PostgreSQL database', () =
     // Each call paid its first minute on the instance that set it up; the fourth is refused.
     expect(statuses).toEqual([201, 201, 201, 'rate_limit:ai_budget']);
   });
+
+  // Last: it kills instance A.
+  it('a call whose instance is killed ends with its message on the page held by the other', async () => {
+    stub.setRealtimeCall({ userTranscripts: [SAID], replies: ['Fine.'] });
+    const user = await newUser();
+    const conversationId = await user.conversation();
+    const onB = await user.socket(b, conversationId);
+    const call = await user.call(a, conversationId);
+    expect(call.status).toBe(201);
+    await onB.next('realtime_state');
+    await a.stop('SIGKILL');
+    // B hears nothing more from A and, once A is past its heartbeats, takes its calls as gone.
+    expect(await onB.next('realtime_ended')).toMatchObject({
+      reason: 'dropped',
+      message: REALTIME_TEXT.dropped,
+    });
+    // The conversation carries on through B.
+    expect((await turn(onB, 'Are you still there?')).type).toBe('reply_done');
+  });
 });
