@@ -235,4 +235,3 @@ export function pack(from: string, messages: ClusterMessage[], logger?: Logger):
   close();
   return payloads;
 }
-
