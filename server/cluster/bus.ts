@@ -107,6 +107,11 @@ export function createClusterBus(input: {
     const known = peers.has(from);
     peers.set(from, now());
     let sync = !known;
+    // A peer this instance had forgotten (it went quiet, or its listener was away) may not know
+    // it was: ask every instance to say its state again, so nothing it holds stays uncounted.
+    if (!known && !envelope.messages.some((m) => (m as { type?: unknown }).type === 'hello')) {
+      publish({ type: 'hello' }, { always: true });
+    }
     for (const raw of envelope.messages) {
       const parsed = clusterMessageSchema.safeParse(raw);
       if (!parsed.success) {
@@ -157,6 +162,27 @@ export function createClusterBus(input: {
     }
   }
 
+  let checking = false;
+  /** Forgets the peers whose listener the database no longer holds (killed, or cut off). */
+  async function checkListening() {
+    if (!transport.listening || checking || peers.size === 0) return;
+    checking = true;
+    const asked = now();
+    try {
+      const listening = await transport.listening();
+      for (const [peer, seen] of peers) {
+        // One heard from since the question was asked is alive, whatever the answer says.
+        if (listening.has(peer) || seen >= asked) continue;
+        peers.delete(peer);
+        forget(peer);
+      }
+    } catch (error) {
+      logger.debug('cluster.listening_check_failed', { error });
+    } finally {
+      checking = false;
+    }
+  }
+
   const heartbeat = setInterval(() => {
     publish({ type: 'alive' }, { always: true });
     const cutoff = now() - PEER_TIMEOUT_MS;
@@ -165,6 +191,7 @@ export function createClusterBus(input: {
       peers.delete(peer);
       forget(peer);
     }
+    void checkListening();
   }, HEARTBEAT_MS);
   heartbeat.unref();
 

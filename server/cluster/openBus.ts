@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/db';
 import type { Logger } from '../logger';
 import { createClusterBus, type ClusterBus } from './bus';
@@ -9,9 +10,10 @@ import { createPgTransport } from './pgTransport';
  * 037), in-process on PGlite, which no other process can share.
  */
 export function openClusterBus(db: Db, logger: Logger): ClusterBus {
+  const instanceId = randomUUID();
   const { openListenSession } = db;
   const transport = openListenSession
-    ? createPgTransport({ ...db, openListenSession }, logger)
+    ? createPgTransport({ ...db, openListenSession }, logger, instanceId)
     : createLocalTransport(db);
-  return createClusterBus({ transport, logger });
+  return createClusterBus({ transport, logger, instanceId });
 }

@@ -1,7 +1,10 @@
-import type { Db, ListenSession } from '../db/db';
+import type { Db } from '../db/db';
 import type { Logger } from '../logger';
 import { CLUSTER_CHANNEL } from './messages';
 import type { Transport } from './transport';
+
+/** The listener session's application_name: this, then the instance's id. */
+const APPLICATION_PREFIX = 'chairtalk:';
 
 /** Reconnect waits start here and double up to the cap: every wait is bounded. */
 export const RECONNECT_FIRST_MS = 250;
@@ -18,19 +21,22 @@ export function reconnectDelay(failures: number): number {
  * connect is bounded by the driver's connection timeout (poolDb.ts).
  */
 export function createPgTransport(
-  db: Db & { openListenSession: () => Promise<ListenSession> },
+  db: Db & { openListenSession: NonNullable<Db['openListenSession']> },
   logger: Logger,
+  instanceId: string,
 ): Transport {
-  let session: ListenSession | null = null;
+  let session: Awaited<ReturnType<typeof db.openListenSession>> | null = null;
   let closed = false;
   let failures = 0;
   let retry: NodeJS.Timeout | undefined;
 
   async function connect(handlers: Parameters<Transport['start']>[0]) {
     if (closed) return;
-    let opened: ListenSession | null = null;
+    let opened: typeof session = null;
     try {
-      opened = await db.openListenSession();
+      opened = await db.openListenSession({
+        applicationName: `${APPLICATION_PREFIX}${instanceId}`,
+      });
       const current = opened;
       let lost = false;
       const onLost = (error?: Error) => {
@@ -74,6 +80,14 @@ export function createPgTransport(
     },
     start(handlers) {
       void connect(handlers);
+    },
+    async listening() {
+      const rows = await db.query<{ name: string }>(
+        `SELECT application_name AS name FROM pg_stat_activity
+          WHERE datname = current_database() AND application_name LIKE $1`,
+        [`${APPLICATION_PREFIX}%`],
+      );
+      return new Set(rows.map((row) => row.name.slice(APPLICATION_PREFIX.length)));
     },
     async close() {
       closed = true;

@@ -11,5 +11,11 @@ export interface Transport {
    * while it was away is lost, so the bus asks the others to say their state again.
    */
   start(handlers: { payload(text: string): void; connected(): void }): void;
+  /**
+   * The instances whose listener the database holds right now, when it can say (PostgreSQL:
+   * their sessions in pg_stat_activity). A killed instance's session ends with its process, so
+   * it is known gone at the next heartbeat rather than after PEER_TIMEOUT_MS.
+   */
+  listening?(): Promise<Set<string>>;
   close(): Promise<void>;
 }

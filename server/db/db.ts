@@ -27,7 +27,7 @@ export interface Db extends Queryable {
    * Opens (and connects) a session of its own for LISTEN. Absent on PGlite: there the database
    * lives inside this one process, so no other instance can share it.
    */
-  readonly openListenSession?: () => Promise<ListenSession>;
+  readonly openListenSession?: (options: { applicationName: string }) => Promise<ListenSession>;
   /** Runs several statements at once (migrations); no parameters. */
   exec(sql: string): Promise<void>;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;

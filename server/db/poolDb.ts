@@ -46,8 +46,14 @@ export function openPgDb(url: string, options: { max?: number } = {}): Db {
     idleTimeoutMillis: 30_000,
     ...BOUNDS,
   });
-  return wrapPool('pg', pool as unknown as PoolLike, () =>
-    connectSession(new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 })),
+  return wrapPool('pg', pool as unknown as PoolLike, ({ applicationName }) =>
+    connectSession(
+      new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: 5_000,
+        application_name: applicationName,
+      }),
+    ),
   );
 }
 
@@ -64,8 +70,14 @@ export function openNeonDb(url: string, options: NeonOptions = {}): Db {
   const pool = new NeonPool({ connectionString: url, max: options.max ?? 10, ...BOUNDS });
   // Neon's Client is a whole session over its WebSocket, so LISTEN works on a direct endpoint;
   // through Neon's pooler (PgBouncer in transaction mode) it is silently lost (decision 037).
-  return wrapPool('neon', pool as unknown as PoolLike, () =>
-    connectSession(new NeonClient({ connectionString: url, connectionTimeoutMillis: 5_000 })),
+  return wrapPool('neon', pool as unknown as PoolLike, ({ applicationName }) =>
+    connectSession(
+      new NeonClient({
+        connectionString: url,
+        connectionTimeoutMillis: 5_000,
+        application_name: applicationName,
+      }),
+    ),
   );
 }
 
@@ -90,7 +102,7 @@ async function connectSession<C extends SessionClient>(client: C): Promise<Liste
 function wrapPool(
   kind: 'pg' | 'neon',
   pool: PoolLike,
-  openListenSession: () => Promise<ListenSession>,
+  openListenSession: NonNullable<Db['openListenSession']>,
 ): Db {
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});

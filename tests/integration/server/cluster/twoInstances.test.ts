@@ -108,6 +108,23 @@ describe.skipIf(!postgresUrl())('two instances on one PostgreSQL database', () =
     return { cookie: http.cookie, conversation, another, on, socket, call };
   }
 
+  /**
+   * Returns once `to` has read everything `from` told the others so far: the instances' messages
+   * arrive in order, so a later one seen proves the earlier ones read. The later one: a fresh
+   * user's two sockets on `from`, seen as the cap when `to` refuses a third.
+   */
+  async function caughtUp(from: ServerProcess, to: ServerProcess) {
+    const probe = await newUser();
+    const conversationId = await probe.conversation();
+    await probe.socket(from, conversationId);
+    await probe.socket(from, conversationId);
+    await eventually(
+      () => upgradeStatus(to.url, conversationId, { cookie: probe.cookie }),
+      (status) => status === 429,
+      'the other instance to catch up',
+    );
+  }
+
   async function turn(socket: TestSocket, text: string) {
     const clientId = randomUUID();
     const from = socket.frames.length;
@@ -172,12 +189,12 @@ describe.skipIf(!postgresUrl())('two instances on one PostgreSQL database', () =
     stub.setTiming({ firstTokenDelayMs: 1_500 });
     const slow = turn(onA, 'Tell me everything about it.');
     await onA.next('turn_stored');
-    const refused = await eventually(
-      () => turn(onB, 'And meanwhile?'),
-      (frame) => frame.type === 'error',
-      'the refusal',
-    );
-    expect(refused).toMatchObject({ type: 'error', code: 'rate_limit:concurrent' });
+    // B counts A's turn within a NOTIFY's latency; the test waits for that, not for a time.
+    await caughtUp(a, b);
+    expect(await turn(onB, 'And meanwhile?')).toMatchObject({
+      type: 'error',
+      code: 'rate_limit:concurrent',
+    });
     expect((await slow).type).toBe('reply_done');
     stub.setTiming({ firstTokenDelayMs: 0 });
     expect(
@@ -257,6 +274,7 @@ describe.skipIf(!postgresUrl())('two instances on one PostgreSQL database', () =
     // The page lets the replaced call go, as the browser does.
     await first.close();
     // A call of another conversation is one more at once: refused on either instance.
+    await caughtUp(b, a);
     const other = await user.call(a, await user.another());
     expect([other.status, (other.error as { error: { code: string } }).error.code]).toEqual([
       429,
@@ -312,6 +330,8 @@ describe.skipIf(!postgresUrl())('two instances on one PostgreSQL database', () =
         .request('DELETE', `/api/conversations/${conversationId}/realtime`);
       expect(hungUp.status).toBe(204);
       await call.close();
+      // The next call, on the other instance, must not count this one as still running.
+      await caughtUp(server, server === a ? b : a);
     }
     // Each call paid its first minute on the instance that set it up; the fourth is refused.
     expect(statuses).toEqual([201, 201, 201, 'rate_limit:ai_budget']);
