@@ -20,6 +20,11 @@ import type { Transport } from './transport';
 export const HEARTBEAT_MS = 2_000;
 /** An instance not heard from for this long is taken as gone, with whatever it held. */
 export const PEER_TIMEOUT_MS = 3 * HEARTBEAT_MS;
+/**
+ * A NOTIFY not sent within this is given up (logged), so one stuck statement never holds back
+ * every later message, nor lets them pile up in memory.
+ */
+export const SEND_TIMEOUT_MS = 5_000;
 
 type Handler<T extends ClusterMessage['type']> = (
   message: ClusterMessageOf<T>,
@@ -84,11 +89,22 @@ export function createClusterBus(input: {
     outbox = [];
     for (const payload of envelopes) {
       // One after another: NOTIFYs from separate statements arrive in commit order.
-      sending = sending.then(() =>
-        transport.send(payload).catch((error: unknown) => {
-          logger.warn('cluster.send_failed', { error });
-        }),
-      );
+      sending = sending.then(() => sendBounded(payload));
+    }
+  }
+
+  async function sendBounded(payload: string) {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('NOTIFY timed out')), SEND_TIMEOUT_MS);
+      timer.unref();
+    });
+    try {
+      await Promise.race([transport.send(payload), timeout]);
+    } catch (error) {
+      logger.warn('cluster.send_failed', { error });
+    } finally {
+      clearTimeout(timer);
     }
   }
 
