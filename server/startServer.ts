@@ -58,7 +58,8 @@ export interface RunningServer {
 /** Opens the database, migrates and seeds it, then serves the app and the socket gateway. */
 export async function startServer(config: Config, options: StartOptions): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const db = timedDb(options.db ?? (await openDb(config.database)));
+  const opened = options.db ?? (await openDb(config.database));
+  const db = timedDb(opened);
   const applied = await migrate(db);
   if (applied.length > 0) logger.info('db.migrated', { applied });
   if (await seedScenarios(db, scenarioLibrary))
@@ -75,7 +76,9 @@ export async function startServer(config: Config, options: StartOptions): Promis
     perHour: config.limits.aiBudgetPerHour,
     ...(options.realtimeMinuteMs ? { realtimeMinuteMs: options.realtimeMinuteMs } : {}),
   });
-  const cluster = openClusterBus(db, logger);
+  // On the database as opened: its own listener session, and on PGlite the same object for
+  // every server of this process on it (timedDb makes a new one per server).
+  const cluster = openClusterBus(opened, logger);
   const services: Services = {
     config,
     db,
