@@ -115,6 +115,11 @@ function wrapPool(
   };
   const query = async <T>(sql: string, params: readonly unknown[] = []) => {
     const client = await connect();
+    // Checked out, the client has no pool listener: a connection lost mid-statement would be an
+    // unhandled 'error' event and end the process (seen with the database cut, once heartbeats
+    // made a statement in flight likely). The statement rejects anyway, and the client is dropped.
+    const onLost = () => {};
+    client.on('error', onLost);
     let failure: Error | undefined;
     try {
       return (await client.query(sql, params as unknown[])).rows as T[];
@@ -122,6 +127,7 @@ function wrapPool(
       failure = error instanceof Error ? error : new Error(String(error));
       throw error;
     } finally {
+      client.off('error', onLost);
       // As pool.query does: a client whose query failed is not reused.
       client.release(failure);
     }
