@@ -29,10 +29,7 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ],
   ['voice realtime: call setup, sideband relay, end of speech to first audio', benchRealtimeCall],
   ['throughput: GET /api/scenarios against a node:http hello world', benchThroughput],
-  [
-    'scale: 25 to 1,000 conversations on one instance, today beside a baseline build',
-    benchScale,
-  ],
+  ['scale: 25 to 1,000 conversations on one instance, today beside a baseline build', benchScale],
   ["flood: another user's turns while one socket floods", benchFlood],
   ['cluster: per-user caps over every instance, per turn', benchClusterCounts],
   [
