@@ -3,7 +3,6 @@ import type { AuthThrottle } from './auth/throttle';
 import type { JoinThrottle } from './auth/joinThrottle';
 import type { SignInCache } from './auth/signInCache';
 import type { ConversationEnds } from './cluster/conversationEnds';
-import type { ScenariosChanged } from './cluster/scenariosChanged';
 import type { CoreServices } from './coreServices';
 import type { RealtimeCalls } from './realtime/realtimeCalls';
 import type { ListCache } from './scenarios/listCache';
@@ -23,11 +22,10 @@ export interface Services extends CoreServices {
   scenarioLists: ListCache;
   /**
    * Each user's scenarios stamp, trusted for SCENARIO_LIST_CACHE_SECONDS: every write of what
-   * it covers calls forget (or forgetAll) once committed (decision 036).
+   * it covers calls forget (or forgetAll) once committed (decision 036), which the other
+   * instances hear of too (cluster/clusterStamps.ts, decision 037).
    */
   scenarioStamps: ScenarioStamps;
   /** Closes an ended conversation's sockets on every instance. */
   conversationEnds: ConversationEnds;
-  /** Where a user's changed scenarios are told to every instance's caches (decision 037). */
-  scenariosChanged: ScenariosChanged;
 }

@@ -8,7 +8,7 @@ import { createAiRoles } from './ai/roles';
 import { createAudioStore } from './audio/audioStore';
 import { createConversationEnds } from './cluster/conversationEnds';
 import { openClusterBus } from './cluster/openBus';
-import { createScenariosChanged } from './cluster/scenariosChanged';
+import { clusterStamps } from './cluster/clusterStamps';
 import type { AiRoles } from './ai/types';
 import { SignInCache } from './auth/signInCache';
 import { createAuthThrottle, purgeExpiredRateLimits, type ThrottleLimits } from './auth/throttle';
@@ -90,17 +90,19 @@ export async function startServer(config: Config, options: StartOptions): Promis
     budget,
     cluster,
     conversationEnds: createConversationEnds(cluster),
-    scenariosChanged: createScenariosChanged(cluster),
     realtime: createRealtimeCalls(
       { config, db, logger, ai, budget, cluster },
       options.realtimeClock ? { now: options.realtimeClock } : {},
     ),
     audio: createAudioStore({ config: config.audio, db, logger }),
     scenarioLists: createListCache({ maxBytes: config.scenarios.listCacheBytes }),
-    scenarioStamps: createScenarioStamps({
-      ttlMs: config.scenarios.listStampMs,
-      ...(options.scenarioStampClock ? { now: options.scenarioStampClock } : {}),
-    }),
+    scenarioStamps: clusterStamps(
+      createScenarioStamps({
+        ttlMs: config.scenarios.listStampMs,
+        ...(options.scenarioStampClock ? { now: options.scenarioStampClock } : {}),
+      }),
+      cluster,
+    ),
   };
   const app = createApp(services, options);
   // A client that sends headers and then stalls (slowloris) gets 408 once this runs out.

@@ -81,8 +81,8 @@ export const clusterMessageSchema = z.discriminatedUnion('type', [
     messageId: id,
     frame: z.enum(['message_stored', 'reply_revised']),
   }),
-  /** A user's scenarios changed: any per-instance cache of their list is stale. */
-  z.strictObject({ type: z.literal('scenarios_changed'), userId: id }),
+  /** A user's scenarios changed (null: anyone's may have): their kept stamp is stale. */
+  z.strictObject({ type: z.literal('scenarios_changed'), userId: id.nullable() }),
 ]);
 export type ClusterMessage = z.infer<typeof clusterMessageSchema>;
 export type ClusterMessageOf<T extends ClusterMessage['type']> = Extract<

@@ -56,7 +56,7 @@ describe.skipIf(!postgresUrl()).each(['postgres', 'neon'] as const)(
       );
       expect(killed.length).toBe(2);
       const heard: string[] = [];
-      b.on('scenarios_changed', (m) => heard.push(m.userId));
+      b.on('scenarios_changed', (m) => heard.push(m.userId ?? 'everyone'));
       // Published until heard: while b's listener is away, what is sent is lost (best effort).
       await until(() => {
         a.publish({ type: 'scenarios_changed', userId: 'after-reconnect' }, { always: true });

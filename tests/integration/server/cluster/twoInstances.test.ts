@@ -337,6 +337,21 @@ describe.skipIf(!postgresUrl())('two instances on one PostgreSQL database', () =
     expect(statuses).toEqual([201, 201, 201, 'rate_limit:ai_budget']);
   });
 
+  it("a user's new scenario shows at once on the other instance, whose stamp was kept", async () => {
+    const user = await newUser();
+    const onB = user.on(b);
+    const before = (await onB.get('/api/scenarios')).body.scenarios as Array<{ id: string }>;
+    // B keeps this user's stamp for SCENARIO_LIST_CACHE_SECONDS (5): without the bus, B would
+    // answer the old list until it expires.
+    const shipped = before[0]!;
+    const copied = await user.on(a).post(`/api/authoring/scenarios/${shipped.id}/duplicate`);
+    expect(copied.status).toBe(201);
+    await caughtUp(a, b);
+    const after = (await onB.get('/api/scenarios')).body.scenarios as Array<{ id: string }>;
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.map((s) => s.id)).toContain(copied.body.summary.id);
+  });
+
   // Last: it kills instance A.
   it('a call whose instance is killed ends with its message on the page held by the other', async () => {
     stub.setRealtimeCall({ userTranscripts: [SAID], replies: ['Fine.'] });

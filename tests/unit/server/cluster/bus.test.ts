@@ -63,7 +63,7 @@ describe('the cluster bus', () => {
     const spy = createLocalTransport(database);
     const listener = createClusterBus({ transport: spy, logger, instanceId: 'listener' });
     open.push(listener);
-    listener.on('scenarios_changed', (m) => sent.push(m.userId));
+    listener.on('scenarios_changed', (m) => sent.push(m.userId ?? 'everyone'));
     // `a` has not heard of `listener` (a different database): it is alone.
     a!.publish({ type: 'scenarios_changed', userId: USER });
     await settle();
