@@ -8,6 +8,7 @@ import { createAiRoles } from './ai/roles';
 import { createAudioStore } from './audio/audioStore';
 import { createConversationEnds } from './cluster/conversationEnds';
 import { openClusterBus } from './cluster/openBus';
+import type { ClusterBus } from './cluster/bus';
 import { clusterStamps } from './cluster/clusterStamps';
 import type { AiRoles } from './ai/types';
 import { SignInCache } from './auth/signInCache';
@@ -42,6 +43,11 @@ export interface StartOptions extends AppOptions {
   joinThrottle?: Partial<JoinThrottleLimits>;
   /** The clock scenario stamps expire on, in ms (tests; Date.now). */
   scenarioStampClock?: () => number;
+  /**
+   * The bus to the other instances (tests: one of its own, to stand for a NOTIFY never
+   * delivered); otherwise opened on the database.
+   */
+  cluster?: ClusterBus;
   /** Mounted before the app's own handlers (Vite's dev middleware). */
   before?: (app: Express) => void;
 }
@@ -78,7 +84,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
   });
   // On the database as opened: its own listener session, and on PGlite the same object for
   // every server of this process on it (timedDb makes a new one per server).
-  const cluster = openClusterBus(opened, logger);
+  const cluster = options.cluster ?? openClusterBus(opened, logger);
   const services: Services = {
     config,
     db,
