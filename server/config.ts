@@ -215,7 +215,7 @@ export interface Config {
     aiBudgetPerHour: number;
     branchesPerHour: number;
     socketFramesPerSecond: number;
-    /** Conversation sockets one user may hold open on one instance. */
+    /** Conversation sockets one user may hold open, over every instance (decision 037). */
     socketsPerUser: number;
     /** Headers and body must both arrive within this (Node's requestTimeout). */
     requestTimeoutMs: number;

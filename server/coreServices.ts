@@ -1,5 +1,6 @@
 import type { AiBudget } from './ai/aiBudget';
 import type { AiRoles } from './ai/types';
+import type { ClusterBus } from './cluster/bus';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import type { Logger } from './logger';
@@ -16,4 +17,6 @@ export interface CoreServices {
   ai: AiRoles;
   /** Each user's hourly budget of model calls, paid before every call (decision 027). */
   budget: AiBudget;
+  /** The other instances on this database (LISTEN/NOTIFY; in-process on PGlite). */
+  cluster: ClusterBus;
 }

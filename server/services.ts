@@ -2,6 +2,7 @@ import type { AudioStore } from './audio/audioStore';
 import type { AuthThrottle } from './auth/throttle';
 import type { JoinThrottle } from './auth/joinThrottle';
 import type { SignInCache } from './auth/signInCache';
+import type { ConversationEnds } from './cluster/conversationEnds';
 import type { CoreServices } from './coreServices';
 import type { RealtimeCalls } from './realtime/realtimeCalls';
 import type { ListCache } from './scenarios/listCache';
@@ -21,7 +22,10 @@ export interface Services extends CoreServices {
   scenarioLists: ListCache;
   /**
    * Each user's scenarios stamp, trusted for SCENARIO_LIST_CACHE_SECONDS: every write of what
-   * it covers calls forget (or forgetAll) once committed (decision 036).
+   * it covers calls forget (or forgetAll) once committed (decision 036), which the other
+   * instances hear of too (cluster/clusterStamps.ts, decision 037).
    */
   scenarioStamps: ScenarioStamps;
+  /** Closes an ended conversation's sockets on every instance. */
+  conversationEnds: ConversationEnds;
 }

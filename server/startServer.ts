@@ -6,6 +6,10 @@ import { createApp, type AppOptions } from './app';
 import { createAiBudget } from './ai/aiBudget';
 import { createAiRoles } from './ai/roles';
 import { createAudioStore } from './audio/audioStore';
+import { createConversationEnds } from './cluster/conversationEnds';
+import { openClusterBus } from './cluster/openBus';
+import type { ClusterBus } from './cluster/bus';
+import { clusterStamps } from './cluster/clusterStamps';
 import type { AiRoles } from './ai/types';
 import { SignInCache } from './auth/signInCache';
 import { createAuthThrottle, purgeExpiredRateLimits, type ThrottleLimits } from './auth/throttle';
@@ -39,6 +43,11 @@ export interface StartOptions extends AppOptions {
   joinThrottle?: Partial<JoinThrottleLimits>;
   /** The clock scenario stamps expire on, in ms (tests; Date.now). */
   scenarioStampClock?: () => number;
+  /**
+   * The bus to the other instances (tests: one of its own, to stand for a NOTIFY never
+   * delivered); otherwise opened on the database.
+   */
+  cluster?: ClusterBus;
   /** Mounted before the app's own handlers (Vite's dev middleware). */
   before?: (app: Express) => void;
 }
@@ -55,7 +64,8 @@ export interface RunningServer {
 /** Opens the database, migrates and seeds it, then serves the app and the socket gateway. */
 export async function startServer(config: Config, options: StartOptions): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const db = timedDb(options.db ?? (await openDb(config.database)));
+  const opened = options.db ?? (await openDb(config.database));
+  const db = timedDb(opened);
   const applied = await migrate(db);
   if (applied.length > 0) logger.info('db.migrated', { applied });
   if (await seedScenarios(db, scenarioLibrary))
@@ -72,6 +82,9 @@ export async function startServer(config: Config, options: StartOptions): Promis
     perHour: config.limits.aiBudgetPerHour,
     ...(options.realtimeMinuteMs ? { realtimeMinuteMs: options.realtimeMinuteMs } : {}),
   });
+  // On the database as opened: its own listener session, and on PGlite the same object for
+  // every server of this process on it (timedDb makes a new one per server).
+  const cluster = options.cluster ?? openClusterBus(opened, logger);
   const services: Services = {
     config,
     db,
@@ -81,16 +94,21 @@ export async function startServer(config: Config, options: StartOptions): Promis
     signInCache: new SignInCache(config.sessionCacheMs),
     ai,
     budget,
+    cluster,
+    conversationEnds: createConversationEnds(cluster),
     realtime: createRealtimeCalls(
-      { config, db, logger, ai, budget },
+      { config, db, logger, ai, budget, cluster },
       options.realtimeClock ? { now: options.realtimeClock } : {},
     ),
     audio: createAudioStore({ config: config.audio, db, logger }),
     scenarioLists: createListCache({ maxBytes: config.scenarios.listCacheBytes }),
-    scenarioStamps: createScenarioStamps({
-      ttlMs: config.scenarios.listStampMs,
-      ...(options.scenarioStampClock ? { now: options.scenarioStampClock } : {}),
-    }),
+    scenarioStamps: clusterStamps(
+      createScenarioStamps({
+        ttlMs: config.scenarios.listStampMs,
+        ...(options.scenarioStampClock ? { now: options.scenarioStampClock } : {}),
+      }),
+      cluster,
+    ),
   };
   const app = createApp(services, options);
   // A client that sends headers and then stalls (slowloris) gets 408 once this runs out.
@@ -152,6 +170,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
       // Calls store what they owe before the sockets that would hear of it close.
       await services.realtime.close();
       await gateway.close({ graceMs });
+      await cluster.close();
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), graceMs);
       await closed;

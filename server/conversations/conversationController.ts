@@ -6,7 +6,8 @@ import { listMessagesByConversation } from '../db/messages';
 import { getScenarioRecordForConversation } from '../db/scenarios';
 import type { ScenarioRecord } from '../scenarios/schema';
 import type { Services } from '../services';
-import { createPerUserCount, type PerUserCount } from './perUserCount';
+import { createClusterCount } from '../cluster/clusterCount';
+import type { PerUserCount } from './perUserCount';
 import { createBackgroundWork, type BackgroundWork } from './backgroundWork';
 import { createBargeIn } from './bargeIn';
 import { errorFrame, type ConversationContext } from './conversationContext';
@@ -28,8 +29,11 @@ export interface ConversationConnection {
 
 /** What the conversation does with a socket's frames, once the gateway has parsed them. */
 export interface ConversationController {
-  /** Sends the stored messages: the first frame, which every later frame waits for. */
-  sendHistory(): Promise<void>;
+  /**
+   * Sends the stored messages: the first frame, which every later frame waits for. Sent again
+   * with `ended` when the conversation ends while the socket is open (on any instance).
+   */
+  sendHistory(options?: { ended?: boolean }): Promise<void>;
   /**
    * Dispatches a frame. Most work runs beside the frame queue; a promise is what the queue must
    * wait for before the next frame (an utterance's start, paid for before its audio is taken).
@@ -46,11 +50,14 @@ export interface ConversationController {
   close(): void;
 }
 
-/** The conversations of this instance: one controller per socket, sharing what is per user. */
+/**
+ * The conversations of this instance: one controller per socket, sharing what is per user. The
+ * per-user caps count over every instance (decision 037).
+ */
 export function createConversationControllers(services: Services) {
   const work = createBackgroundWork();
-  const userTurns = createPerUserCount();
-  const userStreams = createPerUserCount();
+  const userTurns = createClusterCount(services.cluster, 'turns');
+  const userStreams = createClusterCount(services.cluster, 'streams');
   return {
     open: (connection: ConversationConnection) =>
       createConversationController({ services, work, userTurns, userStreams, connection }),
@@ -112,12 +119,12 @@ export function createConversationController(input: {
   const leaveCall = services.realtime.subscribe(conversationId, send);
 
   return {
-    sendHistory: () =>
+    sendHistory: (options = {}) =>
       listMessagesByConversation(db, { conversationId }).then((messages) =>
         send({
           type: 'history',
           messages,
-          ended,
+          ended: options.ended ?? ended,
           voice: {
             transcription: transcriber !== null || streamingTranscriber !== null,
             speech: speaker !== null,

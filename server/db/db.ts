@@ -6,8 +6,28 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
 }
 
+/**
+ * One dedicated database session outside the pool, for LISTEN (server/cluster/): a pooled
+ * connection would be handed to other queries and lose its registration.
+ */
+export interface ListenSession {
+  query(sql: string): Promise<unknown>;
+  on(
+    event: 'notification',
+    listener: (message: { channel: string; payload?: string }) => void,
+  ): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'end', listener: () => void): unknown;
+  end(): Promise<void>;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'pg' | 'neon';
+  /**
+   * Opens (and connects) a session of its own for LISTEN. Absent on PGlite: there the database
+   * lives inside this one process, so no other instance can share it.
+   */
+  readonly openListenSession?: (options: { applicationName: string }) => Promise<ListenSession>;
   /** Runs several statements at once (migrations); no parameters. */
   exec(sql: string): Promise<void>;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;

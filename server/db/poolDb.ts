@@ -1,9 +1,9 @@
 import pg from 'pg';
-import { Pool as NeonPool, neonConfig } from '@neondatabase/serverless';
+import { Client as NeonClient, Pool as NeonPool, neonConfig } from '@neondatabase/serverless';
 import { WebSocket } from 'ws';
 import { performance } from 'node:perf_hooks';
 import { dbPoolWaitSeconds, secondsSince } from '../metrics/metrics';
-import type { Db, Queryable } from './db';
+import type { Db, ListenSession, Queryable } from './db';
 
 /** The part of a pg-compatible pool we use; node-postgres and Neon's Pool both fit it. */
 interface PoolLike {
@@ -46,7 +46,15 @@ export function openPgDb(url: string, options: { max?: number } = {}): Db {
     idleTimeoutMillis: 30_000,
     ...BOUNDS,
   });
-  return wrapPool('pg', pool as unknown as PoolLike);
+  return wrapPool('pg', pool as unknown as PoolLike, ({ applicationName }) =>
+    connectSession(
+      new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: 5_000,
+        application_name: applicationName,
+      }),
+    ),
+  );
 }
 
 export function openNeonDb(url: string, options: NeonOptions = {}): Db {
@@ -60,10 +68,42 @@ export function openNeonDb(url: string, options: NeonOptions = {}): Db {
     neonConfig.pipelineTLS = false;
   }
   const pool = new NeonPool({ connectionString: url, max: options.max ?? 10, ...BOUNDS });
-  return wrapPool('neon', pool as unknown as PoolLike);
+  // Neon's Client is a whole session over its WebSocket, so LISTEN works on a direct endpoint;
+  // through Neon's pooler (PgBouncer in transaction mode) it is silently lost (decision 037).
+  return wrapPool('neon', pool as unknown as PoolLike, ({ applicationName }) =>
+    connectSession(
+      new NeonClient({
+        connectionString: url,
+        connectionTimeoutMillis: 5_000,
+        application_name: applicationName,
+      }),
+    ),
+  );
 }
 
-function wrapPool(kind: 'pg' | 'neon', pool: PoolLike): Db {
+interface SessionClient {
+  connect(): Promise<unknown>;
+}
+
+async function connectSession<C extends SessionClient>(client: C): Promise<ListenSession> {
+  const session = client as unknown as ListenSession;
+  // Until the caller listens for it, a lost connection must not be an unhandled 'error'.
+  const early = () => {};
+  session.on('error', early);
+  try {
+    await client.connect();
+  } catch (error) {
+    await session.end().catch(() => undefined);
+    throw error;
+  }
+  return session;
+}
+
+function wrapPool(
+  kind: 'pg' | 'neon',
+  pool: PoolLike,
+  openListenSession: NonNullable<Db['openListenSession']>,
+): Db {
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   /** A connection of the pool, the wait for it measured (the queue every query may join). */
@@ -75,6 +115,11 @@ function wrapPool(kind: 'pg' | 'neon', pool: PoolLike): Db {
   };
   const query = async <T>(sql: string, params: readonly unknown[] = []) => {
     const client = await connect();
+    // Checked out, the client has no pool listener: a connection lost mid-statement would be an
+    // unhandled 'error' event and end the process (seen with the database cut, once heartbeats
+    // made a statement in flight likely). The statement rejects anyway, and the client is dropped.
+    const onLost = () => {};
+    client.on('error', onLost);
     let failure: Error | undefined;
     try {
       return (await client.query(sql, params as unknown[])).rows as T[];
@@ -82,12 +127,14 @@ function wrapPool(kind: 'pg' | 'neon', pool: PoolLike): Db {
       failure = error instanceof Error ? error : new Error(String(error));
       throw error;
     } finally {
+      client.off('error', onLost);
       // As pool.query does: a client whose query failed is not reused.
       client.release(failure);
     }
   };
   return {
     kind,
+    openListenSession,
     query,
     async exec(sql) {
       await pool.query(sql);

@@ -11,7 +11,7 @@ import {
   type ConversationConnection,
 } from '../conversations/conversationController';
 import { errorFrame } from '../conversations/conversationContext';
-import { createPerUserCount } from '../conversations/perUserCount';
+import { createClusterCount } from '../cluster/clusterCount';
 import { getConversationForUser } from '../db/conversations';
 import { isAllowedOrigin } from '../http/origin';
 import type { Services } from '../services';
@@ -59,8 +59,8 @@ export function attachConversationGateway(server: Server, services: Services): G
   const conversations = createConversationControllers(services);
   /** Upgrades still being checked: shutdown ends them rather than wait on them. */
   const pending = new Set<Duplex>();
-  /** Open conversation sockets per user on this instance. */
-  const socketsByUser = createPerUserCount();
+  /** Open conversation sockets per user, over every instance (decision 037). */
+  const socketsByUser = createClusterCount(services.cluster, 'sockets');
   let closing = false;
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -145,6 +145,7 @@ export function attachConversationGateway(server: Server, services: Services): G
     ws.on('close', () => {
       clearInterval(heartbeat);
       controller.close();
+      untrack();
       socketsByUser.finish(userId);
     });
     ws.on('error', () => ws.terminate());
@@ -157,6 +158,11 @@ export function attachConversationGateway(server: Server, services: Services): G
     const perSecond = config.limits.socketFramesPerSecond;
     const budget = createFrameBudget({ perSecond, burst: 2 * perSecond }, Date.now());
     let overBudget = false;
+    // The conversation ended (here or on another instance): the page is told, after the
+    // frames already queued, with the history a page opening an ended conversation gets.
+    const untrack = services.conversationEnds.track(conversation.conversationId, () => {
+      queue = queue.then(() => controller.sendHistory({ ended: true })).catch(controller.failed);
+    });
     ws.on('message', (data: RawData, isBinary: boolean) => {
       if (overBudget) return;
       if (!budget.take(Date.now())) {

@@ -25,6 +25,8 @@ export function timedDb(db: Db): Db {
   };
   return {
     kind: db.kind,
+    // The cluster's LISTEN session is no statement to time (decision 037).
+    ...(db.openListenSession ? { openListenSession: db.openListenSession } : {}),
     query: (sql, params) => timed(statementLabel(sql), () => db.query(sql, params)),
     exec: (sql) => db.exec(sql),
     transaction: (fn) =>

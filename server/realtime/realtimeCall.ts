@@ -86,8 +86,10 @@ export function startRealtimeCall(input: {
   sideband: RealtimeSideband;
   /** Set up ahead with the microphone muted, when Voice Mode opened: not started yet. */
   standby?: boolean;
-  /** Sends to every socket of the conversation on this instance. */
+  /** Sends to every socket of the conversation (on every instance). */
   relay: (message: ServerMessage) => void;
+  /** The call was started (tells the other instances it is in use). */
+  onBegun?: () => void;
   /** The clock the reply audio is timed on (ms). */
   now?: () => number;
 }): RealtimeCall {
@@ -129,6 +131,7 @@ export function startRealtimeCall(input: {
     if (begun || finished) return;
     begun = true;
     startClock();
+    input.onBegun?.();
     logger.info('realtime.begun', { conversationId, callId });
   }
 

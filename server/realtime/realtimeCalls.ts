@@ -4,14 +4,16 @@ import { listMessagesByConversation, turnAdmission } from '../db/messages';
 import { getScenarioRecordForConversation } from '../db/scenarios';
 import { AppError } from '../http/errors';
 import type { CoreServices } from '../coreServices';
-import { createPerUserCount } from '../conversations/perUserCount';
+import { createClusterCount } from '../cluster/clusterCount';
+import { createClusterCalls, type CallCommand } from './clusterCalls';
 import { startRealtimeCall, type RealtimeCall } from './realtimeCall';
 import { realtimeSession } from './sessionConfig';
 
 /**
  * This instance's Realtime calls: at most one per conversation, each tied to the conversation's
- * sockets here. Its live frames go to those sockets; when the last of them closes (the page was
- * left), the call is hung up after a short grace for a reconnect.
+ * sockets, here and on the other instances (clusterCalls.ts). Its live frames go to those
+ * sockets; when the last of them closes (the page was left), the call is hung up after a short
+ * grace for a reconnect, which may reach another instance.
  */
 
 /** A socket that drops and comes back within this keeps its call. */
@@ -55,18 +57,53 @@ export function createRealtimeCalls(
   const calls = new Map<string, RealtimeCall>();
   const listeners = new Map<string, Set<Listener>>();
   const leaving = new Map<string, NodeJS.Timeout>();
-  const userCalls = createPerUserCount();
+  // Counted over every instance: a user's calls are capped wherever they were set up.
+  const userCalls = createClusterCount(services.cluster, 'calls');
+  const cluster = createClusterCalls({
+    bus: services.cluster,
+    db,
+    logger,
+    local: {
+      deliver,
+      sockets: (conversationId) => listeners.get(conversationId)?.size ?? 0,
+      watched: () => listeners.keys(),
+      *held() {
+        for (const [conversationId, call] of calls) {
+          yield { conversationId, userId: call.userId, callId: call.callId, begun: call.begun };
+        }
+      },
+      command: onCommand,
+      watchersChanged: (conversationId) => {
+        if (cluster.remoteSockets(conversationId) > 0) stayForNow(conversationId);
+        else watchForLeaving(conversationId);
+      },
+    },
+  });
 
-  function relay(conversationId: string, message: ServerMessage) {
+  function deliver(conversationId: string, message: ServerMessage) {
     for (const listener of listeners.get(conversationId) ?? []) listener(message);
   }
 
+  function relay(conversationId: string, message: ServerMessage) {
+    deliver(conversationId, message);
+    cluster.relay(conversationId, message);
+  }
+
+  function watchers(conversationId: string) {
+    return (listeners.get(conversationId)?.size ?? 0) + cluster.remoteSockets(conversationId);
+  }
+
+  function stayForNow(conversationId: string) {
+    clearTimeout(leaving.get(conversationId));
+    leaving.delete(conversationId);
+  }
+
   function watchForLeaving(conversationId: string) {
-    if ((listeners.get(conversationId)?.size ?? 0) > 0 || !calls.has(conversationId)) return;
+    if (watchers(conversationId) > 0 || !calls.has(conversationId)) return;
     clearTimeout(leaving.get(conversationId));
     const timer = setTimeout(() => {
       leaving.delete(conversationId);
-      if ((listeners.get(conversationId)?.size ?? 0) === 0) void hangUp(conversationId, 'hung_up');
+      if (watchers(conversationId) === 0) void hangUp(conversationId, 'hung_up');
     }, LEAVE_GRACE_MS);
     timer.unref();
     leaving.set(conversationId, timer);
@@ -78,7 +115,31 @@ export function createRealtimeCalls(
     options: { standbyOnly?: boolean } = {},
   ) {
     const call = calls.get(conversationId);
-    if (call && !(options.standbyOnly && call.begun)) await call.end(reason);
+    if (call) {
+      if (!(options.standbyOnly && call.begun)) await call.end(reason);
+      return;
+    }
+    // The call may be held by another instance (set up through it): ask it, and wait for it to
+    // have stored what it owed, as a local hang-up does.
+    await cluster.command(conversationId, 'hang_up', { reason, ...options });
+  }
+
+  /** Another instance passed on what the page asked it of a call held here. */
+  function onCommand(message: CallCommand) {
+    const call = calls.get(message.conversationId);
+    if (!call) return;
+    if (message.command === 'begin') return call.begin();
+    if (message.command === 'stop_audio') return call.stopAudio();
+    void hangUp(message.conversationId, message.reason ?? 'hung_up', {
+      standbyOnly: message.standbyOnly ?? false,
+    });
+  }
+
+  /** A call of this conversation by this user, here or elsewhere (a new one replaces it). */
+  function replaces(conversationId: string, userId: string) {
+    const here = calls.get(conversationId);
+    if (here) return here.userId === userId;
+    return cluster.remote(conversationId)?.userId === userId;
   }
 
   return {
@@ -86,7 +147,9 @@ export function createRealtimeCalls(
       const realtime = config.ai.realtime;
       if (!provider || !realtime) throw new AppError('not_found:realtime');
       // Opening Voice Mode in a second window must not hang up the call going on in the first.
-      const inUse = () => (standby && calls.get(conversationId)?.begun) ?? false;
+      const inUse = () =>
+        standby &&
+        (calls.get(conversationId)?.begun ?? cluster.remote(conversationId)?.begun ?? false);
       if (inUse()) throw new AppError('conflict:realtime_call');
       const admission = await turnAdmission(db, {
         conversationId,
@@ -97,8 +160,7 @@ export function createRealtimeCalls(
       if (admission === 'limited') throw new AppError('rate_limit:turns');
       if (admission === 'missing') throw new AppError('not_found:conversation');
       // A second call for the same conversation replaces the first, so it is not counted.
-      const others =
-        userCalls.running(userId) - (calls.get(conversationId)?.userId === userId ? 1 : 0);
+      const others = userCalls.running(userId) - (replaces(conversationId, userId) ? 1 : 0);
       if (others >= config.limits.concurrentTurnsPerUser) {
         throw new AppError('rate_limit:concurrent');
       }
@@ -152,13 +214,29 @@ export function createRealtimeCalls(
         callId: answer.callId,
         sideband,
         standby,
-        relay: (message) => relay(conversationId, message),
+        relay: (message) => {
+          // Counted free before the page hears of the end, so a call it sets up at once (a
+          // standby, on any instance) is not refused as one too many.
+          if (message.type === 'realtime_ended') release();
+          relay(conversationId, message);
+        },
+        onBegun: () => announce(true),
         ...options,
       });
+      const announce = (begun: boolean) =>
+        cluster.announce({ conversationId, userId, callId: answer.callId, begun });
+      let counted = true;
+      function release() {
+        if (!counted) return;
+        counted = false;
+        userCalls.finish(userId);
+      }
       calls.set(conversationId, call);
       userCalls.start(userId);
+      announce(call.begun);
       void call.ended.then(() => {
-        userCalls.finish(userId);
+        release();
+        cluster.announceEnded(conversationId, answer.callId);
         if (calls.get(conversationId) === call) calls.delete(conversationId);
       });
       logger.info('realtime.started', { conversationId, callId: answer.callId, standby });
@@ -169,22 +247,28 @@ export function createRealtimeCalls(
     hangUp,
 
     begin(conversationId) {
-      calls.get(conversationId)?.begin();
+      const call = calls.get(conversationId);
+      if (call) call.begin();
+      else void cluster.command(conversationId, 'begin');
     },
 
     stopAudio(conversationId) {
-      calls.get(conversationId)?.stopAudio();
+      const call = calls.get(conversationId);
+      if (call) call.stopAudio();
+      // Only a call known to be elsewhere: every barge-in of the other engine asks this too.
+      else if (cluster.remote(conversationId)) void cluster.command(conversationId, 'stop_audio');
     },
 
     subscribe(conversationId, listener) {
       let set = listeners.get(conversationId);
       if (!set) listeners.set(conversationId, (set = new Set()));
       set.add(listener);
-      clearTimeout(leaving.get(conversationId));
-      leaving.delete(conversationId);
+      stayForNow(conversationId);
+      cluster.socketsChanged(conversationId);
       return () => {
         set.delete(listener);
         if (set.size === 0) listeners.delete(conversationId);
+        cluster.socketsChanged(conversationId);
         watchForLeaving(conversationId);
       };
     },

@@ -131,6 +131,8 @@ export function conversationRoutes(services: Services): Router {
       const kept = await getDebriefByConversation(tx, { conversationId: session.id });
       return { feedback, debrief: kept };
     });
+    // Committed: the conversation's open sockets, on every instance, are told it ended.
+    services.conversationEnds.ended(session.id);
     sendJson(res, conversationsApi.end, stored);
   });
 

@@ -1,5 +1,6 @@
 import { benchBundles } from './bundles';
 import { benchChatRelay } from './chatRelay';
+import { benchClusterCounts } from './clusterCounts';
 import { benchCohort } from './cohort';
 import { benchFailover } from './failover';
 import { benchFlood } from './flood';
@@ -38,6 +39,7 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
     benchFailover,
   ],
   ["flood: another user's turns while one socket floods", benchFlood],
+  ['cluster: per-user caps over every instance, per turn', benchClusterCounts],
   [
     "worst scenario: another user's latency while the heaviest allowed scenario is played",
     benchWorstScenario,
