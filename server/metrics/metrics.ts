@@ -12,8 +12,8 @@ export const metricsRegistry = new Registry();
 
 // From half a millisecond (one indexed query on a warm connection) to the 30 s provider deadline.
 const BUCKETS_SECONDS = [
-  0.0005, 0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15,
-  0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 3, 5, 10, 30,
+  0.0005, 0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.2,
+  0.3, 0.5, 0.75, 1, 1.5, 2, 3, 5, 10, 30,
 ];
 
 /** Every database call as its caller waits for it: the pool's queue, the round trip, the work. */

@@ -30,10 +30,7 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ],
   ['voice realtime: call setup, sideband relay, end of speech to first audio', benchRealtimeCall],
   ['throughput: GET /api/scenarios against a node:http hello world', benchThroughput],
-  [
-    'scale: 25 to 1,000 conversations on one instance, today beside a baseline build',
-    benchScale,
-  ],
+  ['scale: 25 to 1,000 conversations on one instance, today beside a baseline build', benchScale],
   [
     'failover: 200 conversations behind HAProxy on two instances, one killed with SIGKILL',
     benchFailover,

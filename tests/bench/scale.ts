@@ -275,16 +275,15 @@ function roundRows(
   // What the users were shown, by error code.
   const shown = new Map<string, number>();
   for (const c of conversations) {
-    for (const error of c.socket.errorFrames()) shown.set(error.code, (shown.get(error.code) ?? 0) + 1);
+    for (const error of c.socket.errorFrames())
+      shown.set(error.code, (shown.get(error.code) ?? 0) + 1);
   }
   if (shown.size > 0)
     console.log(
       `  errors shown (${at}) ${[...shown].map(([code, n]) => `${code} × ${n}`).join(', ')}`,
     );
   const errors =
-    failures.length +
-    conversations.reduce((n, c) => n + c.socket.errors(), 0) +
-    stored.extra;
+    failures.length + conversations.reduce((n, c) => n + c.socket.errors(), 0) + stored.extra;
   const overheads = conversations.flatMap((c) => (c.overhead === null ? [] : [c.overhead]));
   const turns = Math.max(
     1,

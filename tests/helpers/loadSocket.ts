@@ -63,7 +63,9 @@ export class LoadSocket {
       });
       ws.once('unexpected-response', (_req, res) => {
         clearTimeout(timer);
-        reject(new Error(`conversation ${conversationId}: upgrade refused, HTTP ${res.statusCode}`));
+        reject(
+          new Error(`conversation ${conversationId}: upgrade refused, HTTP ${res.statusCode}`),
+        );
       });
       ws.once('error', (error) => {
         clearTimeout(timer);

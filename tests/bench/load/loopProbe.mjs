@@ -12,7 +12,11 @@ if (file) {
     const ms = (ns) => ns / 1e6;
     writeFileSync(
       file,
-      JSON.stringify({ p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) }),
+      JSON.stringify({
+        p50: ms(delay.percentile(50)),
+        p99: ms(delay.percentile(99)),
+        max: ms(delay.max),
+      }),
     );
     delay.reset();
   });
