@@ -84,6 +84,7 @@ const LOAD_SERVER_ENV: Record<string, string> = {
   // Every load user signs up from 127.0.0.1.
   AUTH_ATTEMPTS_PER_ADDRESS: '100000',
   LOG_LEVEL: 'error',
+  ...(process.env.BENCH_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE } : {}),
 };
 
 export interface Conversation {
