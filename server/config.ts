@@ -27,7 +27,7 @@ const envSchema = z.object({
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   DATABASE_DRIVER: z.preprocess(emptyAsUndefined, z.enum(['pglite', 'pg', 'neon']).optional()),
   /** Connections each instance holds to PostgreSQL (pg and Neon): every query waits for one. */
-  DATABASE_POOL_SIZE: int(1, 500).default(10),
+  DATABASE_POOL_SIZE: int(1, 500).default(20),
   /** Extra origins allowed to open sockets and send state-changing requests (comma-separated). */
   ALLOWED_ORIGINS: z.preprocess(emptyAsUndefined, z.string().optional()),
   COOKIE_SECURE: z.preprocess(emptyAsUndefined, bool.optional()),

@@ -55,13 +55,20 @@ export function speakTo(
   });
 }
 
-/** The speaker, with `pay` awaited before its first synthesis; refused, every one throws. */
+/**
+ * The speaker, paid for by `pay` once, before its first synthesis; refused, every one throws.
+ * The payment starts with the pipeline (a voice turn's reply start), not at the first
+ * synthesis: by the time the first clause is whole it is settled, so the database round trip
+ * is not on the way to the patient's first word. It still comes before any speech request.
+ */
 function paidOnce(speaker: Speaker, pay: () => Promise<void>): Speaker {
-  let paid: Promise<void> | null = null;
+  const paid = pay();
+  // Awaited by every synthesis; a reply that never reaches one must not leave it unhandled.
+  paid.catch(() => undefined);
   return {
     mime: speaker.mime,
     async *synthesize(text, voice, options) {
-      await (paid ??= pay());
+      await paid;
       yield* speaker.synthesize(text, voice, options);
     },
   };
