@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../logger';
+import { watchClusterPeers } from '../metrics/metrics';
 import {
   clusterMessageSchema,
   envelopeSchema,
@@ -70,6 +71,7 @@ export function createClusterBus(input: {
   const syncHandlers = new Set<() => void>();
   const goneHandlers = new Set<(instanceId: string) => void>();
   const peers = new Map<string, number>();
+  const unwatch = watchClusterPeers(() => peers.size);
   let outbox: ClusterMessage[] = [];
   let flushScheduled = false;
   let sending: Promise<void> = Promise.resolve();
@@ -237,6 +239,7 @@ export function createClusterBus(input: {
     },
     async close() {
       if (closed) return;
+      unwatch();
       clearInterval(heartbeat);
       publish({ type: 'bye' }, { always: true });
       closed = true;

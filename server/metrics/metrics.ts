@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
  * What one instance measures about itself, for an operator's scraper and for the scale
@@ -50,6 +50,27 @@ export const turnStageSeconds = new Histogram({
   buckets: BUCKETS_SECONDS,
   registers: [metricsRegistry],
 });
+
+/** The cluster buses of this process (one per server) and how many peers each hears. */
+const clusterPeerCounts = new Set<() => number>();
+
+/** Other instances this one has heard from lately (decision 037): 0 alone, N - 1 in a cluster. */
+new Gauge({
+  name: 'chairtalk_cluster_peers',
+  help: 'Other instances of this deployment heard from lately',
+  registers: [metricsRegistry],
+  collect() {
+    let peers = 0;
+    for (const count of clusterPeerCounts) peers += count();
+    this.set(peers);
+  },
+});
+
+/** A bus reports its peer count while it runs; the returned function stops it. */
+export function watchClusterPeers(count: () => number): () => void {
+  clusterPeerCounts.add(count);
+  return () => clusterPeerCounts.delete(count);
+}
 
 let processMetricsOn = false;
 

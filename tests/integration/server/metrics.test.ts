@@ -21,6 +21,8 @@ describe('GET /metrics with METRICS_TOKEN set', () => {
     const text = await response.text();
     expect(text).toMatch(/^chairtalk_db_wait_seconds_count\{statement="INSERT users"\} [1-9]/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds /m);
+    // Alone: no other instance to hear from.
+    expect(text).toMatch(/^chairtalk_cluster_peers 0$/m);
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listMessagesByConversation } from '#server/db/messages';
 import { REALTIME_TEXT } from '#shared/text';
 import { startOpenAiStub, type OpenAiStub } from '../../../fixtures/openaiStub';
@@ -39,6 +39,8 @@ async function eventually<T>(read: () => T | Promise<T>, ok: (v: T) => boolean, 
   }
 }
 
+const METRICS_TOKEN = 'cluster-metrics-token-0123456789';
+
 describe.skipIf(!postgresUrl())('two instances on one PostgreSQL database', () => {
   let t: TestDb;
   let stub: OpenAiStub;
@@ -55,6 +57,7 @@ describe.skipIf(!postgresUrl())('two instances on one PostgreSQL database', () =
       OPENAI_API_KEY: KEY,
       AI_MAX_RETRIES: '0',
       REALTIME_MODEL: 'gpt-realtime',
+      METRICS_TOKEN,
       ...LIMITS,
     };
     [a, b] = await Promise.all([spawnServer(env), spawnServer(env)]);
@@ -134,6 +137,18 @@ describe.skipIf(!postgresUrl())('two instances on one PostgreSQL database', () =
       socket.next('error', (e) => e.clientId === clientId, from),
     ]);
   }
+
+  it('each instance counts the other as its peer in /metrics', async () => {
+    const peers = async (server: ServerProcess) => {
+      const response = await fetch(`${server.url}/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      return /^chairtalk_cluster_peers (\d+)$/m.exec(await response.text())?.[1];
+    };
+    // Heard once the other's first heartbeat or message arrives.
+    await vi.waitFor(async () => expect(await peers(a)).toBe('1'), { timeout: 15_000 });
+    await vi.waitFor(async () => expect(await peers(b)).toBe('1'), { timeout: 15_000 });
+  });
 
   it('a conversation ended through one instance tells its socket on the other', async () => {
     const user = await newUser();
