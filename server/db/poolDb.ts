@@ -3,7 +3,10 @@ import { Client as NeonClient, Pool as NeonPool, neonConfig } from '@neondatabas
 import { WebSocket } from 'ws';
 import { performance } from 'node:perf_hooks';
 import { dbPoolWaitSeconds, secondsSince } from '../metrics/metrics';
-import type { Db, ListenSession, Queryable } from './db';
+import type { Db, ListenSession } from './db';
+
+/** A connection checked out of the pool. */
+type PoolClient = Awaited<ReturnType<PoolLike['connect']>>;
 
 /** The part of a pg-compatible pool we use; node-postgres and Neon's Pool both fit it. */
 interface PoolLike {
@@ -106,32 +109,35 @@ function wrapPool(
 ): Db {
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
-  /** A connection of the pool, the wait for it measured (the queue every query may join). */
-  const connect = async () => {
+  /**
+   * Runs `use` on a connection of the pool, the wait for it measured (the queue every query may
+   * join). Checked out, the client has no pool listener: a connection lost mid-statement would
+   * be an unhandled 'error' event and end the process, so it gets one of its own; the statement
+   * rejects anyway. As pool.query does, a client whose work failed is not reused.
+   */
+  const withClient = async <T>(use: (client: PoolClient) => Promise<T>): Promise<T> => {
     const asked = performance.now();
     const client = await pool.connect();
     dbPoolWaitSeconds.observe(secondsSince(asked));
-    return client;
-  };
-  const query = async <T>(sql: string, params: readonly unknown[] = []) => {
-    const client = await connect();
-    // Checked out, the client has no pool listener: a connection lost mid-statement would be an
-    // unhandled 'error' event and end the process (seen with the database cut, once heartbeats
-    // made a statement in flight likely). The statement rejects anyway, and the client is dropped.
     const onLost = () => {};
     client.on('error', onLost);
     let failure: Error | undefined;
     try {
-      return (await client.query(sql, params as unknown[])).rows as T[];
+      return await use(client);
     } catch (error) {
       failure = error instanceof Error ? error : new Error(String(error));
       throw error;
     } finally {
       client.off('error', onLost);
-      // As pool.query does: a client whose query failed is not reused.
       client.release(failure);
     }
   };
+  const rowsOf =
+    (client: PoolClient) =>
+    async <T>(sql: string, params: readonly unknown[] = []) =>
+      (await client.query(sql, params as unknown[])).rows as T[];
+  const query = <T>(sql: string, params: readonly unknown[] = []) =>
+    withClient((client) => rowsOf(client)<T>(sql, params));
   return {
     kind,
     openListenSession,
@@ -139,31 +145,18 @@ function wrapPool(
     async exec(sql) {
       await pool.query(sql);
     },
-    async transaction(fn) {
-      const client = await connect();
-      // A checked-out client has no pool listener: a connection lost between two statements
-      // would be an unhandled 'error' event and end the process. The failed statement rejects
-      // anyway, and release(error) discards the client.
-      const onLost = () => {};
-      client.on('error', onLost);
-      try {
+    transaction: (fn) =>
+      withClient(async (client) => {
         await client.query('BEGIN');
-        const scoped: Queryable = {
-          query: async <T>(sql: string, params: readonly unknown[] = []) =>
-            (await client.query(sql, params as unknown[])).rows as T[],
-        };
-        const result = await fn(scoped);
-        await client.query('COMMIT');
-        client.off('error', onLost);
-        client.release();
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        client.off('error', onLost);
-        client.release(error instanceof Error ? error : true);
-        throw error;
-      }
-    },
+        try {
+          const result = await fn({ query: rowsOf(client) });
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => {});
+          throw error;
+        }
+      }),
     async raw(sql, params = []) {
       const result = await pool.query(sql, params as unknown[]);
       return { rows: result.rows, rowCount: result.rowCount ?? 0 };

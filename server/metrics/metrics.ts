@@ -81,6 +81,20 @@ export function collectProcessMetrics(): void {
   collectDefaultMetrics({ register: metricsRegistry, eventLoopMonitoringPrecision: 10 });
 }
 
+/**
+ * Times a provider call from now to its first useful answer: the returned function records the
+ * wait on its first call and does nothing after.
+ */
+export function providerWait(call: string): () => void {
+  const asked = performance.now();
+  let waiting = true;
+  return () => {
+    if (!waiting) return;
+    waiting = false;
+    providerWaitSeconds.observe({ call }, secondsSince(asked));
+  };
+}
+
 /** Seconds since a `performance.now()` reading, as the histograms take them. */
 export function secondsSince(startMs: number): number {
   return (performance.now() - startMs) / 1000;

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Db, Queryable } from '../db/db';
-import { dbWaitSeconds } from './metrics';
+import { dbWaitSeconds, secondsSince } from './metrics';
 
 /**
  * A short, bounded name for a statement: its verb and the first table it names
@@ -20,7 +20,7 @@ export function timedDb(db: Db): Db {
     try {
       return await call();
     } finally {
-      dbWaitSeconds.observe({ statement: label }, (performance.now() - started) / 1000);
+      dbWaitSeconds.observe({ statement: label }, secondsSince(started));
     }
   };
   return {

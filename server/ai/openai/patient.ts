@@ -1,8 +1,7 @@
 import type OpenAI from 'openai';
 import type { CallOptions, ConversationSoFar, PatientModel } from '../types';
 import { patientMessages } from '../prompts';
-import { performance } from 'node:perf_hooks';
-import { providerWaitSeconds, secondsSince } from '../../metrics/metrics';
+import { providerWait } from '../../metrics/metrics';
 import { AiProviderError } from './errors';
 import { withIdleDeadline } from './idleDeadline';
 import { callWithRetries, streamWithRetries } from './retry';
@@ -26,19 +25,15 @@ export function createOpenAiPatient(
   });
 
   async function* streamed(context: ConversationSoFar, signal: AbortSignal) {
-    const asked = performance.now();
+    const answered = providerWait('chat_first_token');
     const stream = await client.chat.completions.create(
       { ...request(context), stream: true },
       { signal, timeout: policy.timeoutMs },
     );
-    let waiting = true;
     const chunks = withIdleDeadline(stream, policy.timeoutMs, () => stream.controller.abort());
     for await (const chunk of chunks) {
       const text = chunk.choices[0]?.delta?.content ?? '';
-      if (waiting && text !== '') {
-        waiting = false;
-        providerWaitSeconds.observe({ call: 'chat_first_token' }, secondsSince(asked));
-      }
+      if (text !== '') answered();
       yield text;
     }
   }

@@ -1,8 +1,7 @@
 import type OpenAI from 'openai';
 import { SPEECH_PCM_MIME } from '#shared/speechAudio';
 import type { Speaker } from '../../voice/types';
-import { performance } from 'node:perf_hooks';
-import { providerWaitSeconds, secondsSince } from '../../metrics/metrics';
+import { providerWait } from '../../metrics/metrics';
 import { toAiProviderError } from './errors';
 import { withIdleDeadline } from './idleDeadline';
 import type { RetryPolicy } from './retry';
@@ -24,7 +23,7 @@ export function createOpenAiSpeaker(
   return {
     mime: MIME[format],
     async *synthesize(text, voice, { signal }) {
-      const asked = performance.now();
+      const answered = providerWait('speech_first_byte');
       let response: Response;
       try {
         response = await client.audio.speech.create(
@@ -43,17 +42,13 @@ export function createOpenAiSpeaker(
       const reads = {
         [Symbol.asyncIterator]: () => ({ next: () => reader.read() }),
       } as AsyncIterable<Uint8Array>;
-      let waiting = true;
       try {
         const chunks = withIdleDeadline(reads, policy.timeoutMs, () => {
           void reader.cancel().catch(() => undefined);
         });
         for await (const value of chunks) {
           if (value.length === 0) continue;
-          if (waiting) {
-            waiting = false;
-            providerWaitSeconds.observe({ call: 'speech_first_byte' }, secondsSince(asked));
-          }
+          answered();
           yield Buffer.from(value.buffer, value.byteOffset, value.byteLength);
         }
       } catch (error) {

@@ -12,8 +12,7 @@ import type {
   RealtimeTranscriptionSessionCreateRequest,
   SessionUpdateEvent,
 } from 'openai/resources/realtime/realtime';
-import { performance } from 'node:perf_hooks';
-import { providerWaitSeconds, secondsSince } from '../../metrics/metrics';
+import { providerWait } from '../../metrics/metrics';
 import { createPcm16Resampler, OUTPUT_RATE } from '../../voice/resample';
 import type { StreamingTranscriber, TranscriptionStream } from '../../voice/types';
 import { AiProviderError, kindForStatus, type AiProviderErrorKind } from './errors';
@@ -132,7 +131,7 @@ function openTranscriptionStream(input: {
   let batchSamples = 0;
   let finalTimer: NodeJS.Timeout | undefined;
 
-  const opening = performance.now();
+  const opened = providerWait('transcription_open');
   const socket = new WebSocket(input.url, {
     headers: { Authorization: `Bearer ${input.apiKey}` },
     handshakeTimeout: timeoutMs,
@@ -271,7 +270,7 @@ function openTranscriptionStream(input: {
 
   socket.on('open', () => {
     if (settled) return;
-    providerWaitSeconds.observe({ call: 'transcription_open' }, secondsSince(opening));
+    opened();
     socket.send(JSON.stringify(input.sessionUpdate));
     for (const text of queue.splice(0)) socket.send(text);
   });
@@ -318,22 +317,19 @@ function openTranscriptionStream(input: {
     checkpoint() {
       if (failure) return Promise.reject(failure);
       if (settled || commitment) return closedError();
-      const asked = performance.now();
+      const wordsBack = providerWait('transcript_checkpoint');
       // Under the provider's minimum there is nothing new to make final.
       if (samplesSinceCommit >= MIN_COMMIT_SAMPLES) commitBuffer();
       else flushAudio();
       const words = wordsSoFar();
-      void words.then(
-        () => providerWaitSeconds.observe({ call: 'transcript_checkpoint' }, secondsSince(asked)),
-        () => undefined,
-      );
+      void words.then(wordsBack, () => undefined);
       return words;
     },
     commit() {
       if (commitment) return commitment;
       if (failure) return Promise.reject(failure);
       if (settled) return closedError();
-      const asked = performance.now();
+      const final = providerWait('transcript_final');
       if (samplesSinceCommit >= MIN_COMMIT_SAMPLES) commitBuffer();
       if (items.length === 0) {
         // Too short for the provider, and too short to hold a word.
@@ -341,7 +337,7 @@ function openTranscriptionStream(input: {
         return Promise.resolve('');
       }
       commitment = wordsSoFar().then((text) => {
-        providerWaitSeconds.observe({ call: 'transcript_final' }, secondsSince(asked));
+        final();
         settle();
         return text;
       });
