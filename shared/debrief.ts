@@ -62,6 +62,19 @@ export type ConsentItem = z.infer<typeof consentItemSchema>;
 export const consentStatusSchema = z.enum(['met', 'partly_met', 'not_met']);
 export type ConsentStatus = z.infer<typeof consentStatusSchema>;
 
+/**
+ * A consent item is met, or partly met, only by something said: without a line to show it,
+ * the item reads "not met", never "partly met — nothing in the conversation shows it".
+ */
+export function consentStatusShown(status: ConsentStatus, hasEvidence: boolean): ConsentStatus {
+  return hasEvidence ? status : 'not_met';
+}
+
+/** Evidence for an item not met is what went against it; for any other, what shows it. */
+export function consentEvidenceStance(status: ConsentStatus): 'for' | 'against' {
+  return status === 'not_met' ? 'against' : 'for';
+}
+
 export const consentFlagKindSchema = z.enum(['pressure', 'fear_tactic']);
 export type ConsentFlagKind = z.infer<typeof consentFlagKindSchema>;
 

@@ -167,6 +167,7 @@ export const DEBRIEF_TEXT = {
   },
   consentStatus: { met: 'Met', partly_met: 'Partly met', not_met: 'Not met' },
   noEvidence: 'Nothing in the conversation shows it.',
+  evidenceStance: { for: 'What shows it:', against: 'What went against it:' },
   flagsTitle: 'Pressure and fear tactics',
   flagKinds: { pressure: 'Pressure', fear_tactic: 'Fear tactic' },
   flagAt: (n: number) => `turn ${n}`,

@@ -1,6 +1,7 @@
 import { benchBundles } from './bundles';
 import { benchChatRelay } from './chatRelay';
 import { benchClusterCounts } from './clusterCounts';
+import { benchCoach } from './coach';
 import { benchCohort } from './cohort';
 import { benchFailover } from './failover';
 import { benchFlood } from './flood';
@@ -22,6 +23,7 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['bundles: first-load JavaScript per route (gzipped)', benchBundles],
   ['progress and history (1,000 completed sessions)', benchProgressHistory],
   ['cohort table (200 trainees × 20 assignments)', benchCohort],
+  ['coach model: load and read a turn, beside the phrase rules', benchCoach],
   ['chat relay: time to first token', benchChatRelay],
   ['voice pipeline: end of utterance to first speech byte', benchVoicePipeline],
   [

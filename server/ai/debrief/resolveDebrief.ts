@@ -1,3 +1,4 @@
+import { consentStatusShown } from '#shared/debrief';
 import type { Debrief, DebriefDraft } from '#shared/debrief';
 import { quoteInMessage } from '../evidence';
 
@@ -13,7 +14,7 @@ export interface DebriefTurn {
  * pointing at a turn that does not exist, or at the wrong speaker (a note on a patient line, a
  * thought on a clinician's), is dropped. Every quote must be words of that very turn: a slip is
  * repaired to the exact span, anything else loses the entry (or, for consent evidence, the
- * evidence), as the report's evidence is checked.
+ * evidence, and with it any claim that the item was met), as the report's evidence is checked.
  */
 export function resolveDebrief(draft: DebriefDraft, turns: readonly DebriefTurn[]): Debrief {
   const at = (turn: number, role: DebriefTurn['role']) => {
@@ -46,10 +47,10 @@ export function resolveDebrief(draft: DebriefDraft, turns: readonly DebriefTurn[
       return { ...concern, uncoveredAt: where ?? null };
     }),
     consent: {
-      checks: draft.consent.checks.map((check) => ({
-        ...check,
-        evidence: check.evidence === null ? null : (quoted(check.evidence)[0] ?? null),
-      })),
+      checks: draft.consent.checks.map((check) => {
+        const evidence = check.evidence === null ? null : (quoted(check.evidence)[0] ?? null);
+        return { ...check, status: consentStatusShown(check.status, evidence !== null), evidence };
+      }),
       flags: draft.consent.flags.flatMap(quoted),
     },
   };

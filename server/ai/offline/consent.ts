@@ -14,9 +14,9 @@ import type { ConsentItem, ConsentStatus, DebriefDraft } from '#shared/debrief';
 export type DraftConsent = DebriefDraft['consent'];
 type DraftCheck = DraftConsent['checks'][number];
 
-/** A figure, a payment plan or what insurance covers: cost made clear, not just mentioned. */
-const CONCRETE_COST =
-  /[$£€]\s?\d|\b\d+ (pounds|dollars|euros)\b|\b(payment plan|instal?ments?|spread the cost|per month|a month|monthly|covered|cover it|insurance|nhs band|band \d|quote|estimate|in writing)\b/;
+/** A cost stated: a figure, or that it is free or fully covered. */
+const STATED_COST =
+  /[$£€]\s?\d|\b\d[\d,.]*\s?(pounds|dollars|euros|quid|bucks)\b|\b(free of charge|no charge|costs? (you )?nothing|won't cost (you )?anything|fully covered|covered in full|nhs band \d|band \d)\b/;
 /** Leaving the decision to the patient, in words. */
 const RESPECTS_CHOICE =
   /\b(your (choice|decision|call)|up to you|it's for you to decide|take (your|some) time|no rush|(don't|do not|doesn't|won't) (need|have) to decide|think it over|think about it|whatever you decide|talk it over|when you're ready|in your own time|no pressure)\b/;
@@ -71,12 +71,11 @@ function risksAndBenefits(turns: readonly ClinicianTurnReplay[]): DraftCheck {
 }
 
 function cost(turns: readonly ClinicianTurnReplay[]): DraftCheck {
-  const concrete = find(
-    turns,
-    (s) => s.cost && fair(s) && CONCRETE_COST.test(s.text.toLowerCase()),
-  );
+  const concrete = find(turns, (s) => s.cost && fair(s) && STATED_COST.test(s.text.toLowerCase()));
   if (concrete !== undefined) return check('cost', 'met', concrete);
-  const mentioned = find(turns, (s) => s.cost && fair(s));
+  // Partly met by a line about the cost (the model and the cost words agree) that states none:
+  // "we can go through the fees and a payment plan".
+  const mentioned = find(turns, (s) => s.cost && s.topics.includes('cost') && fair(s));
   return mentioned === undefined
     ? check('cost', 'not_met', undefined)
     : check('cost', 'partly_met', mentioned);
@@ -118,9 +117,9 @@ function decisionRespected(
   if (hurried !== undefined) return check('decision_respected', 'partly_met', hurried);
   if (respected !== undefined) return check('decision_respected', 'met', respected);
   // Asking, without pushing, leaves the decision with the patient; never getting that far
-  // shows nothing either way.
+  // shows nothing, and an item nothing shows is not met.
   const asked = find(turns, (s) => s.proposal);
-  return check('decision_respected', asked === undefined ? 'partly_met' : 'met', asked);
+  return check('decision_respected', asked === undefined ? 'not_met' : 'met', asked);
 }
 
 export function consentChecklist(replay: ConversationReplay): DraftConsent {

@@ -1,6 +1,7 @@
 import { normaliseSpeech, topicsOf } from './clinicianTurn';
 import type { TurnUnderstanding } from './clinicianTurn';
-import { hasSaid, joinReply, pickLine } from './lines';
+import { namesOnlyWordsSaid } from './jargon';
+import { hasSaid, joinReply, pickLine, sentenceCount } from './lines';
 import {
   AGAIN,
   CONFIRMATIONS,
@@ -114,19 +115,13 @@ function pick(moment: Moment, pool: readonly string[], salt: string): string | u
   return line === undefined ? undefined : again(moment, line, salt);
 }
 
-/** The topic to answer when a question names several: the most specific one. */
-function topicToAnswer(
-  scenario: ScenarioRecord,
-  topics: readonly ConversationTopic[],
-): ConversationTopic | undefined {
-  const own = scenario.extras.topicAnswers ?? {};
-  const specific = topics.filter((t) => t !== 'feelings');
-  return (
-    specific.find((t) => own[t] !== undefined) ??
-    specific[0] ??
-    topics.find((t) => own[t] !== undefined) ??
-    topics[0]
-  );
+/**
+ * The topic to answer: the one the question is most surely about (the model ranks a
+ * question's topics by its confidence), so "what does your family think of the cost?" is
+ * answered about the family.
+ */
+function topicToAnswer(topics: readonly ConversationTopic[]): ConversationTopic | undefined {
+  return topics[0];
 }
 
 function firstSentenceOf(line: string | undefined): string | undefined {
@@ -153,7 +148,7 @@ function answerQuestion(
   const { scenario, turn } = moment;
   const asked = turn.analysis.understanding.sentences.find((s) => s.text === question.text);
   const acts = asked?.acts ?? [];
-  const topic = topicToAnswer(scenario, question.topics);
+  const topic = topicToAnswer(question.topics);
   if (topic === undefined) {
     if (acts.includes('check_understanding')) {
       return joinReply([pick(moment, UNDERSTOOD, 'understood'), concernLine ?? nudge(moment)]);
@@ -175,9 +170,19 @@ function answerQuestion(
     answers(concernLine, question.topics)
   )
     return joinReply([concernLine]);
-  const answer = pick(moment, topicAnswers(scenario, topic), `topic-${topic}`);
-  if (question.kind === 'closed') return joinReply([firstSentenceOf(answer)]);
+  const answer = topicAnswer(moment, question.kind, topic);
+  if (question.kind === 'closed') return joinReply([answer]);
   return joinReply([answer, ownAgenda(moment, concernLine)]);
+}
+
+/** The patient's answer on a topic: a closed question gets its first sentence only. */
+function topicAnswer(
+  moment: Moment,
+  kind: 'open' | 'closed',
+  topic: ConversationTopic,
+): string | undefined {
+  const answer = pick(moment, topicAnswers(moment.scenario, topic), `topic-${topic}`);
+  return kind === 'closed' ? firstSentenceOf(answer) : answer;
 }
 
 function summaryReply(moment: Moment): string {
@@ -202,6 +207,18 @@ const BRUSHED_OFF = [
   "I'd still like to understand it properly.",
 ];
 
+/**
+ * A line the patient must say this turn (a concern coming out, a worry settled), after a
+ * one-sentence answer to the direct question the turn asked, if it asked one on a topic: the
+ * question is answered before anything else. The authored line is said whole.
+ */
+function answerThen(moment: Moment, line: string | undefined): string {
+  const asked = moment.turn.analysis.understanding.question;
+  const topic = asked === null ? undefined : topicToAnswer(asked.topics);
+  const answer = topic === undefined ? undefined : topicAnswer(moment, 'closed', topic);
+  return joinReply([answer, line], sentenceCount(answer ?? '') + sentenceCount(line ?? ''));
+}
+
 function chooseReply(moment: Moment): string {
   const { scenario, turn, pick: pickFrom } = moment;
   const { lines, hiddenConcerns } = scenario.extras;
@@ -212,16 +229,16 @@ function chooseReply(moment: Moment): string {
   if (analysis.pressure) return joinReply([pickFrom(lines.pushback, 'pushback')]);
   const term = analysis.jargonUnexplained[0];
   if (term !== undefined) {
-    const confused = pickFrom(lines.confusion, 'confusion');
+    // Never a line that objects to a word the clinician did not say ("Onlay? Cusp?").
+    const fitting = lines.confusion.filter((line) => namesOnlyWordsSaid(line, analysis.text));
+    const confused = pickFrom(fitting, 'confusion');
     // Echo the word as the clinician said it ("CBCT", not "cbct").
     const spoken = analysis.text.match(new RegExp(term, 'i'))?.[0] ?? term;
     const asks = confused?.trim().endsWith('?') ? undefined : `What does ${spoken} mean?`;
     return joinReply([confused, asks]);
   }
   const revealed = turn.newlyRevealed[0];
-  if (revealed !== undefined) {
-    return joinReply([hiddenConcerns[revealed]?.reveal]);
-  }
+  if (revealed !== undefined) return answerThen(moment, hiddenConcerns[revealed]?.reveal);
   if (turn.acceptedNow || (state.accepted && analysis.proposal)) {
     return joinReply([pickFrom(lines.acceptance, 'acceptance')]);
   }
@@ -229,7 +246,7 @@ function chooseReply(moment: Moment): string {
     return joinReply([pickFrom(lines.deferral, 'deferral'), nudge(moment)]);
   }
   const settled = settledReply(moment);
-  if (settled !== undefined) return joinReply([settled]);
+  if (settled !== undefined) return answerThen(moment, settled);
   if (understanding.acts.includes('summary')) return summaryReply(moment);
 
   const concernLine = touchedConcernLine(moment);

@@ -1,9 +1,10 @@
-import { plainWordsFor } from './jargon';
+import { inPlainWords } from './jargon';
+import { understandTurn } from './clinicianTurn';
 import { onTaskTurns } from './rubric';
 import { whoFor } from './feedbackItems';
 import { lowerFirst } from './textTools';
 import type { ClinicianTurnReplay, ConversationReplay } from './patientState';
-import type { ScenarioRecord } from '../../scenarios/schema';
+import type { ConversationTopic, ScenarioRecord } from '../../scenarios/schema';
 
 /**
  * Alternative lines the trainee could have said in this scenario: a rewrite of their weakest
@@ -20,19 +21,6 @@ function penalty(turn: ClinicianTurnReplay): number {
     Math.min(4, 2 * analysis.jargonUnexplained.length) +
     (turn.ignoredConcern ? 2 : 0)
   );
-}
-
-function withPlainWords(sentence: string, terms: readonly string[]): string {
-  let out = sentence;
-  for (const term of terms) {
-    const plain = plainWordsFor(term);
-    if (plain === undefined) continue;
-    out = out.replace(
-      new RegExp(`(?<![\\p{L}\\p{N}])${term}(?![\\p{L}\\p{N}])`, 'iu'),
-      `$& (${plain})`,
-    );
-  }
-  return out;
 }
 
 function rewriteWeakestTurn(
@@ -52,23 +40,39 @@ function rewriteWeakestTurn(
   }
   const jargon = analysis.sentences.find((s) => s.jargon.some((j) => !j.explained));
   if (jargon !== undefined) {
-    const terms = jargon.jargon.filter((j) => !j.explained).map((j) => j.term);
-    return `Instead of "${jargon.text}", try: "${withPlainWords(jargon.text, terms)}"`;
+    // Every term swapped, not only the first: the rewrite says no jargon at all.
+    return `Instead of "${jargon.text}", try: "${inPlainWords(jargon.text)}"`;
   }
   const concern = scenario.extras.statedConcerns[weakest.raisedBefore.stated[0] ?? -1]?.concern;
   const raised = concern === undefined ? 'raised a worry' : `raised "${concern}"`;
   return `When ${whoFor(scenario)} ${raised}, instead of "${analysis.sentences[0]?.text ?? analysis.text}", try: "I can hear that's a real worry for you. Tell me more: what concerns you most about it?"`;
 }
 
+/**
+ * What to ask about, in words that fit "Tell me a bit about ..." whatever the scenario: a
+ * hidden concern's keywords give its topic, and each topic has its own grammatical phrase.
+ */
+const ASK_ABOUT: Record<ConversationTopic, string> = {
+  feelings: 'how you are feeling about all this',
+  cost: 'how the cost sits with you',
+  time: 'how the appointments would fit around everything else',
+  pain: 'any discomfort you have had',
+  procedure: 'what you have heard about the treatment itself',
+  risks: 'anything that worries you about how it could go',
+  alternatives: 'the other ways forward you have thought about',
+  longevity: 'how long you would want it to last',
+  past: 'how things have gone for you before',
+  family: 'what the people around you think',
+  appearance: 'how you feel about the way your teeth look',
+  work: 'how this fits in with work and everyday life',
+};
+
 function uncoverHidden(scenario: ScenarioRecord, replay: ConversationReplay): string | undefined {
   const locked = scenario.extras.hiddenConcerns.find((_, i) => !replay.final.hidden[i]?.revealed);
   if (locked === undefined) return undefined;
-  // A phrase, else the longest word, is the most specific topic to ask about.
-  const topic =
-    [...locked.keywords].sort(
-      (a, b) => Number(b.includes(' ')) - Number(a.includes(' ')) || b.length - a.length,
-    )[0] ?? 'everything else';
-  return `To find out what else is on ${whoFor(scenario)}'s mind, try: "It sounds like there's a lot to weigh up. Tell me a bit about ${topic}: how does that fit in for you at the moment?"`;
+  const topic = understandTurn(locked.keywords.join(', ')).topics[0];
+  const about = topic === undefined ? 'anything else that is on your mind' : ASK_ABOUT[topic];
+  return `To find out what else is on ${whoFor(scenario)}'s mind, try: "It sounds like there's a lot to weigh up. Tell me a bit about ${about}."`;
 }
 
 function exploreConcern(scenario: ScenarioRecord, replay: ConversationReplay): string | undefined {

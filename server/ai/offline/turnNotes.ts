@@ -129,12 +129,24 @@ export function turnNotes(
     'acknowledged the feeling',
     first((s) => s.acknowledgement && clean(s)),
   );
+  const reflection = first((s) => s.reflection && !s.acknowledgement && clean(s));
   add(
     'reflection',
     'good',
-    'reflected back what was said',
-    first((s) => s.reflection && !s.acknowledgement && clean(s)),
+    reflection?.acts.includes('complex_reflection') === true
+      ? 'reflected the meaning behind the words'
+      : 'reflected back what was said',
+    reflection,
   );
+  // A closed question is fine to check a fact; it is worth a note when the turn asks nothing
+  // open, since a yes or no is all it invites.
+  if (!turn.analysis.openQuestion)
+    add(
+      'closed_question',
+      'concern',
+      'closed question: invites a short answer',
+      first((s) => s.closedQuestion && !s.checksUnderstanding && !s.acts.includes('permission')),
+    );
   add(
     'checked_understanding',
     'good',

@@ -113,10 +113,15 @@ describe('offline informed-consent checklist', () => {
       "If you don't do this, you'll lose all your teeth.",
       "I'm sorry, that sounds hard. Shall we go ahead and book you in?",
     ]);
-    expect(flags.map((f) => [f.kind, f.turn])).toEqual([
-      ['pressure', 2],
-      ['fear_tactic', 3],
-    ]);
+    const found = flags.map((f) => [f.kind, f.turn]);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        ['pressure', 2],
+        ['fear_tactic', 3],
+      ]),
+    );
+    // The kind question at the end is flagged for nothing, agreed to or not.
+    expect(found.filter(([, turn]) => turn === 4)).toEqual([]);
   });
 });
 

@@ -28,7 +28,23 @@ const TABLE: Array<{
   {
     label: 'reflection',
     exchanges: [["So you're worried it'll cost more than you can manage right now."]],
+    // Naming the worry under the words is a complex reflection.
+    notes: ['reflection: reflected the meaning behind the words'],
+  },
+  {
+    label: 'simple reflection',
+    exchanges: [['Hello.', COST_LINE], ['So money is tight at the moment.']],
     notes: ['reflection: reflected back what was said'],
+  },
+  {
+    label: 'closed question, nothing open asked',
+    exchanges: [['Are you taking any medication at the moment?']],
+    notes: ['closed_question: closed question: invites a short answer'],
+  },
+  {
+    label: 'closed question beside an open one: no note for it',
+    exchanges: [['Are you taking any medication at the moment? What else should I know?']],
+    notes: ['open_question: open question'],
   },
   {
     label: 'jargon',
@@ -48,7 +64,8 @@ const TABLE: Array<{
   {
     label: 'fear tactic',
     exchanges: [["If you don't do this, you'll lose all your teeth."]],
-    notes: ['fear_tactic: fear tactic'],
+    // A threat is pressure, and this one a fear tactic too.
+    notes: ['pressure: pressure', 'fear_tactic: fear tactic'],
   },
   {
     label: 'dismissal',

@@ -69,13 +69,9 @@ describe('analyseTurn: listening', () => {
     expect(analyseTurn('You mentioned money is tight at the moment.').reflection).toBe(true);
     expect(analyseTurn("So you're worried it will hurt.").reflection).toBe(true);
     const patient = 'The injections are the worst part for me, honestly.';
-    expect(analyseTurn('So for your injections, the worst part is the needle?').reflection).toBe(
-      false,
-    );
     expect(analyseTurn('The injections are the worst part for you.', patient).reflection).toBe(
       true,
     );
-    expect(analyseTurn('The injections are the worst part for you.').reflection).toBe(false);
   });
 });
 

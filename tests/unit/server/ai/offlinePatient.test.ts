@@ -84,16 +84,19 @@ describe('offline patient: hidden concerns', () => {
     const history = await play(crownScenario, [
       'It sounds like a lot is going on for you. How do appointments fit around your work?',
     ]);
-    expect(history.at(-1)?.content).toBe(timeOffWork.reveal);
+    // The question is answered first; the concern it unlocked follows in the same reply.
+    const reply = history.at(-1)?.content ?? '';
+    expect(reply.endsWith(timeOffWork.reveal)).toBe(true);
+    expect(reply.length).toBeGreaterThan(timeOffWork.reveal.length);
   });
 
   it('needs an acknowledgement when that is what the concern asks for', async () => {
     const asked = await play(crownScenario, ['What was your last experience at a dentist like?']);
-    expect(asked.at(-1)?.content).not.toBe(badExperience.reveal);
+    expect(asked.at(-1)?.content).not.toContain(badExperience.reveal);
     const acknowledged = await play(crownScenario, [
       "It's completely normal to feel nervous. What was your last experience at a dentist like?",
     ]);
-    expect(acknowledged.at(-1)?.content).toBe(badExperience.reveal);
+    expect(acknowledged.at(-1)?.content.endsWith(badExperience.reveal)).toBe(true);
   });
 
   it('does not need the words that did not touch the topic', async () => {
@@ -348,12 +351,15 @@ describe('offline engines over the scenario library', () => {
         ...extras.statedConcerns.flatMap((c) => [...c.lines, c.settled]),
         ...extras.hiddenConcerns.map((h) => h.reveal),
       ];
+      const spokenWhole = (line: string) => authored.some((a) => line.endsWith(a));
       for (const line of said) {
         expect(line.trim().length).toBeGreaterThan(0);
-        if (!authored.includes(line)) expect(splitSentences(line).length).toBeLessThanOrEqual(3);
+        if (!spokenWhole(line)) expect(splitSentences(line).length).toBeLessThanOrEqual(3);
         expect(line).not.toMatch(admissions);
       }
-      for (const hidden of scenario.extras.hiddenConcerns) expect(said).toContain(hidden.reveal);
+      // Revealed in the patient's words, after any answer to the question that unlocked it.
+      for (const hidden of scenario.extras.hiddenConcerns)
+        expect(said.some((line) => line.endsWith(hidden.reveal))).toBe(true);
       expect(scenario.extras.lines.acceptance).toContain(said.at(-2));
       expect(await reply(scenario, history.slice(0, -1))).toBe(said.at(-1));
 

@@ -70,7 +70,7 @@ describe('tying a debrief to the stored turns', () => {
     expect(thoughts.map((t) => t.messageId)).toEqual(['m3']);
   });
 
-  it('drops consent evidence that is not the quoted turn, keeping the status', () => {
+  it('drops consent evidence that is not the quoted turn, and with it any claim the item was met', () => {
     const { consent } = resolveDebrief(
       draft({
         consent: {
@@ -91,8 +91,9 @@ describe('tying a debrief to the stored turns', () => {
       }),
       TURNS,
     );
+    // "Partly met" with nothing to show it would read "partly met — nothing shows it".
     expect(consent.checks.map((c) => [c.status, c.evidence?.messageId ?? null])).toEqual([
-      ['partly_met', null],
+      ['not_met', null],
       ['not_met', 'm4'],
     ]);
     expect(consent.flags).toEqual([]);

@@ -1,5 +1,6 @@
 import { Fragment, lazy, Suspense, useId, type ReactNode } from 'react';
 import {
+  consentEvidenceStance,
   persuasionWithoutConsent,
   type Debrief as DebriefData,
   type PatientReaction,
@@ -256,7 +257,12 @@ function ConsentChecklist({
               {DEBRIEF_TEXT.consentStatus[check.status]}
             </span>
             {check.evidence ? (
-              <blockquote className="report__quote">
+              <blockquote
+                className={`report__quote consent__evidence--${consentEvidenceStance(check.status)}`}
+              >
+                <p className="consent__stance">
+                  {DEBRIEF_TEXT.evidenceStance[consentEvidenceStance(check.status)]}
+                </p>
                 <p>&quot;{check.evidence.quote}&quot;</p>
                 <footer>— {DEBRIEF_TEXT.turn(check.evidence.turn)}</footer>
               </blockquote>
