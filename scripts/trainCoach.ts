@@ -7,22 +7,18 @@
 import { writeFileSync } from 'node:fs';
 import { SHIPPED_WEIGHTS, serialiseWeights } from '../server/ai/offline/model/coachModel';
 import { formatSources } from '../server/ai/offline/model/figures';
-import { COACH_LABELS } from '../server/ai/offline/model/labels';
-import { ruleLabelsOfLine } from '../server/ai/offline/model/ruleLabels';
-import { trainCoachModel } from '../server/ai/offline/model/train';
-import { readTrainingTurns, trainingLinesOf } from '../server/ai/offline/model/trainingData';
+import { buildCoachWeights } from '../server/ai/offline/model/build';
+import { readTrainingTurns } from '../server/ai/offline/model/trainingData';
 
 const started = performance.now();
 const turns = readTrainingTurns();
-const lines = trainingLinesOf(turns);
 const conversations = new Set(turns.map((turn) => turn.conversation)).size;
-const rules = lines.map((line) => ruleLabelsOfLine(line.text, line.previous));
-const { weights, heldOut } = trainCoachModel(lines, COACH_LABELS, rules);
+const { weights, heldOut, lines } = buildCoachWeights(turns);
 const json = serialiseWeights(weights);
 writeFileSync(SHIPPED_WEIGHTS, json);
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(
-  `Trained on ${turns.length} turns (${lines.length} lines) from ${conversations} conversations in ${seconds} s.`,
+  `Trained on ${turns.length} turns (${lines} lines) from ${conversations} conversations in ${seconds} s.`,
 );
 console.log(
   `Wrote ${SHIPPED_WEIGHTS} (${(json.length / 1024).toFixed(0)} KiB, ${Object.keys(weights.features).length} features).`,

@@ -1,4 +1,4 @@
-import { runsDownOthers, understandTurn } from './clinicianTurn';
+import { runsDownOthers, turnSentences, understandTurn } from './clinicianTurn';
 import type { ClinicianAct, ConversationTopic, TurnUnderstanding } from './clinicianTurn';
 import { JARGON_TERMS } from './jargon';
 import {
@@ -14,7 +14,7 @@ import {
   ROLE_BREAK,
   TAKE_AWAY,
 } from './lexicon';
-import { foldText, splitSentences } from './textTools';
+import { foldText } from './textTools';
 import type { Sentence } from './textTools';
 
 /** Spoken advice gets hard to follow past this many words in one sentence. */
@@ -172,7 +172,7 @@ function analyseSentence(
  * as a reflection when it hands the patient's own words back to them.
  */
 export function analyseTurn(text: string, previousPatientTurn = ''): TurnAnalysis {
-  const parts = splitSentences(text);
+  const parts = turnSentences(text);
   const understanding = understandTurn(text, previousPatientTurn);
   // Without any punctuation (dictated speech) sentence length cannot be judged fairly.
   const judgeLength = /[.!?…]/.test(text);

@@ -2,7 +2,8 @@ import { CLINICIAN_ACTS } from './clinicianActs';
 import type { ClinicianAct } from './clinicianActs';
 import { coachModel } from './model/coachModel';
 import type { CoachAct } from './model/labels';
-import { splitSentences } from './textTools';
+import { countWords, foldText, splitSentences } from './textTools';
+import type { Sentence } from './textTools';
 import { CONVERSATION_TOPICS } from '../../scenarios/schema';
 import type { ConversationTopic } from '../../scenarios/schema';
 
@@ -66,9 +67,24 @@ function understandSentence(text: string, previous: string): SentenceUnderstandi
   };
 }
 
+/**
+ * A clinician turn's sentences, each a verbatim span. A dictated turn (no sentence punctuation
+ * at all) comes as one run, so it is cut into its clauses first: read whole, a run that greets,
+ * explains and asks is judged as a blur of all three.
+ */
+export function turnSentences(text: string): Sentence[] {
+  const sentences = splitSentences(text);
+  if (/[.!?…]/.test(text)) return sentences;
+  return sentences.flatMap((sentence) =>
+    coachModel()
+      .clauses(sentence.text)
+      .map((clause) => ({ text: clause, lower: foldText(clause), words: countWords(clause) })),
+  );
+}
+
 /** What one clinician turn does and is about. */
 export function understandTurn(text: string, previousPatientText = ''): TurnUnderstanding {
-  const sentences = splitSentences(text).map((sentence) =>
+  const sentences = turnSentences(text).map((sentence) =>
     understandSentence(sentence.text, previousPatientText),
   );
   const acts = CLINICIAN_ACTS.filter((act) => sentences.some((s) => s.acts.includes(act)));

@@ -128,7 +128,10 @@ export function thoughtOf(scenario: ScenarioRecord, moment: PatientTurnMoment): 
   if (turn.ignoredConcern) return "They didn't hear what I just said.";
   if (jargon !== undefined)
     return `What does "${jargon}" even mean? I don't want to look silly asking.`;
-  if (settled !== undefined) return `That actually answers it. I feel better about ${settled}.`;
+  // The concern's label is not spliced in: "I feel better about was it done wrong" is not a
+  // sentence a patient thinks.
+  if (settled !== undefined)
+    return 'That actually answers what I was worried about. I feel better.';
   if (a.acknowledgement || a.reflection) {
     return keepingBack && state.trust < 0.75
       ? 'They get that this is hard for me. Maybe I can tell them the rest soon.'

@@ -2,7 +2,6 @@ import { inPlainWords } from './jargon';
 import { understandTurn } from './clinicianTurn';
 import { onTaskTurns } from './rubric';
 import { whoFor } from './feedbackItems';
-import { lowerFirst } from './textTools';
 import type { ClinicianTurnReplay, ConversationReplay } from './patientState';
 import type { ConversationTopic, ScenarioRecord } from '../../scenarios/schema';
 
@@ -93,12 +92,37 @@ function offerOptions(replay: ConversationReplay): string | undefined {
   return `To make it a real choice, try: "There's more than one way forward, including waiting and keeping an eye on it. Can I talk you through each, so you can decide what suits you?"`;
 }
 
-function summariseAndAsk(scenario: ScenarioRecord): string {
-  const concerns = scenario.extras.statedConcerns.map((c) => lowerFirst(c.concern));
+/** What a concern is about, as a noun phrase that fits "what matters most to you is ...". */
+const MATTERS: Record<ConversationTopic, string> = {
+  feelings: 'how you feel about it',
+  cost: 'the cost',
+  time: 'the time it takes',
+  pain: 'whether it will hurt',
+  procedure: 'what the treatment involves',
+  risks: 'what could go wrong',
+  alternatives: 'the other options',
+  longevity: 'how long it will last',
+  past: 'what happened before',
+  family: 'what the people close to you think',
+  appearance: 'how it will look',
+  work: 'how it fits around work and daily life',
+};
+
+export function summariseAndAsk(scenario: ScenarioRecord): string {
+  // Each concern by its topic, never its label spliced in: a label like "was it done wrong"
+  // does not read as part of a sentence.
+  const phrases = [
+    ...new Set(
+      scenario.extras.statedConcerns.flatMap((c) => {
+        const topic = understandTurn(c.concern).topics[0];
+        return topic === undefined ? [] : [MATTERS[topic]];
+      }),
+    ),
+  ];
   const listed =
-    concerns.length > 1
-      ? `${concerns.slice(0, -1).join(', ')} and ${concerns.at(-1) ?? ''}`
-      : (concerns[0] ?? 'a few things');
+    phrases.length > 1
+      ? `${phrases.slice(0, -1).join(', ')} and ${phrases.at(-1) ?? ''}`
+      : (phrases[0] ?? 'getting this right for you');
   return `To close, try: "Let me check I've understood: what matters most to you is ${listed}. Knowing the options, including waiting, how would you like to go ahead?"`;
 }
 

@@ -67,7 +67,11 @@ export function turnActsByModel(
   how: 'shipped' | 'model alone' = 'shipped',
 ): string[] {
   const acts = new Set<string>();
-  for (const sentence of splitSentences(turn.text)) {
+  // Sentences as the coach reads them: a dictated run cut into its clauses.
+  const pieces = /[.!?…]/.test(turn.text)
+    ? splitSentences(turn.text)
+    : splitSentences(turn.text).flatMap((s) => model.clauses(s.text).map((text) => ({ text })));
+  for (const sentence of pieces) {
     const reading =
       how === 'shipped'
         ? model.read(sentence.text, turn.previous)

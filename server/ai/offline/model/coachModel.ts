@@ -5,7 +5,9 @@ import { featuresOf } from './features';
 import { COACH_ACTS, isCoachAct, isCoachTopic } from './labels';
 import type { CoachAct } from './labels';
 import { ruleLabelsOfLine } from './ruleLabels';
-import { featureValues, sigmoid } from './train';
+import { segmentClauses } from './segmenter';
+import { sigmoid } from './sigmoid';
+import { featureValues } from './train';
 import type { CoachWeights } from './train';
 
 /**
@@ -28,6 +30,8 @@ export interface CoachModel {
   read(text: string, previous?: string): LineReading;
   /** The model alone, for comparison. */
   readAlone(text: string, previous?: string): LineReading;
+  /** The clauses of a dictated (unpunctuated) span, as verbatim slices of it. */
+  clauses(text: string): string[];
 }
 
 /** The shipped file's exact text for some weights: one line of JSON. */
@@ -75,6 +79,8 @@ export function coachModelFrom(weights: CoachWeights): CoachModel {
   return {
     read: (text, previous = '') => reading(text, previous, true),
     readAlone: (text, previous = '') => reading(text, previous, false),
+    clauses: (text) =>
+      weights.segmenter === undefined ? [text] : segmentClauses(weights.segmenter, text),
   };
 }
 

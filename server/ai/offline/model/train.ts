@@ -1,5 +1,7 @@
 import { hashText } from '../textTools';
 import { featuresOf } from './features';
+import { sigmoid } from './sigmoid';
+import type { SegmenterWeights } from './segmenter';
 import { figuresOf } from './figures';
 import type { LabelFigures } from './figures';
 
@@ -29,6 +31,8 @@ export type LabelSource = 'model' | 'rules' | 'either';
 
 export interface CoachWeights {
   version: 1;
+  /** The clause segmenter for dictated turns (segmenter.ts), trained beside the model. */
+  segmenter?: SegmenterWeights;
   labels: string[];
   thresholds: number[];
   sources: LabelSource[];
@@ -90,8 +94,6 @@ function shuffled(count: number, random: () => number): Uint32Array {
   }
   return order;
 }
-
-export const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
 
 interface Encoded {
   features: Uint32Array;

@@ -10,7 +10,7 @@ import {
 } from '#server/ai/offline/jargon';
 import { composePatientReply } from '#server/ai/offline/patientReply';
 import { replayConversation } from '#server/ai/offline/patientState';
-import { suggestedResponses } from '#server/ai/offline/suggestions';
+import { suggestedResponses, summariseAndAsk } from '#server/ai/offline/suggestions';
 import { scenarioLibrary } from '#server/scenarios/library';
 import { consentEvidenceStance, consentStatusShown } from '#shared/debrief';
 
@@ -33,6 +33,18 @@ describe('the coach’s wording over every shipped scenario', () => {
       const uncover = suggestedResponses(scenario, replay).find((s) => s.includes('Tell me a bit'));
       expect(uncover).toBeDefined();
       expect(uncover).toMatch(ASKABLE);
+    },
+  );
+
+  it.each(scenarios.map((s) => [s.slug, s] as const))(
+    '%s: a closing summary names each concern in a phrase that fits the sentence',
+    (_, scenario) => {
+      const phrase =
+        '(how you feel about it|the cost|the time it takes|whether it will hurt|what the treatment involves|what could go wrong|the other options|how long it will last|what happened before|what the people close to you think|how it will look|how it fits around work and daily life)';
+      const summary = new RegExp(
+        `what matters most to you is (${phrase}(, ${phrase})* and ${phrase}|${phrase}|getting this right for you)\\. Knowing`,
+      );
+      expect(summariseAndAsk(scenario)).toMatch(summary);
     },
   );
 
