@@ -260,13 +260,16 @@ export function trainCoachModel(
     // Near a tie, the union wins: it finds more for the same F1. Pressure and dismissal take
     // the union whatever the F1: a pushy or dismissive line the patient fails to notice
     // (and agrees under) costs far more than one noticed in error.
-    const source: LabelSource = RECALL_FIRST.has(label)
-      ? 'either'
-      : rules.f1 > best.f1 + TIE && rules.f1 > either.f1 + TIE
-        ? 'rules'
-        : either.f1 >= best.f1 - TIE
-          ? 'either'
-          : 'model';
+    const rulesSpeak = byRules.some(Boolean);
+    const source: LabelSource = !rulesSpeak
+      ? 'model'
+      : RECALL_FIRST.has(label)
+        ? 'either'
+        : rules.f1 > best.f1 + TIE && rules.f1 > either.f1 + TIE
+          ? 'rules'
+          : either.f1 >= best.f1 - TIE
+            ? 'either'
+            : 'model';
     heldOut.push({ model: best, rules, either, source });
   });
 
