@@ -10,6 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { coachModel } from '../server/ai/offline/model/coachModel';
+import { COACH_ACTS } from '../server/ai/offline/model/labels';
 import { figuresOf, formatComparison } from '../server/ai/offline/model/figures';
 import {
   externalTurns,
@@ -51,23 +52,8 @@ const classifyMs = (performance.now() - classifyStart) / turns.length;
 const byModel = turns.map((turn) => turnActsByModel(model, turn, 'model alone'));
 const byRules = turns.map((turn) => turnActsByRules(turn));
 
-const ACTS = [
-  'open_question',
-  'closed_question',
-  'reflection',
-  'simple_reflection',
-  'complex_reflection',
-  'affirmation',
-  'summary',
-  'information',
-  'advice',
-  'asks_permission',
-  'check_understanding',
-  'reassurance',
-  'dismissal',
-  'pressure',
-  'small_talk',
-];
+// Every act, and after the questions both kinds of reflection taken together.
+const ACTS = [...COACH_ACTS.slice(0, 2), 'reflection', ...COACH_ACTS.slice(2)];
 const has = (acts: readonly string[], act: string): boolean =>
   act === 'reflection' ? acts.some((a) => a.endsWith('_reflection')) : acts.includes(act);
 const gold = turns.map((turn) => coderA.get(turn.id) ?? []);

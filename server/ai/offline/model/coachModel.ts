@@ -42,6 +42,9 @@ export function serialiseWeights(weights: CoachWeights): string {
 export function coachModelFrom(weights: CoachWeights): CoachModel {
   const features = new Map(Object.entries(weights.features));
   const { labels, thresholds, bias, sources } = weights;
+  // A hand-edited or truncated file fails here, at load, not as odd replies later.
+  if ([thresholds, bias, sources].some((list) => list.length !== labels.length))
+    throw new Error('coach weights: labels, thresholds, bias and sources differ in length');
   const usesRules = sources.some((source) => source !== 'model');
   const reading = (text: string, previous: string, withRules: boolean): LineReading => {
     const known = featuresOf(text, previous).filter((name) => features.has(name));

@@ -58,6 +58,7 @@ describe('the coach model', () => {
     // Ranked by confidence, not by a fixed order.
     expect(reading.topics).toEqual(['cost', 'pain']);
     expect(model.read('hello').acts).toEqual([]);
+    expect(() => coachModelFrom({ ...weights, bias: [-1] })).toThrow(/differ in length/);
   });
 
   it('reads clear lines the way any coder would', () => {
