@@ -102,6 +102,8 @@ describe.skipIf(skipBrowserSuite)('the debrief in the browser (offline engine)',
       "The patient's decision respected",
     ]);
     expect(items[4]).toContain('Not met');
+    // The pushy line is shown as what went against the item, never like support for it.
+    expect(items[4]).toContain('What went against it:');
     expect(await textsOf(report.locator('.consent__flag'))).toEqual([
       `Pressure, turn 2: ${LINES[0]}`,
     ]);

@@ -232,7 +232,8 @@ describe('the debrief from an OpenAI-compatible grader', () => {
       ['options', 'not_met', null],
       ['risks_benefits', 'not_met', null],
       ['cost', 'not_met', null],
-      ['understanding', 'partly_met', null],
+      // Its quote was never said, so the evidence goes, and "partly met" with it.
+      ['understanding', 'not_met', null],
       ['decision_respected', 'not_met', null],
     ]);
     expect(debrief.consent.flags).toEqual([]);
