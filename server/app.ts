@@ -13,6 +13,7 @@ import { securityHeaders } from './http/security';
 import { VAD_ASSETS_PATH, vadAssetRoutes } from './http/vadAssets';
 import { isConnectionError } from './db/db';
 import { authRoutes } from './routes/auth';
+import { passwordResetRoutes } from './routes/passwordReset';
 import { scenarioRoutes } from './routes/scenarios';
 import { authoringRoutes } from './routes/authoring';
 import { authoringApi } from '#shared/api/authoring';
@@ -83,6 +84,7 @@ export function createApp(services: Services, options: AppOptions): Express {
     }
   });
   api.use(authApi.mount, authRoutes(services));
+  api.use(authApi.mount, passwordResetRoutes(services));
   api.use(scenariosApi.mount, scenarioRoutes(services));
   api.use(conversationsApi.mount, conversationRoutes(services));
   api.use(conversationsApi.mount, branchRoutes(services));

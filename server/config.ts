@@ -128,6 +128,27 @@ const envSchema = z.object({
   SCENARIOS_PER_USER: int(1, 100_000).default(200),
   SCENARIO_KB_PER_USER: int(64, 1_000_000).default(4096),
   COMMON_PASSWORDS_FILE: z.preprocess(emptyAsUndefined, z.string().optional()),
+  /**
+   * Outgoing mail (smtp:// or smtps://, with user:password@ if the server asks). Unset: every
+   * mail is written to the server log instead, so `npm start` needs nothing more.
+   */
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url()
+      .refine((url) => /^smtps?:\/\//.test(url), 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().min(3).max(320).default('ChairTalk <no-reply@localhost>'),
+  /**
+   * Where people reach this site, for links in mail (password reset). Never taken from the
+   * request: a forged Host header must not send a reset link to someone else's site.
+   */
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  /** How long a password reset link works. */
+  PASSWORD_RESET_MINUTES: int(5, 1440).default(30),
+  /** Password reset mails one address (or one network address) may ask for in an hour. */
+  PASSWORD_RESETS_PER_HOUR: int(1, 1000).default(5),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Turns on GET /metrics (Prometheus text) for whoever sends it as a bearer token. */
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).max(256).optional()),
@@ -234,7 +255,18 @@ export interface Config {
   scenarios: ScenariosConfig;
   /** A newline-separated list of passwords refused at sign-up, besides the built-in one. */
   commonPasswordsFile: string | null;
+  mail: MailConfig;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+export interface MailConfig {
+  /** null: mail goes to the server log. */
+  smtpUrl: string | null;
+  from: string;
+  /** The site's own address, for links in mail; no trailing slash. */
+  publicUrl: string;
+  resetMs: number;
+  resetsPerHour: number;
 }
 
 export class ConfigError extends Error {}
@@ -363,6 +395,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       budget: { maxScenarios: e.SCENARIOS_PER_USER, maxBytes: e.SCENARIO_KB_PER_USER * 1024 },
     },
     commonPasswordsFile: e.COMMON_PASSWORDS_FILE ?? null,
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM,
+      publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+      resetMs: e.PASSWORD_RESET_MINUTES * 60_000,
+      resetsPerHour: e.PASSWORD_RESETS_PER_HOUR,
+    },
     logLevel: e.LOG_LEVEL,
   };
 }

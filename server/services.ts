@@ -1,5 +1,7 @@
 import type { AudioStore } from './audio/audioStore';
 import type { AuthThrottle } from './auth/throttle';
+import type { PasswordResets } from './auth/passwordResets';
+import type { Mailer } from './mail/mailer';
 import type { JoinThrottle } from './auth/joinThrottle';
 import type { SignInCache } from './auth/signInCache';
 import type { ConversationEnds } from './cluster/conversationEnds';
@@ -14,6 +16,9 @@ export interface Services extends CoreServices {
   /** Invite-code guesses on the join route, counted per address and account. */
   joinThrottle: JoinThrottle;
   signInCache: SignInCache;
+  /** Outgoing mail: SMTP, or the log when SMTP_URL is unset. */
+  mailer: Mailer;
+  passwordResets: PasswordResets;
   /** This instance's Realtime calls (inert unless REALTIME_MODEL is set). */
   realtime: RealtimeCalls;
   /** Kept audio of spoken turns, for replay (inert when AUDIO_RETENTION_DAYS is 0). */

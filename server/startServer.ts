@@ -14,6 +14,8 @@ import type { AiRoles } from './ai/types';
 import { SignInCache } from './auth/signInCache';
 import { createAuthThrottle, purgeExpiredRateLimits, type ThrottleLimits } from './auth/throttle';
 import { createJoinThrottle, type JoinThrottleLimits } from './auth/joinThrottle';
+import { createPasswordResets } from './auth/passwordResets';
+import { createMailer, type Mailer } from './mail/mailer';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
@@ -41,6 +43,8 @@ export interface StartOptions extends AppOptions {
   realtimeClock?: () => number;
   /** Overrides some of the configured join throttle limits (tests). */
   joinThrottle?: Partial<JoinThrottleLimits>;
+  /** A mailer of the caller's instead of the one SMTP_URL makes. */
+  mailer?: Mailer;
   /** The clock scenario stamps expire on, in ms (tests; Date.now). */
   scenarioStampClock?: () => number;
   /**
@@ -85,10 +89,13 @@ export async function startServer(config: Config, options: StartOptions): Promis
   // On the database as opened: its own listener session, and on PGlite the same object for
   // every server of this process on it (timedDb makes a new one per server).
   const cluster = options.cluster ?? openClusterBus(opened, logger);
+  const mailer = options.mailer ?? createMailer(config.mail, logger);
   const services: Services = {
     config,
     db,
     logger,
+    mailer,
+    passwordResets: createPasswordResets({ db, mail: config.mail, mailer, logger }),
     throttle: createAuthThrottle(db, { ...config.throttle, ...options.throttle }),
     joinThrottle: createJoinThrottle(db, { ...config.joinThrottle, ...options.joinThrottle }),
     signInCache: new SignInCache(config.sessionCacheMs),
@@ -171,6 +178,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
       await services.realtime.close();
       await gateway.close({ graceMs });
       await cluster.close();
+      mailer.close();
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), graceMs);
       await closed;

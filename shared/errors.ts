@@ -48,6 +48,8 @@ export const ERRORS = {
   'bad_request:audio': VOICE_TEXT.noAudio,
   'bad_request:password': PASSWORD_TEXT.weak,
   'bad_request:sdp': REALTIME_TEXT.notSdp,
+  /** A password reset link that is unknown, used or out of time: one sentence for all three. */
+  'bad_request:reset_link': AUTH_TEXT.resetLinkInvalid,
   'too_large:body': REQUEST_TEXT.tooLarge,
   'unsupported:body': REQUEST_TEXT.unsupportedBody,
   // Who is asking.
@@ -89,6 +91,7 @@ export const ERRORS = {
   'limit:comments': ORGANISATION_TEXT.commentLimit,
   // Limits.
   'rate_limit:sign_in': AUTH_TEXT.slowDown,
+  'rate_limit:password_reset': AUTH_TEXT.tooManyResets,
   'rate_limit:turns': CONVERSATION_TEXT.quotaReached,
   'rate_limit:concurrent': CONVERSATION_TEXT.concurrentTurns,
   'rate_limit:hints': CONVERSATION_TEXT.hintsUsedUpGeneric,

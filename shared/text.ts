@@ -30,6 +30,36 @@ export const AUTH_TEXT = {
     const minutes = Math.max(1, Math.ceil(seconds / 60));
     return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
   },
+  forgotPassword: 'Forgot your password?',
+  resetTitle: 'Reset your password',
+  resetIntro:
+    "Enter your account's email address and we'll send you a link to choose a new password.",
+  resetSend: 'Send reset link',
+  /** The same answer whether or not an account uses the address. */
+  resetSent: (minutes: number) =>
+    `If an account uses that address, we've emailed it a link to choose a new password. The link works once, for ${minutes} minutes.`,
+  newPasswordTitle: 'Choose a new password',
+  newPassword: 'New password',
+  savePassword: 'Save new password',
+  resetDone:
+    "Your password is changed and you're signed out everywhere. Sign in with your new password.",
+  resetLinkInvalid: 'This reset link has expired or has already been used. Ask for a new one.',
+  tooManyResets: 'Too many reset requests. Please wait an hour and try again.',
+  backToSignIn: 'Back to sign in',
+} as const;
+
+/** What ChairTalk's own mail says. */
+export const MAIL_TEXT = {
+  resetSubject: 'Reset your ChairTalk password',
+  resetBody: (link: string, minutes: number) =>
+    [
+      'Someone (we hope you) asked to reset the password of your ChairTalk account.',
+      '',
+      `To choose a new password, open this link within ${minutes} minutes. It works once:`,
+      link,
+      '',
+      "If you didn't ask, you can ignore this mail: your password stays as it is.",
+    ].join('\n'),
 } as const;
 
 /** Why a new password is refused (NIST 800-63B: no common, expected or context words). */

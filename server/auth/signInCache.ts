@@ -38,4 +38,11 @@ export class SignInCache {
   delete(signInId: string): void {
     this.entries.delete(signInId);
   }
+
+  /** Forgets every session of one account (a password reset signs it out everywhere). */
+  deleteUser(userId: string): void {
+    for (const [signInId, entry] of this.entries) {
+      if (entry.user.id === userId) this.entries.delete(signInId);
+    }
+  }
 }

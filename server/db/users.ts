@@ -27,3 +27,8 @@ export async function getUserByEmail(db: Queryable, { email }: { email: string }
   const [row] = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE email = $1`, [email]);
   return row ?? null;
 }
+
+export async function getUserById(db: Queryable, { id }: { id: string }) {
+  const [row] = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
+  return row ?? null;
+}

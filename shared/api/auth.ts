@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isSafeName } from '../inputChecks';
+import { AUTH_TEXT } from '../text';
 import { resource } from './endpoint';
 
 /** /api/auth: accounts and the session cookie. */
@@ -60,6 +61,23 @@ export type User = z.infer<typeof userSchema>;
 
 export const userResponse = z.object({ user: userSchema });
 
+export const passwordResetRequestInput = z.strictObject({ email: emailSchema });
+export type PasswordResetRequestInput = z.input<typeof passwordResetRequestInput>;
+
+/** The token from the link in the mail (32 base32 characters, as sessions' are). */
+export const resetTokenSchema = z
+  .string({ error: AUTH_TEXT.resetLinkInvalid })
+  .regex(/^[a-z2-7]{32}$/, AUTH_TEXT.resetLinkInvalid);
+
+export const passwordResetInput = z.strictObject({
+  token: resetTokenSchema,
+  password: passwordSchema,
+});
+export type PasswordResetInput = z.input<typeof passwordResetInput>;
+
+/** How long the link lasts, so the page can say so; the same whether or not the account exists. */
+export const passwordResetRequested = z.object({ minutes: z.number().int().positive() });
+
 export const authApi = resource('/auth', {
   /** 201 with a new session cookie. */
   signUp: { method: 'POST', route: '/sign-up', body: signUpInput, response: userResponse },
@@ -68,4 +86,18 @@ export const authApi = resource('/auth', {
   signOut: { method: 'POST', route: '/sign-out', response: null },
   /** 401 when nobody is signed in. */
   me: { method: 'GET', route: '/me', response: userResponse },
+  /** 202 whether or not an account uses the address; a mail goes only if one does. */
+  requestPasswordReset: {
+    method: 'POST',
+    route: '/password-reset',
+    body: passwordResetRequestInput,
+    response: passwordResetRequested,
+  },
+  /** 204; the link is used up and every session of the account ends. */
+  resetPassword: {
+    method: 'POST',
+    route: '/password-reset/confirm',
+    body: passwordResetInput,
+    response: null,
+  },
 });

@@ -8,11 +8,13 @@ import { PageLoading } from './PageLoading';
 import {
   ConversationPage,
   DashboardPage,
+  ForgotPasswordPage,
   JoinPage,
   LoginPage,
   MyScenariosPage,
   NotFoundPage,
   OrganisationsPage,
+  ResetPasswordPage,
   ScenarioEditorPage,
   ScenarioPage,
   TrainerConversationPage,
@@ -41,6 +43,12 @@ export function App() {
           <RedirectIfSignedIn>
             <LoginPage />
           </RedirectIfSignedIn>
+        </Route>
+        <Route path={paths.forgotPassword}>
+          <ForgotPasswordPage />
+        </Route>
+        <Route path={paths.resetPassword}>
+          <ResetPasswordPage />
         </Route>
         <Route path={paths.join}>
           {(params) => <JoinPage key={params.code} code={params.code} />}

@@ -10,6 +10,14 @@ export const LoginPage = lazyNamed(
   'LoginPage',
 );
 export const JoinPage = lazyNamed(() => import('../features/auth/components/JoinPage'), 'JoinPage');
+export const ForgotPasswordPage = lazyNamed(
+  () => import('../features/auth/components/ForgotPasswordPage'),
+  'ForgotPasswordPage',
+);
+export const ResetPasswordPage = lazyNamed(
+  () => import('../features/auth/components/ResetPasswordPage'),
+  'ResetPasswordPage',
+);
 export const DashboardPage = lazyNamed(() => import('./pages/DashboardPage'), 'DashboardPage');
 export const MyScenariosPage = lazyNamed(
   () => import('./pages/MyScenariosPage'),

@@ -14,6 +14,10 @@ export const paths = {
   trainerConversation: '/organisations/conversations/:id',
   /** An invite link: join the cohort, signing up first if need be. */
   join: '/join/:code',
+  /** Ask for a password reset link by mail. */
+  forgotPassword: '/forgot-password',
+  /** Where the mail's link lands (`?token=`); the server builds the same path from PUBLIC_URL. */
+  resetPassword: '/reset-password',
 } as const;
 
 export type DashboardTab = 'scenarios' | 'progress' | 'history';

@@ -442,6 +442,41 @@ function httpRows(): Row[] {
       },
     },
     {
+      name: "POST /api/auth/password-reset for A's email, asked by B",
+      covers: 'POST /api/auth/password-reset',
+      expect: 'HTTP 202',
+      uses: (w) => [w.a.user.email],
+      attempt: (w, t) =>
+        httpAs(w, t, 'POST', '/api/auth/password-reset', { email: w.a.user.email }),
+      // The answer names no account: it is the answer for an address nobody uses.
+      async verify(w, o) {
+        const nobody = await w.b.client.post('/api/auth/password-reset', {
+          email: `nobody-${w.b.user.id}@example.com`,
+        });
+        const a = await w.a.client.get('/api/auth/me');
+        return [
+          ...(JSON.stringify(o.body) === JSON.stringify(nobody.body)
+            ? []
+            : ['the answer differs from the one for an unknown address']),
+          ...(a.status === 200 ? [] : [`A was signed out (${a.status})`]),
+        ];
+      },
+    },
+    {
+      name: "POST /api/auth/password-reset/confirm with a token B made up for A's account",
+      covers: 'POST /api/auth/password-reset/confirm',
+      expect: 'HTTP 400',
+      attempt: (w, t) =>
+        httpAs(w, t, 'POST', '/api/auth/password-reset/confirm', {
+          token: 'a'.repeat(32),
+          password: 'a brand new passphrase',
+        }),
+      async verify(w) {
+        const a = await w.a.client.get('/api/auth/me');
+        return a.status === 200 ? [] : [`A was signed out (${a.status})`];
+      },
+    },
+    {
       name: 'GET /api/auth/me',
       covers: 'GET /api/auth/me',
       expect: 'HTTP 200',

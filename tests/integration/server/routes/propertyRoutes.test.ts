@@ -7,7 +7,7 @@ import { useTestServer } from '../../../helpers/useTestServer';
 import { HttpClient, signedInClient, uniqueEmail } from '../../../helpers/httpClient';
 import { RawSocket } from '../../../helpers/rawSocket';
 import { listApiRoutes, listContractRoutes, type ApiRoute } from '../../../helpers/apiRoutes';
-import { userResponse } from '#shared/api/auth';
+import { passwordResetRequested, userResponse } from '#shared/api/auth';
 import { conversationDetailResponse } from '#shared/api/conversations';
 import { historyResponse } from '#shared/api/history';
 import { progressResponse } from '#shared/api/progress';
@@ -957,6 +957,31 @@ describe('every /api route under 1,000 generated requests', () => {
       ).map((body) => ({ path: '/api/auth/sign-in', body })),
       ok: userResponse,
       allowed: only({ user_sessions: 1 }),
+    },
+    'POST /api/auth/password-reset': {
+      method: 'POST',
+      input: bodyText(
+        objectBody({
+          email: fieldValue(
+            emailish,
+            fc.constant(null).map(() => email),
+          ),
+        }),
+      ).map((body) => ({ path: '/api/auth/password-reset', body })),
+      ok: passwordResetRequested,
+      // The link's row is not counted here; nothing counted changes, whoever asks.
+      allowed: unchanged,
+    },
+    'POST /api/auth/password-reset/confirm': {
+      method: 'POST',
+      input: bodyText(
+        objectBody({
+          token: fieldValue(text, fc.stringMatching(/^[a-z2-7]{32}$/)),
+          password: fieldValue(password),
+        }),
+      ).map((body) => ({ path: '/api/auth/password-reset/confirm', body })),
+      // No token it makes up is a real link: nothing changes, and no session ends.
+      allowed: unchanged,
     },
     'POST /api/auth/sign-out': {
       method: 'POST',

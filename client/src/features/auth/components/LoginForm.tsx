@@ -1,4 +1,6 @@
-import { GENERIC_ERROR_TEXT } from '#shared/text';
+import { AUTH_TEXT, GENERIC_ERROR_TEXT } from '#shared/text';
+import { Link } from 'wouter';
+import { paths } from '../../../lib/paths';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { signInInput, signUpInput } from '#shared/api/auth';
 import { Alert } from '../../../components/Alert';
@@ -140,6 +142,12 @@ export function LoginForm({ initialMode = 'sign-in', invite, onDone }: LoginForm
           </p>
         ) : null}
       </div>
+
+      {isSignUp ? null : (
+        <p className="auth-form__forgot">
+          <Link href={paths.forgotPassword}>{AUTH_TEXT.forgotPassword}</Link>
+        </p>
+      )}
 
       {error ? <Alert id={errorId}>{error}</Alert> : null}
 

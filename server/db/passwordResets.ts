@@ -1,0 +1,50 @@
+import type { Queryable } from './db';
+
+/** Password reset links, by the SHA-256 of their token (server/auth/passwordResets.ts). */
+
+/** A new link replaces any earlier one of the account: only the latest mail works. */
+export async function replacePasswordReset(
+  db: Queryable,
+  input: { id: string; userId: string; expiresAt: Date },
+): Promise<void> {
+  await db.query(
+    `WITH gone AS (DELETE FROM password_resets WHERE user_id = $2)
+     INSERT INTO password_resets (id, user_id, expires_at) VALUES ($1, $2, $3)`,
+    [input.id, input.userId, input.expiresAt],
+  );
+}
+
+/**
+ * Uses a link up: it is deleted whether or not it is still in time, so it works once, and
+ * two requests racing with the same token cannot both get the account.
+ */
+export async function takePasswordReset(
+  db: Queryable,
+  { id }: { id: string },
+): Promise<{ userId: string; expiresAt: Date } | null> {
+  const [row] = await db.query<{ userId: string; expiresAt: Date }>(
+    `DELETE FROM password_resets WHERE id = $1
+     RETURNING user_id AS "userId", expires_at AS "expiresAt"`,
+    [id],
+  );
+  return row === undefined ? null : { userId: row.userId, expiresAt: new Date(row.expiresAt) };
+}
+
+export async function setUserPassword(
+  db: Queryable,
+  input: { userId: string; passwordHash: string },
+): Promise<{ email: string } | null> {
+  const [row] = await db.query<{ email: string }>(
+    'UPDATE users SET password_hash = $2 WHERE id = $1 RETURNING email',
+    [input.userId, input.passwordHash],
+  );
+  return row ?? null;
+}
+
+/** Signs an account out everywhere: every session row goes. */
+export async function deleteSignInsOfUser(
+  db: Queryable,
+  { userId }: { userId: string },
+): Promise<void> {
+  await db.query('DELETE FROM user_sessions WHERE user_id = $1', [userId]);
+}

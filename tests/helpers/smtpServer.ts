@@ -1,0 +1,73 @@
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A real SMTP server on 127.0.0.1 (smtp-server from npm) that keeps every mail it accepts,
+ * parsed (mailparser), so a test reads what a person's inbox would.
+ */
+export interface ReceivedMail {
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+}
+
+export interface TestSmtpServer {
+  url: string;
+  mails: ReceivedMail[];
+  /** Resolves with the next mail to `to` (or the first already received and not yet taken). */
+  nextMailTo(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+export async function startSmtpServer(): Promise<TestSmtpServer> {
+  const mails: ReceivedMail[] = [];
+  const taken = new Set<ReceivedMail>();
+  const waiters: Array<() => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          mails.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            from: session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address,
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+          });
+          for (const wake of waiters.splice(0)) wake();
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  const find = (to: string) => mails.find((m) => !taken.has(m) && m.to.includes(to));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    async nextMailTo(to, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const mail = find(to);
+        if (mail !== undefined) {
+          taken.add(mail);
+          return mail;
+        }
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, left);
+          waiters.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
