@@ -15,6 +15,7 @@ import { SignInCache } from './auth/signInCache';
 import { createAuthThrottle, purgeExpiredRateLimits, type ThrottleLimits } from './auth/throttle';
 import { createJoinThrottle, type JoinThrottleLimits } from './auth/joinThrottle';
 import { createPasswordResets } from './auth/passwordResets';
+import { purgeExpiredPasswordResets } from './db/passwordResets';
 import { createMailer, type Mailer } from './mail/mailer';
 import type { Config } from './config';
 import type { Db } from './db/db';
@@ -141,9 +142,10 @@ export async function startServer(config: Config, options: StartOptions): Promis
     server.listen(config.port, config.host, () => resolve());
   });
   const purge = setInterval(() => {
-    purgeExpiredRateLimits(db).then(
-      (removed) => {
+    Promise.all([purgeExpiredRateLimits(db), purgeExpiredPasswordResets(db)]).then(
+      ([removed, links]) => {
         if (removed > 0) logger.debug('rate_limits.purged', { removed });
+        if (links > 0) logger.debug('password_resets.purged', { removed: links });
       },
       (error: unknown) => logger.warn('rate_limits.purge_failed', { error }),
     );

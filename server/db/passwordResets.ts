@@ -48,3 +48,12 @@ export async function deleteSignInsOfUser(
 ): Promise<void> {
   await db.query('DELETE FROM user_sessions WHERE user_id = $1', [userId]);
 }
+
+/** Links past their time are only rows: the purge timer of the rate limits drops them too. */
+export async function purgeExpiredPasswordResets(db: Queryable): Promise<number> {
+  const rows = await db.query<{ n: number }>(
+    `WITH gone AS (DELETE FROM password_resets WHERE expires_at <= now() RETURNING 1)
+     SELECT count(*)::int AS n FROM gone`,
+  );
+  return rows[0]?.n ?? 0;
+}
