@@ -225,6 +225,15 @@ describe('security headers, cookies and the same-origin rule', () => {
             fullName: 'Dr No Store',
           }),
         'POST /api/auth/sign-out': () => new HttpClient(dev.url).post('/api/auth/sign-out'),
+        'POST /api/auth/password-reset': () =>
+          new HttpClient(dev.url).post('/api/auth/password-reset', {
+            email: uniqueEmail('nostore'),
+          }),
+        'POST /api/auth/password-reset/confirm': () =>
+          new HttpClient(dev.url).post('/api/auth/password-reset/confirm', {
+            token: 'a'.repeat(32),
+            password: 'correct horse battery',
+          }),
       };
     };
 
@@ -341,6 +350,17 @@ describe('security headers, cookies and the same-origin rule', () => {
 
     const scenarioId = async (client: HttpClient, index: number) =>
       (await client.get('/api/scenarios')).body.scenarios[index].id as string;
+    /** Without SMTP_URL the reset mail is a log line; its link's token, once it is written. */
+    const resetTokenFromLog = async (email: string): Promise<string> => {
+      const deadline = Date.now() + 5000;
+      for (;;) {
+        const line = dev.logs.find((l) => l.includes('"mail.logged"') && l.includes(email));
+        const token = line === undefined ? undefined : /token=([a-z2-7]{32})/.exec(line)?.[1];
+        if (token !== undefined) return token;
+        if (Date.now() > deadline) throw new Error(`no reset mail logged for ${email}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
     const conversationWithTurns = async (index: number) => {
       const client = await signedInClient(dev.url);
       const created = await client.post('/api/conversations', {
@@ -584,6 +604,41 @@ describe('security headers, cookies and the same-origin rule', () => {
           client.cookie = cookie;
           return (await client.get('/api/auth/me')).status;
         },
+        control: 204,
+      },
+      // A reset link asked for from another site is refused before any mail is made.
+      'POST /api/auth/password-reset': {
+        async prepare() {
+          const client = new HttpClient(dev.url);
+          const email = uniqueEmail('xsite-reset');
+          await client.post('/api/auth/sign-up', {
+            email,
+            password: 'correct horse battery',
+            fullName: 'Dr Reset',
+          });
+          return { path: '/api/auth/password-reset', body: { email }, cookie: null };
+        },
+        state: () => t.db.query(`SELECT count(*)::int AS n FROM password_resets`),
+        control: 202,
+      },
+      'POST /api/auth/password-reset/confirm': {
+        async prepare() {
+          const client = new HttpClient(dev.url);
+          const email = uniqueEmail('xsite-confirm');
+          await client.post('/api/auth/sign-up', {
+            email,
+            password: 'correct horse battery',
+            fullName: 'Dr Confirm',
+          });
+          await client.post('/api/auth/password-reset', { email });
+          const token = await resetTokenFromLog(email);
+          return {
+            path: '/api/auth/password-reset/confirm',
+            body: { token, password: 'a brand new passphrase' },
+            cookie: null,
+          };
+        },
+        state: () => t.db.query(`SELECT count(*)::int AS n FROM password_resets`),
         control: 204,
       },
       'POST /api/conversations': {

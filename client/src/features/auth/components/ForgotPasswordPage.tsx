@@ -3,13 +3,12 @@ import { Link } from 'wouter';
 import { passwordResetRequestInput } from '#shared/api/auth';
 import { AUTH_TEXT, GENERIC_ERROR_TEXT } from '#shared/text';
 import { Alert } from '../../../components/Alert';
-import { Logo } from '../../../components/Logo';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { requestPasswordReset } from '../api/requestPasswordReset';
-import '../auth.css';
+import { AuthCard } from './AuthCard';
 
 /**
  * Asks for a reset link. What it says afterwards is the same whether or not an account uses the
@@ -45,46 +44,40 @@ export function ForgotPasswordPage() {
   };
 
   return (
-    <main className="auth-page">
-      <div className="auth-card">
-        <header className="auth-card__brand">
-          <Logo size={48} />
-          <h1 className="auth-card__title">{AUTH_TEXT.resetTitle}</h1>
-        </header>
-        {sentFor !== null ? (
-          <p ref={statusRef} tabIndex={-1} role="status" className="auth-form__done">
-            {AUTH_TEXT.resetSent(sentFor)}
-          </p>
-        ) : (
-          <form className="auth-form" onSubmit={submit} noValidate aria-busy={busy}>
-            <p className="auth-form__intro">{AUTH_TEXT.resetIntro}</p>
-            <div className="field">
-              <label htmlFor={`${ids}-email`}>Email</label>
-              <input
-                id={`${ids}-email`}
-                name="email"
-                type="email"
-                inputMode="email"
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                required
-                aria-describedby={error ? `${ids}-error` : undefined}
-              />
-            </div>
-            {error ? <Alert id={`${ids}-error`}>{error}</Alert> : null}
-            <button type="submit" className="button button--primary button--block" disabled={busy}>
-              {busy ? <Spinner /> : null}
-              {AUTH_TEXT.resetSend}
-            </button>
-          </form>
-        )}
-        <p className="auth-form__switch">
-          <Link href={paths.login}>{AUTH_TEXT.backToSignIn}</Link>
+    <AuthCard title={AUTH_TEXT.resetTitle}>
+      {sentFor !== null ? (
+        <p ref={statusRef} tabIndex={-1} role="status" className="auth-form__done">
+          {AUTH_TEXT.resetSent(sentFor)}
         </p>
-      </div>
-    </main>
+      ) : (
+        <form className="auth-form" onSubmit={submit} noValidate aria-busy={busy}>
+          <p className="auth-form__intro">{AUTH_TEXT.resetIntro}</p>
+          <div className="field">
+            <label htmlFor={`${ids}-email`}>Email</label>
+            <input
+              id={`${ids}-email`}
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              required
+              aria-describedby={error ? `${ids}-error` : undefined}
+            />
+          </div>
+          {error ? <Alert id={`${ids}-error`}>{error}</Alert> : null}
+          <button type="submit" className="button button--primary button--block" disabled={busy}>
+            {busy ? <Spinner /> : null}
+            {AUTH_TEXT.resetSend}
+          </button>
+        </form>
+      )}
+      <p className="auth-form__switch">
+        <Link href={paths.login}>{AUTH_TEXT.backToSignIn}</Link>
+      </p>
+    </AuthCard>
   );
 }

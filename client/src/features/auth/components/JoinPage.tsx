@@ -3,7 +3,6 @@ import { Link, useLocation } from 'wouter';
 import { inviteCodeSchema } from '#shared/api/organisations';
 import { JOIN_TEXT, ORGANISATION_TEXT } from '#shared/text';
 import { Alert } from '../../../components/Alert';
-import { Logo } from '../../../components/Logo';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api';
 import { dashboardPath } from '../../../lib/paths';
@@ -11,7 +10,7 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { joinCohort } from '../api/joinCohort';
 import { useAuthStore, userDisplayName } from '../store';
 import { LoginForm, type Mode } from './LoginForm';
-import '../auth.css';
+import { AuthCard } from './AuthCard';
 
 /**
  * What an invite link opens. Signed in: one button joins the cohort, then the
@@ -51,46 +50,45 @@ export function JoinPage({ code: rawCode }: { code: string }) {
   };
 
   return (
-    <main className="auth-page">
-      <div className="auth-card">
-        <header className="auth-card__brand">
-          <Logo size={48} />
-          <h1 className="auth-card__title">{JOIN_TEXT.title}</h1>
+    <AuthCard
+      title={JOIN_TEXT.title}
+      intro={
+        <>
           <p className="auth-card__tagline">{JOIN_TEXT.invited}</p>
           {code !== null ? <p className="join__code">{JOIN_TEXT.code(code)}</p> : null}
-        </header>
-
-        {status !== 'ready' ? (
-          <p className="loading-line">
-            <Spinner label="Checking your session" />
+        </>
+      }
+    >
+      {status !== 'ready' ? (
+        <p className="loading-line">
+          <Spinner label="Checking your session" />
+        </p>
+      ) : code === null ? (
+        <Alert>{error}</Alert>
+      ) : user ? (
+        <section className="auth-form" aria-labelledby={`${ids}-signed-in`}>
+          <p id={`${ids}-signed-in`}>{JOIN_TEXT.signedIn(userDisplayName(user))}</p>
+          {error ? <Alert>{error}</Alert> : null}
+          <button
+            type="button"
+            className="button button--primary button--block"
+            onClick={() => void join()}
+            disabled={busy}
+          >
+            {busy ? <Spinner /> : null}
+            {JOIN_TEXT.join}
+          </button>
+          <p className="auth-form__switch">
+            <Link href={dashboardPath('scenarios')}>{JOIN_TEXT.later}</Link>
           </p>
-        ) : code === null ? (
-          <Alert>{error}</Alert>
-        ) : user ? (
-          <section className="auth-form" aria-labelledby={`${ids}-signed-in`}>
-            <p id={`${ids}-signed-in`}>{JOIN_TEXT.signedIn(userDisplayName(user))}</p>
-            {error ? <Alert>{error}</Alert> : null}
-            <button
-              type="button"
-              className="button button--primary button--block"
-              onClick={() => void join()}
-              disabled={busy}
-            >
-              {busy ? <Spinner /> : null}
-              {JOIN_TEXT.join}
-            </button>
-            <p className="auth-form__switch">
-              <Link href={dashboardPath('scenarios')}>{JOIN_TEXT.later}</Link>
-            </p>
-          </section>
-        ) : (
-          <>
-            <p>{JOIN_TEXT.signedOut}</p>
-            {error ? <Alert>{error}</Alert> : null}
-            <LoginForm initialMode="sign-up" invite={code} onDone={done} />
-          </>
-        )}
-      </div>
-    </main>
+        </section>
+      ) : (
+        <>
+          <p>{JOIN_TEXT.signedOut}</p>
+          {error ? <Alert>{error}</Alert> : null}
+          <LoginForm initialMode="sign-up" invite={code} onDone={done} />
+        </>
+      )}
+    </AuthCard>
   );
 }

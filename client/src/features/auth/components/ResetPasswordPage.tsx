@@ -3,13 +3,12 @@ import { Link, useSearch } from 'wouter';
 import { passwordResetInput } from '#shared/api/auth';
 import { AUTH_TEXT, GENERIC_ERROR_TEXT } from '#shared/text';
 import { Alert } from '../../../components/Alert';
-import { Logo } from '../../../components/Logo';
 import { Spinner } from '../../../components/Spinner';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { resetPassword } from '../api/resetPassword';
-import '../auth.css';
+import { AuthCard } from './AuthCard';
 
 /** Where the mail's link lands: a new password, once; then every session has ended. */
 export function ResetPasswordPage() {
@@ -56,57 +55,51 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <main className="auth-page">
-      <div className="auth-card">
-        <header className="auth-card__brand">
-          <Logo size={48} />
-          <h1 className="auth-card__title">{AUTH_TEXT.newPasswordTitle}</h1>
-        </header>
-        {done ? (
-          <p ref={doneRef} tabIndex={-1} role="status" className="auth-form__done">
-            {AUTH_TEXT.resetDone}
-          </p>
-        ) : (
-          <form className="auth-form" onSubmit={submit} noValidate aria-busy={busy}>
-            <div className="field">
-              <label htmlFor={`${ids}-password`}>{AUTH_TEXT.newPassword}</label>
-              <input
-                ref={passwordRef}
-                id={`${ids}-password`}
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                value={password}
-                onChange={(e) => {
-                  setPassword(e.target.value);
-                  setPasswordError(null);
-                }}
-                required
-                aria-invalid={passwordError ? true : undefined}
-                aria-describedby={passwordError ? `${ids}-password-error` : `${ids}-hint`}
-              />
-              <p id={`${ids}-hint`} className="field__hint">
-                At least 8 characters.
-              </p>
-              {passwordError ? (
-                <p id={`${ids}-password-error`} className="field__error">
-                  {passwordError}
-                </p>
-              ) : null}
-            </div>
-            {error ? <Alert>{error}</Alert> : null}
-            <button type="submit" className="button button--primary button--block" disabled={busy}>
-              {busy ? <Spinner /> : null}
-              {AUTH_TEXT.savePassword}
-            </button>
-          </form>
-        )}
-        <p className="auth-form__switch">
-          <Link href={done ? paths.login : paths.forgotPassword}>
-            {done ? AUTH_TEXT.backToSignIn : AUTH_TEXT.forgotPassword}
-          </Link>
+    <AuthCard title={AUTH_TEXT.newPasswordTitle}>
+      {done ? (
+        <p ref={doneRef} tabIndex={-1} role="status" className="auth-form__done">
+          {AUTH_TEXT.resetDone}
         </p>
-      </div>
-    </main>
+      ) : (
+        <form className="auth-form" onSubmit={submit} noValidate aria-busy={busy}>
+          <div className="field">
+            <label htmlFor={`${ids}-password`}>{AUTH_TEXT.newPassword}</label>
+            <input
+              ref={passwordRef}
+              id={`${ids}-password`}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                setPasswordError(null);
+              }}
+              required
+              aria-invalid={passwordError ? true : undefined}
+              aria-describedby={passwordError ? `${ids}-password-error` : `${ids}-hint`}
+            />
+            <p id={`${ids}-hint`} className="field__hint">
+              At least 8 characters.
+            </p>
+            {passwordError ? (
+              <p id={`${ids}-password-error`} className="field__error">
+                {passwordError}
+              </p>
+            ) : null}
+          </div>
+          {error ? <Alert>{error}</Alert> : null}
+          <button type="submit" className="button button--primary button--block" disabled={busy}>
+            {busy ? <Spinner /> : null}
+            {AUTH_TEXT.savePassword}
+          </button>
+        </form>
+      )}
+      <p className="auth-form__switch">
+        <Link href={done ? paths.login : paths.forgotPassword}>
+          {done ? AUTH_TEXT.backToSignIn : AUTH_TEXT.forgotPassword}
+        </Link>
+      </p>
+    </AuthCard>
   );
 }
