@@ -4,7 +4,8 @@ import type { ConversationTopic } from '../../../scenarios/schema';
 import { featuresOf } from './features';
 import { COACH_ACTS, isCoachAct, isCoachTopic } from './labels';
 import type { CoachAct } from './labels';
-import { ruleLabelsOfLine } from './ruleLabels';
+import { ruleSignals } from '../phraseRules';
+import { ruleLabelsOf } from './ruleLabels';
 import { segmentClauses } from './segmenter';
 import { sigmoid } from './sigmoid';
 import { featureValues } from './train';
@@ -47,7 +48,9 @@ export function coachModelFrom(weights: CoachWeights): CoachModel {
     throw new Error('coach weights: labels, thresholds, bias and sources differ in length');
   const usesRules = sources.some((source) => source !== 'model');
   const reading = (text: string, previous: string, withRules: boolean): LineReading => {
-    const known = featuresOf(text, previous).filter((name) => features.has(name));
+    // The rules run once a line: their signals are features, and their labels for the union.
+    const signals = ruleSignals(text, previous);
+    const known = featuresOf(text, previous, signals).filter((name) => features.has(name));
     const values = featureValues(known);
     const z = Float64Array.from(bias);
     known.forEach((name, k) => {
@@ -57,7 +60,7 @@ export function coachModelFrom(weights: CoachWeights): CoachModel {
         z[label] = (z[label] ?? 0) + (pairs[i + 1] ?? 0) * (values[k] ?? 0);
       }
     });
-    const ruled = withRules && usesRules ? ruleLabelsOfLine(text, previous) : [];
+    const ruled = withRules && usesRules ? ruleLabelsOf(signals) : [];
     const scores = new Map<string, number>();
     const acts: CoachAct[] = [];
     const topics: Array<[ConversationTopic, number]> = [];

@@ -36,7 +36,12 @@ function lengthBucket(count: number): string {
   return '31+';
 }
 
-export function featuresOf(text: string, previous = ''): string[] {
+/** `signals`: the rules' signals for the line, when the caller has them already. */
+export function featuresOf(
+  text: string,
+  previous = '',
+  signals: readonly string[] = ruleSignals(text, previous),
+): string[] {
   const words = wordsOf(text);
   const features = new Set<string>(['bias', `len:${lengthBucket(words.length)}`]);
   const marked = ['^', ...words, '$'];
@@ -46,7 +51,7 @@ export function featuresOf(text: string, previous = ''): string[] {
   }
   if (words.length >= 3) features.add(`s:${words[0]} ${words[1]} ${words[2]}`);
   if (words.length >= 2) features.add(`e:${words.at(-2)} ${words.at(-1)}`);
-  for (const signal of ruleSignals(text, previous)) features.add(`r:${signal}`);
+  for (const signal of signals) features.add(`r:${signal}`);
 
   const trimmed = text.trim();
   if (/\?["')\]]*$/.test(trimmed)) features.add('p:ends?');

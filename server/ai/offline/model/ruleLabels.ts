@@ -8,7 +8,12 @@ const RULE_TO_COACH: Record<string, string> = {
   proposal: 'advice',
 };
 
+/** The rules' signals for a line (phraseRules.ruleSignals) in the coach's labels. */
+export function ruleLabelsOf(signals: readonly string[]): string[] {
+  return [...new Set(signals.map((signal) => RULE_TO_COACH[signal] ?? signal))];
+}
+
 /** What the old phrase rules find in one line, in the coach's labels. */
 export function ruleLabelsOfLine(text: string, previous: string): string[] {
-  return [...new Set(ruleSignals(text, previous).map((signal) => RULE_TO_COACH[signal] ?? signal))];
+  return ruleLabelsOf(ruleSignals(text, previous));
 }

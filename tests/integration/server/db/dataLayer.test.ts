@@ -34,6 +34,18 @@ describe.each(databaseKinds())('data layer on %s', (kind) => {
     return user;
   };
 
+  /** A new user's conversation on the first scenario, opened with the line 'opening'. */
+  const newConversation = async () => {
+    const user = await newUser();
+    const [scenario] = await listScenarios(t.db);
+    const { session } = await openOrResumeConversation(t.db, {
+      userId: user.id,
+      scenarioId: scenario!.id,
+      initialMessage: 'opening',
+    });
+    return { user, session };
+  };
+
   it('records every migration with a checksum and re-running applies nothing', async () => {
     const rows = await t.db.query<{ name: string; checksum: string }>(
       'SELECT name, checksum FROM schema_migrations ORDER BY name',
@@ -147,13 +159,7 @@ describe.each(databaseKinds())('data layer on %s', (kind) => {
   });
 
   it('stores a resent turn once and keeps messages in order', async () => {
-    const user = await newUser();
-    const [scenario] = await listScenarios(t.db);
-    const { session } = await openOrResumeConversation(t.db, {
-      userId: user.id,
-      scenarioId: scenario!.id,
-      initialMessage: 'opening',
-    });
+    const { session } = await newConversation();
     const first = await storeTurnAndListHistory(t.db, {
       conversationId: session.id,
       content: 'hello',
@@ -183,13 +189,7 @@ describe.each(databaseKinds())('data layer on %s', (kind) => {
   });
 
   it('keeps one reply per clinician turn: a whole reply replaces a partial one, a second is dropped', async () => {
-    const user = await newUser();
-    const [scenario] = await listScenarios(t.db);
-    const { session } = await openOrResumeConversation(t.db, {
-      userId: user.id,
-      scenarioId: scenario!.id,
-      initialMessage: 'opening',
-    });
+    const { session } = await newConversation();
     const turn = async (clientId: string) => {
       const stored = await storeTurnAndListHistory(t.db, {
         conversationId: session.id,
@@ -257,13 +257,7 @@ describe.each(databaseKinds())('data layer on %s', (kind) => {
   });
 
   it('refuses turns once the conversation has ended, storing nothing', async () => {
-    const user = await newUser();
-    const [scenario] = await listScenarios(t.db);
-    const { session } = await openOrResumeConversation(t.db, {
-      userId: user.id,
-      scenarioId: scenario!.id,
-      initialMessage: 'opening',
-    });
+    const { session } = await newConversation();
     const turn = (clientId: string) =>
       storeTurnAndListHistory(t.db, {
         conversationId: session.id,
@@ -281,13 +275,7 @@ describe.each(databaseKinds())('data layer on %s', (kind) => {
   });
 
   it('stores one feedback row per session', async () => {
-    const user = await newUser();
-    const [scenario] = await listScenarios(t.db);
-    const { session } = await openOrResumeConversation(t.db, {
-      userId: user.id,
-      scenarioId: scenario!.id,
-      initialMessage: 'opening',
-    });
+    const { session } = await newConversation();
     const a = await insertFeedbackOnce(t.db, {
       conversationId: session.id,
       feedback: { ...defaultFeedback(), overallScore: 8 },

@@ -350,6 +350,17 @@ describe('security headers, cookies and the same-origin rule', () => {
 
     const scenarioId = async (client: HttpClient, index: number) =>
       (await client.get('/api/scenarios')).body.scenarios[index].id as string;
+    /** A new account, and a client that made it: where a password reset starts. */
+    const signedOutAccount = async (prefix: string) => {
+      const client = new HttpClient(dev.url);
+      const email = uniqueEmail(prefix);
+      await client.post('/api/auth/sign-up', {
+        email,
+        password: 'correct horse battery',
+        fullName: 'Dr Reset',
+      });
+      return { client, email };
+    };
     /** Without SMTP_URL the reset mail is a log line; its link's token, once it is written. */
     const resetTokenFromLog = async (email: string): Promise<string> => {
       const deadline = Date.now() + 5000;
@@ -609,13 +620,7 @@ describe('security headers, cookies and the same-origin rule', () => {
       // A reset link asked for from another site is refused before any mail is made.
       'POST /api/auth/password-reset': {
         async prepare() {
-          const client = new HttpClient(dev.url);
-          const email = uniqueEmail('xsite-reset');
-          await client.post('/api/auth/sign-up', {
-            email,
-            password: 'correct horse battery',
-            fullName: 'Dr Reset',
-          });
+          const { email } = await signedOutAccount('xsite-reset');
           return { path: '/api/auth/password-reset', body: { email }, cookie: null };
         },
         state: () => t.db.query(`SELECT count(*)::int AS n FROM password_resets`),
@@ -623,13 +628,7 @@ describe('security headers, cookies and the same-origin rule', () => {
       },
       'POST /api/auth/password-reset/confirm': {
         async prepare() {
-          const client = new HttpClient(dev.url);
-          const email = uniqueEmail('xsite-confirm');
-          await client.post('/api/auth/sign-up', {
-            email,
-            password: 'correct horse battery',
-            fullName: 'Dr Confirm',
-          });
+          const { client, email } = await signedOutAccount('xsite-confirm');
           await client.post('/api/auth/password-reset', { email });
           const token = await resetTokenFromLog(email);
           return {
