@@ -1,6 +1,7 @@
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { accountApi } from '#shared/api/account';
 import { authApi } from '#shared/api/auth';
 import { conversationsApi } from '#shared/api/conversations';
 import { healthApi } from '#shared/api/health';
@@ -12,6 +13,7 @@ import { isAllowedOrigin } from './http/origin';
 import { securityHeaders } from './http/security';
 import { VAD_ASSETS_PATH, vadAssetRoutes } from './http/vadAssets';
 import { isConnectionError } from './db/db';
+import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { passwordResetRoutes } from './routes/passwordReset';
 import { scenarioRoutes } from './routes/scenarios';
@@ -85,6 +87,7 @@ export function createApp(services: Services, options: AppOptions): Express {
   });
   api.use(authApi.mount, authRoutes(services));
   api.use(authApi.mount, passwordResetRoutes(services));
+  api.use(accountApi.mount, accountRoutes(services));
   api.use(scenariosApi.mount, scenarioRoutes(services));
   api.use(conversationsApi.mount, conversationRoutes(services));
   api.use(conversationsApi.mount, branchRoutes(services));

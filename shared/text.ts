@@ -62,6 +62,16 @@ export const MAIL_TEXT = {
     ].join('\n'),
 } as const;
 
+/** The account page (/account). */
+export const ACCOUNT_TEXT = {
+  title: 'Your account',
+  loading: 'Loading your account',
+  loadFailed: 'Your account could not be loaded. Please try again.',
+  profileTitle: 'Profile',
+  nameLabel: 'Full name',
+  emailLabel: 'Email',
+} as const;
+
 /** Why a new password is refused (NIST 800-63B: no common, expected or context words). */
 export const PASSWORD_TEXT = {
   weak: 'This password is too easy to guess. Choose another.',

@@ -32,3 +32,24 @@ export async function getUserById(db: Queryable, { id }: { id: string }) {
   const [row] = await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
   return row ?? null;
 }
+
+export interface AccountRow {
+  id: string;
+  email: string;
+  fullName: string;
+  emailVerified: boolean;
+  pendingEmail: string | null;
+}
+
+/** The account page's view: the address's state and any new address waiting for its link. */
+export async function getAccount(db: Queryable, { id }: { id: string }) {
+  const [row] = await db.query<AccountRow>(
+    `SELECT u.id, u.email, u.full_name AS "fullName",
+            u.email_verified_at IS NOT NULL AS "emailVerified",
+            CASE WHEN v.email <> u.email THEN v.email END AS "pendingEmail"
+       FROM users u LEFT JOIN email_verifications v ON v.user_id = u.id AND v.expires_at > now()
+      WHERE u.id = $1`,
+    [id],
+  );
+  return row ?? null;
+}

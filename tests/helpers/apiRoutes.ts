@@ -1,3 +1,4 @@
+import { accountApi } from '#shared/api/account';
 import { authApi } from '#shared/api/auth';
 import { authoringApi } from '#shared/api/authoring';
 import { conversationsApi } from '#shared/api/conversations';
@@ -53,6 +54,7 @@ function join(prefix: string, path: string): string {
 /** Every operation the contracts in shared/api describe, written the way listApiRoutes writes routes. */
 export function listContractRoutes(): ApiRoute[] {
   const resources = [
+    accountApi,
     authApi,
     authoringApi,
     conversationsApi,

@@ -6,6 +6,7 @@ import { paths } from '../lib/paths';
 import { RedirectIfSignedIn, RequireUser } from './Guards';
 import { PageLoading } from './PageLoading';
 import {
+  AccountPage,
   ConversationPage,
   DashboardPage,
   ForgotPasswordPage,
@@ -74,6 +75,11 @@ export function App() {
               <ScenarioEditorPage key={params.id} scenarioId={params.id} />
             </RequireUser>
           )}
+        </Route>
+        <Route path={paths.account}>
+          <RequireUser>
+            <AccountPage />
+          </RequireUser>
         </Route>
         <Route path={paths.organisations}>
           <RequireUser>

@@ -18,6 +18,7 @@ export const ResetPasswordPage = lazyNamed(
   () => import('../features/auth/components/ResetPasswordPage'),
   'ResetPasswordPage',
 );
+export const AccountPage = lazyNamed(() => import('./pages/AccountPage'), 'AccountPage');
 export const DashboardPage = lazyNamed(() => import('./pages/DashboardPage'), 'DashboardPage');
 export const MyScenariosPage = lazyNamed(
   () => import('./pages/MyScenariosPage'),

@@ -3,6 +3,7 @@
 // styles stay in the one stylesheet the page loads: listed here, the order no longer depends on
 // which screen a visitor happens to open first (decision 030).
 import '../features/auth/auth.css';
+import '../features/account/account.css';
 import '../features/authoring/authoring.css';
 import '../features/feedback/debrief.css';
 import '../features/feedback/feedback.css';

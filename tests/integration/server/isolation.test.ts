@@ -484,6 +484,13 @@ function httpRows(): Row[] {
       verify: async (w, o) => (o.body?.user?.id === w.b.user.id ? [] : ['me is not B']),
     },
     {
+      name: 'GET /api/account',
+      covers: 'GET /api/account',
+      expect: 'HTTP 200',
+      attempt: (w, t) => httpAs(w, t, 'GET', '/api/account'),
+      verify: async (w, o) => (o.body?.account?.id === w.b.user.id ? [] : ['account is not B']),
+    },
+    {
       name: 'GET /api/scenarios',
       covers: 'GET /api/scenarios',
       expect: 'HTTP 200',

@@ -195,6 +195,7 @@ describe('security headers, cookies and the same-origin rule', () => {
         ...(await courseRequests(client, scenarioId)),
         'GET /api/health': () => client.get('/api/health'),
         'GET /api/auth/me': () => client.get('/api/auth/me'),
+        'GET /api/account': () => client.get('/api/account'),
         'GET /api/progress': () => client.get('/api/progress'),
         'GET /api/history': () => client.get('/api/history'),
         'GET /api/scenarios/:id': () => client.get(`/api/scenarios/${scenarioId}`),

@@ -7,6 +7,7 @@ import { useTestServer } from '../../../helpers/useTestServer';
 import { HttpClient, signedInClient, uniqueEmail } from '../../../helpers/httpClient';
 import { RawSocket } from '../../../helpers/rawSocket';
 import { listApiRoutes, listContractRoutes, type ApiRoute } from '../../../helpers/apiRoutes';
+import { accountResponse } from '#shared/api/account';
 import { passwordResetRequested, userResponse } from '#shared/api/auth';
 import { conversationDetailResponse } from '#shared/api/conversations';
 import { historyResponse } from '#shared/api/history';
@@ -993,6 +994,12 @@ describe('every /api route under 1,000 generated requests', () => {
       method: 'GET',
       input: queryString({ id: text }).map((q) => ({ path: `/api/auth/me${q}` })),
       ok: userResponse,
+      allowed: unchanged,
+    },
+    'GET /api/account': {
+      method: 'GET',
+      input: queryString({ id: text }).map((q) => ({ path: `/api/account${q}` })),
+      ok: accountResponse,
       allowed: unchanged,
     },
     'GET /api/scenarios': {

@@ -8,6 +8,7 @@ import { paths } from '../../../lib/paths';
 const NAV = [
   { href: paths.dashboard, label: 'Practice' },
   { href: paths.organisations, label: 'Organisations' },
+  { href: paths.account, label: 'Account' },
 ] as const;
 
 interface TopBarProps {

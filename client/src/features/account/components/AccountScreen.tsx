@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import type { Account } from '#shared/api/account';
+import { ACCOUNT_TEXT as T } from '#shared/text';
+import { Alert } from '../../../components/Alert';
+import { Spinner } from '../../../components/Spinner';
+import { errorMessage } from '../../../lib/api';
+import { createResource, useResource } from '../../../lib/resource';
+import { getAccount } from '../api/getAccount';
+
+/**
+ * /account: the signed-in person's own account, one section per thing they can change. Each
+ * section saves on its own; a change reloads the account so every section shows the same state.
+ */
+export function AccountScreen({ userId }: { userId: string }) {
+  const [resource] = useState(() =>
+    createResource<Account>({
+      fetch: () => getAccount(),
+      onError: (error) => {
+        console.error('Could not load the account', error);
+        return { message: errorMessage(error, T.loadFailed) };
+      },
+    }),
+  );
+  const account = useResource(resource, userId);
+
+  return (
+    <main className="page account-page">
+      <h1 className="account-page__title">{T.title}</h1>
+      {account.error !== null && account.data === null ? (
+        <Alert>{account.error}</Alert>
+      ) : account.data === null ? (
+        <p className="loading-line loading-line--page">
+          <Spinner label={T.loading} size="lg" />
+        </p>
+      ) : (
+        <section className="account-section" aria-labelledby="account-profile">
+          <h2 id="account-profile">{T.profileTitle}</h2>
+          <dl className="account-facts">
+            <dt>{T.nameLabel}</dt>
+            <dd>{account.data.fullName}</dd>
+            <dt>{T.emailLabel}</dt>
+            <dd>{account.data.email}</dd>
+          </dl>
+        </section>
+      )}
+    </main>
+  );
+}
