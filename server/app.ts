@@ -16,6 +16,7 @@ import { isConnectionError } from './db/db';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { passwordResetRoutes } from './routes/passwordReset';
+import { emailVerificationRoutes } from './routes/emailVerification';
 import { scenarioRoutes } from './routes/scenarios';
 import { authoringRoutes } from './routes/authoring';
 import { authoringApi } from '#shared/api/authoring';
@@ -87,6 +88,7 @@ export function createApp(services: Services, options: AppOptions): Express {
   });
   api.use(authApi.mount, authRoutes(services));
   api.use(authApi.mount, passwordResetRoutes(services));
+  api.use(authApi.mount, emailVerificationRoutes(services));
   api.use(accountApi.mount, accountRoutes(services));
   api.use(scenariosApi.mount, scenarioRoutes(services));
   api.use(conversationsApi.mount, conversationRoutes(services));

@@ -149,6 +149,11 @@ const envSchema = z.object({
   PASSWORD_RESET_MINUTES: int(5, 1440).default(30),
   /** Password reset mails one address (or one network address) may ask for in an hour. */
   PASSWORD_RESETS_PER_HOUR: int(1, 1000).default(5),
+  /**
+   * How long a link that confirms an address works (at sign-up, and for a new address). The
+   * same hourly limit as resets holds for sending one again.
+   */
+  EMAIL_VERIFICATION_HOURS: int(1, 720).default(48),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Turns on GET /metrics (Prometheus text) for whoever sends it as a bearer token. */
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).max(256).optional()),
@@ -267,6 +272,7 @@ export interface MailConfig {
   publicUrl: string;
   resetMs: number;
   resetsPerHour: number;
+  verifyMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -401,6 +407,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
       resetMs: e.PASSWORD_RESET_MINUTES * 60_000,
       resetsPerHour: e.PASSWORD_RESETS_PER_HOUR,
+      verifyMs: e.EMAIL_VERIFICATION_HOURS * 3_600_000,
     },
     logLevel: e.LOG_LEVEL,
   };

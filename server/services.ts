@@ -1,5 +1,6 @@
 import type { AudioStore } from './audio/audioStore';
 import type { AuthThrottle } from './auth/throttle';
+import type { EmailVerifications } from './auth/emailVerifications';
 import type { PasswordResets } from './auth/passwordResets';
 import type { Mailer } from './mail/mailer';
 import type { JoinThrottle } from './auth/joinThrottle';
@@ -19,6 +20,7 @@ export interface Services extends CoreServices {
   /** Outgoing mail: SMTP, or the log when SMTP_URL is unset. */
   mailer: Mailer;
   passwordResets: PasswordResets;
+  emailVerifications: EmailVerifications;
   /** This instance's Realtime calls (inert unless REALTIME_MODEL is set). */
   realtime: RealtimeCalls;
   /** Kept audio of spoken turns, for replay (inert when AUDIO_RETENTION_DAYS is 0). */

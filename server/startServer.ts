@@ -14,7 +14,9 @@ import type { AiRoles } from './ai/types';
 import { SignInCache } from './auth/signInCache';
 import { createAuthThrottle, purgeExpiredRateLimits, type ThrottleLimits } from './auth/throttle';
 import { createJoinThrottle, type JoinThrottleLimits } from './auth/joinThrottle';
+import { createEmailVerifications } from './auth/emailVerifications';
 import { createPasswordResets } from './auth/passwordResets';
+import { purgeExpiredEmailVerifications } from './db/emailVerifications';
 import { purgeExpiredPasswordResets } from './db/passwordResets';
 import { createMailer, type Mailer } from './mail/mailer';
 import type { Config } from './config';
@@ -97,6 +99,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
     logger,
     mailer,
     passwordResets: createPasswordResets({ db, mail: config.mail, mailer, logger }),
+    emailVerifications: createEmailVerifications({ db, mail: config.mail, mailer, logger }),
     throttle: createAuthThrottle(db, { ...config.throttle, ...options.throttle }),
     joinThrottle: createJoinThrottle(db, { ...config.joinThrottle, ...options.joinThrottle }),
     signInCache: new SignInCache(config.sessionCacheMs),
@@ -142,10 +145,16 @@ export async function startServer(config: Config, options: StartOptions): Promis
     server.listen(config.port, config.host, () => resolve());
   });
   const purge = setInterval(() => {
-    Promise.all([purgeExpiredRateLimits(db), purgeExpiredPasswordResets(db)]).then(
-      ([removed, links]) => {
+    Promise.all([
+      purgeExpiredRateLimits(db),
+      purgeExpiredPasswordResets(db),
+      purgeExpiredEmailVerifications(db),
+    ]).then(
+      ([removed, links, verifications]) => {
         if (removed > 0) logger.debug('rate_limits.purged', { removed });
         if (links > 0) logger.debug('password_resets.purged', { removed: links });
+        if (verifications > 0)
+          logger.debug('email_verifications.purged', { removed: verifications });
       },
       (error: unknown) => logger.warn('rate_limits.purge_failed', { error }),
     );

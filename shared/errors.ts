@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ACCOUNT_TEXT,
   AUTH_TEXT,
   AUTHORING_TEXT,
   BRANCH_TEXT,
@@ -50,6 +51,11 @@ export const ERRORS = {
   'bad_request:sdp': REALTIME_TEXT.notSdp,
   /** A password reset link that is unknown, used or out of time: one sentence for all three. */
   'bad_request:reset_link': AUTH_TEXT.resetLinkInvalid,
+  /** A link confirming an address that is unknown, used, replaced or out of time. */
+  'bad_request:verify_link': ACCOUNT_TEXT.verifyLinkInvalid,
+  /** The account page asks for the current password before a new address or password. */
+  'bad_request:current_password': ACCOUNT_TEXT.wrongCurrentPassword,
+  'bad_request:same_email': ACCOUNT_TEXT.sameEmail,
   'too_large:body': REQUEST_TEXT.tooLarge,
   'unsupported:body': REQUEST_TEXT.unsupportedBody,
   // Who is asking.
@@ -71,6 +77,8 @@ export const ERRORS = {
   'not_found:assignment': ORGANISATION_TEXT.assignmentNotFound,
   // The state of things.
   'conflict:email': AUTH_TEXT.emailTaken,
+  'conflict:email_in_use': ACCOUNT_TEXT.emailInUse,
+  'conflict:verified': ACCOUNT_TEXT.alreadyVerified,
   'conflict:busy': CONVERSATION_TEXT.busy,
   'conflict:ended': CONVERSATION_TEXT.ended,
   /** A standby call (set up ahead, muted) never replaces a call in use in another window. */
@@ -92,6 +100,7 @@ export const ERRORS = {
   // Limits.
   'rate_limit:sign_in': AUTH_TEXT.slowDown,
   'rate_limit:password_reset': AUTH_TEXT.tooManyResets,
+  'rate_limit:verification': ACCOUNT_TEXT.tooManyLinks,
   'rate_limit:turns': CONVERSATION_TEXT.quotaReached,
   'rate_limit:concurrent': CONVERSATION_TEXT.concurrentTurns,
   'rate_limit:hints': CONVERSATION_TEXT.hintsUsedUpGeneric,

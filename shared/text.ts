@@ -60,16 +60,77 @@ export const MAIL_TEXT = {
       '',
       "If you didn't ask, you can ignore this mail: your password stays as it is.",
     ].join('\n'),
+  verifySubject: 'Confirm your email address for ChairTalk',
+  verifyBody: (link: string, hours: number) =>
+    [
+      'Please confirm that this is your address for ChairTalk.',
+      '',
+      `Open this link within ${hours} hours. It works once:`,
+      link,
+      '',
+      "If you didn't sign up or change your address on ChairTalk, you can ignore this mail.",
+    ].join('\n'),
+  changeNoticeSubject: 'Your ChairTalk email address is being changed',
+  changeNoticeBody: (newEmail: string) =>
+    [
+      `Someone signed in to your ChairTalk account asked to change its email address to ${newEmail}.`,
+      '',
+      'The address changes only when the link we sent there is opened.',
+      '',
+      "If this wasn't you, sign in and change your password now, then sign out everywhere from your account page.",
+    ].join('\n'),
 } as const;
 
-/** The account page (/account). */
+/** The account page (/account), and confirming an address from its mail. */
 export const ACCOUNT_TEXT = {
   title: 'Your account',
   loading: 'Loading your account',
   loadFailed: 'Your account could not be loaded. Please try again.',
   profileTitle: 'Profile',
   nameLabel: 'Full name',
+  saveName: 'Save name',
+  nameSaved: 'Your name is saved.',
+  emailTitle: 'Email address',
   emailLabel: 'Email',
+  verified: 'Confirmed',
+  unverified: 'Not confirmed yet',
+  unverifiedNote: (email: string) =>
+    `We sent a link to ${email} to confirm it's yours. Until then, ChairTalk sends you no mail but that link and password resets.`,
+  sendAgain: 'Send the link again',
+  sentAgain: (email: string, hours: number) =>
+    `We've sent a new link to ${email}. It works once, for ${hours} hours.`,
+  newEmailLabel: 'New email address',
+  currentPasswordLabel: 'Current password',
+  changeEmail: 'Change email address',
+  pendingEmail: (email: string) =>
+    `Waiting for you to open the link we sent to ${email}. Your address changes only then.`,
+  changeRequested: (email: string, hours: number) =>
+    `We've sent a link to ${email}. Open it within ${hours} hours to make it your address. We've told your current address too.`,
+  passwordTitle: 'Password',
+  newPasswordLabel: 'New password',
+  changePassword: 'Change password',
+  passwordChanged: "Your password is changed. You're signed out on every other device.",
+  sessionsTitle: 'Signed-in devices',
+  sessionsIntro:
+    'Lost a phone, or signed in on a shared computer? Sign out everywhere, this device included.',
+  signOutEverywhere: 'Sign out everywhere',
+  signOutEverywhereConfirm:
+    'Sign out of ChairTalk on every device, this one included? You will need your password to sign in again.',
+  cancel: 'Cancel',
+  signedOutEverywhere: "You're signed out on every device.",
+  wrongCurrentPassword: 'Your current password is not right.',
+  sameEmail: 'That is already your email address.',
+  emailInUse: 'Another account already uses this email address.',
+  alreadyVerified: 'Your email address is already confirmed.',
+  tooManyLinks: 'Too many links sent. Please wait an hour and try again.',
+  verifyTitle: 'Confirm your email address',
+  verifyIntro: 'Open ChairTalk with this address as your sign-in and for its mail.',
+  verifyButton: 'Confirm my address',
+  verifyDone: (email: string) => `${email} is confirmed as your address.`,
+  verifyLinkInvalid:
+    'This link has expired, has already been used, or was replaced by a newer one. Send a new one from your account page.',
+  goToAccount: 'Go to your account',
+  bannerText: (email: string) => `Confirm your email address: we sent a link to ${email}.`,
 } as const;
 
 /** Why a new password is refused (NIST 800-63B: no common, expected or context words). */

@@ -57,3 +57,22 @@ export async function purgeExpiredPasswordResets(db: Queryable): Promise<number>
   );
   return rows[0]?.n ?? 0;
 }
+
+/** Every session of the account but one (a password changed on the account page keeps its own). */
+export async function deleteOtherSignInsOfUser(
+  db: Queryable,
+  input: { userId: string; keepSignInId: string },
+): Promise<void> {
+  await db.query('DELETE FROM user_sessions WHERE user_id = $1 AND id <> $2', [
+    input.userId,
+    input.keepSignInId,
+  ]);
+}
+
+/** Reset links mailed earlier stop working (after a new password or a new address). */
+export async function deletePasswordResetsOfUser(
+  db: Queryable,
+  { userId }: { userId: string },
+): Promise<void> {
+  await db.query('DELETE FROM password_resets WHERE user_id = $1', [userId]);
+}

@@ -53,3 +53,10 @@ export async function getAccount(db: Queryable, { id }: { id: string }) {
   );
   return row ?? null;
 }
+
+export async function setUserName(
+  db: Queryable,
+  input: { userId: string; fullName: string },
+): Promise<void> {
+  await db.query('UPDATE users SET full_name = $2 WHERE id = $1', [input.userId, input.fullName]);
+}

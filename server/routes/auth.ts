@@ -59,6 +59,11 @@ export function authRoutes(services: Services): Router {
     const user: User = { id: row.id, email: row.email, fullName: row.fullName };
     await startSignIn(res, user);
     sendJson(res, authApi.signUp, { user }, 201);
+    // A link to confirm the address (decision 042); a failure to send is logged, and the
+    // account page can send it again.
+    await services.emailVerifications
+      .send({ userId: row.id, email: row.email })
+      .catch((error: unknown) => services.logger.warn('email_verification.not_sent', { error }));
   });
 
   router.post(authApi.signIn.route, async (req, res) => {

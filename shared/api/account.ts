@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema, fullNameSchema, passwordSchema } from './auth';
 import { resource } from './endpoint';
 
 /** /api/account: the signed-in person's own account (the account page). */
@@ -16,6 +17,47 @@ export type Account = z.infer<typeof accountSchema>;
 
 export const accountResponse = z.object({ account: accountSchema });
 
+export const renameInput = z.strictObject({ fullName: fullNameSchema });
+export type RenameInput = z.input<typeof renameInput>;
+
+/** The current password is asked again: a session left open must not be enough. */
+const currentPasswordSchema = z
+  .string({ error: 'Current password is required' })
+  .min(1, 'Current password is required')
+  .max(128, 'Password must be at most 128 characters');
+
+export const changeEmailInput = z.strictObject({
+  email: emailSchema,
+  currentPassword: currentPasswordSchema,
+});
+export type ChangeEmailInput = z.input<typeof changeEmailInput>;
+
+export const changePasswordInput = z.strictObject({
+  currentPassword: currentPasswordSchema,
+  newPassword: passwordSchema,
+});
+export type ChangePasswordInput = z.input<typeof changePasswordInput>;
+
+/** Where a confirmation link went and how long it works, so the page can say so. */
+export const linkSent = z.object({
+  email: z.string(),
+  hours: z.number().int().positive(),
+});
+
 export const accountApi = resource('/account', {
   get: { method: 'GET', route: '/', response: accountResponse },
+  rename: { method: 'POST', route: '/name', body: renameInput, response: accountResponse },
+  /** 202: a link goes to the new address (the old one is told); the address changes when it is opened. */
+  changeEmail: { method: 'POST', route: '/email', body: changeEmailInput, response: linkSent },
+  /** 202: the link for the address waiting to be confirmed (the new one, or the account's own). */
+  resendVerification: { method: 'POST', route: '/verification', response: linkSent },
+  /** 204: this session stays; every other session of the account ends. */
+  changePassword: {
+    method: 'POST',
+    route: '/password',
+    body: changePasswordInput,
+    response: null,
+  },
+  /** 204: every session of the account ends, this one included; the cookie is cleared. */
+  signOutEverywhere: { method: 'POST', route: '/sign-out-everywhere', response: null },
 });

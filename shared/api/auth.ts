@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isSafeName } from '../inputChecks';
-import { AUTH_TEXT } from '../text';
+import { ACCOUNT_TEXT, AUTH_TEXT } from '../text';
 import { resource } from './endpoint';
 
 /** /api/auth: accounts and the session cookie. */
@@ -19,6 +19,14 @@ export const passwordSchema = z
   .min(8, 'Password must be at least 8 characters')
   .max(128, 'Password must be at most 128 characters');
 
+export const fullNameSchema = z
+  .string({ error: 'Full name is required' })
+  .trim()
+  .min(1, 'Full name is required')
+  // One line that reads as what it is: no control or direction-changing characters.
+  .refine(isSafeName, 'Full name contains characters that are not allowed')
+  .max(200, 'Full name must be at most 200 characters');
+
 export const signInInput = z.strictObject({
   email: emailSchema,
   password: z
@@ -31,13 +39,7 @@ export type SignInInput = z.input<typeof signInInput>;
 export const signUpInput = z.strictObject({
   email: emailSchema,
   password: passwordSchema,
-  fullName: z
-    .string({ error: 'Full name is required' })
-    .trim()
-    .min(1, 'Full name is required')
-    // One line that reads as what it is: no control or direction-changing characters.
-    .refine(isSafeName, 'Full name contains characters that are not allowed')
-    .max(200, 'Full name must be at most 200 characters'),
+  fullName: fullNameSchema,
   /**
    * An invite code from a trainer's link: the new account joins that cohort. An
    * unknown, expired or revoked code is not found and no account is made.
@@ -75,6 +77,16 @@ export const passwordResetInput = z.strictObject({
 });
 export type PasswordResetInput = z.input<typeof passwordResetInput>;
 
+/** The token from a mail that confirms an address (as a reset link's). */
+export const verifyTokenSchema = z
+  .string({ error: ACCOUNT_TEXT.verifyLinkInvalid })
+  .regex(/^[a-z2-7]{32}$/, ACCOUNT_TEXT.verifyLinkInvalid);
+
+export const verifyEmailInput = z.strictObject({ token: verifyTokenSchema });
+export type VerifyEmailInput = z.input<typeof verifyEmailInput>;
+/** The address the link confirmed: the account's from now on. */
+export const emailVerified = z.object({ email: z.string() });
+
 /** How long the link lasts, so the page can say so; the same whether or not the account exists. */
 export const passwordResetRequested = z.object({ minutes: z.number().int().positive() });
 
@@ -99,5 +111,15 @@ export const authApi = resource('/auth', {
     route: '/password-reset/confirm',
     body: passwordResetInput,
     response: null,
+  },
+  /**
+   * 200: the address in the link is the account's, confirmed. Needs no sign-in: the link may be
+   * opened on another device.
+   */
+  verifyEmail: {
+    method: 'POST',
+    route: '/verify-email',
+    body: verifyEmailInput,
+    response: emailVerified,
   },
 });

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { AUTH_TEXT } from '#shared/text';
+import { AUTH_TEXT, MAIL_TEXT } from '#shared/text';
 import { HttpClient, uniqueEmail } from '../helpers/httpClient';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtpServer';
 import {
@@ -50,7 +50,7 @@ describe.skipIf(skipBrowserSuite)('a forgotten password in the browser', () => {
       .filter({ hasText: AUTH_TEXT.resetSent(30) })
       .waitFor();
 
-    const mail = await smtp!.nextMailTo(email);
+    const mail = await smtp!.nextMailTo(email, { subject: MAIL_TEXT.resetSubject });
     const token = /\/reset-password\?token=([a-z2-7]{32})/.exec(mail.text)?.[1];
     expect(token, mail.text).toBeDefined();
     await page.goto(`/reset-password?token=${token}`);

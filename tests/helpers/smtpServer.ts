@@ -16,8 +16,11 @@ export interface ReceivedMail {
 export interface TestSmtpServer {
   url: string;
   mails: ReceivedMail[];
-  /** Resolves with the next mail to `to` (or the first already received and not yet taken). */
-  nextMailTo(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /**
+   * Resolves with the next mail to `to` (or the first already received and not yet taken),
+   * of the given subject when one is named (an account gets other mail: a confirmation link).
+   */
+  nextMailTo(to: string, options?: { subject?: string; timeoutMs?: number }): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
 
@@ -45,14 +48,17 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  const find = (to: string) => mails.find((m) => !taken.has(m) && m.to.includes(to));
+  const find = (to: string, subject: string | undefined) =>
+    mails.find(
+      (m) => !taken.has(m) && m.to.includes(to) && (subject === undefined || m.subject === subject),
+    );
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    async nextMailTo(to, timeoutMs = 5000) {
+    async nextMailTo(to, { subject, timeoutMs = 5000 } = {}) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const mail = find(to);
+        const mail = find(to, subject);
         if (mail !== undefined) {
           taken.add(mail);
           return mail;

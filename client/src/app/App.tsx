@@ -19,6 +19,7 @@ import {
   ScenarioEditorPage,
   ScenarioPage,
   TrainerConversationPage,
+  VerifyEmailPage,
 } from './lazyPages';
 import './stylesheets';
 
@@ -50,6 +51,9 @@ export function App() {
         </Route>
         <Route path={paths.resetPassword}>
           <ResetPasswordPage />
+        </Route>
+        <Route path={paths.verifyEmail}>
+          <VerifyEmailPage />
         </Route>
         <Route path={paths.join}>
           {(params) => <JoinPage key={params.code} code={params.code} />}

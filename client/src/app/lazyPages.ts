@@ -19,6 +19,10 @@ export const ResetPasswordPage = lazyNamed(
   'ResetPasswordPage',
 );
 export const AccountPage = lazyNamed(() => import('./pages/AccountPage'), 'AccountPage');
+export const VerifyEmailPage = lazyNamed(
+  () => import('../features/auth/components/VerifyEmailPage'),
+  'VerifyEmailPage',
+);
 export const DashboardPage = lazyNamed(() => import('./pages/DashboardPage'), 'DashboardPage');
 export const MyScenariosPage = lazyNamed(
   () => import('./pages/MyScenariosPage'),

@@ -18,6 +18,8 @@ export const paths = {
   forgotPassword: '/forgot-password',
   /** Where the mail's link lands (`?token=`); the server builds the same path from PUBLIC_URL. */
   resetPassword: '/reset-password',
+  /** Where a confirmation mail's link lands (`?token=`); the server builds the same path. */
+  verifyEmail: '/verify-email',
   /** The signed-in person's own account: name, address, password, their data. */
   account: '/account',
 } as const;

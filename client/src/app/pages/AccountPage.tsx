@@ -10,6 +10,8 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 export function AccountPage() {
   const user = useAuthStore((s) => s.user);
   const signOut = useAuthStore((s) => s.signOut);
+  const forgetUser = useAuthStore((s) => s.forgetUser);
+  const updateUser = useAuthStore((s) => s.updateUser);
   const [, navigate] = useLocation();
   useDocumentTitle(ACCOUNT_TEXT.title);
   if (!user) return null;
@@ -22,7 +24,14 @@ export function AccountPage() {
           navigate(paths.login, { replace: true });
         }}
       />
-      <AccountScreen userId={user.id} />
+      <AccountScreen
+        userId={user.id}
+        onUserChanged={updateUser}
+        onSignedOut={() => {
+          forgetUser();
+          navigate(paths.login, { replace: true });
+        }}
+      />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import { Spinner } from '../../components/Spinner';
+import { VerifyEmailBanner } from '../../features/account/components/VerifyEmailBanner';
 import { DashboardScreen } from '../../features/dashboard/components/DashboardScreen';
 import { useAuthStore, userDisplayName } from '../../features/auth/store';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
@@ -53,6 +54,7 @@ export function DashboardPage() {
       onLogout={logout}
       tab={tab}
       onTabChange={selectTab}
+      notice={user ? <VerifyEmailBanner userId={user.id} /> : null}
     >
       <Suspense
         fallback={

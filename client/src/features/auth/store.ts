@@ -17,6 +17,10 @@ interface AuthState {
   signOut: () => Promise<void>;
   /** The server said the session is gone (expired, signed out elsewhere). */
   forgetUser: () => void;
+  /** The account page changed the name or address the app shows. */
+  updateUser: (fields: Pick<User, 'email' | 'fullName'>) => void;
+  /** Reads the signed-in user again (an address confirmed from a mail's link). */
+  reloadUser: () => Promise<void>;
 }
 
 export const useAuthStore = create<AuthState>()((set, get) => ({
@@ -56,6 +60,20 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
   },
 
   forgetUser: () => set({ user: null, status: 'ready' }),
+
+  updateUser: (fields) => {
+    const user = get().user;
+    if (user) set({ user: { ...user, email: fields.email, fullName: fields.fullName } });
+  },
+
+  reloadUser: async () => {
+    try {
+      set({ user: await getMe(), status: 'ready' });
+    } catch (error) {
+      // Keep what is shown: the next page load reads it again.
+      console.error('Could not reload the current user', error);
+    }
+  },
 }));
 
 /** Spec §2 top bar: full name, falling back to the e-mail, then to 'User'. */

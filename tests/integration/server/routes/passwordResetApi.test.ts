@@ -10,6 +10,8 @@ import { purgeExpiredPasswordResets } from '#server/db/passwordResets';
  * Password reset through a real SMTP server on 127.0.0.1: the mail a person would get, its
  * link used once, in time, and the answer to asking that says nothing about who has an account.
  */
+const RESET = { subject: MAIL_TEXT.resetSubject };
+
 describe('password reset by mail', () => {
   let t: TestDb;
   let server: TestServer;
@@ -58,7 +60,7 @@ describe('password reset by mail', () => {
     });
     expect(asked.status).toBe(202);
     expect(asked.body).toEqual({ minutes: 30 });
-    const mail = await smtp.nextMailTo(email);
+    const mail = await smtp.nextMailTo(email, RESET);
     expect(mail.subject).toBe(MAIL_TEXT.resetSubject);
     expect(mail.from).toBe('no-reply@chairtalk.example.org');
     const { link, token } = tokenFrom(mail.text);
@@ -100,16 +102,16 @@ describe('password reset by mail', () => {
     });
     expect(asked.status).toBe(202);
     expect(asked.body).toEqual({ minutes: 30 });
-    await expect(smtp.nextMailTo(nobody, 500)).rejects.toThrow(/no mail/);
+    await expect(smtp.nextMailTo(nobody, { timeoutMs: 500 })).rejects.toThrow(/no mail/);
   });
 
   it('refuses a link out of time, and only the latest link of an account works', async () => {
     const { email } = await account();
     const client = new HttpClient(server.url);
     await client.post('/api/auth/password-reset', { email });
-    const first = tokenFrom((await smtp.nextMailTo(email)).text).token;
+    const first = tokenFrom((await smtp.nextMailTo(email, RESET)).text).token;
     await client.post('/api/auth/password-reset', { email });
-    const second = tokenFrom((await smtp.nextMailTo(email)).text).token;
+    const second = tokenFrom((await smtp.nextMailTo(email, RESET)).text).token;
     const older = await client.post('/api/auth/password-reset/confirm', {
       token: first,
       password: 'a brand new passphrase',
@@ -124,7 +126,7 @@ describe('password reset by mail', () => {
     expect(late.body.error.code).toBe('bad_request:reset_link');
     // A link past its time that nobody used is only a row, and the purge takes it away.
     await client.post('/api/auth/password-reset', { email });
-    await smtp.nextMailTo(email);
+    await smtp.nextMailTo(email, RESET);
     await t.db.query(`UPDATE password_resets SET expires_at = now() - interval '1 second'`);
     expect(await purgeExpiredPasswordResets(t.db)).toBeGreaterThanOrEqual(1);
     expect(await t.db.query('SELECT 1 FROM password_resets WHERE expires_at <= now()')).toEqual([]);
@@ -138,7 +140,7 @@ describe('password reset by mail', () => {
     const { email } = await account();
     const client = new HttpClient(server.url);
     await client.post('/api/auth/password-reset', { email });
-    const { token } = tokenFrom((await smtp.nextMailTo(email)).text);
+    const { token } = tokenFrom((await smtp.nextMailTo(email, RESET)).text);
     const local = email.split('@')[0]!;
     const weak = await client.post('/api/auth/password-reset/confirm', {
       token,
@@ -218,7 +220,9 @@ describe('password reset without SMTP_URL', () => {
     const deadline = Date.now() + 5000;
     let line: string | undefined;
     while (line === undefined && Date.now() < deadline) {
-      line = server.logs.find((l) => l.includes('"mail.logged"') && l.includes(email));
+      line = server.logs.find(
+        (l) => l.includes('"mail.logged"') && l.includes(email) && l.includes('/reset-password'),
+      );
       if (line === undefined) await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(line).toBeDefined();

@@ -11,6 +11,7 @@ describe('mail configuration', () => {
       publicUrl: 'http://localhost:3000',
       resetMs: 30 * 60_000,
       resetsPerHour: 5,
+      verifyMs: 48 * 3_600_000,
     });
   });
 

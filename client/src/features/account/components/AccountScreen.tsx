@@ -6,12 +6,24 @@ import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api';
 import { createResource, useResource } from '../../../lib/resource';
 import { getAccount } from '../api/getAccount';
+import { EmailSection } from './EmailSection';
+import { PasswordSection } from './PasswordSection';
+import { ProfileSection } from './ProfileSection';
+import { SessionsSection } from './SessionsSection';
+
+interface AccountScreenProps {
+  userId: string;
+  /** The name or address the rest of the app shows has changed. */
+  onUserChanged: (user: { email: string; fullName: string }) => void;
+  /** Every session ended, this one included. */
+  onSignedOut: () => void;
+}
 
 /**
  * /account: the signed-in person's own account, one section per thing they can change. Each
  * section saves on its own; a change reloads the account so every section shows the same state.
  */
-export function AccountScreen({ userId }: { userId: string }) {
+export function AccountScreen({ userId, onUserChanged, onSignedOut }: AccountScreenProps) {
   const [resource] = useState(() =>
     createResource<Account>({
       fetch: () => getAccount(),
@@ -22,6 +34,7 @@ export function AccountScreen({ userId }: { userId: string }) {
     }),
   );
   const account = useResource(resource, userId);
+  const refresh = () => void resource.load(userId);
 
   return (
     <main className="page account-page">
@@ -33,15 +46,18 @@ export function AccountScreen({ userId }: { userId: string }) {
           <Spinner label={T.loading} size="lg" />
         </p>
       ) : (
-        <section className="account-section" aria-labelledby="account-profile">
-          <h2 id="account-profile">{T.profileTitle}</h2>
-          <dl className="account-facts">
-            <dt>{T.nameLabel}</dt>
-            <dd>{account.data.fullName}</dd>
-            <dt>{T.emailLabel}</dt>
-            <dd>{account.data.email}</dd>
-          </dl>
-        </section>
+        <>
+          <ProfileSection
+            account={account.data}
+            onSaved={(saved) => {
+              onUserChanged(saved);
+              refresh();
+            }}
+          />
+          <EmailSection account={account.data} onChanged={refresh} />
+          <PasswordSection />
+          <SessionsSection onSignedOut={onSignedOut} />
+        </>
       )}
     </main>
   );

@@ -17,6 +17,8 @@ interface DashboardScreenProps {
   onTabChange: (tab: DashboardTab) => void;
   /** The selected tab's content; the page composes it from the scenario/progress/history features. */
   children: ReactNode;
+  /** Above the tabs: something the account needs (an address to confirm). */
+  notice?: ReactNode;
 }
 
 /** Spec §2 dashboard: top bar and three tabs, Practice Scenarios first. */
@@ -26,12 +28,14 @@ export function DashboardScreen({
   tab,
   onTabChange,
   children,
+  notice,
 }: DashboardScreenProps) {
   return (
     <>
       <TopBar userName={userName} onLogout={onLogout} />
       <main className="page page--dashboard">
         <h1 className="visually-hidden">Dashboard</h1>
+        {notice}
         <Tabs label="Dashboard sections" tabs={TABS} selected={tab} onSelect={onTabChange}>
           {children}
         </Tabs>
