@@ -28,6 +28,8 @@ import { progressRoutes } from './routes/progress';
 import { metricsRoute } from './routes/metrics';
 import { organisationRoutes } from './routes/organisations';
 import { organisationsApi } from '#shared/api/organisations';
+import { courseMailApi } from '#shared/api/courseMail';
+import { courseMailRoutes } from './routes/courseMail';
 import type { Services } from './services';
 
 export const CLIENT_DIST = fileURLToPath(new URL('../dist/client', import.meta.url));
@@ -95,6 +97,7 @@ export function createApp(services: Services, options: AppOptions): Express {
   api.use(conversationsApi.mount, branchRoutes(services));
   api.use(realtimeApi.mount, realtimeRoutes(services));
   api.use(organisationsApi.mount, organisationRoutes(services));
+  api.use(courseMailApi.mount, courseMailRoutes(services));
   // Progress and history sit at the API root (their contracts' mount is '').
   api.use(progressRoutes(services));
   api.use(() => {

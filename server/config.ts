@@ -154,6 +154,10 @@ const envSchema = z.object({
    * same hourly limit as resets holds for sending one again.
    */
   EMAIL_VERIFICATION_HOURS: int(1, 720).default(48),
+  /** Invite mails one trainer may send in an hour (each address counts once). */
+  INVITE_MAILS_PER_HOUR: int(1, 100_000).default(200),
+  /** How often each instance looks for assignment reminders owed (one instance sends each). */
+  REMINDER_CHECK_SECONDS: int(1, 86_400).default(60),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Turns on GET /metrics (Prometheus text) for whoever sends it as a bearer token. */
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).max(256).optional()),
@@ -273,6 +277,8 @@ export interface MailConfig {
   resetMs: number;
   resetsPerHour: number;
   verifyMs: number;
+  invitesPerHour: number;
+  reminderCheckMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -408,6 +414,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       resetMs: e.PASSWORD_RESET_MINUTES * 60_000,
       resetsPerHour: e.PASSWORD_RESETS_PER_HOUR,
       verifyMs: e.EMAIL_VERIFICATION_HOURS * 3_600_000,
+      invitesPerHour: e.INVITE_MAILS_PER_HOUR,
+      reminderCheckMs: e.REMINDER_CHECK_SECONDS * 1000,
     },
     logLevel: e.LOG_LEVEL,
   };

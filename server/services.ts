@@ -1,6 +1,7 @@
 import type { AudioStore } from './audio/audioStore';
 import type { AuthThrottle } from './auth/throttle';
 import type { EmailVerifications } from './auth/emailVerifications';
+import type { CourseMail } from './mail/courseMail';
 import type { PasswordResets } from './auth/passwordResets';
 import type { Mailer } from './mail/mailer';
 import type { JoinThrottle } from './auth/joinThrottle';
@@ -21,6 +22,7 @@ export interface Services extends CoreServices {
   mailer: Mailer;
   passwordResets: PasswordResets;
   emailVerifications: EmailVerifications;
+  courseMail: CourseMail;
   /** This instance's Realtime calls (inert unless REALTIME_MODEL is set). */
   realtime: RealtimeCalls;
   /** Kept audio of spoken turns, for replay (inert when AUDIO_RETENTION_DAYS is 0). */

@@ -19,6 +19,7 @@ import { createPasswordResets } from './auth/passwordResets';
 import { purgeExpiredEmailVerifications } from './db/emailVerifications';
 import { purgeExpiredPasswordResets } from './db/passwordResets';
 import { createMailer, type Mailer } from './mail/mailer';
+import { createCourseMail } from './mail/courseMail';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
@@ -100,6 +101,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
     mailer,
     passwordResets: createPasswordResets({ db, mail: config.mail, mailer, logger }),
     emailVerifications: createEmailVerifications({ db, mail: config.mail, mailer, logger }),
+    courseMail: createCourseMail({ db, mail: config.mail, mailer, logger }),
     throttle: createAuthThrottle(db, { ...config.throttle, ...options.throttle }),
     joinThrottle: createJoinThrottle(db, { ...config.joinThrottle, ...options.joinThrottle }),
     signInCache: new SignInCache(config.sessionCacheMs),
@@ -172,6 +174,24 @@ export async function startServer(config: Config, options: StartOptions): Promis
   purgeAudio();
   const audioPurge = setInterval(purgeAudio, config.audio.purgeMs);
   audioPurge.unref();
+  // Reminders owed are claimed in the database, so every instance may look and one sends each
+  // (decision 046). One pass at a time; closing waits for the pass under way.
+  let reminderPass: Promise<void> | null = null;
+  const sendReminders = () => {
+    reminderPass ??= services.courseMail
+      .sendReminders()
+      .then(
+        (sent) => {
+          if (sent > 0) logger.info('reminders.sent', { sent });
+        },
+        (error: unknown) => logger.warn('reminders.failed', { error }),
+      )
+      .finally(() => {
+        reminderPass = null;
+      });
+  };
+  const reminders = setInterval(sendReminders, config.mail.reminderCheckMs);
+  reminders.unref();
   const { port } = server.address() as AddressInfo;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${shownHost}:${port}`;
@@ -184,6 +204,8 @@ export async function startServer(config: Config, options: StartOptions): Promis
     async close({ keepDb = false, graceMs = 5_000 } = {}) {
       clearInterval(purge);
       clearInterval(audioPurge);
+      clearInterval(reminders);
+      await reminderPass;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Calls store what they owe before the sockets that would hear of it close.
       await services.realtime.close();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ACCOUNT_TEXT,
+  COURSE_MAIL_TEXT,
   AUTH_TEXT,
   AUTHORING_TEXT,
   BRANCH_TEXT,
@@ -56,12 +57,16 @@ export const ERRORS = {
   /** The account page asks for the current password before a new address or password. */
   'bad_request:current_password': ACCOUNT_TEXT.wrongCurrentPassword,
   'bad_request:same_email': ACCOUNT_TEXT.sameEmail,
+  /** An address list to invite by mail that holds a malformed address (named in the sentence). */
+  'bad_request:invite_addresses': COURSE_MAIL_TEXT.noAddresses,
   'too_large:body': REQUEST_TEXT.tooLarge,
   'unsupported:body': REQUEST_TEXT.unsupportedBody,
   // Who is asking.
   'unauthorized:session': AUTH_TEXT.signInRequired,
   'unauthorized:credentials': AUTH_TEXT.wrongCredentials,
   'forbidden:origin': REQUEST_TEXT.crossSite,
+  /** Mail others cause goes out only from a confirmed address (decision 042). */
+  'forbidden:unverified': COURSE_MAIL_TEXT.unverified,
   // What they asked for. Another user's ids are simply not found.
   'not_found:route': REQUEST_TEXT.notFound,
   'not_found:asset': REQUEST_TEXT.notFound,
@@ -79,6 +84,7 @@ export const ERRORS = {
   'conflict:email': AUTH_TEXT.emailTaken,
   'conflict:email_in_use': ACCOUNT_TEXT.emailInUse,
   'conflict:verified': ACCOUNT_TEXT.alreadyVerified,
+  'conflict:invite_not_live': COURSE_MAIL_TEXT.inviteNotLive,
   'conflict:busy': CONVERSATION_TEXT.busy,
   'conflict:ended': CONVERSATION_TEXT.ended,
   /** A standby call (set up ahead, muted) never replaces a call in use in another window. */
@@ -101,6 +107,7 @@ export const ERRORS = {
   'rate_limit:sign_in': AUTH_TEXT.slowDown,
   'rate_limit:password_reset': AUTH_TEXT.tooManyResets,
   'rate_limit:verification': ACCOUNT_TEXT.tooManyLinks,
+  'rate_limit:invite_mail': COURSE_MAIL_TEXT.tooManyInvites,
   'rate_limit:turns': CONVERSATION_TEXT.quotaReached,
   'rate_limit:concurrent': CONVERSATION_TEXT.concurrentTurns,
   'rate_limit:hints': CONVERSATION_TEXT.hintsUsedUpGeneric,

@@ -70,6 +70,46 @@ export const MAIL_TEXT = {
       '',
       "If you didn't sign up or change your address on ChairTalk, you can ignore this mail.",
     ].join('\n'),
+  inviteSubject: (trainer: string, organisation: string) =>
+    `${trainer} invited you to practise with ${organisation} on ChairTalk`,
+  inviteBody: (input: {
+    trainer: string;
+    organisation: string;
+    cohort: string;
+    link: string;
+    expires: string;
+  }) =>
+    [
+      `${input.trainer} invited you to join ${input.cohort} at ${input.organisation} on ChairTalk, where you practise conversations with simulated dental patients.`,
+      '',
+      `To join, open this link by ${input.expires}:`,
+      input.link,
+      '',
+      "If you don't know this person, you can ignore this mail.",
+    ].join('\n'),
+  dueSoonSubject: (title: string) => `Due soon on ChairTalk: ${title}`,
+  overdueSubject: (title: string) => `Overdue on ChairTalk: ${title}`,
+  reminderBody: (input: {
+    kind: 'due_soon' | 'overdue';
+    name: string;
+    title: string;
+    cohort: string;
+    organisation: string;
+    due: string;
+    link: string;
+  }) =>
+    [
+      `Hello ${input.name},`,
+      '',
+      input.kind === 'due_soon'
+        ? `"${input.title}" is due by ${input.due}, set for ${input.cohort} at ${input.organisation}.`
+        : `"${input.title}" was due by ${input.due}, set for ${input.cohort} at ${input.organisation}, and is not done yet.`,
+      '',
+      'Practise it here:',
+      input.link,
+      '',
+      'Your trainer chose when these reminders are sent. You get one before the due date and one once it has passed.',
+    ].join('\n'),
   changeNoticeSubject: 'Your ChairTalk email address is being changed',
   changeNoticeBody: (newEmail: string) =>
     [
@@ -131,6 +171,30 @@ export const ACCOUNT_TEXT = {
     'This link has expired, has already been used, or was replaced by a newer one. Send a new one from your account page.',
   goToAccount: 'Go to your account',
   bannerText: (email: string) => `Confirm your email address: we sent a link to ${email}.`,
+} as const;
+
+/** A trainer's mail to a cohort: invites by email, and the reminders it sends (decision 046). */
+export const COURSE_MAIL_TEXT = {
+  emailInvite: 'Email this invite',
+  addressesLabel: 'Email addresses',
+  addressesHint: 'One or more addresses, separated by commas, spaces or new lines (up to 50).',
+  send: 'Send invites',
+  sent: (count: number) => `Invite sent to ${count} address${count === 1 ? '' : 'es'}.`,
+  noAddresses: 'Enter at least one email address.',
+  tooManyAddresses: (max: number) => `Enter at most ${max} addresses at a time.`,
+  badAddress: (address: string) => `"${address}" is not a valid email address.`,
+  unverified:
+    'Confirm your own email address before inviting by email: the invite names you. You can send the link again from your account page.',
+  inviteNotLive: 'This invite has expired or was revoked. Make a new one to send.',
+  tooManyInvites: 'Too many invites sent in the last hour. Please wait and try again.',
+  remindersLabel: 'Email reminders',
+  remindersOff: 'Off',
+  remindersBefore: (hours: number) =>
+    hours % 24 === 0
+      ? `${hours / 24} day${hours === 24 ? '' : 's'} before the due date, and once overdue`
+      : `${hours} hours before the due date, and once overdue`,
+  remindersSaved: 'Reminder setting saved.',
+  remindersNote: 'Only trainees who confirmed their address are reminded, once each time.',
 } as const;
 
 /** Why a new password is refused (NIST 800-63B: no common, expected or context words). */

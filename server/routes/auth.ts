@@ -57,13 +57,13 @@ export function authRoutes(services: Services): Router {
     // Joined through an invite: the organisation's shared scenarios are theirs to see (036).
     if (input.invite !== undefined) services.scenarioStamps.forget(row.id);
     const user: User = { id: row.id, email: row.email, fullName: row.fullName };
-    await startSignIn(res, user);
-    sendJson(res, authApi.signUp, { user }, 201);
-    // A link to confirm the address (decision 042); a failure to send is logged, and the
-    // account page can send it again.
+    // A link to confirm the address (decision 042), stored before the answer and mailed after
+    // it; a failure is logged, and the account page can send the link again.
     await services.emailVerifications
       .send({ userId: row.id, email: row.email })
       .catch((error: unknown) => services.logger.warn('email_verification.not_sent', { error }));
+    await startSignIn(res, user);
+    sendJson(res, authApi.signUp, { user }, 201);
   });
 
   router.post(authApi.signIn.route, async (req, res) => {

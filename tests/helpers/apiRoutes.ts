@@ -2,6 +2,7 @@ import { accountApi } from '#shared/api/account';
 import { authApi } from '#shared/api/auth';
 import { authoringApi } from '#shared/api/authoring';
 import { conversationsApi } from '#shared/api/conversations';
+import { courseMailApi } from '#shared/api/courseMail';
 import type { Endpoint } from '#shared/api/endpoint';
 import { healthApi } from '#shared/api/health';
 import { historyApi } from '#shared/api/history';
@@ -58,6 +59,7 @@ export function listContractRoutes(): ApiRoute[] {
     authApi,
     authoringApi,
     conversationsApi,
+    courseMailApi,
     healthApi,
     historyApi,
     organisationsApi,

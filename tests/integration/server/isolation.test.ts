@@ -491,6 +491,86 @@ function httpRows(): Row[] {
       verify: async (w, o) => (o.body?.account?.id === w.b.user.id ? [] : ['account is not B']),
     },
     {
+      name: 'POST /api/account/name: B renames only B',
+      covers: 'POST /api/account/name',
+      expect: 'HTTP 200',
+      attempt: (w, t) => httpAs(w, t, 'POST', '/api/account/name', { fullName: 'Dr B Renamed' }),
+      async verify(w, o) {
+        const a = await w.a.client.get('/api/auth/me');
+        return [
+          ...(o.body?.account?.id === w.b.user.id ? [] : ['renamed someone other than B']),
+          ...(a.body?.user?.fullName === w.a.user.fullName ? [] : ["A's name changed"]),
+        ];
+      },
+    },
+    {
+      name: "POST /api/account/email: B asks for A's address",
+      covers: 'POST /api/account/email',
+      expect: 'HTTP 409',
+      uses: (w) => [w.a.user.email],
+      attempt: (w, t) =>
+        httpAs(w, t, 'POST', '/api/account/email', {
+          email: w.a.user.email,
+          currentPassword: 'correct horse battery',
+        }),
+      async verify(w) {
+        const [a, b] = await Promise.all([
+          w.a.client.get('/api/account'),
+          w.b.client.get('/api/account'),
+        ]);
+        return [
+          ...(a.body?.account?.email === w.a.user.email ? [] : ["A's address changed"]),
+          ...(b.body?.account?.pendingEmail === null ? [] : ["A's address waits on B's account"]),
+        ];
+      },
+    },
+    {
+      name: "POST /api/account/verification sends B's link to B",
+      covers: 'POST /api/account/verification',
+      expect: 'HTTP 202',
+      attempt: (w, t) => httpAs(w, t, 'POST', '/api/account/verification'),
+      verify: async (w, o) => (o.body?.email === w.b.user.email ? [] : ['the link went elsewhere']),
+    },
+    {
+      name: "POST /api/account/password without B's current password",
+      covers: 'POST /api/account/password',
+      expect: 'HTTP 400',
+      attempt: (w, t) =>
+        httpAs(w, t, 'POST', '/api/account/password', {
+          currentPassword: 'not the password',
+          newPassword: 'a brand new passphrase',
+        }),
+      async verify(w) {
+        const a = await w.a.client.get('/api/auth/me');
+        return a.status === 200 ? [] : [`A was signed out (${a.status})`];
+      },
+    },
+    {
+      name: 'POST /api/account/sign-out-everywhere from a third account ends only its sessions',
+      covers: 'POST /api/account/sign-out-everywhere',
+      expect: 'HTTP 204',
+      async attempt(w, t) {
+        const third = await signedInClient(t.url, 'Dr Third');
+        return httpAs(w, t, 'POST', '/api/account/sign-out-everywhere', {}, third.cookie);
+      },
+      async verify(w) {
+        const [a, b] = await Promise.all([
+          w.a.client.get('/api/auth/me'),
+          w.b.client.get('/api/auth/me'),
+        ]);
+        return [
+          ...(a.status === 200 ? [] : [`A was signed out (${a.status})`]),
+          ...(b.status === 200 ? [] : [`B was signed out (${b.status})`]),
+        ];
+      },
+    },
+    {
+      name: "POST /api/auth/verify-email with a token B made up for A's address",
+      covers: 'POST /api/auth/verify-email',
+      expect: 'HTTP 400',
+      attempt: (w, t) => httpAs(w, t, 'POST', '/api/auth/verify-email', { token: 'a'.repeat(32) }),
+    },
+    {
       name: 'GET /api/scenarios',
       covers: 'GET /api/scenarios',
       expect: 'HTTP 200',

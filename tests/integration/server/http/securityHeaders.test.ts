@@ -96,7 +96,12 @@ describe('security headers, cookies and the same-origin rule', () => {
     server: dev,
     testDb: t,
     build,
-  } = useTestServer('pglite', { clientBuild: { label: 'headers' } });
+  } = useTestServer('pglite', {
+    clientBuild: { label: 'headers' },
+    // Each case makes its own account, all from this one address: more than the sign-up
+    // throttle's default allows (its own tests are in tests/integration/server/auth).
+    env: { AUTH_ATTEMPTS_PER_ADDRESS: '500' },
+  });
   let prod: TestServer;
   let secureCookie: TestServer;
 
@@ -196,6 +201,22 @@ describe('security headers, cookies and the same-origin rule', () => {
         'GET /api/health': () => client.get('/api/health'),
         'GET /api/auth/me': () => client.get('/api/auth/me'),
         'GET /api/account': () => client.get('/api/account'),
+        'POST /api/account/name': () => client.post('/api/account/name', { fullName: 'Dr Kept' }),
+        'POST /api/account/email': () =>
+          client.post('/api/account/email', {
+            email: uniqueEmail('nostore'),
+            currentPassword: 'not the password',
+          }),
+        'POST /api/account/verification': () => client.post('/api/account/verification'),
+        'POST /api/account/password': () =>
+          client.post('/api/account/password', {
+            currentPassword: 'not the password',
+            newPassword: 'a brand new passphrase',
+          }),
+        'POST /api/account/sign-out-everywhere': async () =>
+          (await signedInClient(dev.url)).post('/api/account/sign-out-everywhere'),
+        'POST /api/auth/verify-email': () =>
+          new HttpClient(dev.url).post('/api/auth/verify-email', { token: 'a'.repeat(32) }),
         'GET /api/progress': () => client.get('/api/progress'),
         'GET /api/history': () => client.get('/api/history'),
         'GET /api/scenarios/:id': () => client.get(`/api/scenarios/${scenarioId}`),
@@ -362,14 +383,22 @@ describe('security headers, cookies and the same-origin rule', () => {
       });
       return { client, email };
     };
-    /** Without SMTP_URL the reset mail is a log line; its link's token, once it is written. */
-    const resetTokenFromLog = async (email: string): Promise<string> => {
+    /**
+     * Without SMTP_URL a mail is a log line; the token of its link to `page` (a reset, or a
+     * confirmation of the address), once it is written.
+     */
+    const tokenFromLog = async (
+      email: string,
+      page: '/reset-password' | '/verify-email' = '/reset-password',
+    ): Promise<string> => {
       const deadline = Date.now() + 5000;
       for (;;) {
-        const line = dev.logs.find((l) => l.includes('"mail.logged"') && l.includes(email));
+        const line = dev.logs.find(
+          (l) => l.includes('"mail.logged"') && l.includes(email) && l.includes(`${page}?token=`),
+        );
         const token = line === undefined ? undefined : /token=([a-z2-7]{32})/.exec(line)?.[1];
         if (token !== undefined) return token;
-        if (Date.now() > deadline) throw new Error(`no reset mail logged for ${email}`);
+        if (Date.now() > deadline) throw new Error(`no ${page} mail logged for ${email}`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     };
@@ -631,7 +660,7 @@ describe('security headers, cookies and the same-origin rule', () => {
         async prepare() {
           const { client, email } = await signedOutAccount('xsite-confirm');
           await client.post('/api/auth/password-reset', { email });
-          const token = await resetTokenFromLog(email);
+          const token = await tokenFromLog(email);
           return {
             path: '/api/auth/password-reset/confirm',
             body: { token, password: 'a brand new passphrase' },
@@ -640,6 +669,84 @@ describe('security headers, cookies and the same-origin rule', () => {
         },
         state: () => t.db.query(`SELECT count(*)::int AS n FROM password_resets`),
         control: 204,
+      },
+      'POST /api/account/name': {
+        async prepare() {
+          const client = await signedInClient(dev.url);
+          return {
+            path: '/api/account/name',
+            body: { fullName: 'Dr Renamed' },
+            cookie: client.cookie,
+          };
+        },
+        state: () =>
+          t.db.query(`SELECT count(*)::int AS n FROM users WHERE full_name = 'Dr Renamed'`),
+        control: 200,
+      },
+      // A new address asked for from another site: no link is made, no mail goes.
+      'POST /api/account/email': {
+        async prepare() {
+          const client = await signedInClient(dev.url);
+          return {
+            path: '/api/account/email',
+            body: { email: uniqueEmail('xsite-moved'), currentPassword: 'correct horse battery' },
+            cookie: client.cookie,
+          };
+        },
+        state: () =>
+          t.db.query(
+            `SELECT count(*)::int AS n FROM email_verifications WHERE email LIKE 'xsite-moved-%'`,
+          ),
+        control: 202,
+      },
+      'POST /api/account/verification': {
+        async prepare() {
+          const client = await signedInClient(dev.url);
+          return { path: '/api/account/verification', body: {}, cookie: client.cookie };
+        },
+        // A new link replaces the one mailed at sign-up.
+        state: () =>
+          t.db.query(`SELECT string_agg(id, ',' ORDER BY id) AS ids FROM email_verifications`),
+        control: 202,
+      },
+      'POST /api/account/password': {
+        async prepare() {
+          const client = await signedInClient(dev.url);
+          return {
+            path: '/api/account/password',
+            body: {
+              currentPassword: 'correct horse battery',
+              newPassword: 'a brand new passphrase',
+            },
+            cookie: client.cookie,
+          };
+        },
+        state: () =>
+          t.db.query(`SELECT md5(string_agg(password_hash, ',' ORDER BY id)) AS h FROM users`),
+        control: 204,
+      },
+      'POST /api/account/sign-out-everywhere': {
+        async prepare() {
+          const client = await signedInClient(dev.url);
+          return { path: '/api/account/sign-out-everywhere', body: {}, cookie: client.cookie };
+        },
+        async state({ cookie }) {
+          const client = new HttpClient(dev.url);
+          client.cookie = cookie;
+          return (await client.get('/api/auth/me')).status;
+        },
+        control: 204,
+      },
+      // Confirming an address from another site: the link stays unused.
+      'POST /api/auth/verify-email': {
+        async prepare() {
+          const { email } = await signedOutAccount('xsite-verify');
+          const token = await tokenFromLog(email, '/verify-email');
+          return { path: '/api/auth/verify-email', body: { token }, cookie: null };
+        },
+        state: () =>
+          t.db.query(`SELECT count(*)::int AS n FROM users WHERE email_verified_at IS NOT NULL`),
+        control: 200,
       },
       'POST /api/conversations': {
         async prepare() {

@@ -7,7 +7,7 @@ import { useTestServer } from '../../../helpers/useTestServer';
 import { HttpClient, signedInClient, uniqueEmail } from '../../../helpers/httpClient';
 import { RawSocket } from '../../../helpers/rawSocket';
 import { listApiRoutes, listContractRoutes, type ApiRoute } from '../../../helpers/apiRoutes';
-import { accountResponse } from '#shared/api/account';
+import { accountResponse, linkSent } from '#shared/api/account';
 import { passwordResetRequested, userResponse } from '#shared/api/auth';
 import { conversationDetailResponse } from '#shared/api/conversations';
 import { historyResponse } from '#shared/api/history';
@@ -425,6 +425,7 @@ const COUNTED = [
   'cohort_assignments',
   'score_overrides',
   'turn_comments',
+  'email_verifications',
 ] as const;
 
 type Counts = Record<(typeof COUNTED)[number], number>;
@@ -943,7 +944,8 @@ describe('every /api route under 1,000 generated requests', () => {
         },
       ],
       ok: userResponse,
-      allowed: only({ users: 1, user_sessions: 1 }),
+      // The account, its session and the link that confirms its address.
+      allowed: only({ users: 1, user_sessions: 1, email_verifications: 1 }),
     },
     'POST /api/auth/sign-in': {
       method: 'POST',
@@ -1000,6 +1002,60 @@ describe('every /api route under 1,000 generated requests', () => {
       method: 'GET',
       input: queryString({ id: text }).map((q) => ({ path: `/api/account${q}` })),
       ok: accountResponse,
+      allowed: unchanged,
+    },
+    'POST /api/account/name': {
+      method: 'POST',
+      input: bodyText(
+        objectBody({ fullName: fieldValue(text, fc.constantFrom('Dr Fuzz', 'Dr Fuzz Renamed')) }),
+      ).map((body) => ({ path: '/api/account/name', body })),
+      ok: accountResponse,
+      allowed: unchanged,
+    },
+    'POST /api/account/email': {
+      method: 'POST',
+      input: bodyText(
+        objectBody({
+          email: fieldValue(
+            emailish,
+            fc.constant(null).map(() => email),
+          ),
+          currentPassword: fieldValue(password, fc.constant(PASSWORD)),
+        }),
+      ).map((body) => ({ path: '/api/account/email', body })),
+      ok: linkSent,
+      // The link replaces the account's one; past the hourly limit, a 429 stores nothing.
+      allowed: unchanged,
+    },
+    'POST /api/account/verification': {
+      method: 'POST',
+      input: ignoredBody.map((body) => ({ path: '/api/account/verification', body })),
+      ok: linkSent,
+      allowed: unchanged,
+    },
+    'POST /api/account/password': {
+      method: 'POST',
+      input: bodyText(
+        objectBody({
+          // Never the right one: a changed password would sign later requests' clients out.
+          currentPassword: fieldValue(password),
+          newPassword: fieldValue(password),
+        }),
+      ).map((body) => ({ path: '/api/account/password', body })),
+      allowed: unchanged,
+    },
+    'POST /api/account/sign-out-everywhere': {
+      method: 'POST',
+      input: ignoredBody.map((body) => ({ path: '/api/account/sign-out-everywhere', body })),
+      // Only ever with cookies that are not the user's (see below): nothing to delete.
+      allowed: unchanged,
+    },
+    'POST /api/auth/verify-email': {
+      method: 'POST',
+      input: bodyText(
+        objectBody({ token: fieldValue(text, fc.stringMatching(/^[a-z2-7]{32}$/)) }),
+      ).map((body) => ({ path: '/api/auth/verify-email', body })),
+      // No token it makes up is a real link: no address is confirmed.
       allowed: unchanged,
     },
     'GET /api/scenarios': {
@@ -1172,7 +1228,9 @@ describe('every /api route under 1,000 generated requests', () => {
             headers['content-encoding'] = choice.contentEncoding;
           // Signing out with the user's own cookie would end every later request's session.
           const cookieChoice =
-            route === 'POST /api/auth/sign-out' && choice.cookie === 'valid'
+            (route === 'POST /api/auth/sign-out' ||
+              route === 'POST /api/account/sign-out-everywhere') &&
+            choice.cookie === 'valid'
               ? 'chairtalk_session=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'
               : choice.cookie;
           if (cookieChoice === 'valid') headers.cookie = user.cookie!;

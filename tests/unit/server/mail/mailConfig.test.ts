@@ -12,6 +12,8 @@ describe('mail configuration', () => {
       resetMs: 30 * 60_000,
       resetsPerHour: 5,
       verifyMs: 48 * 3_600_000,
+      invitesPerHour: 200,
+      reminderCheckMs: 60_000,
     });
   });
 
