@@ -930,6 +930,54 @@ function organisationRows(): Row[] {
       verify: courseUntouched,
     },
     {
+      name: "POST /api/organisations/invites/:id/email with A's invite",
+      covers: 'POST /api/organisations/invites/:id/email',
+      expect: notFound,
+      uses: (w) => [org(w).inviteId],
+      attempt: (w, t) =>
+        httpAs(w, t, 'POST', `${base}/invites/${org(w).inviteId}/email`, {
+          emails: ['someone@example.com'],
+        }),
+      verify: courseUntouched,
+    },
+    {
+      name: "POST /api/organisations/invites/:id/email with A's invite, as T",
+      as: 'T',
+      covers: 'POST /api/organisations/invites/:id/email',
+      expect: notFound,
+      uses: (w) => [org(w).inviteId],
+      attempt: (w, t) =>
+        httpAs(w, t, 'POST', `${base}/invites/${org(w).inviteId}/email`, {
+          emails: ['someone@example.com'],
+        }),
+      verify: courseUntouched,
+    },
+    {
+      name: "GET /api/organisations/cohorts/:id/reminders of A's cohort",
+      covers: 'GET /api/organisations/cohorts/:id/reminders',
+      expect: notFound,
+      uses: (w) => [org(w).cohortId],
+      attempt: (w, t) => httpAs(w, t, 'GET', `${base}/cohorts/${org(w).cohortId}/reminders`),
+    },
+    {
+      name: "POST /api/organisations/cohorts/:id/reminders of A's cohort, as M",
+      as: 'M',
+      covers: 'POST /api/organisations/cohorts/:id/reminders',
+      expect: notFound,
+      uses: (w) => [org(w).cohortId],
+      attempt: (w, t) =>
+        httpAs(w, t, 'POST', `${base}/cohorts/${org(w).cohortId}/reminders`, {
+          hoursBefore: null,
+        }),
+      async verify(w) {
+        const [row] = await w.db.query<{ h: number | null }>(
+          'SELECT reminder_hours_before AS h FROM cohorts WHERE id = $1',
+          [org(w).cohortId],
+        );
+        return row?.h === 24 ? [] : [`A's cohort reminds at ${row?.h}`];
+      },
+    },
+    {
       name: "POST /api/organisations/cohorts/:id/assignments on A's cohort",
       covers: 'POST /api/organisations/cohorts/:id/assignments',
       expect: notFound,

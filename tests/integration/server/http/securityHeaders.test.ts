@@ -87,6 +87,13 @@ async function courseRequests(client: HttpClient, scenarioId: string) {
     'GET /api/organisations/cohorts/:id/export': () =>
       client.get(`${base}/cohorts/${cohort}/export`),
     'GET /api/organisations/cohorts/:id/table': () => client.get(`${base}/cohorts/${cohort}/table`),
+    // From an unconfirmed address: refused with 403, and still not kept by any cache.
+    'POST /api/organisations/invites/:id/email': () =>
+      client.post(`${base}/invites/${invite.id}/email`, { emails: ['someone@example.com'] }),
+    'GET /api/organisations/cohorts/:id/reminders': () =>
+      client.get(`${base}/cohorts/${cohort}/reminders`),
+    'POST /api/organisations/cohorts/:id/reminders': () =>
+      client.post(`${base}/cohorts/${cohort}/reminders`, { hoursBefore: 48 }),
   };
 }
 
@@ -536,6 +543,36 @@ describe('security headers, cookies and the same-origin rule', () => {
         },
         state: ({ path }) =>
           t.db.query(`SELECT revoked_at FROM cohort_invites WHERE id = $1`, [path.split('/')[4]]),
+        control: 200,
+      },
+      // An invite mailed from another site: nothing is counted, nothing sent.
+      'POST /api/organisations/invites/:id/email': {
+        async prepare() {
+          const client = (await course()).trainer;
+          const me = (await client.get('/api/account')).body.account.id as string;
+          await t.db.query('UPDATE users SET email_verified_at = now() WHERE id = $1', [me]);
+          const { invite } = await buildCourse(client);
+          const path = `/api/organisations/invites/${invite.id}/email`;
+          return { path, body: { emails: [uniqueEmail('xsite-invited')] }, cookie: client.cookie };
+        },
+        state: () =>
+          t.db.query(
+            `SELECT coalesce(sum(points), 0)::int AS n FROM auth_rate_limits
+              WHERE key LIKE 'invite_mail:%'`,
+          ),
+        control: 202,
+      },
+      'POST /api/organisations/cohorts/:id/reminders': {
+        async prepare() {
+          const client = (await course()).trainer;
+          const { cohort } = await buildCourse(client);
+          const path = `/api/organisations/cohorts/${cohort}/reminders`;
+          return { path, body: { hoursBefore: 168 }, cookie: client.cookie };
+        },
+        state: ({ path }) =>
+          t.db.query(`SELECT reminder_hours_before FROM cohorts WHERE id = $1`, [
+            path.split('/')[4],
+          ]),
         control: 200,
       },
       'POST /api/organisations/cohorts/:id/assignments': {

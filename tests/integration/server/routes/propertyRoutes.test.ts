@@ -8,6 +8,7 @@ import { HttpClient, signedInClient, uniqueEmail } from '../../../helpers/httpCl
 import { RawSocket } from '../../../helpers/rawSocket';
 import { listApiRoutes, listContractRoutes, type ApiRoute } from '../../../helpers/apiRoutes';
 import { accountResponse, linkSent } from '#shared/api/account';
+import { invitesSent, reminderSetting } from '#shared/api/courseMail';
 import { passwordResetRequested, userResponse } from '#shared/api/auth';
 import { conversationDetailResponse } from '#shared/api/conversations';
 import { historyResponse } from '#shared/api/history';
@@ -802,6 +803,49 @@ describe('every /api route under 1,000 generated requests', () => {
       input: fc
         .tuple(courseId, ignoredBody)
         .map(([value, body]) => ({ path: `/api/organisations/invites/${value}/revoke`, body })),
+      allowed: unchanged,
+    },
+    'POST /api/organisations/invites/:id/email': {
+      method: 'POST',
+      input: fc
+        .tuple(
+          courseId,
+          bodyText(
+            objectBody({
+              emails: fieldValue(
+                fc.array(fieldValue(emailish, text), { maxLength: 60 }),
+                fc.array(emailish, { minLength: 1, maxLength: 3 }),
+              ),
+            }),
+          ),
+        )
+        .map(([value, body]) => ({ path: `/api/organisations/invites/${value}/email`, body })),
+      // The user's address is not confirmed: even their own invite is refused (403).
+      ok: invitesSent,
+      allowed: unchanged,
+    },
+    'GET /api/organisations/cohorts/:id/reminders': {
+      method: 'GET',
+      input: courseId.map((value) => ({ path: `/api/organisations/cohorts/${value}/reminders` })),
+      ok: reminderSetting,
+      allowed: unchanged,
+    },
+    'POST /api/organisations/cohorts/:id/reminders': {
+      method: 'POST',
+      input: fc
+        .tuple(
+          courseId,
+          bodyText(
+            objectBody({
+              hoursBefore: fieldValue(
+                fc.constantFrom(null, 24, 48, 72, 168),
+                fc.integer({ min: -5, max: 400 }),
+              ),
+            }),
+          ),
+        )
+        .map(([value, body]) => ({ path: `/api/organisations/cohorts/${value}/reminders`, body })),
+      ok: reminderSetting,
       allowed: unchanged,
     },
     'POST /api/organisations/cohorts/:id/assignments': {

@@ -5,6 +5,7 @@ import { ORGANISATIONS_PAGE_TEXT as T } from '#shared/text';
 import { AssignForm } from './AssignForm';
 import { CohortResults } from './CohortResults';
 import { Invites } from './Invites';
+import { ReminderSetting } from './ReminderSetting';
 
 type Cohort = MyOrganisations['training'][number]['cohorts'][number];
 
@@ -31,6 +32,7 @@ export function CohortPanel({
         <span className="badge badge--grey">{T.members(cohort.members)}</span>
       </div>
       <Invites cohortId={cohort.id} invites={cohort.invites} onChanged={onChanged} />
+      <ReminderSetting cohortId={cohort.id} />
       <AssignForm
         cohortId={cohort.id}
         scenarios={scenarios}

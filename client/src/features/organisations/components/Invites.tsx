@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api';
 import { createInvite } from '../api/createInvite';
 import { revokeInvite } from '../api/revokeInvite';
 import { inviteDays, inviteLink, inviteState, type Invite } from '../cohortTable';
+import { EmailInviteForm } from './EmailInviteForm';
 import { ORGANISATIONS_PAGE_TEXT as T } from '#shared/text';
 
 /** A cohort's invites (link, code, expiry, copy, revoke) and a form for a new one. */
@@ -103,6 +104,7 @@ function InviteItem({ invite, onRevoke }: { invite: Invite; onRevoke: () => Prom
           <button type="button" className="button button--secondary button--sm" onClick={copyLink}>
             {T.copyLink}
           </button>
+          <EmailInviteForm inviteId={invite.id} code={invite.code} />
           <button
             type="button"
             className="button button--ghost button--sm"
