@@ -555,8 +555,17 @@ export const TRAINER_REVIEW_TEXT = {
   notEnded: 'This conversation has not been graded yet.',
   viewFeedback: 'View Feedback',
   overrideTitle: 'Override score',
+  overallScore: 'Overall score',
+  overrideHint:
+    "Change the overall score, and any skill's, with a reason for each. A skill left on the AI's score keeps it.",
+  keepAi: (ai: string) => `Keep the AI's (${ai})`,
+  keepNone: "Keep the AI's",
+  skillScores: 'Skill scores',
+  skillComment: (skill: string) => `Why ${skill}`,
+  skillScore: (skill: string) => `${skill} score`,
+  skillCommentRequired: (skill: string) => `Say why ${skill} differs from the AI's score.`,
   currentOverride: 'Current override',
-  score: 'Score (1 to 10)',
+  score: 'Overall score (1 to 10)',
   comment: 'Comment',
   commentRequired: 'A comment is required: say why the score differs.',
   scoreInvalid: 'Choose a score from 1 to 10.',
@@ -581,4 +590,9 @@ export const REVIEW_TEXT = {
   comments: (turn: number | null) =>
     turn === null ? "Trainer's comments" : `Trainer's comments on turn ${turn}`,
   commentFrom: (name: string, organisation: string) => `Comment from ${name} (${organisation})`,
+  /** The counted score with the AI's beside it (decision 043), e.g. "9/10 · AI 4/10". */
+  aiBeside: (ai: string) => `AI ${ai}`,
+  skillScores: 'Skill scores',
+  /** A score of an organisation that did not set the work (decision 026). */
+  notCounted: 'Shown, not counted: this organisation did not set this scenario.',
 } as const;

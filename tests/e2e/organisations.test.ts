@@ -355,7 +355,7 @@ describe.skipIf(skipBrowserSuite)('the organisations page', () => {
     // Override: the comment is required; then both scores show, each labelled.
     const newScore = done.overall === 9 ? 8 : 9;
     const form = trainer.getByRole('region', { name: 'Override score' });
-    await field(form, 'Score (1 to 10)').selectOption(String(newScore));
+    await field(form, 'Overall score (1 to 10)').selectOption(String(newScore));
     await form.getByRole('button', { name: 'Save score' }).click();
     await form.getByText('A comment is required', { exact: false }).waitFor();
     await field(form, 'Comment').fill('Good open questions; the summary was missing.');

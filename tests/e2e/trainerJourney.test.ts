@@ -134,7 +134,7 @@ describe.skipIf(skipBrowserSuite)("a trainer's course, end to end in the browser
     // Overrides the score, with why, and comments on the clinician's first turn.
     const trainerScore = aiScore === 9 ? 8 : 9;
     const form = trainer.getByRole('region', { name: 'Override score' });
-    await field(form, 'Score (1 to 10)').selectOption(String(trainerScore));
+    await field(form, 'Overall score (1 to 10)').selectOption(String(trainerScore));
     await field(form, 'Comment').fill(OVERRIDE_COMMENT);
     await form.getByRole('button', { name: 'Save score' }).click();
     await form.getByText(`Current override: ${trainerScore}/10`).waitFor();

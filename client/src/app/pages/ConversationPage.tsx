@@ -1,4 +1,5 @@
 import { useLocation } from 'wouter';
+import { graderScores } from '#shared/countedScore';
 import { branchConversation } from '../../features/conversation/api/branchConversation';
 import { DebriefOverview, TurnAnnotations } from '../../features/feedback/components/Debrief';
 import { ConversationDetail } from '../../features/history/components/ConversationDetail';
@@ -36,7 +37,10 @@ export function ConversationPage({ conversationId }: { conversationId: string })
         <DebriefOverview debrief={debrief} persuasionScore={feedback.persuasionScore} level={2} />
       )}
       renderReview={({ feedback, review }) => (
-        <ScoreComparison aiScore={feedback?.overallScore ?? null} overrides={review.overrides} />
+        <ScoreComparison
+          ai={feedback ? graderScores(feedback) : null}
+          overrides={review.overrides}
+        />
       )}
       renderTurnReview={({ review, message, turn }) => (
         <TurnComments comments={review.comments} messageId={message.id} turn={turn} />

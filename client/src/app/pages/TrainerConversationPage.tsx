@@ -1,3 +1,4 @@
+import { graderScores } from '#shared/countedScore';
 import { DebriefOverview, TurnAnnotations } from '../../features/feedback/components/Debrief';
 import { TrainerConversation } from '../../features/organisations/components/TrainerConversation';
 import { ScoreComparison } from '../../features/review/components/ScoreComparison';
@@ -19,8 +20,8 @@ export function TrainerConversationPage({ conversationId }: { conversationId: st
           overrides={overrides}
         />
       )}
-      renderScores={({ aiScore, overrides }) => (
-        <ScoreComparison aiScore={aiScore} overrides={overrides} />
+      renderScores={({ feedback, overrides }) => (
+        <ScoreComparison ai={feedback ? graderScores(feedback) : null} overrides={overrides} />
       )}
       renderTurn={({ message, turn, debrief, comments }) => (
         <>

@@ -8,7 +8,8 @@ import type {
   MessageAudio,
 } from '#shared/api/conversations';
 import type { Debrief } from '#shared/debrief';
-import { EMPTY_REVIEW, type TrainerReview } from '#shared/review';
+import { countedOverall } from '#shared/countedScore';
+import { EMPTY_REVIEW, reviewScores, type TrainerReview } from '#shared/review';
 import { BRANCH_TEXT } from '#shared/text';
 import { errorMessage } from '../../../lib/api';
 import { conversationPath, dashboardPath } from '../../../lib/paths';
@@ -99,7 +100,11 @@ export function ConversationDetail({
       <DetailHeader
         back={{ href: dashboardPath('history'), label: 'Back to Dashboard' }}
         title={title}
-        score={feedback?.overallScore ?? null}
+        score={
+          feedback && detail
+            ? countedOverall(feedback.overallScore, detail.review.overrides.map(reviewScores))
+            : null
+        }
         viewLabel="View Feedback"
         onOpenReport={() => setReportOpen(true)}
         createdAt={detail?.session.createdAt ?? null}

@@ -3,7 +3,8 @@ import type { TrainerConversation as Detail } from '#shared/api/organisations';
 import type { Message } from '#shared/conversation';
 import type { Debrief } from '#shared/debrief';
 import type { Feedback } from '#shared/feedback';
-import type { ScoreOverride, TurnComment } from '#shared/review';
+import { countedOverall, graderScores } from '#shared/countedScore';
+import { reviewScores, type ScoreOverride, type TurnComment } from '#shared/review';
 import { CONVERSATION_TEXT, TRAINER_REVIEW_TEXT as T } from '#shared/text';
 import { Alert } from '../../../components/Alert';
 import { DetailHeader } from '../../../components/DetailHeader';
@@ -30,7 +31,7 @@ interface TrainerConversationProps {
   }) => ReactNode;
   /** The grader's score beside the trainer's, when there is an override. */
   renderScores: (props: {
-    aiScore: number | null;
+    feedback: Feedback | null;
     overrides: readonly ScoreOverride[];
   }) => ReactNode;
   /** Under each turn: the debrief's notes (when ended) and the trainer's comments. */
@@ -89,7 +90,7 @@ export function TrainerConversation({
       <DetailHeader
         back={{ href: paths.organisations, label: T.back }}
         title={title}
-        score={feedback?.overallScore ?? null}
+        score={feedback ? countedOverall(feedback.overallScore, overrides.map(reviewScores)) : null}
         viewLabel={T.viewFeedback}
         onOpenReport={() => setReportOpen(true)}
         createdAt={detail?.session.createdAt ?? null}
@@ -101,7 +102,6 @@ export function TrainerConversation({
               <span className="muted">({detail.trainee.email})</span>
             </p>
             <p className="trainer-review__read-only">{T.readOnly}</p>
-            {renderScores({ aiScore: feedback?.overallScore ?? null, overrides })}
           </>
         ) : null}
       </DetailHeader>
@@ -115,6 +115,22 @@ export function TrainerConversation({
         </p>
       ) : (
         <>
+          {/* The scores and the form that changes them, side by side; on a phone the form
+              comes right after the scores, before the transcript (issue 27). */}
+          <div className="trainer-review__scoring">
+            {renderScores({ feedback, overrides })}
+            {feedback ? (
+              <OverrideForm
+                conversationId={conversationId}
+                ai={graderScores(feedback)}
+                override={override}
+                onSaved={() => resource.load(conversationId)}
+              />
+            ) : (
+              <p className="muted">{T.notEnded}</p>
+            )}
+          </div>
+
           <section className="card transcript" aria-labelledby={`${ids}-transcript`}>
             <h2 id={`${ids}-transcript`} className="card__title">
               {T.transcript}
@@ -147,17 +163,6 @@ export function TrainerConversation({
               {renderDebrief({ feedback, debrief: detail.debrief })}
             </div>
           ) : null}
-
-          {feedback ? (
-            <OverrideForm
-              conversationId={conversationId}
-              aiScore={feedback.overallScore}
-              override={override}
-              onSaved={() => resource.load(conversationId)}
-            />
-          ) : (
-            <p className="muted">{T.notEnded}</p>
-          )}
         </>
       )}
 
