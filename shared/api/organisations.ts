@@ -222,6 +222,7 @@ export const organisationsApi = resource('/organisations', {
             score: reviewScore('skills.score'),
             comment: commentText,
           }),
+          { error: 'skills: a list of skill scores' },
         )
         .max(SKILL_KEYS.length, 'skills: each skill at most once')
         .refine(
