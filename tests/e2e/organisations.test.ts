@@ -370,12 +370,12 @@ describe.skipIf(skipBrowserSuite)('the organisations page', () => {
     await scores.getByText('Good open questions; the summary was missing.').waitFor();
     await scores.getByText(`by ${tess.fullName}`, { exact: false }).waitFor();
 
-    // A comment on the second turn shows under it.
+    // A comment on the clinician's first line (turn 1; the patient opened) shows under it.
     const second = turns.nth(1);
     await second.getByRole('button', { name: 'Add comment' }).click();
-    await field(second, 'Comment on turn 2').fill('A lovely open question.');
+    await field(second, 'Comment on turn 1').fill('A lovely open question.');
     await second.getByRole('button', { name: 'Post comment' }).click();
-    const notes = second.getByRole('list', { name: "Trainer's comments on turn 2" });
+    const notes = second.getByRole('list', { name: "Trainer's comments on turn 1" });
     await eventually(() => textsOf(notes.locator('.review-note__text'))).toEqual([
       'A lovely open question.',
     ]);
@@ -401,7 +401,7 @@ describe.skipIf(skipBrowserSuite)('the organisations page', () => {
     expect(
       await textsOf(
         tomSecond
-          .getByRole('list', { name: "Trainer's comments on turn 2" })
+          .getByRole('list', { name: "Trainer's comments on turn 1" })
           .locator('.review-note__text'),
       ),
     ).toEqual(['A lovely open question.']);

@@ -33,8 +33,13 @@ export function ConversationPage({ conversationId }: { conversationId: string })
       renderTurnDebrief={({ debrief, message, turn }) => (
         <TurnAnnotations debrief={debrief} message={message} turn={turn} />
       )}
-      renderDebrief={({ feedback, debrief }) => (
-        <DebriefOverview debrief={debrief} persuasionScore={feedback.persuasionScore} level={2} />
+      renderDebrief={({ feedback, debrief, messages }) => (
+        <DebriefOverview
+          debrief={debrief}
+          messages={messages}
+          persuasionScore={feedback.persuasionScore}
+          level={2}
+        />
       )}
       renderReview={({ feedback, review }) => (
         <ScoreComparison
@@ -43,7 +48,12 @@ export function ConversationPage({ conversationId }: { conversationId: string })
         />
       )}
       renderTurnReview={({ review, message, turn }) => (
-        <TurnComments comments={review.comments} messageId={message.id} turn={turn} />
+        <TurnComments
+          comments={review.comments}
+          messageId={message.id}
+          turn={turn}
+          role={message.role}
+        />
       )}
     />
   );

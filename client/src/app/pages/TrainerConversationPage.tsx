@@ -26,11 +26,21 @@ export function TrainerConversationPage({ conversationId }: { conversationId: st
       renderTurn={({ message, turn, debrief, comments }) => (
         <>
           {debrief ? <TurnAnnotations debrief={debrief} message={message} turn={turn} /> : null}
-          <TurnComments comments={comments} messageId={message.id} turn={turn} />
+          <TurnComments
+            comments={comments}
+            messageId={message.id}
+            turn={turn}
+            role={message.role}
+          />
         </>
       )}
-      renderDebrief={({ feedback, debrief }) => (
-        <DebriefOverview debrief={debrief} persuasionScore={feedback.persuasionScore} level={2} />
+      renderDebrief={({ feedback, debrief, messages }) => (
+        <DebriefOverview
+          debrief={debrief}
+          messages={messages}
+          persuasionScore={feedback.persuasionScore}
+          level={2}
+        />
       )}
     />
   );

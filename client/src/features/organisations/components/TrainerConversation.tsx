@@ -6,6 +6,7 @@ import type { Feedback } from '#shared/feedback';
 import { countedOverall, graderScores } from '#shared/countedScore';
 import { reviewScores, type ScoreOverride, type TurnComment } from '#shared/review';
 import { CONVERSATION_TEXT, TRAINER_REVIEW_TEXT as T } from '#shared/text';
+import { turnNumbers } from '#shared/turns';
 import { Alert } from '../../../components/Alert';
 import { DetailHeader } from '../../../components/DetailHeader';
 import { TranscriptBubble } from '../../../components/TranscriptBubble';
@@ -34,14 +35,19 @@ interface TrainerConversationProps {
     feedback: Feedback | null;
     overrides: readonly ScoreOverride[];
   }) => ReactNode;
-  /** Under each turn: the debrief's notes (when ended) and the trainer's comments. */
+  /** Under each line: the debrief's notes (when ended) and the trainer's comments. */
   renderTurn: (props: {
     message: Message;
-    turn: number;
+    /** Its turn by shared/turns.ts; null: the patient's opening. */
+    turn: number | null;
     debrief: Debrief | null;
     comments: readonly TurnComment[];
   }) => ReactNode;
-  renderDebrief?: (props: { feedback: Feedback; debrief: Debrief }) => ReactNode;
+  renderDebrief?: (props: {
+    feedback: Feedback;
+    debrief: Debrief;
+    messages: readonly Message[];
+  }) => ReactNode;
 }
 
 /**
@@ -78,6 +84,7 @@ export function TrainerConversation({
   // The trainer's organisation's review only: the server sends no other (decision 026).
   const overrides = detail?.review.overrides ?? [];
   const override = overrides[0] ?? null;
+  const turns = turnNumbers(detail?.messages ?? []);
   const comments = detail
     ? [
         ...detail.review.comments,
@@ -145,11 +152,17 @@ export function TrainerConversation({
                     message={message}
                     speaker={message.role === 'user' ? T.trainee_said : T.patient_said}
                   >
-                    {renderTurn({ message, turn: index + 1, debrief: detail.debrief, comments })}
+                    {renderTurn({
+                      message,
+                      turn: turns[index] ?? null,
+                      debrief: detail.debrief,
+                      comments,
+                    })}
                     <TurnCommentForm
                       conversationId={conversationId}
                       messageId={message.id}
-                      turn={index + 1}
+                      turn={turns[index] ?? null}
+                      role={message.role}
                       onPosted={(comment) => setPosted((list) => [...list, comment])}
                     />
                   </TranscriptBubble>
@@ -160,7 +173,7 @@ export function TrainerConversation({
 
           {feedback && detail.debrief && renderDebrief ? (
             <div className="card conversation-detail__debrief">
-              {renderDebrief({ feedback, debrief: detail.debrief })}
+              {renderDebrief({ feedback, debrief: detail.debrief, messages: detail.messages })}
             </div>
           ) : null}
         </>
@@ -184,11 +197,13 @@ function TurnCommentForm({
   conversationId,
   messageId,
   turn,
+  role,
   onPosted,
 }: {
   conversationId: string;
   messageId: string;
-  turn: number;
+  turn: number | null;
+  role: Message['role'];
   onPosted: (comment: TurnComment) => void;
 }) {
   const id = useId();
@@ -201,7 +216,7 @@ function TurnCommentForm({
     return (
       <button type="button" className="trainer-review__comment" onClick={() => setOpen(true)}>
         {T.addComment}
-        <span className="visually-hidden"> ({T.commentOnTurn(turn)})</span>
+        <span className="visually-hidden"> ({T.commentOnTurn(turn, role)})</span>
       </button>
     );
   }
@@ -226,7 +241,7 @@ function TurnCommentForm({
   return (
     <form className="trainer-review__comment-form" onSubmit={submit} noValidate>
       <label htmlFor={`${id}-text`} className="visually-hidden">
-        {T.commentOnTurn(turn)}
+        {T.commentOnTurn(turn, role)}
       </label>
       <textarea
         id={`${id}-text`}
