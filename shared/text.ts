@@ -392,6 +392,11 @@ export const AUTHORING_TEXT = {
   restored: 'Restored your unsaved draft.',
   discard: 'Discard draft',
   fixProblems: 'Some fields need attention before this scenario can be saved.',
+  sharingSection: 'Sharing',
+  /** A title that makes no slug (decision 043: its problem is the title's). */
+  titleNeedsLetters: 'Use some letters or digits in the title.',
+  voiceSection: 'How the patient sounds and starts (optional: set to sensible defaults)',
+  topicsSection: 'Answers by topic (optional)',
   confirmDelete: (title: string) => `Delete “${title}”? This cannot be undone.`,
   exportSelected: 'Export selected',
   importFile: 'Import a file',
