@@ -1,3 +1,4 @@
+import { countedScores, graderScores, type ReviewScores } from './countedScore';
 import { capitalise } from './scenario';
 import { SKILLS } from './skills';
 import type { ProgressFeedback } from './progress';
@@ -15,6 +16,8 @@ export interface HistorySource {
   feedback: readonly ProgressFeedback[];
   /** The conversation this one branched from ("Try another answer here"), if any. */
   branchOf?: string | null;
+  /** The trainers' reviews of it; those that count replace the grader's scores (decision 043). */
+  reviews?: readonly ReviewScores[];
 }
 
 export interface HistorySubScores {
@@ -31,8 +34,10 @@ export interface HistoryEntry {
   difficulty: string | null;
   createdAt: string;
   endedAt: string | null;
-  /** The first feedback's overall score, else the session's success_rating. */
+  /** The counted overall score (decision 043), else the session's success_rating. */
   overallScore: number | null;
+  /** The grader's overall score when a trainer's counts instead; null otherwise. */
+  aiOverallScore?: number | null;
   /** Null when the session has a success rating but no feedback. */
   subScores: HistorySubScores | null;
   /** The original's session id when this conversation is a branch of it; absent or null if not. */
@@ -57,19 +62,22 @@ export function compareNewestFirst(
 
 export function toHistoryEntry(source: HistorySource): HistoryEntry {
   const first = source.feedback[0];
+  const counted = first ? countedScores(graderScores(first), source.reviews ?? []) : null;
+  const overall = counted?.overall;
   return {
     conversationId: source.id,
     scenarioTitle: source.scenario?.title ?? null,
     difficulty: source.scenario?.difficulty ?? null,
     createdAt: source.createdAt,
     endedAt: source.endedAt,
-    overallScore: num(first?.overallScore) ?? num(source.successRating),
-    subScores: first
+    overallScore: num(overall?.score) ?? num(source.successRating),
+    aiOverallScore: overall?.byTrainer ? num(overall.ai) : null,
+    subScores: counted
       ? {
-          empathy: num(first.empathyScore),
-          clarity: num(first.clarityScore),
-          persuasion: num(first.persuasionScore),
-          objectionHandling: num(first.objectionHandlingScore),
+          empathy: num(counted.empathy.score),
+          clarity: num(counted.clarity.score),
+          persuasion: num(counted.persuasion.score),
+          objectionHandling: num(counted.objection.score),
         }
       : null,
     branchOf: source.branchOf ?? null,

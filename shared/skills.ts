@@ -8,6 +8,9 @@
  * `reportLabel` on the feedback report's bars, `inSentence` inside an insight sentence.
  */
 
+/** Every score, overall or a skill's, is a whole number in this range (spec §5). */
+export const SCORE_RANGE = { min: 1, max: 10 } as const;
+
 export const OVERALL = {
   feedbackKey: 'overallScore',
   column: 'overall_score',

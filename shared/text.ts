@@ -257,6 +257,8 @@ export const CONVERSATION_TEXT = {
 
 /** "Try another answer": a branch of a conversation from one of the clinician's turns. */
 export const BRANCH_TEXT = {
+  tryAnother: 'Try another answer here',
+  tryAnotherAt: (turn: number) => `Try another answer here (your turn ${turn})`,
   notATurn: "A new answer can only start from one of your own turns, not the patient's.",
   failed: 'Could not start another answer right now. Please try again.',
   originalNotGraded:
@@ -298,15 +300,26 @@ export const FEEDBACK_TEXT = {
     'These are default scores: the grader could not assess this conversation, so every score is 5.',
 } as const;
 
+/**
+ * A line of a turn (decision 043): the clinician's line is "turn 3", the patient's answer to
+ * it "the patient's reply in turn 3", and her lines before any of the clinician's her opening.
+ */
+function turnPlace(turn: number | null, role: 'user' | 'assistant'): string {
+  if (turn === null) return "the patient's opening";
+  return role === 'user' ? `turn ${turn}` : `the patient's reply in turn ${turn}`;
+}
+
 /** The debrief beside the report: notes on turns, the patient's side, consent. */
 export const DEBRIEF_TEXT = {
   title: 'Debrief',
   turnByTurn: 'Turn by turn',
-  turn: (n: number) => `Turn ${n}`,
+  /** A turn as shared/turns.ts numbers it (decision 043); null: the patient's opening. */
+  turn: (n: number | null) => (n === null ? 'Opening' : `Turn ${n}`),
   you: 'You',
   patient: 'Patient',
-  notesOnTurn: (n: number) => `Notes on turn ${n}`,
-  reactionsOnTurn: (n: number) => `Patient's reaction at turn ${n}`,
+  notesOnTurn: (n: number | null) => (n === null ? 'Notes on the opening' : `Notes on turn ${n}`),
+  reactionsOnTurn: (n: number | null) =>
+    n === null ? "Patient's reaction at the opening" : `Patient's reaction in turn ${n}`,
   noteOn: 'on',
   goodNote: 'Went well',
   concernNote: 'Worth another look',
@@ -315,9 +328,10 @@ export const DEBRIEF_TEXT = {
   estimated: 'estimated by the AI grader',
   stateSeries: { trust: 'Trust', anxiety: 'Anxiety', readiness: 'Readiness to go ahead' },
   stateSummary: (turns: number, last: { trust: number; anxiety: number; readiness: number }) =>
-    `Line chart over ${turns} patient ${turns === 1 ? 'turn' : 'turns'}. At the end: trust ${Math.round(last.trust * 100)}%, anxiety ${Math.round(last.anxiety * 100)}%, readiness ${Math.round(last.readiness * 100)}%.`,
+    `Line chart over ${turns} patient ${turns === 1 ? 'line' : 'lines'}. At the end: trust ${Math.round(last.trust * 100)}%, anxiety ${Math.round(last.anxiety * 100)}%, readiness ${Math.round(last.readiness * 100)}%.`,
   hiddenTitle: 'Hidden concerns',
-  uncoveredAt: (n: number) => `Uncovered at turn ${n}`,
+  uncoveredAt: (n: number | null) =>
+    n === null ? 'Uncovered at the opening' : `Uncovered at turn ${n}`,
   missed: 'Missed',
   openedBy: 'What opens it:',
   consentTitle: 'Informed consent',
@@ -335,7 +349,7 @@ export const DEBRIEF_TEXT = {
   evidenceStance: { for: 'What shows it:', against: 'What went against it:' },
   flagsTitle: 'Pressure and fear tactics',
   flagKinds: { pressure: 'Pressure', fear_tactic: 'Fear tactic' },
-  flagAt: (n: number) => `turn ${n}`,
+  flagAt: (n: number | null) => (n === null ? 'the opening' : `turn ${n}`),
   persuasionWithoutConsent:
     'High persuasion with poor consent: you moved the patient, but the decision was not fully informed or freely made. Persuasion should never cost the patient their choice.',
 } as const;
@@ -513,6 +527,11 @@ export const AUTHORING_TEXT = {
   restored: 'Restored your unsaved draft.',
   discard: 'Discard draft',
   fixProblems: 'Some fields need attention before this scenario can be saved.',
+  sharingSection: 'Sharing',
+  /** A title that makes no slug (decision 043: its problem is the title's). */
+  titleNeedsLetters: 'Use some letters or digits in the title.',
+  voiceSection: 'How the patient sounds and starts (optional: set to sensible defaults)',
+  topicsSection: 'Answers by topic (optional)',
   confirmDelete: (title: string) => `Delete “${title}”? This cannot be undone.`,
   exportSelected: 'Export selected',
   importFile: 'Import a file',
@@ -690,15 +709,25 @@ export const TRAINER_REVIEW_TEXT = {
   notEnded: 'This conversation has not been graded yet.',
   viewFeedback: 'View Feedback',
   overrideTitle: 'Override score',
+  overallScore: 'Overall score',
+  overrideHint:
+    "Change the overall score, and any skill's, with a reason for each. A skill left on the AI's score keeps it.",
+  keepAi: (ai: string) => `Keep the AI's (${ai})`,
+  keepNone: "Keep the AI's",
+  skillScores: 'Skill scores',
+  skillComment: (skill: string) => `Why ${skill}`,
+  skillScore: (skill: string) => `${skill} score`,
+  skillCommentRequired: (skill: string) => `Say why ${skill} differs from the AI's score.`,
   currentOverride: 'Current override',
-  score: 'Score (1 to 10)',
+  score: 'Overall score (1 to 10)',
   comment: 'Comment',
   commentRequired: 'A comment is required: say why the score differs.',
   scoreInvalid: 'Choose a score from 1 to 10.',
   saveOverride: 'Save score',
   saved: 'Saved.',
   addComment: 'Add comment',
-  commentOnTurn: (turn: number) => `Comment on turn ${turn}`,
+  commentOnTurn: (turn: number | null, role: 'user' | 'assistant') =>
+    `Comment on ${turnPlace(turn, role)}`,
   postComment: 'Post comment',
   cancel: 'Cancel',
   trainee_said: 'Trainee',
@@ -713,7 +742,12 @@ export const REVIEW_TEXT = {
   /** When trainers of several organisations scored it (decision 026), each names its own. */
   trainerScoreOf: (organisation: string) => `Trainer's score (${organisation})`,
   by: (name: string, organisation: string) => `by ${name}, ${organisation}`,
-  comments: (turn: number | null) =>
-    turn === null ? "Trainer's comments" : `Trainer's comments on turn ${turn}`,
+  comments: (turn: number | null, role: 'user' | 'assistant') =>
+    `Trainer's comments on ${turnPlace(turn, role)}`,
   commentFrom: (name: string, organisation: string) => `Comment from ${name} (${organisation})`,
+  /** The counted score with the AI's beside it (decision 043), e.g. "9/10 · AI 4/10". */
+  aiBeside: (ai: string) => `AI ${ai}`,
+  skillScores: 'Skill scores',
+  /** A score of an organisation that did not set the work (decision 026). */
+  notCounted: 'Shown, not counted: this organisation did not set this scenario.',
 } as const;

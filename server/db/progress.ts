@@ -1,7 +1,15 @@
 import { historyEntries, type HistoryEntry } from '#shared/history';
-import type { ProgressPoint } from '#shared/progress';
+import { countedScores, type ReviewScores, type ScoreSet } from '#shared/countedScore';
+import {
+  averageScore,
+  chartPoints,
+  type ProgressConversation,
+  type ProgressFeedback,
+  type ProgressPoint,
+} from '#shared/progress';
+import { SKILLS } from '#shared/skills';
 import type { Queryable } from './db';
-import { countedScore, SET_BY_ORGANISATION } from './sqlRules';
+import { SET_BY_ORGANISATION } from './sqlRules';
 
 /**
  * Progress and history reads. Every query is scoped to one user, joins feedback in the same
@@ -15,72 +23,99 @@ export interface ProgressData {
   points: ProgressPoint[];
 }
 
-/** A chart point as the query packs it: [epoch ms, overall, empathy, clarity, persuasion, objection]. */
-type PackedPoint = [number, number, number, number, number, number];
+/**
+ * A completed conversation as the query packs it: [epoch ms, id, success rating, the grader's
+ * five scores or null when ungraded, the counting reviews' five scores each (a skill a review
+ * left to the grader is null)].
+ */
+type PackedConversation = [number, string, number | null, PackedScores | null, PackedScores[]];
+type PackedScores = [number, number | null, number | null, number | null, number | null];
 
 /**
- * Spec §7 'Read stats' in one statement: the completed count and the average are aggregates,
- * and the chart points come back as one JSON array in a single row. A thousand rows of six
- * columns cost PGlite (and the wire) far more to decode than one text value of the same data.
+ * The reviews of organisations that set conversation `s` as work (decision 026), as a JSON
+ * array of packed scores; which of them counts is `countedScores`' to say (decision 043).
+ */
+const COUNTING_REVIEWS = `coalesce((
+  SELECT json_agg(json_build_array(o.overall_score,
+           ${SKILLS.map((k) => `(SELECT score FROM skill_overrides k WHERE k.session_id = o.session_id AND k.organisation_id = o.organisation_id AND k.skill = '${k.key}')`).join(',\n           ')}))
+    FROM score_overrides o
+   WHERE o.session_id = s.id AND ${SET_BY_ORGANISATION}), '[]')`;
+
+/** COUNTING_REVIEWS, looked for only when `s` has any review at all (most have none). */
+const REVIEWS_OF_S = `CASE WHEN EXISTS (SELECT 1 FROM score_overrides x WHERE x.session_id = s.id)
+                   THEN ${COUNTING_REVIEWS} ELSE '[]' END`;
+
+function unpackReview([overall, ...skills]: PackedScores): ReviewScores {
+  const scored: ReviewScores['skills'] = {};
+  SKILLS.forEach((k, i) => {
+    const score = skills[i];
+    if (typeof score === 'number') scored[k.key] = score;
+  });
+  return { overall, skills: scored, counts: true };
+}
+
+function unpackScores([overall, ...skills]: PackedScores): ScoreSet {
+  const scores = { overall } as ScoreSet;
+  SKILLS.forEach((k, i) => (scores[k.key] = skills[i] ?? null));
+  return scores;
+}
+
+/** The counted scores of a packed conversation, shaped as the feedback progress reads. */
+function countedFeedback(ai: PackedScores, reviews: PackedScores[]): ProgressFeedback {
+  const counted = countedScores(unpackScores(ai), reviews.map(unpackReview));
+  return {
+    overallScore: counted.overall.score,
+    empathyScore: counted.empathy.score,
+    clarityScore: counted.clarity.score,
+    persuasionScore: counted.persuasion.score,
+    objectionHandlingScore: counted.objection.score,
+  };
+}
+
+/**
+ * Spec §7 'Read stats' in one statement: each completed conversation comes back packed in one
+ * JSON array in a single row (a thousand rows of many columns cost PGlite, and the wire, far
+ * more to decode than one text value of the same data). The scores that count are then the
+ * shared rule's (decision 043), and the average and chart points shared/progress.ts's, so the
+ * badge, the history card and progress cannot disagree.
  */
 export async function getProgressByUser(
   db: Queryable,
   { userId }: { userId: string },
 ): Promise<ProgressData> {
-  // Spec §5: a session counts toward the average with its feedback's overall score, else its
-  // success_rating (avg() skips sessions that have neither); chart points are the sessions
-  // with feedback, oldest first. The feedback table holds at most one row per session
-  // (UNIQUE), so "first feedback" is simply the joined row.
-  const [row] = await db.query<{
-    completedConversations: number;
-    avgScore: number | null;
-    points: string;
-  }>(
-    `WITH overrides AS (
-       -- The override of an organisation that set the conversation as work counts, the lowest
-       -- of several (decision 026). Checked only for the user's overridden conversations: as a
-       -- lateral per conversation, the planner walked the memberships once per conversation
-       -- (EXPLAIN ANALYZE: over half of the statement with none overridden at all).
-       SELECT o.session_id, min(o.overall_score) AS overall_score
-         FROM score_overrides o JOIN conversation_sessions s ON s.id = o.session_id
-        WHERE s.user_id = $1 AND s.ended_at IS NOT NULL AND ${SET_BY_ORGANISATION}
-        GROUP BY o.session_id
-     ),
-     done AS (
-       SELECT s.id, s.created_at, s.success_rating, f.id AS feedback_id,
-              ${countedScore('o.overall_score', 'f.overall_score')} AS overall_score, f.empathy_score,
-              f.clarity_score, f.persuasion_score, f.objection_handling_score
-         FROM conversation_sessions s
-         LEFT JOIN feedback f ON f.session_id = s.id
-         LEFT JOIN overrides o ON o.session_id = s.id
-        WHERE s.user_id = $1 AND s.ended_at IS NOT NULL
-     )
-     SELECT count(*)::int AS "completedConversations",
-            avg(coalesce(overall_score, success_rating))::float8 AS "avgScore",
-            coalesce(
-              json_agg(
-                json_build_array(
-                  floor(extract(epoch FROM created_at) * 1000)::bigint, overall_score,
-                  empathy_score, clarity_score, persuasion_score,
-                  coalesce(objection_handling_score, 0))
-                ORDER BY created_at, id)
-              FILTER (WHERE feedback_id IS NOT NULL),
-              '[]')::text AS points
-       FROM done`,
+  // The feedback table holds at most one row per session (UNIQUE), so "first feedback"
+  // (spec §5) is simply the joined row. Overrides are looked for only on the user's
+  // overridden conversations (the EXISTS), so unreviewed work costs no membership walk.
+  const [row] = await db.query<{ conversations: string }>(
+    `SELECT coalesce(json_agg(json_build_array(
+              floor(extract(epoch FROM s.created_at) * 1000)::bigint, s.id, s.success_rating,
+              CASE WHEN f.id IS NULL THEN NULL ELSE json_build_array(f.overall_score,
+                f.empathy_score, f.clarity_score, f.persuasion_score, f.objection_handling_score)
+              END,
+              ${REVIEWS_OF_S})
+              ORDER BY s.created_at, s.id), '[]')::text AS conversations
+       FROM conversation_sessions s
+       LEFT JOIN feedback f ON f.session_id = s.id
+      WHERE s.user_id = $1 AND s.ended_at IS NOT NULL`,
     [userId],
   );
-  const packed = JSON.parse(row?.points ?? '[]') as PackedPoint[];
+  const packed = JSON.parse(row?.conversations ?? '[]') as PackedConversation[];
+  const conversations: ProgressConversation[] = packed.map(
+    ([ms, id, successRating, ai, reviews]) => {
+      const createdAt = new Date(ms).toISOString();
+      return {
+        id,
+        createdAt,
+        endedAt: createdAt,
+        successRating,
+        feedback: ai === null ? [] : [countedFeedback(ai, reviews)],
+      };
+    },
+  );
   return {
-    completedConversations: row?.completedConversations ?? 0,
-    avgScore: row?.avgScore ?? 0,
-    points: packed.map(([ms, overall, empathy, clarity, persuasion, objection]) => ({
-      date: new Date(ms).toISOString(),
-      overall,
-      empathy,
-      clarity,
-      persuasion,
-      objection,
-    })),
+    completedConversations: conversations.length,
+    avgScore: averageScore(conversations),
+    points: chartPoints(conversations),
   };
 }
 
@@ -98,6 +133,8 @@ interface HistoryRow {
   objectionHandlingScore: number | null;
   hasFeedback: boolean;
   branchOf: string | null;
+  /** JSON text of the counting reviews' packed scores. */
+  reviews: string;
 }
 
 /**
@@ -125,7 +162,8 @@ export async function listHistoryByUser(
             f.overall_score AS "overallScore", f.empathy_score AS "empathyScore",
             f.clarity_score AS "clarityScore", f.persuasion_score AS "persuasionScore",
             f.objection_handling_score AS "objectionHandlingScore",
-            f.session_id IS NOT NULL AS "hasFeedback", s.branch_of AS "branchOf"
+            f.session_id IS NOT NULL AS "hasFeedback", s.branch_of AS "branchOf",
+            ${REVIEWS_OF_S}::text AS reviews
        FROM conversation_sessions s
        LEFT JOIN scenarios sc ON sc.id = s.scenario_id
        LEFT JOIN scenario_versions v
@@ -149,6 +187,7 @@ export async function listHistoryByUser(
       successRating: row.successRating,
       scenario: { title: row.title, difficulty: row.difficulty },
       branchOf: row.branchOf,
+      reviews: (JSON.parse(row.reviews) as PackedScores[]).map(unpackReview),
       feedback: row.hasFeedback
         ? [
             {

@@ -1,9 +1,10 @@
 import type { Conversation } from '#shared/conversation';
-import type { ScoreOverride, TrainerReview, TurnComment } from '#shared/review';
+import type { ScoreOverride, SkillOverride, TrainerReview, TurnComment } from '#shared/review';
+import { SKILLS } from '#shared/skills';
 import { conversationColumns, toConversationDto, type ConversationRow } from './conversations';
 import type { Db, Queryable } from './db';
 import { lockOwner } from './ownerLock';
-import { REVIEWING_ORGANISATION, SEEN_BY_TRAINER } from './sqlRules';
+import { REVIEWING_ORGANISATION, SEEN_BY_TRAINER, SET_BY_ORGANISATION } from './sqlRules';
 import { iso } from './timestamps';
 
 /**
@@ -56,25 +57,50 @@ export async function trainerMaySee(
 }
 
 /**
- * Sets the trainer's organisation's score for a conversation (REVIEWING_ORGANISATION), replacing
- * that organisation's earlier one and no other; false when this trainer may not read it.
+ * Sets the trainer's organisation's review scores for a conversation (REVIEWING_ORGANISATION):
+ * the overall score and the skills given (decision 043), replacing that organisation's earlier
+ * ones, skills left out included, and no other organisation's; false when this trainer may
+ * not read it.
  */
 export async function overrideScore(
-  db: Queryable,
-  input: { trainerId: string; conversationId: string; score: number; comment: string },
+  db: Db,
+  input: {
+    trainerId: string;
+    conversationId: string;
+    score: number;
+    comment: string;
+    skills?: readonly SkillOverride[];
+  },
 ): Promise<boolean> {
-  const rows = await db.query(
-    `INSERT INTO score_overrides (session_id, organisation_id, trainer_id, overall_score, comment)
-     SELECT s.id, org.id, $1, $3, $4
-       FROM conversation_sessions s CROSS JOIN LATERAL (SELECT ${REVIEWING_ORGANISATION} AS id) org
-      WHERE s.id = $2 AND org.id IS NOT NULL
-     ON CONFLICT (session_id, organisation_id) DO UPDATE SET trainer_id = EXCLUDED.trainer_id,
-       overall_score = EXCLUDED.overall_score, comment = EXCLUDED.comment,
-       created_at = clock_timestamp()
-     RETURNING session_id`,
-    [input.trainerId, input.conversationId, input.score, input.comment],
-  );
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<{ organisationId: string }>(
+      `INSERT INTO score_overrides (session_id, organisation_id, trainer_id, overall_score, comment)
+       SELECT s.id, org.id, $1, $3, $4
+         FROM conversation_sessions s CROSS JOIN LATERAL (SELECT ${REVIEWING_ORGANISATION} AS id) org
+        WHERE s.id = $2 AND org.id IS NOT NULL
+       ON CONFLICT (session_id, organisation_id) DO UPDATE SET trainer_id = EXCLUDED.trainer_id,
+         overall_score = EXCLUDED.overall_score, comment = EXCLUDED.comment,
+         created_at = clock_timestamp()
+       RETURNING organisation_id AS "organisationId"`,
+      [input.trainerId, input.conversationId, input.score, input.comment],
+    );
+    if (!row) return false;
+    await tx.query(`DELETE FROM skill_overrides WHERE session_id = $1 AND organisation_id = $2`, [
+      input.conversationId,
+      row.organisationId,
+    ]);
+    const skills = input.skills ?? [];
+    if (skills.length > 0) {
+      // One statement for all of them: the skills travel as one JSON array.
+      await tx.query(
+        `INSERT INTO skill_overrides (session_id, organisation_id, skill, score, comment)
+         SELECT $1, $2, x.skill, x.score, x.comment
+           FROM json_to_recordset($3::json) AS x(skill text, score integer, comment text)`,
+        [input.conversationId, row.organisationId, JSON.stringify(skills)],
+      );
+    }
+    return true;
+  });
 }
 
 interface CommentRow {
@@ -182,15 +208,27 @@ export async function getReview(
   }: { conversationId: string; organisationId?: string | null },
 ): Promise<TrainerReview> {
   const [overrides, comments] = await Promise.all([
-    db.query<Omit<ScoreOverride, 'createdAt'> & { createdAt: Date | string }>(
+    db.query<
+      Omit<ScoreOverride, 'createdAt' | 'skills'> & {
+        createdAt: Date | string;
+        skills: ScoreOverride['skills'] | string;
+      }
+    >(
       `SELECT o.overall_score AS score, o.comment, u.full_name AS "trainerName",
               o.organisation_id AS "organisationId", g.name AS "organisationName",
-              o.created_at AS "createdAt"
+              o.created_at AS "createdAt", ${SET_BY_ORGANISATION} AS counts,
+              coalesce((SELECT json_agg(json_build_object(
+                                 'skill', k.skill, 'score', k.score, 'comment', k.comment)
+                               ORDER BY array_position($3::text[], k.skill))
+                          FROM skill_overrides k
+                         WHERE k.session_id = o.session_id
+                           AND k.organisation_id = o.organisation_id), '[]') AS skills
          FROM score_overrides o JOIN users u ON u.id = o.trainer_id
          JOIN organisations g ON g.id = o.organisation_id
+         JOIN conversation_sessions s ON s.id = o.session_id
         WHERE o.session_id = $1 AND ($2::uuid IS NULL OR o.organisation_id = $2)
         ORDER BY g.name, o.organisation_id`,
-      [conversationId, organisationId],
+      [conversationId, organisationId, SKILLS.map((k) => k.key)],
     ),
     db.query<CommentRow>(
       `SELECT ${COMMENT_COLUMNS}
@@ -203,7 +241,13 @@ export async function getReview(
     ),
   ]);
   return {
-    overrides: overrides.map((o) => ({ ...o, createdAt: iso(o.createdAt) })),
+    overrides: overrides.map((o) => ({
+      ...o,
+      // The pg driver parses json columns; PGlite's json_agg inside a subquery may come as text.
+      skills:
+        typeof o.skills === 'string' ? (JSON.parse(o.skills) as ScoreOverride['skills']) : o.skills,
+      createdAt: iso(o.createdAt),
+    })),
     comments: comments.map(toComment),
   };
 }

@@ -54,9 +54,11 @@ export const SET_BY_ORGANISATION = `EXISTS (
      AND ${startedDuring('m', 's')})`;
 
 /**
- * The trainer's score counts (decisions 023 and 026): a conversation's score is the trainer's
- * override when there is one, else the grader's. Which override applies is the caller's: the
- * cohort table takes its own organisation's, progress the lowest of those that set the work.
+ * The trainer's score counts (decisions 023, 026 and 043): a conversation's score is the
+ * trainer's override when there is one, else the grader's. The cohort table's twin of
+ * `countedScores` (shared/countedScore.ts), which every other screen and progress use: the
+ * table counts its own organisation's overall score, and a conversation in it was set as work
+ * by that organisation, so the two agree.
  */
 export function countedScore(trainerScore: string, graderScore: string): string {
   return `coalesce(${trainerScore}, ${graderScore})`;

@@ -199,10 +199,10 @@ export function organisationRoutes(services: Services): Router {
 
   router.post(organisationsApi.override.route, async (req, res) => {
     const { conversationId, trainerId } = await seenConversation(req, res);
-    const { score, comment } = parseInput(organisationsApi.override.body, req.body);
-    const saved = await overrideScore(db, { trainerId, conversationId, score, comment });
+    const { score, comment, skills } = parseInput(organisationsApi.override.body, req.body);
+    const saved = await overrideScore(db, { trainerId, conversationId, score, comment, skills });
     if (!saved) throw new AppError('not_found:conversation');
-    sendJson(res, organisationsApi.override, { score, comment });
+    sendJson(res, organisationsApi.override, { score, comment, skills });
   });
 
   router.get(organisationsApi.review.route, async (req, res) => {

@@ -32,6 +32,8 @@ export const historyEntrySchema = z.object({
   createdAt: z.string(),
   endedAt: z.string().nullable(),
   overallScore: nullableScore,
+  /** The AI's overall score when a trainer's counts instead (decision 043). */
+  aiOverallScore: nullableScore.optional(),
   subScores: z
     .object({
       empathy: nullableScore,

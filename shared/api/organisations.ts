@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isSafeName, isSafeText } from '../inputChecks';
 import { DUE_YEARS, dueDateInRange } from '../organisations';
-import { turnCommentSchema } from '../review';
+import { SKILL_KEYS, skillOverrideSchema, turnCommentSchema } from '../review';
+import { SCORE_RANGE } from '../skills';
 import { conversationDetailResponse } from './conversations';
 import { resource } from './endpoint';
 
@@ -125,6 +126,14 @@ export const inviteCodeSchema = z
   .max(64, 'code: at most 64 characters')
   .regex(/^[A-Za-z0-9-]+$/, 'code: letters and digits only');
 
+const { min: LOWEST, max: HIGHEST } = SCORE_RANGE;
+const reviewScore = (field: string) =>
+  z
+    .number({ error: `${field}: a whole number from ${LOWEST} to ${HIGHEST}` })
+    .int(`${field}: a whole number from ${LOWEST} to ${HIGHEST}`)
+    .min(LOWEST, `${field}: ${LOWEST} to ${HIGHEST}`)
+    .max(HIGHEST, `${field}: ${LOWEST} to ${HIGHEST}`);
+
 const commentText = z
   .string({ error: 'comment: required' })
   .trim()
@@ -203,10 +212,30 @@ export const organisationsApi = resource('/organisations', {
     method: 'POST',
     route: '/conversations/:id/override',
     body: z.strictObject({
-      score: z.number().int().min(1, 'score: 1 to 10').max(10, 'score: 1 to 10'),
+      score: reviewScore('score'),
       comment: commentText,
+      /** Skills scored too (decision 043), each at most once; those left out stay the AI's. */
+      skills: z
+        .array(
+          z.strictObject({
+            skill: z.enum(SKILL_KEYS, { error: 'skill: not a skill of the rubric' }),
+            score: reviewScore('skills.score'),
+            comment: commentText,
+          }),
+          { error: 'skills: a list of skill scores' },
+        )
+        .max(SKILL_KEYS.length, 'skills: each skill at most once')
+        .refine(
+          (list) => new Set(list.map((s) => s.skill)).size === list.length,
+          'skills: each skill at most once',
+        )
+        .default([]),
     }),
-    response: z.object({ score: z.number().int(), comment: z.string() }),
+    response: z.object({
+      score: z.number().int(),
+      comment: z.string(),
+      skills: z.array(skillOverrideSchema),
+    }),
   },
   /** A member's conversation, read only, for a trainer who may see it (023); else 404. */
   review: { method: 'GET', route: '/conversations/:id', response: trainerConversationResponse },

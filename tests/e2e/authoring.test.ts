@@ -11,10 +11,87 @@ import {
   useBrowserApp,
   waitForPath,
 } from './browser';
+import { AUTHORING_TEXT } from '#shared/text';
 import { field, fillRequiredButTitle, REVEAL, row } from './scenarioForm';
 
 describe.skipIf(skipBrowserSuite)('writing a scenario in the browser', () => {
   const app = useBrowserApp();
+
+  it('by keyboard: the top bar, required fields first, folded sections a refused save opens, and no problem about a field out of sight', async () => {
+    const page = await app.newPage();
+    await signUpByApi(page);
+    await page.goto('/authoring/new');
+    // The app's top bar is on the editor page.
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    expect(await page.locator('header.top-bar').count()).toBe(1);
+
+    // The engine's defaulted fields are folded away under a plain heading.
+    const voice = page.locator('details').filter({ hasText: AUTHORING_TEXT.voiceSection });
+    const trust = field(page, 'Starting trust (0–100)');
+    expect(await trust.isVisible()).toBe(false);
+    // Required fields come first: the title is the first field, the folded ones the last.
+    const labels = await page
+      .locator('.authoring-form label')
+      .evaluateAll((ls) => ls.map((l) => l.textContent));
+    expect(labels[0]).toBe('Title');
+    expect(labels.indexOf('Starting trust (0–100)')).toBeGreaterThan(
+      labels.indexOf('Lines of neutral'),
+    );
+
+    // Opened by keyboard: Tab to its heading, Enter.
+    await voice.getByText(AUTHORING_TEXT.voiceSection).focus();
+    await page.keyboard.press('Enter');
+    await trust.waitFor();
+    await trust.focus();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('150');
+    // Folded again by keyboard, with the bad value inside.
+    await voice.getByText(AUTHORING_TEXT.voiceSection).focus();
+    await page.keyboard.press('Enter');
+    await eventually(() => trust.isVisible()).toBe(false);
+
+    // A blank save, by Enter in the title: the title is named and focused, the folded section
+    // with a problem opens, and nothing about a field the author cannot see (no "slug").
+    const title = field(page, 'Title');
+    await title.focus();
+    await page.keyboard.press('Enter');
+    await eventually(() => title.getAttribute('aria-invalid')).toBe('true');
+    await eventually(() => title.evaluate((el) => el === document.activeElement)).toBe(true);
+    await trust.waitFor();
+    expect(await trust.getAttribute('aria-invalid')).toBe('true');
+    const alert = page.getByRole('alert').filter({ hasText: AUTHORING_TEXT.fixProblems });
+    await alert.waitFor();
+    expect(await alert.getByRole('listitem').count()).toBe(0);
+    expect(await page.locator('main').innerText()).not.toMatch(/slug/i);
+    // Every problem shown sits at a field on screen.
+    const invalid = page.locator('[aria-invalid="true"]');
+    for (let i = 0; i < (await invalid.count()); i++)
+      expect(await invalid.nth(i).isVisible()).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // On a phone the form fits the width, the top bar too.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Filled in and fixed by keyboard, then saved with Enter in the title.
+    await trust.focus();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('40');
+    await fillRequiredButTitle(page);
+    await title.focus();
+    await page.keyboard.type('Saved by keyboard');
+    await page.keyboard.press('Enter');
+    await eventually(() => pathOf(page)).toMatch(/^\/authoring\/[0-9a-f-]{36}$/);
+    const id = pathOf(page).split('/').pop()!;
+    const saved = (await apiGet(page, `/api/authoring/scenarios/${id}`)).scenario;
+    expect(saved).toMatchObject({ title: 'Saved by keyboard', slug: 'saved-by-keyboard' });
+    expect(saved.extras.start.trust).toBe(0.4);
+  });
 
   it('writes a scenario with a hidden concern, keeps the draft, saves, tries it, and the offline patient reveals the concern', async () => {
     const page = await app.newPage();

@@ -59,36 +59,36 @@ describe.skipIf(skipBrowserSuite)('the debrief in the browser (offline engine)',
     await report.getByRole('heading', { name: 'Debrief', exact: true }).waitFor();
 
     // Notes on the clinician's turns, each tied to the words it is about.
-    const turn2 = report.getByRole('list', { name: 'Notes on turn 2' });
-    expect(await textsOf(turn2.getByRole('listitem'))).toContainEqual(
+    const turn1 = report.getByRole('list', { name: 'Notes on turn 1' });
+    expect(await textsOf(turn1.getByRole('listitem'))).toContainEqual(
       expect.stringContaining(`pressure on ${LINES[0]}`),
     );
-    const turn4 = await textsOf(
-      report.getByRole('list', { name: 'Notes on turn 4' }).getByRole('listitem'),
+    const turn2 = await textsOf(
+      report.getByRole('list', { name: 'Notes on turn 2' }).getByRole('listitem'),
     );
-    expect(turn4.some((t) => t.includes('open question'))).toBe(true);
-    expect(turn4.some((t) => t.includes('acknowledged the feeling'))).toBe(true);
+    expect(turn2.some((t) => t.includes('open question'))).toBe(true);
+    expect(turn2.some((t) => t.includes('acknowledged the feeling'))).toBe(true);
     // The patient's reactions and what she was thinking.
     const reactions = await textsOf(
-      report.getByRole('list', { name: "Patient's reaction at turn 5" }).getByRole('listitem'),
+      report.getByRole('list', { name: "Patient's reaction in turn 2" }).getByRole('listitem'),
     );
     expect(reactions.some((r) => r.startsWith('revealed:'))).toBe(true);
     expect(
       await textsOf(
-        report.getByRole('list', { name: "Patient's reaction at turn 3" }).getByRole('listitem'),
+        report.getByRole('list', { name: "Patient's reaction in turn 1" }).getByRole('listitem'),
       ),
     ).toContain('trust ↓');
     expect(await report.getByText('What the patient was thinking:').count()).toBe(3);
 
     // The chart of trust, anxiety and readiness, with a text alternative.
-    const chart = report.getByRole('img', { name: /^Line chart over 3 patient turns/ });
+    const chart = report.getByRole('img', { name: /^Line chart over 3 patient lines/ });
     await chart.waitFor();
     expect(await report.getByText('estimated by the AI grader').count()).toBe(0);
 
-    // One hidden concern uncovered at turn 5, the other missed, each with what opens it.
+    // One hidden concern uncovered at turn 2, the other missed, each with what opens it.
     const concerns = await textsOf(report.locator('.debrief-concern'));
     expect(concerns).toHaveLength(2);
-    expect(concerns[0]).toMatch(/^Uncovered at turn 5 .*What opens it:/);
+    expect(concerns[0]).toMatch(/^Uncovered at turn 2 .*What opens it:/);
     expect(concerns[1]).toMatch(/^Missed .*What opens it:/);
 
     // The consent checklist, apart from the scores, with the push flagged.
@@ -105,7 +105,7 @@ describe.skipIf(skipBrowserSuite)('the debrief in the browser (offline engine)',
     // The pushy line is shown as what went against the item, never like support for it.
     expect(items[4]).toContain('What went against it:');
     expect(await textsOf(report.locator('.consent__flag'))).toEqual([
-      `Pressure, turn 2: ${LINES[0]}`,
+      `Pressure, turn 1: ${LINES[0]}`,
     ]);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -115,10 +115,10 @@ describe.skipIf(skipBrowserSuite)('the debrief in the browser (offline engine)',
     await phone.goto(`/conversation/${conversationId}`);
     const transcript = phone.locator('.transcript__list > li');
     await eventually(() => transcript.count()).toBe(5);
-    await phone.getByRole('list', { name: 'Notes on turn 2' }).waitFor();
-    await phone.getByRole('list', { name: "Patient's reaction at turn 5" }).waitFor();
-    await phone.getByRole('img', { name: /^Line chart over 3 patient turns/ }).waitFor();
-    await phone.getByText('Uncovered at turn 5').waitFor();
+    await phone.getByRole('list', { name: 'Notes on turn 1' }).waitFor();
+    await phone.getByRole('list', { name: "Patient's reaction in turn 2" }).waitFor();
+    await phone.getByRole('img', { name: /^Line chart over 3 patient lines/ }).waitFor();
+    await phone.getByText('Uncovered at turn 2').waitFor();
     await phone.getByRole('heading', { name: 'Informed consent' }).waitFor();
     const overflow = await phone.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -355,7 +355,7 @@ describe.skipIf(skipBrowserSuite)('the organisations page', () => {
     // Override: the comment is required; then both scores show, each labelled.
     const newScore = done.overall === 9 ? 8 : 9;
     const form = trainer.getByRole('region', { name: 'Override score' });
-    await field(form, 'Score (1 to 10)').selectOption(String(newScore));
+    await field(form, 'Overall score (1 to 10)').selectOption(String(newScore));
     await form.getByRole('button', { name: 'Save score' }).click();
     await form.getByText('A comment is required', { exact: false }).waitFor();
     await field(form, 'Comment').fill('Good open questions; the summary was missing.');
@@ -370,12 +370,12 @@ describe.skipIf(skipBrowserSuite)('the organisations page', () => {
     await scores.getByText('Good open questions; the summary was missing.').waitFor();
     await scores.getByText(`by ${tess.fullName}`, { exact: false }).waitFor();
 
-    // A comment on the second turn shows under it.
+    // A comment on the clinician's first line (turn 1; the patient opened) shows under it.
     const second = turns.nth(1);
     await second.getByRole('button', { name: 'Add comment' }).click();
-    await field(second, 'Comment on turn 2').fill('A lovely open question.');
+    await field(second, 'Comment on turn 1').fill('A lovely open question.');
     await second.getByRole('button', { name: 'Post comment' }).click();
-    const notes = second.getByRole('list', { name: "Trainer's comments on turn 2" });
+    const notes = second.getByRole('list', { name: "Trainer's comments on turn 1" });
     await eventually(() => textsOf(notes.locator('.review-note__text'))).toEqual([
       'A lovely open question.',
     ]);
@@ -401,7 +401,7 @@ describe.skipIf(skipBrowserSuite)('the organisations page', () => {
     expect(
       await textsOf(
         tomSecond
-          .getByRole('list', { name: "Trainer's comments on turn 2" })
+          .getByRole('list', { name: "Trainer's comments on turn 1" })
           .locator('.review-note__text'),
       ),
     ).toEqual(['A lovely open question.']);

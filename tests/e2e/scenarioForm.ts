@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { AUTHORING_TEXT } from '#shared/text';
 
 /**
  * Filling the authoring form as a person would: every required field of a scenario
@@ -56,5 +57,9 @@ export async function fillRequiredButTitle(page: Page) {
   for (const kind of ['acceptance', 'deferral', 'pushback', 'confusion', 'neutral']) {
     await field(page, `Lines of ${kind}`).fill(`Okay, ${kind} one.\nRight, ${kind} two.`);
   }
+  // The topic answers are folded away (optional): opened by their heading.
+  const topics = page.locator('details').filter({ hasText: AUTHORING_TEXT.topicsSection });
+  if ((await topics.getAttribute('open')) === null)
+    await topics.getByText(AUTHORING_TEXT.topicsSection).click();
   await field(page, 'Asked about cost').fill('It worries me a bit.\nI have to budget.');
 }

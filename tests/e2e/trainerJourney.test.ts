@@ -27,6 +27,7 @@ const COHORT = 'Year 3 communication';
 const UNLOCKING = 'What would make childcare for the twins easier on the day?';
 const SECOND = 'That sounds hard. Shall we look at an early slot together?';
 const OVERRIDE_COMMENT = 'You found the childcare worry; now offer two concrete times.';
+const EMPATHY_COMMENT = 'You named the worry before explaining: that is empathy.';
 const TURN_COMMENT = 'A good open question: it let her tell you what was really wrong.';
 
 describe.skipIf(skipBrowserSuite)("a trainer's course, end to end in the browser", () => {
@@ -131,35 +132,98 @@ describe.skipIf(skipBrowserSuite)("a trainer's course, end to end in the browser
     await waitForPath(trainer, `/organisations/conversations/${conversationId}`);
     await trainer.getByRole('heading', { level: 1, name: TITLE }).waitFor();
 
-    // Overrides the score, with why, and comments on the clinician's first turn.
-    const trainerScore = aiScore === 9 ? 8 : 9;
+    // The override form sits beside the scores, above the transcript (issue 27).
     const form = trainer.getByRole('region', { name: 'Override score' });
-    await field(form, 'Score (1 to 10)').selectOption(String(trainerScore));
+    const transcript = trainer.getByRole('region', { name: 'Transcript' });
+    const top = async (l: typeof form) => (await l.boundingBox())!.y;
+    expect(await top(form)).toBeLessThan(await top(transcript));
+
+    // Overrides the score and the empathy skill, each with why, by keyboard, and comments on
+    // the clinician's first turn.
+    const trainerScore = aiScore === 9 ? 8 : 9;
+    const aiEmpathy: number = ended.feedback.empathyScore;
+    const trainerEmpathy = aiEmpathy === 2 ? 3 : 2;
+    await field(form, 'Overall score (1 to 10)').selectOption(String(trainerScore));
     await field(form, 'Comment').fill(OVERRIDE_COMMENT);
+    const empathy = field(form, 'Empathy score');
+    await empathy.selectOption(String(trainerEmpathy));
+    // A skill score needs its reason: the error names it and lands on its field.
     await form.getByRole('button', { name: 'Save score' }).click();
+    await form.getByText("Say why Empathy differs from the AI's score.").waitFor();
+    const why = field(form, 'Why Empathy');
+    await eventually(() => why.evaluate((el) => el === document.activeElement)).toBe(true);
+    await trainer.keyboard.type(EMPATHY_COMMENT);
+    await trainer.keyboard.press('Tab');
+    // On through the other skills (left on the AI's score) to the save button.
+    let guard = 0;
+    while (
+      !(await form
+        .getByRole('button', { name: 'Save score' })
+        .evaluate((el) => el === document.activeElement)) &&
+      guard++ < 10
+    )
+      await trainer.keyboard.press('Tab');
+    await trainer.keyboard.press('Enter');
     await form.getByText(`Current override: ${trainerScore}/10`).waitFor();
-    const turns = trainer.getByRole('region', { name: 'Transcript' }).getByRole('listitem');
+    // The trainer's own header shows the counted score, the AI's beside it.
+    await trainer
+      .getByRole('button', { name: `${trainerScore}/10 · AI ${aiScore}/10 View Feedback` })
+      .waitFor();
+    const turns = transcript.getByRole('listitem');
     const firstQuestion = turns.filter({ hasText: UNLOCKING }).first();
     await firstQuestion.getByRole('button', { name: 'Add comment' }).click();
-    await field(firstQuestion, 'Comment on turn 2').fill(TURN_COMMENT);
+    await field(firstQuestion, 'Comment on turn 1').fill(TURN_COMMENT);
     await firstQuestion.getByRole('button', { name: 'Post comment' }).click();
     await firstQuestion.getByText(TURN_COMMENT).waitFor();
     expect(await seriousA11yViolations(trainer)).toEqual([]);
 
-    // The trainee sees both scores, each marked, the comment under the turn, and progress
-    // counting the trainer's score.
+    // On a phone the form comes right after the scores, still before the transcript.
+    await trainer.setViewportSize({ width: 390, height: 844 });
+    expect(await top(form)).toBeLessThan(await top(transcript));
+    const scoresBox = (await trainer.getByRole('region', { name: 'Scores' }).boundingBox())!;
+    expect(scoresBox.y).toBeLessThan(await top(form));
+    expect(await seriousA11yViolations(trainer)).toEqual([]);
+
+    // The trainee sees both scores, each marked, the skill beside the AI's, the comment under
+    // the turn; the badge, the history card and progress all show the trainer's (counted) score.
     await trainee.goto(`/conversation/${conversationId}`);
     const scores = trainee.getByRole('region', { name: 'Scores' });
     await scores.waitFor();
-    expect(await textsOf(scores.locator('.review-scores__score'))).toEqual([
+    expect(await textsOf(scores.locator('.review-scores__row .review-scores__score'))).toEqual([
       `AI score ${aiScore}/10`,
       `Trainer's score ${trainerScore}/10`,
     ]);
     await scores.getByText(OVERRIDE_COMMENT).waitFor();
     await scores.getByText(`by ${tess.fullName}`, { exact: false }).waitFor();
-    const notes = trainee.getByRole('list', { name: "Trainer's comments on turn 2" });
+    const skillRow = scores.getByRole('list', { name: 'Skill scores' }).getByRole('listitem');
+    expect(await textsOf(skillRow.locator('.review-scores__score'))).toEqual([
+      `Trainer's score ${trainerEmpathy}/10`,
+      `AI score ${aiEmpathy}/10`,
+    ]);
+    await skillRow.getByText(EMPATHY_COMMENT).waitFor();
+    await trainee
+      .getByRole('button', { name: `${trainerScore}/10 · AI ${aiScore}/10 View Feedback` })
+      .waitFor();
+    const notes = trainee.getByRole('list', { name: "Trainer's comments on turn 1" });
     await notes.getByText(TURN_COMMENT).waitFor();
+    expect(await seriousA11yViolations(trainee)).toEqual([]);
+
+    await trainee.goto('/dashboard');
+    await trainee.getByRole('tab', { name: 'Conversation History' }).click();
+    const card = trainee.getByRole('article').filter({ hasText: TITLE });
+    await eventually(() => textsOf(card.locator('.history-entry__score'))).toEqual([
+      `Overall score ${trainerScore}/10 · AI ${aiScore}/10`,
+    ]);
+    expect((await textsOf(card.locator('.sub-score').first()))[0]).toMatch(
+      new RegExp(`^Empathy ?${trainerEmpathy}$`),
+    );
+    await trainee.getByRole('tab', { name: 'Your Progress' }).click();
+    await trainee
+      .getByText(`${trainerScore.toFixed(1)}/10`)
+      .first()
+      .waitFor();
     expect((await apiGet(trainee, '/api/progress')).avgScore).toBe(trainerScore);
     expect(await seriousA11yViolations(trainee)).toEqual([]);
-  });
+    // The whole course in one test: more than the e2e default of a minute on a busy machine.
+  }, 180_000);
 });

@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import { graderScores } from '#shared/countedScore';
 import type { ScoreOverride } from '#shared/review';
 import { FeedbackReport } from '../features/feedback/components/FeedbackReport';
 import { ScoreComparison } from '../features/review/components/ScoreComparison';
@@ -17,7 +18,7 @@ export function PastConversationReport({
     <FeedbackReport
       {...report}
       secondaryLabel="Back to Conversation"
-      review={<ScoreComparison aiScore={report.feedback.overallScore} overrides={overrides} />}
+      review={<ScoreComparison ai={graderScores(report.feedback)} overrides={overrides} />}
     />
   );
 }

@@ -1,13 +1,18 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { formatClockTime, formatLongDate, formatOutOfTen } from '#shared/format';
+import type { CountedScore } from '#shared/countedScore';
+import { formatClockTime, formatLongDate } from '#shared/format';
+import { CountedScoreText } from './CountedScoreText';
 import { ArrowLeftIcon } from './Icons';
 
 interface DetailHeaderProps {
   back: { href: string; label: string };
   title: string;
-  /** The overall score on the badge that opens the report; null hides the badge. */
-  score: number | null;
+  /**
+   * The counted overall score (decision 043) on the badge that opens the report, with the AI's
+   * beside it when a trainer's counts; null hides the badge.
+   */
+  score: CountedScore | null;
   viewLabel: string;
   onOpenReport: () => void;
   /** When the conversation was practised, once loaded. */
@@ -38,14 +43,14 @@ export function DetailHeader({
       </Link>
       <div className="scenario-header__title-row">
         <h1 className="scenario-header__title">{title}</h1>
-        {score !== null ? (
+        {score !== null && score.score !== null ? (
           <button
             type="button"
             className="score-badge"
             onClick={onOpenReport}
             aria-haspopup="dialog"
           >
-            <span className="score-badge__score">{formatOutOfTen(score)}</span>
+            <CountedScoreText score={score} className="score-badge__score" />
             <span>{viewLabel}</span>
           </button>
         ) : null}

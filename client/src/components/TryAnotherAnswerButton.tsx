@@ -1,7 +1,8 @@
+import { BRANCH_TEXT } from '#shared/text';
 import { Spinner } from './Spinner';
 
 interface TryAnotherAnswerButtonProps {
-  /** 1-based: which of the clinician's turns this is, so each button has its own name. */
+  /** The turn this clinician line starts (shared/turns.ts), so each button has its own name. */
   turn: number;
   busy: boolean;
   disabled: boolean;
@@ -25,10 +26,10 @@ export function TryAnotherAnswerButton({
       onClick={onClick}
       disabled={disabled || busy}
       aria-busy={busy}
-      aria-label={`Try another answer here (your turn ${turn})`}
+      aria-label={BRANCH_TEXT.tryAnotherAt(turn)}
     >
       {busy ? <Spinner /> : null}
-      Try another answer here
+      {BRANCH_TEXT.tryAnother}
     </button>
   );
 }

@@ -1005,11 +1005,14 @@ function organisationRows(): Row[] {
         httpAs(w, t, 'POST', `${base}/conversations/${w.a.ended}/override`, {
           score: 1,
           comment: 'Not yours to score',
+          skills: [{ skill: 'empathy', score: 1, comment: 'Nor this' }],
         }),
       async verify(w) {
-        const rows = await w.db.query(`SELECT 1 FROM score_overrides WHERE session_id = $1`, [
-          w.a.ended,
-        ]);
+        const rows = await w.db.query(
+          `SELECT 1 FROM score_overrides WHERE session_id = $1
+           UNION ALL SELECT 1 FROM skill_overrides WHERE session_id = $1`,
+          [w.a.ended],
+        );
         return rows.length === 0 ? [] : ["A's conversation was scored by B"];
       },
     },
@@ -1516,10 +1519,16 @@ function roleRows(): Row[] {
   return rows;
 }
 
-/** A's score of N's conversation is still A's 4, and A's cohort table still shows it. */
+/**
+ * A's score of N's conversation is still A's 4 (empathy 3), and A's cohort table still shows it.
+ */
 async function reviewOfNByAUntouched(w: World): Promise<string[]> {
-  const rows = await w.db.query<{ trainer: string; score: number }>(
-    `SELECT o.trainer_id AS trainer, o.overall_score AS score
+  const rows = await w.db.query<{ trainer: string; score: number; skills: string }>(
+    `SELECT o.trainer_id AS trainer, o.overall_score AS score,
+            (SELECT string_agg(k.skill || '=' || k.score, ',' ORDER BY k.skill)
+               FROM skill_overrides k
+              WHERE k.session_id = o.session_id AND k.organisation_id = o.organisation_id)
+              AS skills
        FROM score_overrides o JOIN organisations g ON g.id = o.organisation_id
       WHERE o.session_id = $1 AND g.trainer_id = $2`,
     [w.n.both, w.a.user.id],
@@ -1529,7 +1538,8 @@ async function reviewOfNByAUntouched(w: World): Promise<string[]> {
     ?.find((r: { userId: string }) => r.userId === w.n.user.id)
     ?.cells.find((c: { conversationId: string | null }) => c.conversationId === w.n.both);
   return [
-    ...(JSON.stringify(rows) === JSON.stringify([{ trainer: w.a.user.id, score: 4 }])
+    ...(JSON.stringify(rows) ===
+    JSON.stringify([{ trainer: w.a.user.id, score: 4, skills: 'empathy=3' }])
       ? []
       : [`A's score of N's conversation is now ${JSON.stringify(rows)}`]),
     ...(cell?.score === 4 && cell.overridden === true
@@ -1573,7 +1583,11 @@ function reviewsAcrossOrganisationsRows(): Row[] {
           t,
           'POST',
           `${path(w)}/override`,
-          { score: 10, comment: w.reviewsOfN.p[0] },
+          {
+            score: 10,
+            comment: w.reviewsOfN.p[0],
+            skills: [{ skill: 'empathy', score: 10, comment: w.reviewsOfN.p[0] }],
+          },
           cookieOf(w, 'P'),
         ),
       verify: reviewOfNByAUntouched,
@@ -2143,6 +2157,8 @@ async function buildWorld(t: TestDb, stub: OpenAiStub, server: TestServer): Prom
     const scoredN = await client.post(`/api/organisations/conversations/${nBoth.id}/override`, {
       score,
       comment: texts[0],
+      // A scores a skill too (decision 043): P's saves must leave it alone.
+      skills: [{ skill: 'empathy', score: score === 4 ? 3 : 10, comment: texts[0] }],
     });
     const commentedN = await client.post(`/api/organisations/conversations/${nBoth.id}/comments`, {
       messageId: nMessageIds[1],

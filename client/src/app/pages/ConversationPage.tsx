@@ -1,4 +1,5 @@
 import { useLocation } from 'wouter';
+import { graderScores } from '#shared/countedScore';
 import { branchConversation } from '../../features/conversation/api/branchConversation';
 import { DebriefOverview, TurnAnnotations } from '../../features/feedback/components/Debrief';
 import { ConversationDetail } from '../../features/history/components/ConversationDetail';
@@ -32,14 +33,27 @@ export function ConversationPage({ conversationId }: { conversationId: string })
       renderTurnDebrief={({ debrief, message, turn }) => (
         <TurnAnnotations debrief={debrief} message={message} turn={turn} />
       )}
-      renderDebrief={({ feedback, debrief }) => (
-        <DebriefOverview debrief={debrief} persuasionScore={feedback.persuasionScore} level={2} />
+      renderDebrief={({ feedback, debrief, messages }) => (
+        <DebriefOverview
+          debrief={debrief}
+          messages={messages}
+          persuasionScore={feedback.persuasionScore}
+          level={2}
+        />
       )}
       renderReview={({ feedback, review }) => (
-        <ScoreComparison aiScore={feedback?.overallScore ?? null} overrides={review.overrides} />
+        <ScoreComparison
+          ai={feedback ? graderScores(feedback) : null}
+          overrides={review.overrides}
+        />
       )}
       renderTurnReview={({ review, message, turn }) => (
-        <TurnComments comments={review.comments} messageId={message.id} turn={turn} />
+        <TurnComments
+          comments={review.comments}
+          messageId={message.id}
+          turn={turn}
+          role={message.role}
+        />
       )}
     />
   );

@@ -1,3 +1,4 @@
+import { graderScores } from '#shared/countedScore';
 import { DebriefOverview, TurnAnnotations } from '../../features/feedback/components/Debrief';
 import { TrainerConversation } from '../../features/organisations/components/TrainerConversation';
 import { ScoreComparison } from '../../features/review/components/ScoreComparison';
@@ -19,17 +20,27 @@ export function TrainerConversationPage({ conversationId }: { conversationId: st
           overrides={overrides}
         />
       )}
-      renderScores={({ aiScore, overrides }) => (
-        <ScoreComparison aiScore={aiScore} overrides={overrides} />
+      renderScores={({ feedback, overrides }) => (
+        <ScoreComparison ai={feedback ? graderScores(feedback) : null} overrides={overrides} />
       )}
       renderTurn={({ message, turn, debrief, comments }) => (
         <>
           {debrief ? <TurnAnnotations debrief={debrief} message={message} turn={turn} /> : null}
-          <TurnComments comments={comments} messageId={message.id} turn={turn} />
+          <TurnComments
+            comments={comments}
+            messageId={message.id}
+            turn={turn}
+            role={message.role}
+          />
         </>
       )}
-      renderDebrief={({ feedback, debrief }) => (
-        <DebriefOverview debrief={debrief} persuasionScore={feedback.persuasionScore} level={2} />
+      renderDebrief={({ feedback, debrief, messages }) => (
+        <DebriefOverview
+          debrief={debrief}
+          messages={messages}
+          persuasionScore={feedback.persuasionScore}
+          level={2}
+        />
       )}
     />
   );

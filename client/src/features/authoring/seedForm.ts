@@ -1,3 +1,4 @@
+import { AUTHORING_TEXT } from '#shared/text';
 import type { AuthoredScenarioSummary, ScenarioSharing } from '#shared/api/authoring';
 import {
   CONVERSATION_TOPICS,
@@ -219,4 +220,43 @@ export function placeCrossFieldErrors(
   if (rest.length > 0) placed[''] = rest;
   else delete placed[''];
   return placed;
+}
+
+/**
+ * The slug is made from the title when left blank (seedForCheck), and the form has no slug
+ * field: a problem with a made slug is the title's to fix, and none at all when the title is
+ * blank (its own "Required." says it). No error names a field the author cannot see (issue 27).
+ */
+export function placeDerivedErrors(
+  errors: Record<string, string[]>,
+  draft: SeedDraft,
+): Record<string, string[]> {
+  const general = errors[''] ?? [];
+  const slugProblems = general.filter((m) => m.startsWith('slug:'));
+  if (slugProblems.length === 0 || draft.slug !== '') return errors;
+  const placed: Record<string, string[]> = { ...errors };
+  const rest = general.filter((m) => !m.startsWith('slug:'));
+  if (rest.length > 0) placed[''] = rest;
+  else delete placed[''];
+  if (draft.title.trim() !== '' && !(placed.title ?? []).includes(AUTHORING_TEXT.titleNeedsLetters))
+    placed.title = [...(placed.title ?? []), AUTHORING_TEXT.titleNeedsLetters];
+  return placed;
+}
+
+/** The sections folded away until opened: fields the engine has good defaults for. */
+export type FoldedSection = 'voice' | 'topics';
+
+const FOLDED: Record<FoldedSection, readonly string[]> = {
+  voice: ['extras.speaker', 'extras.voice.', 'extras.receptiveness', 'extras.start.'],
+  topics: ['extras.topicAnswers.'],
+};
+
+/** The folded sections holding a field with a problem, so a refused save opens them. */
+export function sectionsWithProblems(errors: Record<string, string[]>): FoldedSection[] {
+  const fields = Object.entries(errors)
+    .filter(([, messages]) => messages.length > 0)
+    .map(([field]) => field);
+  return (Object.keys(FOLDED) as FoldedSection[]).filter((section) =>
+    fields.some((f) => FOLDED[section].some((prefix) => f === prefix || f.startsWith(prefix))),
+  );
 }

@@ -7,8 +7,9 @@ import { createCohort } from '#server/db/cohorts';
 import { createInvite, revokeInvite } from '#server/db/invites';
 import { joinByCode, leaveOrganisation, listMemberships } from '#server/db/memberships';
 import { createOrganisation, listTrainedOrganisations } from '#server/db/organisations';
-import { overrideScore, trainerMaySee } from '#server/db/reviews';
-import { getProgressByUser } from '#server/db/progress';
+import { getReview, overrideScore, trainerMaySee } from '#server/db/reviews';
+import { getProgressByUser, listHistoryByUser } from '#server/db/progress';
+import type { SkillOverride } from '#shared/review';
 import { migrate } from '#server/db/migrate';
 import { insertOwnScenario } from '#server/db/customScenarios';
 import { getVisibleScenario, listScenarios, ownScenariosStamp } from '#server/db/scenarios';
@@ -32,8 +33,13 @@ function made<T>(value: T | null | 'limit'): T {
   return value;
 }
 
-/** Migration 0010 undone, so a test can write rows as they were before it and run it again. */
+/**
+ * Migration 0010 undone, so a test can write rows as they were before it and run it again
+ * (with 0017, whose skill scores hang on 0010's key).
+ */
 const UNDO_0010 = [
+  'DROP TABLE skill_overrides',
+  `DELETE FROM schema_migrations WHERE name = '0017_skill_overrides.sql'`,
   // The old key held one score per conversation: other tests here left two on some.
   `DELETE FROM score_overrides a USING score_overrides b
     WHERE a.session_id = b.session_id AND a.organisation_id > b.organisation_id`,
@@ -550,6 +556,90 @@ describe.each(databaseKinds())('organisations on %s', (kind) => {
     expect(progress.completedConversations).toBe(2);
   });
 
+  it('skill scores: stored with their organisation, replaced whole, counted per skill (decision 043)', async () => {
+    const scenarioId = await shippedId();
+    // A set the work; B reviews the same conversation without having set it.
+    const a = await course(t.db);
+    const b = await course(t.db);
+    const trainee = await memberOf(a, b);
+    await assignScenario(t.db, {
+      trainerId: a.trainer.id,
+      cohortId: a.cohort.id,
+      scenarioId,
+      dueAt: null,
+    });
+    // The grader gave 4 overall and 5 for every skill.
+    const id = await gradedConversation(trainee.id, scenarioId, 4);
+    const review = (trainerId: string, score: number, skills: SkillOverride[]) =>
+      overrideScore(t.db, { trainerId, conversationId: id, score, comment: 'Why.', skills });
+
+    expect(
+      await review(a.trainer.id, 9, [
+        { skill: 'empathy', score: 8, comment: 'Named the worry.' },
+        { skill: 'objection', score: 2, comment: 'Argued back.' },
+      ]),
+    ).toBe(true);
+    expect(await review(b.trainer.id, 1, [{ skill: 'empathy', score: 1, comment: 'No.' }])).toBe(
+      true,
+    );
+    const seen = await getReview(t.db, { conversationId: id });
+    const byOrg = new Map(seen.overrides.map((o) => [o.organisationId, o]));
+    expect(byOrg.get(a.org.id)).toMatchObject({
+      score: 9,
+      counts: true,
+      skills: [
+        { skill: 'empathy', score: 8, comment: 'Named the worry.' },
+        { skill: 'objection', score: 2, comment: 'Argued back.' },
+      ],
+    });
+    expect(byOrg.get(b.org.id)).toMatchObject({ score: 1, counts: false });
+    // A's trainer reads A's review only.
+    const own = await getReview(t.db, { conversationId: id, organisationId: a.org.id });
+    expect(own.overrides.map((o) => o.organisationId)).toEqual([a.org.id]);
+
+    // Progress and history count A's scores (B did not set the work), skills left out the AI's.
+    const progress = await getProgressByUser(t.db, { userId: trainee.id });
+    expect(progress.points).toEqual([
+      expect.objectContaining({ overall: 9, empathy: 8, clarity: 5, persuasion: 5, objection: 2 }),
+    ]);
+    expect(progress.avgScore).toBe(9);
+    const [entry] = (await listHistoryByUser(t.db, { userId: trainee.id, limit: 5 })).entries;
+    expect(entry).toMatchObject({
+      overallScore: 9,
+      aiOverallScore: 4,
+      subScores: { empathy: 8, clarity: 5, persuasion: 5, objectionHandling: 2 },
+    });
+
+    // A second save replaces the whole review: the skill left out goes back to the grader.
+    expect(
+      await review(a.trainer.id, 7, [{ skill: 'clarity', score: 3, comment: 'Jargon.' }]),
+    ).toBe(true);
+    const again = await getReview(t.db, { conversationId: id, organisationId: a.org.id });
+    expect(again.overrides[0]!.skills).toEqual([
+      { skill: 'clarity', score: 3, comment: 'Jargon.' },
+    ]);
+    expect((await getProgressByUser(t.db, { userId: trainee.id })).points[0]).toMatchObject({
+      overall: 7,
+      empathy: 5,
+      clarity: 3,
+      objection: 5,
+    });
+
+    // The database refuses what the contract refuses, whoever writes it.
+    for (const [skill, score] of [
+      ['kindness', 5],
+      ['empathy', 11],
+      ['empathy', 0],
+    ] as const)
+      await expect(
+        t.db.query(
+          `INSERT INTO skill_overrides (session_id, organisation_id, skill, score, comment)
+           VALUES ($1, $2, $3, $4, 'x')`,
+          [id, a.org.id, skill, score],
+        ),
+      ).rejects.toThrow();
+  });
+
   it('migration 0010 gives each earlier score and comment to the organisation it was written for', async () => {
     const scenarioId = await shippedId();
     // X runs two organisations the trainee is in; only the newer assigned the scenario.
@@ -615,7 +705,10 @@ describe.each(databaseKinds())('organisations on %s', (kind) => {
     ] as const)
       await legacyComment(who, text);
 
-    expect(await migrate(t.db)).toEqual(['0010_reviews_by_organisation.sql']);
+    expect(await migrate(t.db)).toEqual([
+      '0010_reviews_by_organisation.sql',
+      '0017_skill_overrides.sql',
+    ]);
     const comments = await t.db.query<{ comment: string; organisationId: string }>(
       `SELECT comment, organisation_id AS "organisationId" FROM turn_comments
         WHERE message_id = $1 ORDER BY comment`,

@@ -609,9 +609,11 @@ describe('security headers, cookies and the same-origin rule', () => {
             scenarioId: await scenarioId(trainee, 7),
           });
           const path = `/api/organisations/conversations/${practised.body.session.id}/override`;
-          return { path, body: { score: 3, comment: 'Ask first' }, cookie: trainer.cookie };
+          const skills = [{ skill: 'clarity', score: 2, comment: 'Jargon' }];
+          return { path, body: { score: 3, comment: 'Ask first', skills }, cookie: trainer.cookie };
         },
-        state: () => count(t, 'score_overrides'),
+        state: async () =>
+          `${await count(t, 'score_overrides')}/${await count(t, 'skill_overrides')}`,
         control: 200,
       },
       'POST /api/organisations/conversations/:id/comments': {

@@ -425,6 +425,7 @@ const COUNTED = [
   'cohort_invites',
   'cohort_assignments',
   'score_overrides',
+  'skill_overrides',
   'turn_comments',
   'email_verifications',
 ] as const;
@@ -892,6 +893,20 @@ describe('every /api route under 1,000 generated requests', () => {
             objectBody({
               score: fieldValue(fc.integer({ min: -2, max: 12 }), edgeNumber),
               comment: fieldValue(text),
+              // Skills of the rubric and not, repeated, out of range (decision 043).
+              skills: fieldValue(
+                fc.array(
+                  objectBody({
+                    skill: fieldValue(
+                      fc.constantFrom('empathy', 'clarity', 'persuasion', 'objection'),
+                      fc.constantFrom('overall', 'kindness', 'Empathy', '__proto__'),
+                    ),
+                    score: fieldValue(fc.integer({ min: -2, max: 12 }), edgeNumber),
+                    comment: fieldValue(text),
+                  }),
+                  { maxLength: 6 },
+                ),
+              ),
             }),
           ),
         )
@@ -899,7 +914,17 @@ describe('every /api route under 1,000 generated requests', () => {
           path: `/api/organisations/conversations/${value}/override`,
           body,
         })),
-      allowed: adds('score_overrides'),
+      // A save replaces the organisation's skill scores: up to all four go, up to four come.
+      allowed: (status, diff) =>
+        status === 200
+          ? diff.score_overrides >= 0 &&
+            diff.score_overrides <= 1 &&
+            Math.abs(diff.skill_overrides) <= 4 &&
+            only({ score_overrides: diff.score_overrides, skill_overrides: diff.skill_overrides })(
+              status,
+              diff,
+            )
+          : unchanged(status, diff),
     },
     'GET /api/organisations/conversations/:id': {
       method: 'GET',

@@ -364,6 +364,99 @@ describe.each(databaseKinds())('trainer review API on %s', (kind) => {
     expect(await w.averageScore()).toBe(3);
   });
 
+  it("skill scores with their reasons: stored, shown beside the AI's, counted everywhere (decision 043)", async () => {
+    const w = await twoOrganisations({ puppetAssigns: false });
+    const path = `${BASE}/conversations/${w.during}/override`;
+    const saved = await w.trainer.post(path, {
+      score: 9,
+      comment: 'Better than graded.',
+      skills: [
+        { skill: 'objection', score: 2, comment: '  Argued instead of acknowledging.  ' },
+        { skill: 'empathy', score: 8, comment: 'Named the worry.' },
+      ],
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.skills).toEqual([
+      { skill: 'objection', score: 2, comment: 'Argued instead of acknowledging.' },
+      { skill: 'empathy', score: 8, comment: 'Named the worry.' },
+    ]);
+    // The puppet's skill scores are shown to the trainee but never counted.
+    expect(
+      (
+        await w.puppet.post(path, {
+          score: 1,
+          comment: 'Low.',
+          skills: [{ skill: 'clarity', score: 1, comment: 'Low.' }],
+        })
+      ).status,
+    ).toBe(200);
+
+    const own = conversationDetailResponse.parse(
+      (await w.trainee.get(`/api/conversations/${w.during}`)).body,
+    );
+    const feedback = own.feedback!;
+    expect(own.review.overrides.map((o) => [o.organisationName, o.counts, o.skills])).toEqual([
+      [
+        'Dental School',
+        true,
+        [
+          { skill: 'empathy', score: 8, comment: 'Named the worry.' },
+          { skill: 'objection', score: 2, comment: 'Argued instead of acknowledging.' },
+        ],
+      ],
+      ['Puppet Academy', false, [{ skill: 'clarity', score: 1, comment: 'Low.' }]],
+    ]);
+    // History and progress show the counted scores: the trainer's where given, else the AI's.
+    const [entry] = (await w.trainee.get('/api/history')).body.entries;
+    expect(entry).toMatchObject({
+      conversationId: w.during,
+      overallScore: 9,
+      aiOverallScore: feedback.overallScore,
+      subScores: {
+        empathy: 8,
+        clarity: feedback.clarityScore,
+        persuasion: feedback.persuasionScore,
+        objectionHandling: 2,
+      },
+    });
+    const progress = (await w.trainee.get('/api/progress')).body;
+    expect(progress.avgScore).toBe(9);
+    expect(progress.points.at(-1)).toMatchObject({ overall: 9, empathy: 8, objection: 2 });
+
+    // Bad skill scores are a clear 400 and change nothing.
+    const cases: Array<[unknown, RegExp]> = [
+      [[{ skill: 'kindness', score: 5, comment: 'x' }], /skill: not a skill of the rubric/],
+      [[{ skill: 'overall', score: 5, comment: 'x' }], /skill: not a skill of the rubric/],
+      [[{ skill: 'empathy', score: 11, comment: 'x' }], /skills.score: 1 to 10/],
+      [[{ skill: 'empathy', score: 0, comment: 'x' }], /skills.score: 1 to 10/],
+      [[{ skill: 'empathy', score: 7.5, comment: 'x' }], /skills.score: a whole number/],
+      [[{ skill: 'empathy', score: 7 }], /comment: required/],
+      [[{ skill: 'empathy', score: 7, comment: 'x'.repeat(2001) }], /comment: at most 2000/],
+      [
+        [
+          { skill: 'empathy', score: 7, comment: 'x' },
+          { skill: 'empathy', score: 6, comment: 'y' },
+        ],
+        /skills: each skill at most once/,
+      ],
+      [[{ skill: 'empathy', score: 7, comment: 'x', extra: 1 }], /Unexpected field/],
+      ['empathy', /skills: a list of skill scores/],
+      [[null], /Invalid input|skills/],
+    ];
+    for (const [skills, message] of cases) {
+      const response = await w.trainer.post(path, { score: 5, comment: 'Fine.', skills });
+      expect(response.status, JSON.stringify(skills)).toBe(400);
+      expect(response.body.error.message).toMatch(message);
+    }
+    expect((await w.trainee.get('/api/progress')).body.avgScore).toBe(9);
+
+    // A save without skills gives them back to the AI.
+    expect((await w.trainer.post(path, { score: 7, comment: 'On reflection.' })).status).toBe(200);
+    const [again] = (await w.trainee.get('/api/history')).body.entries;
+    expect(again.subScores.empathy).toBe(feedback.empathyScore);
+    expect(again.overallScore).toBe(7);
+  });
+
   it('leaving: work started after is never readable, work from before stays, and so does the review', async () => {
     const { trainer, trainee, orgId, during } = await world();
     const messageId = trainerConversationResponse.parse(

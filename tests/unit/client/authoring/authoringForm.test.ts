@@ -13,6 +13,8 @@ import {
   draftFromStored,
   fieldPaths,
   placeCrossFieldErrors,
+  placeDerivedErrors,
+  sectionsWithProblems,
   seedForCheck,
   slugify,
 } from '#client/features/authoring/seedForm';
@@ -173,5 +175,41 @@ describe('placeCrossFieldErrors', () => {
   it('leaves other problems where they were', () => {
     const errors = { '': ['slug: bad'], title: ['Required.'] };
     expect(placeCrossFieldErrors(errors, draftFromSeed(shipped))).toBe(errors);
+  });
+});
+
+describe('no problem is about a field the author cannot see (issue 27)', () => {
+  const problemsOf = (draft: ReturnType<typeof blankSeed>) => {
+    const input = seedForCheck(draft);
+    const result = scenarioSeedSchema.safeParse(input);
+    return placeDerivedErrors(
+      placeCrossFieldErrors(errorsFromIssues(result.error!, input, fieldPaths(draft)), draft),
+      draft,
+    );
+  };
+
+  it('a blank form lists no slug problem: the blank title says Required', () => {
+    const errors = problemsOf(blankSeed());
+    expect(errors['']).toBeUndefined();
+    expect(errors.title).toEqual(['Required.']);
+    expect(JSON.stringify(errors)).not.toContain('slug');
+  });
+
+  it('a title that makes no slug is told so at the title', () => {
+    const draft = setAt(draftFromSeed(shipped), 'slug', '');
+    const errors = problemsOf(setAt(draft, 'title', '!!!'));
+    expect(errors).toEqual({ title: ['Use some letters or digits in the title.'] });
+  });
+
+  it.each<[string, Record<string, string[]>, string[]]>([
+    ['nothing wrong', {}, []],
+    ['a required field in view', { title: ['Required.'] }, []],
+    ['a starting level', { 'extras.start.trust': ['Too big.'] }, ['voice']],
+    ['the voice', { 'extras.voice.gender': ['Choose one of the options.'] }, ['voice']],
+    ['a topic', { 'extras.topicAnswers.cost': ['At most 4.'] }, ['topics']],
+    ['an emptied list', { 'extras.start.trust': [] }, []],
+    ['both', { 'extras.speaker': ['x'], 'extras.topicAnswers.fear': ['y'] }, ['voice', 'topics']],
+  ])('a refused save opens the folded sections with problems: %s', (_name, errors, open) => {
+    expect(sectionsWithProblems(errors)).toEqual(open);
   });
 });

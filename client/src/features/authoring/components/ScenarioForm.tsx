@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type SyntheticEvent } from 'react';
 import { DIFFICULTIES } from '#shared/scenario';
 import { CONVERSATION_TOPICS, scenarioSeedSchema, type ScenarioSeed } from '#shared/scenarioSeed';
 import { AUTHORING_TEXT, SHARING_TEXT } from '#shared/text';
@@ -18,7 +18,10 @@ import {
   fieldPaths,
   LINE_KINDS,
   placeCrossFieldErrors,
+  placeDerivedErrors,
   PRIVATE,
+  sectionsWithProblems,
+  type FoldedSection,
   seedForCheck,
   sharingOf,
   type SeedDraft,
@@ -53,7 +56,36 @@ export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioF
   const [statedKeys, setStatedKeys] = useState(() => draft.extras.statedConcerns.map(rowKey));
   const [formKey, setFormKey] = useState(0);
   const summaryRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const dirty = useRef(false);
+  // The folded sections the author opened, or that a problem opened (issue 27).
+  const [unfolded, setUnfolded] = useState<ReadonlySet<FoldedSection>>(new Set());
+  const toggled = (section: FoldedSection) => (event: SyntheticEvent<HTMLDetailsElement>) => {
+    const open = event.currentTarget.open;
+    setUnfolded((now) => {
+      if (now.has(section) === open) return now;
+      const next = new Set(now);
+      if (open) next.add(section);
+      else next.delete(section);
+      return next;
+    });
+  };
+  /** Set by a refused save: once the sections with problems are open, focus the first. */
+  const focusFirstProblem = useRef(false);
+  useEffect(() => {
+    if (!focusFirstProblem.current) return;
+    focusFirstProblem.current = false;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (first ?? summaryRef.current)?.focus();
+  });
+  /** Shows a refused save's problems: each by its field, its folded section opened. */
+  const showProblems = (found: FieldErrors) => {
+    setErrors(found);
+    setTouched(new Set(Object.keys(found)));
+    const sections = sectionsWithProblems(found);
+    if (sections.length > 0) setUnfolded((now) => new Set([...now, ...sections]));
+    focusFirstProblem.current = true;
+  };
 
   const fields = useMemo(() => fieldPaths(draft), [draft]);
   /** Where the scenario may be shared: the organisations the author trains. */
@@ -85,8 +117,11 @@ export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioF
       ? { seed: result.data, errors: {} }
       : {
           seed: null,
-          errors: placeCrossFieldErrors(
-            errorsFromIssues(result.error, seedForCheck(value), fieldPaths(value)),
+          errors: placeDerivedErrors(
+            placeCrossFieldErrors(
+              errorsFromIssues(result.error, seedForCheck(value), fieldPaths(value)),
+              value,
+            ),
             value,
           ),
         };
@@ -140,10 +175,8 @@ export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioF
     setFormError(null);
     const checked = check(draft);
     if (!checked.seed) {
-      setErrors(checked.errors);
-      setTouched(new Set(Object.keys(checked.errors)));
+      showProblems(checked.errors);
       setFormError(AUTHORING_TEXT.fixProblems);
-      summaryRef.current?.focus();
       return;
     }
     setBusy(true);
@@ -158,20 +191,21 @@ export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioF
       onSaved(saved.summary.id, tryIt);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
-        setErrors(errorsFromServerMessage(error.message, fields, 'scenario'));
+        showProblems(
+          placeDerivedErrors(errorsFromServerMessage(error.message, fields, 'scenario'), draft),
+        );
         setFormError(AUTHORING_TEXT.fixProblems);
       } else if (
         error instanceof ApiError &&
         (error.code === 'conflict:assigned' || error.code === 'not_found:organisation')
       ) {
         // Said next to the Visibility choice, the one field that can fix it.
-        setErrors({ visibility: [error.message] });
-        setTouched(new Set(['visibility']));
+        showProblems({ visibility: [error.message] });
         setFormError(AUTHORING_TEXT.fixProblems);
       } else {
         setFormError(errorMessage(error));
+        summaryRef.current?.focus();
       }
-      summaryRef.current?.focus();
     } finally {
       setBusy(false);
     }
@@ -187,7 +221,7 @@ export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioF
   const general = errors[''] ?? [];
 
   return (
-    <form className="authoring-form" onSubmit={onSubmit} noValidate key={formKey}>
+    <form ref={formRef} className="authoring-form" onSubmit={onSubmit} noValidate key={formKey}>
       {showRestored ? (
         <div className="alert alert--info authoring-restored" role="status">
           <span>{AUTHORING_TEXT.restored}</span>{' '}
@@ -236,17 +270,6 @@ export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioF
           options={CATEGORIES.map((c) => ({ value: c, label: c }))}
           onChange={(v) => update('category', v)}
         />
-        <SelectField
-          {...field('visibility', SHARING_TEXT.legend, SHARING_TEXT.hint)}
-          value={draft.visibility}
-          options={visibilityOptions}
-          onChange={(v) => update('visibility', v)}
-        />
-        <TextField
-          {...field('resourceCaption', SHARING_TEXT.captionLabel, SHARING_TEXT.captionHint)}
-          value={draft.resourceCaption}
-          onChange={(v) => update('resourceCaption', v)}
-        />
       </fieldset>
 
       <fieldset className="authoring-section">
@@ -262,12 +285,6 @@ export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioF
           value={list('patientConcerns')}
           onChange={(v) => update('patientConcerns', v)}
         />
-        <SelectField
-          {...field('extras.receptiveness', 'Receptiveness')}
-          value={draft.extras.receptiveness}
-          options={opts(['low', 'medium', 'high'] as const)}
-          onChange={(v) => update('extras.receptiveness', v)}
-        />
         <TextField
           {...field('initialMessage', 'Opening line')}
           multiline
@@ -279,38 +296,12 @@ export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioF
           value={text('extras.goal')}
           onChange={(v) => update('extras.goal', v)}
         />
-        <SelectField
-          {...field('extras.speaker', 'Who speaks')}
-          value={draft.extras.speaker}
-          options={opts(['patient', 'parent', 'carer'] as const)}
-          onChange={(v) => update('extras.speaker', v)}
-        />
-        <SelectField
-          {...field('extras.voice.gender', 'Voice')}
-          value={draft.extras.voice.gender}
-          options={opts(['female', 'male'] as const)}
-          onChange={(v) => update('extras.voice.gender', v)}
-        />
-        <SelectField
-          {...field('extras.voice.ageGroup', 'Age group')}
-          value={draft.extras.voice.ageGroup}
-          options={opts(['child', 'adult', 'senior'] as const)}
-          onChange={(v) => update('extras.voice.ageGroup', v)}
-        />
         {(['ideas', 'concerns', 'expectations'] as const).map((k) => (
           <TextField
             key={k}
             {...field(`extras.ice.${k}`, `The patient's ${k}`)}
             value={text(`extras.ice.${k}`)}
             onChange={(v) => update(`extras.ice.${k}`, v)}
-          />
-        ))}
-        {(['trust', 'anxiety', 'readiness'] as const).map((k) => (
-          <LevelField
-            key={k}
-            {...field(`extras.start.${k}`, `Starting ${k} (0–100)`)}
-            value={draft.extras.start[k]}
-            onChange={(v) => update(`extras.start.${k}`, v)}
           />
         ))}
       </fieldset>
@@ -475,20 +466,84 @@ export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioF
       </fieldset>
 
       <fieldset className="authoring-section">
-        <legend>The offline patient&apos;s answers by topic</legend>
-        <p className="authoring-hint">
-          {AUTHORING_TEXT.onePerLine} 2 to 4 per topic; leave a topic empty for an answer that fits
-          the profile.
-        </p>
-        {CONVERSATION_TOPICS.map((topic) => (
-          <ListField
-            key={topic}
-            {...field(`extras.topicAnswers.${topic}`, `Asked about ${topic}`)}
-            value={list(`extras.topicAnswers.${topic}`)}
-            onChange={(v) => update(`extras.topicAnswers.${topic}`, v)}
-          />
-        ))}
+        <legend>{AUTHORING_TEXT.sharingSection}</legend>
+        <SelectField
+          {...field('visibility', SHARING_TEXT.legend, SHARING_TEXT.hint)}
+          value={draft.visibility}
+          options={visibilityOptions}
+          onChange={(v) => update('visibility', v)}
+        />
+        <TextField
+          {...field('resourceCaption', SHARING_TEXT.captionLabel, SHARING_TEXT.captionHint)}
+          value={draft.resourceCaption}
+          onChange={(v) => update('resourceCaption', v)}
+        />
       </fieldset>
+
+      {/* Fields the engine has good defaults for, folded away; a problem in one unfolds it. */}
+      <details
+        className="authoring-section authoring-more"
+        open={unfolded.has('voice')}
+        onToggle={toggled('voice')}
+      >
+        <summary>{AUTHORING_TEXT.voiceSection}</summary>
+        <div className="authoring-more__body">
+          <SelectField
+            {...field('extras.speaker', 'Who speaks')}
+            value={draft.extras.speaker}
+            options={opts(['patient', 'parent', 'carer'] as const)}
+            onChange={(v) => update('extras.speaker', v)}
+          />
+          <SelectField
+            {...field('extras.voice.gender', 'Voice')}
+            value={draft.extras.voice.gender}
+            options={opts(['female', 'male'] as const)}
+            onChange={(v) => update('extras.voice.gender', v)}
+          />
+          <SelectField
+            {...field('extras.voice.ageGroup', 'Age group')}
+            value={draft.extras.voice.ageGroup}
+            options={opts(['child', 'adult', 'senior'] as const)}
+            onChange={(v) => update('extras.voice.ageGroup', v)}
+          />
+          <SelectField
+            {...field('extras.receptiveness', 'Receptiveness')}
+            value={draft.extras.receptiveness}
+            options={opts(['low', 'medium', 'high'] as const)}
+            onChange={(v) => update('extras.receptiveness', v)}
+          />
+          {(['trust', 'anxiety', 'readiness'] as const).map((k) => (
+            <LevelField
+              key={k}
+              {...field(`extras.start.${k}`, `Starting ${k} (0–100)`)}
+              value={draft.extras.start[k]}
+              onChange={(v) => update(`extras.start.${k}`, v)}
+            />
+          ))}
+        </div>
+      </details>
+
+      <details
+        className="authoring-section authoring-more"
+        open={unfolded.has('topics')}
+        onToggle={toggled('topics')}
+      >
+        <summary>{AUTHORING_TEXT.topicsSection}</summary>
+        <div className="authoring-more__body">
+          <p className="authoring-hint">
+            {AUTHORING_TEXT.onePerLine} 2 to 4 per topic; leave a topic empty for an answer that
+            fits the profile.
+          </p>
+          {CONVERSATION_TOPICS.map((topic) => (
+            <ListField
+              key={topic}
+              {...field(`extras.topicAnswers.${topic}`, `Asked about ${topic}`)}
+              value={list(`extras.topicAnswers.${topic}`)}
+              onChange={(v) => update(`extras.topicAnswers.${topic}`, v)}
+            />
+          ))}
+        </div>
+      </details>
 
       <div className="authoring-actions">
         <button type="submit" className="button button--primary" disabled={busy}>

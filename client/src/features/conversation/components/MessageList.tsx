@@ -4,6 +4,7 @@ import type { PatientAvatar } from '#shared/illustrations';
 import { CONVERSATION_TEXT } from '#shared/text';
 import { Spinner } from '../../../components/Spinner';
 import { SpeakerIcon, StopIcon } from '../../../components/Icons';
+import { turnNumbers } from '#shared/turns';
 import { TryAnotherAnswerButton } from '../../../components/TryAnotherAnswerButton';
 import { PatientAvatarArt } from '../art/PatientAvatarArt';
 import type { ChatItem, PendingTurn } from '../chatState';
@@ -48,7 +49,10 @@ export function MessageList({
 }: MessageListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const stickRef = useRef(true);
-  const turnNumbers = clinicianTurnNumbers(items);
+  // Turns as every screen numbers them (shared/turns.ts): only stored lines count.
+  const turns = turnNumbers(
+    items.map((item) => ({ role: item.kind === 'message' ? item.message.role : 'assistant' })),
+  );
 
   const onScroll = () => {
     const el = scrollRef.current;
@@ -78,7 +82,7 @@ export function MessageList({
             case 'opening': {
               const { message } = item;
               if (message.role === 'user') {
-                const turn = turnNumbers[index] ?? 0;
+                const turn = turns[index] ?? 0;
                 return (
                   <UserBubble
                     key={message.id}
@@ -172,13 +176,6 @@ export function MessageList({
 }
 
 /** For each item, which of the clinician's stored turns it is (1-based); 0 for other items. */
-function clinicianTurnNumbers(items: readonly ChatItem[]): number[] {
-  let turn = 0;
-  return items.map((item) =>
-    item.kind === 'message' && item.message.role === 'user' ? ++turn : 0,
-  );
-}
-
 function UserBubble({
   time,
   action = null,

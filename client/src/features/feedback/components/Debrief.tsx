@@ -8,6 +8,7 @@ import {
 } from '#shared/debrief';
 import type { Message } from '#shared/conversation';
 import { DEBRIEF_TEXT } from '#shared/text';
+import { turnAtPosition, turnNumbers } from '#shared/turns';
 import { Spinner } from '../../../components/Spinner';
 import '../debrief.css';
 
@@ -31,6 +32,7 @@ export function Debrief({ debrief, messages, persuasionScore, level = 3 }: Debri
   const ids = useId();
   const Heading = level === 2 ? 'h2' : 'h3';
   const SubHeading = level === 2 ? 'h3' : 'h4';
+  const turns = turnNumbers(messages);
   return (
     <section className="debrief" aria-labelledby={`${ids}-title`}>
       <Heading id={`${ids}-title`} className="report__section-title debrief__title">
@@ -47,7 +49,7 @@ export function Debrief({ debrief, messages, persuasionScore, level = 3 }: Debri
               className={`debrief-turn debrief-turn--${message.role === 'user' ? 'user' : 'patient'}`}
             >
               <p className="debrief-turn__speaker">
-                {DEBRIEF_TEXT.turn(index + 1)} ·{' '}
+                {DEBRIEF_TEXT.turn(turns[index] ?? null)} ·{' '}
                 {message.role === 'user' ? DEBRIEF_TEXT.you : DEBRIEF_TEXT.patient}
               </p>
               <p className="debrief-turn__text">
@@ -55,12 +57,18 @@ export function Debrief({ debrief, messages, persuasionScore, level = 3 }: Debri
                   ? highlight(message.content, notesOn(debrief, message))
                   : message.content}
               </p>
-              <TurnAnnotations debrief={debrief} message={message} turn={index + 1} />
+              <TurnAnnotations debrief={debrief} message={message} turn={turns[index] ?? null} />
             </li>
           ))}
         </ol>
       </section>
-      <DebriefOverview debrief={debrief} persuasionScore={persuasionScore} level={level} nested />
+      <DebriefOverview
+        debrief={debrief}
+        messages={messages}
+        persuasionScore={persuasionScore}
+        level={level}
+        nested
+      />
     </section>
   );
 }
@@ -77,7 +85,8 @@ export function TurnAnnotations({
 }: {
   debrief: DebriefData;
   message: TurnMessage;
-  turn: number;
+  /** The line's turn by shared/turns.ts; null: the patient's opening. */
+  turn: number | null;
 }) {
   const notes = notesOn(debrief, message);
   const reactions = debrief.reactions.filter((r) => r.messageId === message.id);
@@ -112,11 +121,14 @@ export function TurnAnnotations({
 /** The patient's state across the turns, the hidden concerns, and the consent checklist. */
 export function DebriefOverview({
   debrief,
+  messages,
   persuasionScore,
   level = 3,
   nested = false,
 }: {
   debrief: DebriefData;
+  /** The transcript, to read the debrief's places as turns (shared/turns.ts). */
+  messages: readonly Pick<Message, 'role'>[];
   persuasionScore: number;
   level?: 2 | 3;
   /** Inside the full debrief, which has its own title. */
@@ -126,6 +138,8 @@ export function DebriefOverview({
   const Heading = level === 2 ? 'h2' : 'h3';
   const SubHeading = level === 2 ? 'h3' : 'h4';
   const estimated = debrief.states.some((s) => s.estimated);
+  // The debrief points at lines by their place in the transcript; people read turns.
+  const turnAt = (position: number) => turnAtPosition(messages, position);
   return (
     <div className="debrief-overview">
       {nested ? null : (
@@ -146,7 +160,10 @@ export function DebriefOverview({
               </p>
             }
           >
-            <DebriefChart states={debrief.states} />
+            <DebriefChart
+              states={debrief.states}
+              labels={debrief.states.map((s) => DEBRIEF_TEXT.turn(turnAt(s.turn)))}
+            />
           </Suspense>
         </section>
       ) : null}
@@ -164,7 +181,7 @@ export function DebriefOverview({
               >
                 <span className="debrief-concern__status">
                   {concern.uncoveredAt
-                    ? DEBRIEF_TEXT.uncoveredAt(concern.uncoveredAt.turn)
+                    ? DEBRIEF_TEXT.uncoveredAt(turnAt(concern.uncoveredAt.turn))
                     : DEBRIEF_TEXT.missed}
                 </span>
                 <p className="debrief-concern__text">{concern.concern}</p>
@@ -177,7 +194,12 @@ export function DebriefOverview({
         </section>
       ) : null}
 
-      <ConsentChecklist debrief={debrief} persuasionScore={persuasionScore} heading={SubHeading} />
+      <ConsentChecklist
+        debrief={debrief}
+        turnAt={turnAt}
+        persuasionScore={persuasionScore}
+        heading={SubHeading}
+      />
     </div>
   );
 }
@@ -229,10 +251,12 @@ function highlight(text: string, notes: readonly TurnNote[]): ReactNode {
 
 function ConsentChecklist({
   debrief,
+  turnAt,
   persuasionScore,
   heading: SubHeading,
 }: {
   debrief: DebriefData;
+  turnAt: (position: number) => number | null;
   persuasionScore: number;
   heading: 'h3' | 'h4';
 }) {
@@ -264,7 +288,7 @@ function ConsentChecklist({
                   {DEBRIEF_TEXT.evidenceStance[consentEvidenceStance(check.status)]}
                 </p>
                 <p>&quot;{check.evidence.quote}&quot;</p>
-                <footer>— {DEBRIEF_TEXT.turn(check.evidence.turn)}</footer>
+                <footer>— {DEBRIEF_TEXT.turn(turnAt(check.evidence.turn))}</footer>
               </blockquote>
             ) : (
               <p className="muted consent__none">{DEBRIEF_TEXT.noEvidence}</p>
@@ -279,7 +303,7 @@ function ConsentChecklist({
             {flags.map((flag, i) => (
               <li key={i} className="consent__flag">
                 <strong>{DEBRIEF_TEXT.flagKinds[flag.kind]}</strong>,{' '}
-                {DEBRIEF_TEXT.flagAt(flag.turn)}: <q>{flag.quote}</q>
+                {DEBRIEF_TEXT.flagAt(turnAt(flag.turn))}: <q>{flag.quote}</q>
               </li>
             ))}
           </ul>

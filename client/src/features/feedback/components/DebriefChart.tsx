@@ -14,10 +14,17 @@ const SERIES = [
   { key: 'readiness', colour: '#2563eb', dash: [2, 3] },
 ] as const;
 
-export default function DebriefChart({ states }: { states: readonly PatientStatePoint[] }) {
+export default function DebriefChart({
+  states,
+  labels,
+}: {
+  states: readonly PatientStatePoint[];
+  /** The x axis: each state's turn as every screen names it (shared/turns.ts). */
+  labels: readonly string[];
+}) {
   const data = useMemo<ChartData<'line', number[], string>>(
     () => ({
-      labels: states.map((s) => DEBRIEF_TEXT.turn(s.turn)),
+      labels: [...labels],
       datasets: SERIES.map(({ key, colour, dash }) => ({
         label: DEBRIEF_TEXT.stateSeries[key],
         data: states.map((s) => Math.round(s[key] * 100)),
@@ -29,7 +36,7 @@ export default function DebriefChart({ states }: { states: readonly PatientState
         pointRadius: 3,
       })),
     }),
-    [states],
+    [states, labels],
   );
   const options = useMemo<ChartOptions<'line'>>(
     () => ({

@@ -8,8 +8,10 @@ import type {
   MessageAudio,
 } from '#shared/api/conversations';
 import type { Debrief } from '#shared/debrief';
-import { EMPTY_REVIEW, type TrainerReview } from '#shared/review';
+import { countedOverall } from '#shared/countedScore';
+import { EMPTY_REVIEW, reviewScores, type TrainerReview } from '#shared/review';
 import { BRANCH_TEXT } from '#shared/text';
+import { turnNumbers } from '#shared/turns';
 import { errorMessage } from '../../../lib/api';
 import { conversationPath, dashboardPath } from '../../../lib/paths';
 import { TryAnotherAnswerButton } from '../../../components/TryAnotherAnswerButton';
@@ -50,8 +52,16 @@ interface ConversationDetailProps {
    * The debrief of an ended conversation, from the page: what goes under each turn of the
    * transcript (notes, reactions, thoughts) and what follows the transcript.
    */
-  renderTurnDebrief?: (props: { debrief: Debrief; message: Message; turn: number }) => ReactNode;
-  renderDebrief?: (props: { feedback: Feedback; debrief: Debrief }) => ReactNode;
+  renderTurnDebrief?: (props: {
+    debrief: Debrief;
+    message: Message;
+    turn: number | null;
+  }) => ReactNode;
+  renderDebrief?: (props: {
+    feedback: Feedback;
+    debrief: Debrief;
+    messages: readonly Message[];
+  }) => ReactNode;
   /**
    * A trainer's review, from the page: the scores beside each other under the title,
    * and the comments under a turn. Nothing shows for a conversation nobody reviewed.
@@ -60,7 +70,7 @@ interface ConversationDetailProps {
   renderTurnReview?: (props: {
     review: TrainerReview;
     message: Message;
-    turn: number;
+    turn: number | null;
   }) => ReactNode;
 }
 
@@ -99,7 +109,11 @@ export function ConversationDetail({
       <DetailHeader
         back={{ href: dashboardPath('history'), label: 'Back to Dashboard' }}
         title={title}
-        score={feedback?.overallScore ?? null}
+        score={
+          feedback && detail
+            ? countedOverall(feedback.overallScore, detail.review.overrides.map(reviewScores))
+            : null
+        }
         viewLabel="View Feedback"
         onOpenReport={() => setReportOpen(true)}
         createdAt={detail?.session.createdAt ?? null}
@@ -164,7 +178,7 @@ export function ConversationDetail({
       )}
       {feedback && detail?.debrief && renderDebrief ? (
         <div className="card conversation-detail__debrief">
-          {renderDebrief({ feedback, debrief: detail.debrief })}
+          {renderDebrief({ feedback, debrief: detail.debrief, messages: detail.messages })}
         </div>
       ) : null}
 
@@ -209,10 +223,10 @@ function Transcript({
   /** The turn whose branch is being made. */
   branching: string | null;
   onTryAnother: (messageId: string) => void;
-  /** The debrief's notes under a turn (`turn`: its 1-based place in the transcript). */
-  annotate?: ((message: Message, turn: number) => ReactNode) | undefined;
-  /** A trainer's comments under a turn. */
-  comment?: ((message: Message, turn: number) => ReactNode) | undefined;
+  /** The debrief's notes under a line (`turn`: its turn by shared/turns.ts, null: the opening). */
+  annotate?: ((message: Message, turn: number | null) => ReactNode) | undefined;
+  /** A trainer's comments under a line. */
+  comment?: ((message: Message, turn: number | null) => ReactNode) | undefined;
 }) {
   const order = useMemo(() => replayOrder(messages, audio), [messages, audio]);
   const replay = useTurnReplay(conversationId, order);
@@ -222,7 +236,7 @@ function Transcript({
     if (replay.playing)
       listRef.current?.querySelector('[aria-current]')?.scrollIntoView?.({ block: 'nearest' });
   }, [replay.playing]);
-  let turn = 0;
+  const turns = turnNumbers(messages);
   return (
     <>
       <ReplayControls
@@ -234,7 +248,7 @@ function Transcript({
       <ol ref={listRef} className="message-list transcript__list">
         {messages.map((message, index) => {
           const mine = message.role === 'user';
-          if (mine) turn += 1;
+          const turn = turns[index] ?? null;
           const recording = audio[message.id];
           const playing = replay.playing === message.id;
           return (
@@ -256,7 +270,7 @@ function Transcript({
                   ) : null}
                   {mine ? (
                     <TryAnotherAnswerButton
-                      turn={turn}
+                      turn={turn ?? 0}
                       busy={branching === message.id}
                       disabled={branching !== null}
                       onClick={() => onTryAnother(message.id)}
@@ -265,8 +279,8 @@ function Transcript({
                 </>
               }
             >
-              {annotate?.(message, index + 1)}
-              {comment?.(message, index + 1)}
+              {annotate?.(message, turn)}
+              {comment?.(message, turn)}
             </TranscriptBubble>
           );
         })}

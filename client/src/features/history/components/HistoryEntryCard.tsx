@@ -1,16 +1,11 @@
 import { useId } from 'react';
 import { Link } from 'wouter';
-import {
-  formatClockTime,
-  formatDuration,
-  formatOutOfTen,
-  formatShortDate,
-  subScoreColour,
-} from '#shared/format';
+import { formatClockTime, formatDuration, formatShortDate, subScoreColour } from '#shared/format';
 import { SUB_SCORE_ROWS, difficultyLabel, historyTitle, type HistoryEntry } from '#shared/history';
 import { difficultyBadgeColour } from '#shared/scenario';
 import { conversationPath } from '../../../lib/paths';
 import { Badge } from '../../../components/Badge';
+import { CountedScoreText } from '../../../components/CountedScoreText';
 
 /**
  * One past conversation (spec §2 Tab 3). The title is the link; it stretches over the card,
@@ -19,7 +14,7 @@ import { Badge } from '../../../components/Badge';
 export function HistoryEntryCard({ entry }: { entry: HistoryEntry }) {
   const ids = useId();
   const title = historyTitle(entry.scenarioTitle);
-  const scoreText = entry.overallScore === null ? 'N/A' : formatOutOfTen(entry.overallScore);
+  const ai = entry.aiOverallScore ?? null;
 
   return (
     <article className="card card--interactive history-entry" aria-labelledby={`${ids}-title`}>
@@ -35,7 +30,11 @@ export function HistoryEntryCard({ entry }: { entry: HistoryEntry }) {
         </h3>
         <span id={`${ids}-score`} className="history-entry__score">
           <span className="visually-hidden">Overall score </span>
-          {scoreText}
+          {entry.overallScore === null ? (
+            'N/A'
+          ) : (
+            <CountedScoreText score={{ score: entry.overallScore, ai, byTrainer: ai !== null }} />
+          )}
         </span>
       </div>
 

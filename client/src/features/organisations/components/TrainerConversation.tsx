@@ -3,8 +3,10 @@ import type { TrainerConversation as Detail } from '#shared/api/organisations';
 import type { Message } from '#shared/conversation';
 import type { Debrief } from '#shared/debrief';
 import type { Feedback } from '#shared/feedback';
-import type { ScoreOverride, TurnComment } from '#shared/review';
+import { countedOverall, graderScores } from '#shared/countedScore';
+import { reviewScores, type ScoreOverride, type TurnComment } from '#shared/review';
 import { CONVERSATION_TEXT, TRAINER_REVIEW_TEXT as T } from '#shared/text';
+import { turnNumbers } from '#shared/turns';
 import { Alert } from '../../../components/Alert';
 import { DetailHeader } from '../../../components/DetailHeader';
 import { TranscriptBubble } from '../../../components/TranscriptBubble';
@@ -30,17 +32,22 @@ interface TrainerConversationProps {
   }) => ReactNode;
   /** The grader's score beside the trainer's, when there is an override. */
   renderScores: (props: {
-    aiScore: number | null;
+    feedback: Feedback | null;
     overrides: readonly ScoreOverride[];
   }) => ReactNode;
-  /** Under each turn: the debrief's notes (when ended) and the trainer's comments. */
+  /** Under each line: the debrief's notes (when ended) and the trainer's comments. */
   renderTurn: (props: {
     message: Message;
-    turn: number;
+    /** Its turn by shared/turns.ts; null: the patient's opening. */
+    turn: number | null;
     debrief: Debrief | null;
     comments: readonly TurnComment[];
   }) => ReactNode;
-  renderDebrief?: (props: { feedback: Feedback; debrief: Debrief }) => ReactNode;
+  renderDebrief?: (props: {
+    feedback: Feedback;
+    debrief: Debrief;
+    messages: readonly Message[];
+  }) => ReactNode;
 }
 
 /**
@@ -77,6 +84,7 @@ export function TrainerConversation({
   // The trainer's organisation's review only: the server sends no other (decision 026).
   const overrides = detail?.review.overrides ?? [];
   const override = overrides[0] ?? null;
+  const turns = turnNumbers(detail?.messages ?? []);
   const comments = detail
     ? [
         ...detail.review.comments,
@@ -89,7 +97,7 @@ export function TrainerConversation({
       <DetailHeader
         back={{ href: paths.organisations, label: T.back }}
         title={title}
-        score={feedback?.overallScore ?? null}
+        score={feedback ? countedOverall(feedback.overallScore, overrides.map(reviewScores)) : null}
         viewLabel={T.viewFeedback}
         onOpenReport={() => setReportOpen(true)}
         createdAt={detail?.session.createdAt ?? null}
@@ -101,7 +109,6 @@ export function TrainerConversation({
               <span className="muted">({detail.trainee.email})</span>
             </p>
             <p className="trainer-review__read-only">{T.readOnly}</p>
-            {renderScores({ aiScore: feedback?.overallScore ?? null, overrides })}
           </>
         ) : null}
       </DetailHeader>
@@ -115,6 +122,22 @@ export function TrainerConversation({
         </p>
       ) : (
         <>
+          {/* The scores and the form that changes them, side by side; on a phone the form
+              comes right after the scores, before the transcript (issue 27). */}
+          <div className="trainer-review__scoring">
+            {renderScores({ feedback, overrides })}
+            {feedback ? (
+              <OverrideForm
+                conversationId={conversationId}
+                ai={graderScores(feedback)}
+                override={override}
+                onSaved={() => resource.load(conversationId)}
+              />
+            ) : (
+              <p className="muted">{T.notEnded}</p>
+            )}
+          </div>
+
           <section className="card transcript" aria-labelledby={`${ids}-transcript`}>
             <h2 id={`${ids}-transcript`} className="card__title">
               {T.transcript}
@@ -129,11 +152,17 @@ export function TrainerConversation({
                     message={message}
                     speaker={message.role === 'user' ? T.trainee_said : T.patient_said}
                   >
-                    {renderTurn({ message, turn: index + 1, debrief: detail.debrief, comments })}
+                    {renderTurn({
+                      message,
+                      turn: turns[index] ?? null,
+                      debrief: detail.debrief,
+                      comments,
+                    })}
                     <TurnCommentForm
                       conversationId={conversationId}
                       messageId={message.id}
-                      turn={index + 1}
+                      turn={turns[index] ?? null}
+                      role={message.role}
                       onPosted={(comment) => setPosted((list) => [...list, comment])}
                     />
                   </TranscriptBubble>
@@ -144,20 +173,9 @@ export function TrainerConversation({
 
           {feedback && detail.debrief && renderDebrief ? (
             <div className="card conversation-detail__debrief">
-              {renderDebrief({ feedback, debrief: detail.debrief })}
+              {renderDebrief({ feedback, debrief: detail.debrief, messages: detail.messages })}
             </div>
           ) : null}
-
-          {feedback ? (
-            <OverrideForm
-              conversationId={conversationId}
-              aiScore={feedback.overallScore}
-              override={override}
-              onSaved={() => resource.load(conversationId)}
-            />
-          ) : (
-            <p className="muted">{T.notEnded}</p>
-          )}
         </>
       )}
 
@@ -179,11 +197,13 @@ function TurnCommentForm({
   conversationId,
   messageId,
   turn,
+  role,
   onPosted,
 }: {
   conversationId: string;
   messageId: string;
-  turn: number;
+  turn: number | null;
+  role: Message['role'];
   onPosted: (comment: TurnComment) => void;
 }) {
   const id = useId();
@@ -196,7 +216,7 @@ function TurnCommentForm({
     return (
       <button type="button" className="trainer-review__comment" onClick={() => setOpen(true)}>
         {T.addComment}
-        <span className="visually-hidden"> ({T.commentOnTurn(turn)})</span>
+        <span className="visually-hidden"> ({T.commentOnTurn(turn, role)})</span>
       </button>
     );
   }
@@ -221,7 +241,7 @@ function TurnCommentForm({
   return (
     <form className="trainer-review__comment-form" onSubmit={submit} noValidate>
       <label htmlFor={`${id}-text`} className="visually-hidden">
-        {T.commentOnTurn(turn)}
+        {T.commentOnTurn(turn, role)}
       </label>
       <textarea
         id={`${id}-text`}

@@ -10,18 +10,20 @@ import '../review.css';
 export function TurnComments({
   comments,
   messageId,
-  turn = null,
+  turn,
+  role,
 }: {
   /** All of the conversation's comments, oldest first; this shows those on `messageId`. */
   comments: readonly TurnComment[];
   messageId: string;
-  /** The turn's 1-based place in the transcript, for the list's name. */
-  turn?: number | null;
+  /** The line's turn (shared/turns.ts; null: the opening) and speaker, for the list's name. */
+  turn: number | null;
+  role: 'user' | 'assistant';
 }) {
   const mine = comments.filter((c) => c.messageId === messageId);
   if (mine.length === 0) return null;
   return (
-    <ul className="turn-comments" aria-label={REVIEW_TEXT.comments(turn)}>
+    <ul className="turn-comments" aria-label={REVIEW_TEXT.comments(turn, role)}>
       {mine.map((c) => (
         <li key={c.id} className="review-note review-note--turn">
           <p className="review-note__by">
