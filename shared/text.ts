@@ -407,6 +407,7 @@ export const ORGANISATION_TEXT = {
   cohortNotFound: 'That cohort could not be found.',
   inviteNotFound: 'That invite code is not valid. It may have expired or been revoked.',
   assignmentNotFound: 'That assignment could not be found. It may have been removed already.',
+  memberNotFound: 'That trainee could not be found in this cohort. They may have left already.',
   ownOrganisation: 'You run this organisation, so you cannot join it as a trainee.',
   sharedElsewhere: 'That scenario is shared with another organisation and cannot be assigned here.',
   assignedScenario:
@@ -469,6 +470,13 @@ export const SHARING_TEXT = {
   captionLabel: 'Resource image caption',
   captionHint:
     'Optional. One line under the picture in the Resources panel (at most 120 characters).',
+} as const;
+
+/** A cohort table cell's status, on the page and in the CSV (cohortCellStatus). */
+export const COHORT_CELL_TEXT = {
+  done: 'Done',
+  overdue: 'Overdue',
+  not_done: 'Not done',
 } as const;
 
 /** What the organisations page says. */
