@@ -18,6 +18,7 @@ import {
   ScenarioEditorPage,
   ScenarioPage,
   TrainerConversationPage,
+  CohortMemberPage,
 } from './lazyPages';
 import './stylesheets';
 
@@ -79,6 +80,13 @@ export function App() {
           <RequireUser>
             <OrganisationsPage />
           </RequireUser>
+        </Route>
+        <Route path={paths.cohortMember}>
+          {(params) => (
+            <RequireUser>
+              <CohortMemberPage cohortId={params.cohortId} userId={params.userId} />
+            </RequireUser>
+          )}
         </Route>
         <Route path={paths.trainerConversation}>
           {(params) => (
