@@ -520,7 +520,7 @@ export const ORGANISATIONS_PAGE_TEXT = {
   cohortViews: 'Cohort views',
   tabResults: 'Results',
   tabSummary: 'Class summary',
-  openMember: (name: string) => `Open ${name}'s conversations`,
+  openMember: (name: string) => `${name}: every conversation while a member`,
   scrollHint: 'Scroll sideways to see every assignment.',
   invites: 'Invites',
   noInvites: 'No invites yet.',
