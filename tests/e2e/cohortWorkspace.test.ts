@@ -32,7 +32,7 @@ async function course(trainer: Page, organisation: string, cohort: string) {
 describe.skipIf(skipBrowserSuite)("the trainer's workspace", () => {
   const app = useBrowserApp();
 
-  it('opens a member, removes them after a dialog, reads Overdue and the class summary, and renames and deletes by keyboard', async () => {
+  it('opens a member, removes them after a dialog, reads Overdue and the class summary, by keyboard', async () => {
     const trainer = await app.newPage();
     await trainer.setViewportSize({ width: 1280, height: 900 });
     await signUpByApi(trainer, 'Dr Tess Trainer');
@@ -139,6 +139,23 @@ describe.skipIf(skipBrowserSuite)("the trainer's workspace", () => {
     // Back on the organisations page: one member now, one who left, never "0 members".
     await trainer.goto('/organisations');
     await cohort.getByText('1 member, 1 left').waitFor();
+  });
+
+  it('renames a cohort and deletes it and its organisation, each in a dialog, by keyboard', async () => {
+    const trainer = await app.newPage();
+    await trainer.setViewportSize({ width: 1280, height: 900 });
+    await signUpByApi(trainer, 'Dr Tess Trainer');
+    const { code } = await course(trainer, 'Smile School', 'Spring 2027');
+    const tom = await app.newPage();
+    await signUpByApi(tom, 'Tom Trainee');
+    expect((await tom.request.post('/api/organisations/join', { data: { code } })).status()).toBe(
+      200,
+    );
+    const scenarios: Scenario[] = (await apiGet(tom, '/api/scenarios')).scenarios;
+    const done = await gradedConversation(tom, app.baseUrl, scenarios[0]!.id);
+    await trainer.goto('/organisations');
+    const cohort = trainer.getByRole('region', { name: 'Cohort: Spring 2027' });
+    await cohort.getByText('1 member').waitFor();
 
     // Rename the cohort by keyboard: Enter on Rename, type, Enter.
     await cohort.getByRole('button', { name: 'Rename Spring 2027' }).focus();
