@@ -1,4 +1,6 @@
 import type { CohortTable } from './api/organisations';
+import { cohortCellStatus } from './organisations';
+import { COHORT_CELL_TEXT } from './text';
 
 /**
  * One CSV field: quoted when it holds a comma, quote or line break; a leading = + - @ (or tab,
@@ -13,12 +15,13 @@ export function csvField(value: string | number | null): string {
 
 /**
  * The cohort table as CSV: a row per trainee (with the date they left, if they did), three
- * columns (done, score, date) per assignment.
+ * columns (status, score, date) per assignment. The status is the page's own (Done, Overdue,
+ * Not done: cohortCellStatus at `now`).
  */
-export function cohortCsv(table: CohortTable): string {
+export function cohortCsv(table: CohortTable, now: Date): string {
   const header = ['Trainee', 'Email', 'Left', 'Done', 'Average'];
   for (const a of table.assignments)
-    header.push(`${a.title}: done`, `${a.title}: score`, `${a.title}: date`);
+    header.push(`${a.title}: status`, `${a.title}: score`, `${a.title}: date`);
   const lines = [header.map(csvField).join(',')];
   for (const row of table.rows) {
     const fields: Array<string | number | null> = [
@@ -28,9 +31,12 @@ export function cohortCsv(table: CohortTable): string {
       row.done,
       row.average === null ? null : Math.round(row.average * 10) / 10,
     ];
-    for (const cell of row.cells) {
-      fields.push(cell.doneAt ? 'yes' : 'no', cell.score, cell.doneAt?.slice(0, 10) ?? null);
-    }
+    table.assignments.forEach((assignment) => {
+      const cell = row.cells.find((c) => c.assignmentId === assignment.id);
+      const doneAt = cell?.doneAt ?? null;
+      const status = cohortCellStatus({ dueAt: assignment.dueAt, doneAt, leftAt: row.leftAt, now });
+      fields.push(COHORT_CELL_TEXT[status], cell?.score ?? null, doneAt?.slice(0, 10) ?? null);
+    });
     lines.push(fields.map(csvField).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;

@@ -80,6 +80,8 @@ export const ERRORS = {
   'not_found:cohort': ORGANISATION_TEXT.cohortNotFound,
   'not_found:invite': ORGANISATION_TEXT.inviteNotFound,
   'not_found:assignment': ORGANISATION_TEXT.assignmentNotFound,
+  /** Not (now) a member of that cohort, or not a trainee the caller may see. */
+  'not_found:member': ORGANISATION_TEXT.memberNotFound,
   // The state of things.
   'conflict:email': AUTH_TEXT.emailTaken,
   'conflict:email_in_use': ACCOUNT_TEXT.emailInUse,

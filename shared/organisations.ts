@@ -1,3 +1,5 @@
+import { formatOutOfTen } from './format';
+
 /**
  * Pure rules of organisations, cohorts and assignments (decision 023) that the API answers
  * with. The rules the database filters by are SQL, each written once in server/db/sqlRules.ts.
@@ -14,6 +16,36 @@ export function assignmentStatus(input: {
   if (input.doneAt !== null) return 'done';
   if (input.dueAt !== null && Date.parse(input.dueAt) < input.now.getTime()) return 'overdue';
   return 'due';
+}
+
+/** A cell of the cohort table: done, overdue (past due and not done), or simply not done. */
+export type CohortCellStatus = 'done' | 'overdue' | 'not_done';
+
+/**
+ * A cohort table cell's status (decision 044), the rule the page and the CSV share. The same
+ * rule as the trainee's own list (assignmentStatus), except that someone who left before the
+ * due date is never overdue: the work was no longer theirs to do when it fell due.
+ */
+export function cohortCellStatus(input: {
+  dueAt: string | null;
+  doneAt: string | null;
+  leftAt: string | null;
+  now: Date;
+}): CohortCellStatus {
+  const status = assignmentStatus(input);
+  if (status === 'done') return 'done';
+  if (status === 'due') return 'not_done';
+  const leftBeforeDue =
+    input.leftAt !== null && Date.parse(input.leftAt) <= Date.parse(input.dueAt!);
+  return leftBeforeDue ? 'not_done' : 'overdue';
+}
+
+/**
+ * A score as the cohort table writes it, cells and averages alike: one decimal at most, out
+ * of ten ("7/10", "7.5/10").
+ */
+export function cohortScoreText(score: number): string {
+  return formatOutOfTen(Math.round(score * 10) / 10);
 }
 
 /**

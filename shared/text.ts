@@ -561,6 +561,7 @@ export const ORGANISATION_TEXT = {
   cohortNotFound: 'That cohort could not be found.',
   inviteNotFound: 'That invite code is not valid. It may have expired or been revoked.',
   assignmentNotFound: 'That assignment could not be found. It may have been removed already.',
+  memberNotFound: 'That trainee could not be found in this cohort. They may have left already.',
   ownOrganisation: 'You run this organisation, so you cannot join it as a trainee.',
   sharedElsewhere: 'That scenario is shared with another organisation and cannot be assigned here.',
   assignedScenario:
@@ -625,6 +626,13 @@ export const SHARING_TEXT = {
     'Optional. One line under the picture in the Resources panel (at most 120 characters).',
 } as const;
 
+/** A cohort table cell's status, on the page and in the CSV (cohortCellStatus). */
+export const COHORT_CELL_TEXT = {
+  done: 'Done',
+  overdue: 'Overdue',
+  not_done: 'Not done',
+} as const;
+
 /** What the organisations page says. */
 export const ORGANISATIONS_PAGE_TEXT = {
   title: 'Organisations',
@@ -639,6 +647,35 @@ export const ORGANISATIONS_PAGE_TEXT = {
   createCohort: 'Create cohort',
   noCohorts: 'No cohorts yet. Create one, then invite trainees to it.',
   members: (n: number) => (n === 1 ? '1 member' : `${n} members`),
+  /** Beside a cohort's name: members now, and those who left (whose rows stay in the table). */
+  membersAndFormer: (members: number, former: number) => {
+    const now = members === 1 ? '1 member' : `${members} members`;
+    if (former === 0) return now;
+    const left = `${former} left`;
+    // "0 members" beside rows of people who left reads as if the table were wrong.
+    return members === 0 ? `No current members, ${left}` : `${now}, ${left}`;
+  },
+  rename: 'Rename',
+  renameWhich: (name: string) => `Rename ${name}`,
+  newName: 'New name',
+  save: 'Save',
+  cancel: 'Cancel',
+  renamed: (name: string) => `Renamed to ${name}.`,
+  deleteOrganisation: 'Delete organisation',
+  deleteCohort: 'Delete cohort',
+  deleteButton: 'Delete',
+  confirmDeleteOrganisationTitle: (name: string) => `Delete the organisation ${name}?`,
+  confirmDeleteOrganisation:
+    'Its cohorts, invites and assignments are deleted, and so are the scores and comments written for it. Trainees keep every conversation they had, with the AI scores. Scenarios shared with it become private to their author again. This cannot be undone.',
+  confirmDeleteCohortTitle: (name: string) => `Delete the cohort ${name}?`,
+  confirmDeleteCohort:
+    'Its members leave it, and its invites, assignments and results table are deleted. Trainees keep every conversation they had, and the scores and comments you wrote stay on them. This cannot be undone.',
+  deleted: (name: string) => `Deleted ${name}.`,
+  cohortViews: 'Cohort views',
+  tabResults: 'Results',
+  tabSummary: 'Class summary',
+  openMember: (name: string) => `${name}: every conversation while a member`,
+  scrollHint: 'Scroll sideways to see every assignment.',
   invites: 'Invites',
   noInvites: 'No invites yet.',
   inviteDays: 'Days the invite stays valid',
@@ -679,7 +716,6 @@ export const ORGANISATIONS_PAGE_TEXT = {
   done: 'Done',
   average: 'Average',
   trend: 'Trend',
-  notDone: 'Not done',
   /** A trainee who left the organisation; their work from while a member stays (023). */
   left: 'Left',
   overridden: "trainer's score",
@@ -695,6 +731,59 @@ export const ORGANISATIONS_PAGE_TEXT = {
   leave: 'Leave organisation',
   confirmLeave: (name: string) =>
     `Leave ${name}? Your trainer will no longer see the work you do from now on.`,
+} as const;
+
+/** A cohort member's conversations, as their trainer opens them from the cohort table. */
+export const COHORT_MEMBER_TEXT = {
+  title: 'Trainee',
+  titleOf: (name: string) => `${name}'s conversations`,
+  loading: 'Loading conversations…',
+  loadFailed: 'The conversations could not be loaded.',
+  back: 'Back to Organisations',
+  intro:
+    'Every conversation they started while a member of this cohort, assigned or not. Work from before they joined or after they left is not shown.',
+  since: (date: string) => `Member since ${date}`,
+  between: (from: string, to: string) => `Member from ${from} to ${to}`,
+  empty: 'No conversations yet while a member of this cohort.',
+  conversations: 'Conversations',
+  scenario: 'Scenario',
+  started: 'Started',
+  kind: 'Set as',
+  score: 'Score',
+  assigned: 'Assigned',
+  practice: 'Own practice',
+  inProgress: 'In progress',
+  notGraded: 'Not graded',
+  open: (title: string, date: string) => `Open ${title}, started ${date}`,
+  remove: 'Remove from cohort',
+  confirmRemoveTitle: (name: string) => `Remove ${name} from this cohort?`,
+  confirmRemove:
+    'They leave the cohort now, as if they had left it themselves. You keep reading the work they did while a member, but nothing they start from now on; their row stays in the table, marked. Their conversations stay theirs. A live invite still lets them join again: revoke it if it should not.',
+  removed: (name: string) => `${name} was removed from this cohort.`,
+} as const;
+
+/** A cohort's class summary: what the class does well and what it misses. */
+export const CLASS_SUMMARY_TEXT = {
+  loading: 'Loading the class summary…',
+  failed: 'The class summary could not be loaded.',
+  empty:
+    'No graded conversations yet. The summary fills in as members of this cohort finish conversations.',
+  intro: (conversations: number, trainees: number) =>
+    `Over ${conversations} graded ${conversations === 1 ? 'conversation' : 'conversations'} by ${trainees} ${trainees === 1 ? 'trainee' : 'trainees'}, started while members of this cohort.`,
+  scores: 'Average scores',
+  score: 'Score',
+  average: 'Average',
+  consent: 'Informed consent',
+  consentIntro: (debriefed: number) =>
+    `How often each item was met, over the ${debriefed} ${debriefed === 1 ? 'conversation' : 'conversations'} with a debrief.`,
+  item: 'Item',
+  noDebrief:
+    'None of these conversations has a debrief (they were graded before debriefs existed), so there is no consent checklist or hidden concern to summarise.',
+  missed: 'Concerns most often missed',
+  missedIntro: 'Hidden concerns the patient never revealed: worth teaching how to open them.',
+  missedNone: 'No hidden concern was missed.',
+  missedOf: (missed: number, of: number) =>
+    `Missed in ${missed} of ${of} ${of === 1 ? 'conversation' : 'conversations'}`,
 } as const;
 
 /** The trainer's read-only review of a member's conversation. */

@@ -1,5 +1,6 @@
 import type { Cohort } from '#shared/api/organisations';
-import type { Db } from './db';
+import type { Db, Queryable } from './db';
+import { RUN_BY_TRAINER } from './sqlRules';
 
 /** Cohorts: the groups of trainees an organisation's trainer invites and sets work for. */
 
@@ -23,4 +24,45 @@ export async function createCohort(
     );
     return row ?? 'limit';
   });
+}
+
+/** Renames a cohort this trainer runs; null when it is not theirs. */
+export async function renameCohort(
+  db: Queryable,
+  input: { trainerId: string; cohortId: string; name: string },
+): Promise<Cohort | null> {
+  const [row] = await db.query<Cohort>(
+    `UPDATE cohorts c SET name = $3 WHERE ${RUN_BY_TRAINER} AND c.id = $2
+     RETURNING c.id, c.organisation_id AS "organisationId", c.name`,
+    [input.trainerId, input.cohortId, input.name],
+  );
+  return row ?? null;
+}
+
+/**
+ * Deletes a cohort this trainer runs (decision 044), and with it its memberships, invites and
+ * assignments; false when it is not theirs. The organisation's scores and comments stay (they
+ * are the organisation's, 026) and every conversation stays its trainee's.
+ */
+export async function deleteCohort(
+  db: Queryable,
+  input: { trainerId: string; cohortId: string },
+): Promise<boolean> {
+  const rows = await db.query(
+    `DELETE FROM cohorts c WHERE ${RUN_BY_TRAINER} AND c.id = $2 RETURNING c.id`,
+    [input.trainerId, input.cohortId],
+  );
+  return rows.length > 0;
+}
+
+/** Whether this trainer runs this cohort. */
+export async function runsCohort(
+  db: Queryable,
+  input: { trainerId: string; cohortId: string },
+): Promise<boolean> {
+  const rows = await db.query(`SELECT 1 FROM cohorts c WHERE ${RUN_BY_TRAINER} AND c.id = $2`, [
+    input.trainerId,
+    input.cohortId,
+  ]);
+  return rows.length > 0;
 }

@@ -1,5 +1,6 @@
 import type { Membership } from '#shared/api/organisations';
 import type { Db, Queryable } from './db';
+import { RUN_BY_TRAINER } from './sqlRules';
 import { iso } from './timestamps';
 
 /**
@@ -66,6 +67,26 @@ export async function leaveOrganisation(
         AND cohort_id IN (SELECT id FROM cohorts WHERE organisation_id = $2)
      RETURNING id`,
     [input.userId, input.organisationId],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * A trainer ends a trainee's membership of one of their cohorts now (decision 044): the period
+ * closes as if the trainee had left that cohort, so the work done inside it stays the trainer's
+ * to read and nothing started from now on is. False when the user is not a member now.
+ */
+export async function removeMember(
+  db: Queryable,
+  input: { trainerId: string; cohortId: string; userId: string },
+): Promise<boolean> {
+  const rows = await db.query<{ id: string }>(
+    `UPDATE cohort_memberships m SET left_at = clock_timestamp()
+       FROM cohorts c
+      WHERE c.id = m.cohort_id AND ${RUN_BY_TRAINER} AND m.cohort_id = $2 AND m.user_id = $3
+        AND m.left_at IS NULL
+     RETURNING m.id`,
+    [input.trainerId, input.cohortId, input.userId],
   );
   return rows.length > 0;
 }

@@ -38,6 +38,11 @@ export async function listTrainedOrganisations(
           'id', c.id, 'organisationId', c.organisation_id, 'name', c.name,
           'members', (SELECT count(*) FROM cohort_memberships m
                        WHERE m.cohort_id = c.id AND m.left_at IS NULL),
+          'former', (SELECT count(DISTINCT m.user_id) FROM cohort_memberships m
+                      WHERE m.cohort_id = c.id AND NOT EXISTS (
+                        SELECT 1 FROM cohort_memberships n
+                         WHERE n.cohort_id = c.id AND n.user_id = m.user_id
+                           AND n.left_at IS NULL)),
           'invites', (SELECT coalesce(json_agg(json_build_object(
                         'id', i.id, 'cohortId', i.cohort_id, 'code', i.code,
                         'expiresAt', i.expires_at, 'revokedAt', i.revoked_at)
@@ -54,4 +59,44 @@ export async function listTrainedOrganisations(
     ...o,
     cohorts: o.cohorts.map((c) => ({ ...c, invites: c.invites.map(toInvite) })),
   }));
+}
+
+/** Renames an organisation this trainer runs; null when it is not theirs. */
+export async function renameOrganisation(
+  db: Queryable,
+  input: { trainerId: string; organisationId: string; name: string },
+): Promise<Organisation | null> {
+  const [row] = await db.query<Organisation>(
+    `UPDATE organisations SET name = $3 WHERE trainer_id = $1 AND id = $2 RETURNING id, name`,
+    [input.trainerId, input.organisationId, input.name],
+  );
+  return row ?? null;
+}
+
+/**
+ * Deletes an organisation this trainer runs (decision 044); false when it is not theirs. Its
+ * cohorts go, and with them memberships, invites and assignments; its scores and comments go
+ * (they are the organisation's, decision 026). Scenarios shared with it go back to private for
+ * their author first: the foreign key would otherwise delete them, and conversations practised
+ * on them must keep their scenario. The trainees' conversations are never touched.
+ */
+export async function deleteOrganisation(
+  db: Db,
+  input: { trainerId: string; organisationId: string },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [org] = await tx.query<{ id: string }>(
+      `SELECT id FROM organisations WHERE trainer_id = $1 AND id = $2 FOR UPDATE`,
+      [input.trainerId, input.organisationId],
+    );
+    if (!org) return false;
+    await tx.query(
+      `UPDATE scenarios SET visibility = 'private', organisation_id = NULL,
+              updated_at = clock_timestamp()
+        WHERE organisation_id = $1`,
+      [org.id],
+    );
+    await tx.query(`DELETE FROM organisations WHERE id = $1`, [org.id]);
+    return true;
+  });
 }

@@ -9,10 +9,18 @@ import type { ErrorCode } from '#shared/errors';
 import { currentUser, requireUser } from '../auth/guard';
 import { assignScenario, listMyAssignments, removeAssignment } from '../db/assignments';
 import { getCohortTable, getCohortTableJson } from '../db/cohortTable';
-import { createCohort } from '../db/cohorts';
+import { summariseClass } from '#shared/classSummary';
+import { listClassConversations } from '../db/classSummary';
+import { createCohort, deleteCohort, renameCohort, runsCohort } from '../db/cohorts';
 import { createInvite, revokeInvite } from '../db/invites';
-import { joinByCode, leaveOrganisation, listMemberships } from '../db/memberships';
-import { createOrganisation, listTrainedOrganisations } from '../db/organisations';
+import { getMemberConversations } from '../db/memberConversations';
+import { joinByCode, leaveOrganisation, listMemberships, removeMember } from '../db/memberships';
+import {
+  createOrganisation,
+  deleteOrganisation,
+  listTrainedOrganisations,
+  renameOrganisation,
+} from '../db/organisations';
 import {
   addTurnComment,
   getConversationForTrainer,
@@ -78,6 +86,77 @@ export function organisationRoutes(services: Services): Router {
       throw new AppError('limit:organisations', ORGANISATION_TEXT.organisationLimitOf(max));
     }
     sendJson(res, organisationsApi.create, org, 201);
+  });
+
+  // Managing what a trainer runs (decision 044): only the organisation's trainer, and every
+  // id that is not theirs is a 404 before the body is read.
+  const ownedOrganisation = async (req: Request<{ id: string }>, res: Response) => {
+    const organisationId = idOr404(req.params.id, 'not_found:organisation');
+    const trainerId = userIdOf(res);
+    const mine = await listTrainedOrganisations(db, { trainerId });
+    if (!mine.some((o) => o.id === organisationId)) throw new AppError('not_found:organisation');
+    return { organisationId, trainerId };
+  };
+
+  router.post(organisationsApi.renameOrganisation.route, async (req, res) => {
+    const { organisationId, trainerId } = await ownedOrganisation(req, res);
+    const { name } = parseInput(organisationsApi.renameOrganisation.body, req.body);
+    const org = await renameOrganisation(db, { trainerId, organisationId, name });
+    if (!org) throw new AppError('not_found:organisation');
+    sendJson(res, organisationsApi.renameOrganisation, org);
+  });
+
+  router.delete(organisationsApi.deleteOrganisation.route, async (req, res) => {
+    const organisationId = idOr404(req.params.id, 'not_found:organisation');
+    const deleted = await deleteOrganisation(db, { trainerId: userIdOf(res), organisationId });
+    if (!deleted) throw new AppError('not_found:organisation');
+    // Its members lose what it shared, and its trainer's scenarios went back to private.
+    scenarioStamps.forgetAll();
+    res.status(204).end();
+  });
+
+  router.post(organisationsApi.renameCohort.route, async (req, res) => {
+    const cohortId = idOr404(req.params.id, 'not_found:cohort');
+    const trainerId = userIdOf(res);
+    // Ownership before the body: another's cohort is a 404 whatever was sent.
+    if (!(await runsCohort(db, { trainerId, cohortId }))) throw new AppError('not_found:cohort');
+    const { name } = parseInput(organisationsApi.renameCohort.body, req.body);
+    const cohort = await renameCohort(db, { trainerId, cohortId, name });
+    if (!cohort) throw new AppError('not_found:cohort');
+    sendJson(res, organisationsApi.renameCohort, cohort);
+  });
+
+  router.delete(organisationsApi.deleteCohort.route, async (req, res) => {
+    const cohortId = idOr404(req.params.id, 'not_found:cohort');
+    const deleted = await deleteCohort(db, { trainerId: userIdOf(res), cohortId });
+    if (!deleted) throw new AppError('not_found:cohort');
+    // Members of no other cohort of the organisation lose what it shares.
+    scenarioStamps.forgetAll();
+    res.status(204).end();
+  });
+
+  router.delete(organisationsApi.removeMember.route, async (req, res) => {
+    const cohortId = idOr404(req.params.id, 'not_found:cohort');
+    const userId = idOr404(req.params.userId, 'not_found:member');
+    const removed = await removeMember(db, { trainerId: userIdOf(res), cohortId, userId });
+    if (!removed) throw new AppError('not_found:member');
+    scenarioStamps.forget(userId);
+    res.status(204).end();
+  });
+
+  router.get(organisationsApi.memberConversations.route, async (req, res) => {
+    const cohortId = idOr404(req.params.id, 'not_found:cohort');
+    const userId = idOr404(req.params.userId, 'not_found:member');
+    const found = await getMemberConversations(db, { trainerId: userIdOf(res), cohortId, userId });
+    if (!found) throw new AppError('not_found:member');
+    sendJson(res, organisationsApi.memberConversations, found);
+  });
+
+  router.get(organisationsApi.summary.route, async (req, res) => {
+    const cohortId = idOr404(req.params.id, 'not_found:cohort');
+    const conversations = await listClassConversations(db, { trainerId: userIdOf(res), cohortId });
+    if (!conversations) throw new AppError('not_found:cohort');
+    sendJson(res, organisationsApi.summary, summariseClass(conversations));
   });
 
   router.get(organisationsApi.assignments.route, async (_req, res) => {
@@ -275,7 +354,7 @@ export function organisationRoutes(services: Services): Router {
     if (!table) throw new AppError('not_found:cohort');
     res.type('text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', 'attachment; filename="chairtalk-cohort.csv"');
-    res.send(cohortCsv(table));
+    res.send(cohortCsv(table, new Date()));
   });
 
   return router;

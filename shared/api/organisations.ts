@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { consentItemSchema } from '../debrief';
 import { isSafeName, isSafeText } from '../inputChecks';
 import { DUE_YEARS, dueDateInRange } from '../organisations';
 import { SKILL_KEYS, skillOverrideSchema, turnCommentSchema } from '../review';
@@ -38,7 +39,13 @@ export const organisationSchema = z.object({ id: z.string(), name: z.string() })
 
 export const trainerOrganisationSchema = organisationSchema.extend({
   cohorts: z.array(
-    cohortSchema.extend({ members: z.number().int(), invites: z.array(inviteSchema) }),
+    cohortSchema.extend({
+      /** Members now. */
+      members: z.number().int(),
+      /** People who were members and are no longer (their rows stay in the table, 023). */
+      former: z.number().int(),
+      invites: z.array(inviteSchema),
+    }),
   ),
 });
 
@@ -109,6 +116,82 @@ export const cohortTableResponse = z.object({
   ),
 });
 
+/**
+ * One member of a cohort as their trainer opens them (decision 044): their periods in the
+ * cohort and every conversation they started inside one, assigned or not, newest first.
+ */
+export const memberConversationsResponse = z.object({
+  member: z.object({
+    id: z.string(),
+    fullName: z.string(),
+    email: z.string(),
+    periods: z.array(z.object({ joinedAt: z.string(), leftAt: z.string().nullable() })),
+  }),
+  conversations: z.array(
+    z.object({
+      id: z.string(),
+      scenarioId: z.string(),
+      title: z.string(),
+      startedAt: z.string(),
+      endedAt: z.string().nullable(),
+      /** The score that counts in this cohort's table: this organisation's, else the grader's. */
+      score: z.number().nullable(),
+      overridden: z.boolean(),
+      /** Whether the scenario is assigned to this cohort. */
+      assigned: z.boolean(),
+    }),
+  ),
+});
+
+export const summaryScoreKeySchema = z.enum([
+  'overall',
+  'empathy',
+  'clarity',
+  'persuasion',
+  'objection',
+]);
+
+/**
+ * A cohort's class summary (decision 044): over the graded conversations its members started
+ * while members, the average of each score, how often each consent item was met, and the hidden
+ * concerns most often missed. Built by `summariseClass` (shared/classSummary.ts).
+ */
+export const classSummaryResponse = z.object({
+  /** Graded conversations counted, and the trainees who had them. */
+  conversations: z.number().int(),
+  trainees: z.number().int(),
+  scores: z.array(
+    z.object({
+      key: summaryScoreKeySchema,
+      average: z.number().nullable(),
+      count: z.number().int(),
+    }),
+  ),
+  /** Conversations with a debrief: the consent checklist and hidden concerns come from it. */
+  debriefed: z.number().int(),
+  consent: z.array(
+    z.object({
+      item: consentItemSchema,
+      met: z.number().int(),
+      partlyMet: z.number().int(),
+      notMet: z.number().int(),
+      /** Points per conversation, met 2, partly 1, not 0 (as in the debrief); null with none. */
+      average: z.number().nullable(),
+    }),
+  ),
+  missedConcerns: z.array(
+    z.object({
+      scenarioId: z.string(),
+      scenarioTitle: z.string(),
+      concernId: z.string(),
+      concern: z.string(),
+      /** Conversations where it stayed hidden, of those where the scenario held it. */
+      missed: z.number().int(),
+      of: z.number().int(),
+    }),
+  ),
+});
+
 export type Organisation = z.infer<typeof organisationSchema>;
 export type Cohort = z.infer<typeof cohortSchema>;
 export type Invite = z.infer<typeof inviteSchema>;
@@ -117,6 +200,9 @@ export type Membership = z.infer<typeof membershipSchema>;
 export type MyAssignment = z.infer<typeof myAssignmentSchema>;
 export type CohortSort = z.infer<typeof cohortSortSchema>;
 export type CohortTable = z.infer<typeof cohortTableResponse>;
+export type MemberConversations = z.infer<typeof memberConversationsResponse>;
+export type ClassSummary = z.infer<typeof classSummaryResponse>;
+export type SummaryScoreKey = z.infer<typeof summaryScoreKeySchema>;
 
 /** Invite codes as typed or taken from a link; the same rule for joining and for signing up. */
 export const inviteCodeSchema = z
@@ -152,6 +238,41 @@ export type TrainerConversation = z.infer<typeof trainerConversationResponse>;
 
 export const organisationsApi = resource('/organisations', {
   mine: { method: 'GET', route: '/', response: myOrganisationsResponse },
+  /** Renames an organisation the caller runs (decision 044). */
+  renameOrganisation: {
+    method: 'POST',
+    route: '/:id/name',
+    body: z.strictObject({ name }),
+    response: organisationSchema,
+  },
+  /**
+   * Deletes an organisation the caller runs, with its cohorts, memberships, invites,
+   * assignments and its scores and comments; scenarios shared with it go back to private;
+   * trainees keep every conversation (decision 044).
+   */
+  deleteOrganisation: { method: 'DELETE', route: '/:id', response: null },
+  /** Renames a cohort the caller runs. */
+  renameCohort: {
+    method: 'POST',
+    route: '/cohorts/:id/name',
+    body: z.strictObject({ name }),
+    response: cohortSchema,
+  },
+  /**
+   * Deletes a cohort the caller runs, with its memberships, invites and assignments; the
+   * organisation's scores and comments and the trainees' conversations stay (decision 044).
+   */
+  deleteCohort: { method: 'DELETE', route: '/cohorts/:id', response: null },
+  /** Ends a trainee's membership of the cohort now, as leaving would (decision 044). */
+  removeMember: { method: 'DELETE', route: '/cohorts/:id/members/:userId', response: null },
+  /** Every conversation a member started while a member of the cohort (023, 044). */
+  memberConversations: {
+    method: 'GET',
+    route: '/cohorts/:id/members/:userId',
+    response: memberConversationsResponse,
+  },
+  /** The cohort's class summary (044). */
+  summary: { method: 'GET', route: '/cohorts/:id/summary', response: classSummaryResponse },
   /** The caller becomes the new organisation's trainer. */
   create: {
     method: 'POST',

@@ -80,6 +80,11 @@ const ROUTES: Route[] = [
     modules: [page('TrainerConversationPage')],
     targetKb: 150,
   },
+  {
+    name: 'a cohort member (/organisations/cohorts/:cohortId/members/:userId)',
+    modules: [page('CohortMemberPage')],
+    targetKb: 150,
+  },
   { name: 'page not found', modules: [page('NotFoundPage')], targetKb: 120 },
 ];
 

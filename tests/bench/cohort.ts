@@ -5,12 +5,61 @@ import { startTestServer } from '../helpers/testServer';
 import { onEachDatabase, type BenchDb } from './benchDb';
 import { percentile, type BenchRow } from './report';
 
-/** Issue 17: the cohort table for 200 trainees × 20 assignments (4,000 conversations). */
+/**
+ * Issue 17: the cohort table for 200 trainees × 20 assignments (4,000 conversations); issue 27:
+ * the class summary over the same conversations, each with a debrief.
+ */
 const TRAINEES = 200;
 const ASSIGNMENTS = 20;
 const REQUESTS = 100;
 const WARM_UP = 10;
 const P99_TARGET_MS = 50;
+/** The class summary reads every debrief of the cohort's 4,000 conversations. */
+const SUMMARY_P99_TARGET_MS = 100;
+
+/**
+ * A debrief the size of a real one (notes, states and thoughts for twelve turns), with two hidden
+ * concerns and five consent items whose outcomes the seed varies by conversation.
+ */
+const BENCH_DEBRIEF = {
+  source: 'offline',
+  notes: Array.from({ length: 12 }, (_, i) => ({
+    turn: i * 2 + 2,
+    messageId: `m${i}`,
+    kind: 'open_question',
+    tone: 'good',
+    label: 'open question',
+    quote: 'What worries you most about the treatment we talked about last time?',
+  })),
+  reactions: [],
+  states: Array.from({ length: 12 }, (_, i) => ({
+    turn: i * 2 + 1,
+    messageId: `p${i}`,
+    trust: 0.5,
+    anxiety: 0.4,
+    readiness: 0.3,
+    estimated: false,
+  })),
+  thoughts: Array.from({ length: 12 }, (_, i) => ({
+    turn: i * 2 + 1,
+    messageId: `p${i}`,
+    text: 'She is asking, but I am not sure she will listen to the part about the cost.',
+  })),
+  hiddenConcerns: [
+    { id: 'childcare', concern: 'Has no childcare', uncoveredAt: 'UNCOVERED', openedBy: 'x' },
+    { id: 'needles', concern: 'Afraid of needles', uncoveredAt: null, openedBy: 'y' },
+  ],
+  consent: {
+    checks: ['options', 'risks_benefits', 'cost', 'understanding', 'decision_respected'].map(
+      (item) => ({
+        item,
+        status: 'STATUS',
+        evidence: { turn: 2, messageId: 'm0', quote: 'We could also wait and see.' },
+      }),
+    ),
+    flags: [],
+  },
+};
 
 /**
  * Trainees, their memberships, the assignments and one graded conversation per trainee and
@@ -47,9 +96,16 @@ async function seedCohort(db: Db, cohortId: string): Promise<void> {
      )
      INSERT INTO feedback (session_id, overall_score, empathy_score, clarity_score,
                            persuasion_score, objection_handling_score, strengths,
-                           areas_for_improvement, suggested_responses)
-     SELECT id, 1 + abs(hashtext(id::text)) % 10, 5, 5, 5, 5, '[]', '[]', '[]' FROM done`,
-    [cohortId],
+                           areas_for_improvement, suggested_responses, debrief)
+     SELECT id, 1 + abs(hashtext(id::text)) % 10, 5, 5, 5, 5, '[]', '[]', '[]',
+            -- Which concern came out and which consent items were met vary by conversation.
+            replace(replace($2::text, '"UNCOVERED"',
+                            CASE WHEN hashtext(id::text) % 2 = 0 THEN 'null'
+                                 ELSE '{"turn": 4, "messageId": "m"}' END),
+                    '"STATUS"', CASE WHEN hashtext(id::text) % 3 = 0 THEN '"met"'
+                                     ELSE '"not_met"' END)::jsonb
+       FROM done`,
+    [cohortId, JSON.stringify(BENCH_DEBRIEF)],
   );
   for (const table of ['conversation_sessions', 'feedback', 'cohort_memberships', 'users'])
     await db.query(`ANALYZE ${table}`);
@@ -82,14 +138,30 @@ async function benchOne(target: BenchDb): Promise<BenchRow[]> {
       if (target === url) bytes = body.byteLength;
       return elapsed;
     };
-    for (let i = 0; i < WARM_UP; i++) await once(url);
+    const summaryUrl = `${server.url}/api/organisations/cohorts/${cohortId}/summary`;
+    for (let i = 0; i < WARM_UP; i++) {
+      await once(url);
+      await once(summaryUrl);
+    }
     const times: number[] = [];
+    const summaries: number[] = [];
     const baseline: number[] = [];
-    // Interleaved so both see the same machine load.
+    // Interleaved so all see the same machine load.
     for (let i = 0; i < REQUESTS; i++) {
       times.push(await once(url));
+      summaries.push(await once(summaryUrl));
       baseline.push(await once(baselineUrl));
     }
+    const summary = (await (await fetch(summaryUrl, { headers: { cookie } })).json()) as {
+      conversations: number;
+      debriefed: number;
+      missedConcerns: unknown[];
+    };
+    if (
+      summary.conversations !== TRAINEES * ASSIGNMENTS ||
+      summary.debriefed !== TRAINEES * ASSIGNMENTS
+    )
+      throw new Error(`class summary counted ${JSON.stringify(summary).slice(0, 200)}`);
     const check = JSON.parse(await (await fetch(url, { headers: { cookie } })).text()) as {
       rows: Array<{ done: number }>;
     };
@@ -98,7 +170,16 @@ async function benchOne(target: BenchDb): Promise<BenchRow[]> {
       throw new Error(`cohort table has ${check.rows.length} rows, ${done} done`);
 
     const p99 = percentile(times, 99);
+    const summaryP99 = percentile(summaries, 99);
     return [
+      { name: `class summary p50 (${target.label})`, value: percentile(summaries, 50), unit: 'ms' },
+      {
+        name: `class summary p99 (${target.label})`,
+        value: summaryP99,
+        unit: 'ms',
+        target: `≤ ${SUMMARY_P99_TARGET_MS} ms`,
+        ok: summaryP99 <= SUMMARY_P99_TARGET_MS,
+      },
       { name: `cohort table p50 (${target.label})`, value: percentile(times, 50), unit: 'ms' },
       {
         name: `cohort table p99 (${target.label})`,

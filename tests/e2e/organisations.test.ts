@@ -180,12 +180,12 @@ describe.skipIf(skipBrowserSuite)('the organisations page', () => {
     await exportLink.click();
     const csv = readFileSync((await (await download).path())!, 'utf8').split('\r\n');
     expect(csv[0]).toBe(
-      `Trainee,Email,Left,Done,Average,${scenario.title}: done,${scenario.title}: score,${scenario.title}: date`,
+      `Trainee,Email,Left,Done,Average,${scenario.title}: status,${scenario.title}: score,${scenario.title}: date`,
     );
     expect(csv[1]).toMatch(
-      new RegExp(`^Tom Trainee,[^,]+,,1,${done.overall},yes,${done.overall},`),
+      new RegExp(`^Tom Trainee,[^,]+,,1,${done.overall},Done,${done.overall},`),
     );
-    expect(csv[2]).toMatch(/^ann Apprentice,[^,]+,,0,,no,,$/);
+    expect(csv[2]).toMatch(/^ann Apprentice,[^,]+,,0,,Not done,,$/);
 
     // A trainer's override is marked as theirs in the cell.
     const override = await trainer.request.post(

@@ -20,6 +20,7 @@ import {
   ScenarioPage,
   TrainerConversationPage,
   VerifyEmailPage,
+  CohortMemberPage,
 } from './lazyPages';
 import './stylesheets';
 
@@ -89,6 +90,13 @@ export function App() {
           <RequireUser>
             <OrganisationsPage />
           </RequireUser>
+        </Route>
+        <Route path={paths.cohortMember}>
+          {(params) => (
+            <RequireUser>
+              <CohortMemberPage cohortId={params.cohortId} userId={params.userId} />
+            </RequireUser>
+          )}
         </Route>
         <Route path={paths.trainerConversation}>
           {(params) => (

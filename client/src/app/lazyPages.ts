@@ -36,6 +36,10 @@ export const OrganisationsPage = lazyNamed(
   () => import('./pages/OrganisationsPage'),
   'OrganisationsPage',
 );
+export const CohortMemberPage = lazyNamed(
+  () => import('./pages/CohortMemberPage'),
+  'CohortMemberPage',
+);
 export const TrainerConversationPage = lazyNamed(
   () => import('./pages/TrainerConversationPage'),
   'TrainerConversationPage',

@@ -10,6 +10,8 @@ export const paths = {
   authoringEdit: '/authoring/:id',
   /** A trainer's organisations and cohorts; a trainee's memberships. */
   organisations: '/organisations',
+  /** A cohort member's conversations while a member, as their trainer opens them. */
+  cohortMember: '/organisations/cohorts/:cohortId/members/:userId',
   /** A member's conversation as their trainer reviews it (read only). */
   trainerConversation: '/organisations/conversations/:id',
   /** An invite link: join the cohort, signing up first if need be. */
@@ -46,6 +48,12 @@ export function authoringEditPath(id: string): string {
 
 export function trainerConversationPath(conversationId: string): string {
   return paths.trainerConversation.replace(':id', encodeURIComponent(conversationId));
+}
+
+export function cohortMemberPath(cohortId: string, userId: string): string {
+  return paths.cohortMember
+    .replace(':cohortId', encodeURIComponent(cohortId))
+    .replace(':userId', encodeURIComponent(userId));
 }
 
 export function joinPath(code: string): string {

@@ -845,7 +845,9 @@ async function courseState(db: Db, orgs: Course[]): Promise<string> {
   const states = [];
   for (const org of orgs) {
     const [row] = await db.query(
-      `SELECT (SELECT count(*)::int FROM cohorts WHERE organisation_id = $1) AS cohorts,
+      `SELECT (SELECT name FROM organisations WHERE id = $1) AS name,
+              (SELECT name FROM cohorts WHERE id = $3) AS "cohortName",
+              (SELECT count(*)::int FROM cohorts WHERE organisation_id = $1) AS cohorts,
               (SELECT count(*)::int FROM cohort_invites WHERE id = $2 AND revoked_at IS NOT NULL)
                 AS revoked,
               (SELECT count(*)::int FROM cohort_invites WHERE cohort_id = $3) AS invites,
@@ -860,7 +862,10 @@ async function courseState(db: Db, orgs: Course[]): Promise<string> {
   return JSON.stringify(states);
 }
 
-/** A's and T's courses are untouched: no cohort, invite change, member or assignment made. */
+/**
+ * A's and T's courses are untouched: no cohort, invite change, member or assignment made, no
+ * name changed, nothing deleted.
+ */
 async function courseUntouched(w: World): Promise<string[]> {
   const now = await courseState(w.db, [w.a.org, w.t.org]);
   return now === w.courses ? [] : [`a course changed: ${w.courses} → ${now}`];
@@ -1029,6 +1034,64 @@ function organisationRows(): Row[] {
       expect: notFound,
       uses: (w) => [org(w).cohortId],
       attempt: (w, t) => httpAs(w, t, 'GET', `${base}/cohorts/${org(w).cohortId}/table`),
+    },
+    // Decision 044: managing what a trainer runs, a member's work, the class summary.
+    {
+      name: "POST /api/organisations/:id/name of A's organisation",
+      covers: 'POST /api/organisations/:id/name',
+      expect: notFound,
+      uses: (w) => [org(w).id],
+      attempt: (w, t) => httpAs(w, t, 'POST', `${base}/${org(w).id}/name`, { name: 'B owns it' }),
+      verify: courseUntouched,
+    },
+    {
+      name: "DELETE /api/organisations/:id of A's organisation",
+      covers: 'DELETE /api/organisations/:id',
+      expect: notFound,
+      uses: (w) => [org(w).id],
+      attempt: (w, t) => httpAs(w, t, 'DELETE', `${base}/${org(w).id}`),
+      verify: courseUntouched,
+    },
+    {
+      name: "POST /api/organisations/cohorts/:id/name of A's cohort",
+      covers: 'POST /api/organisations/cohorts/:id/name',
+      expect: notFound,
+      uses: (w) => [org(w).cohortId],
+      attempt: (w, t) =>
+        httpAs(w, t, 'POST', `${base}/cohorts/${org(w).cohortId}/name`, { name: 'B owns it' }),
+      verify: courseUntouched,
+    },
+    {
+      name: "DELETE /api/organisations/cohorts/:id of A's cohort",
+      covers: 'DELETE /api/organisations/cohorts/:id',
+      expect: notFound,
+      uses: (w) => [org(w).cohortId],
+      attempt: (w, t) => httpAs(w, t, 'DELETE', `${base}/cohorts/${org(w).cohortId}`),
+      verify: courseUntouched,
+    },
+    {
+      name: "DELETE /api/organisations/cohorts/:id/members/:userId of A's cohort, M",
+      covers: 'DELETE /api/organisations/cohorts/:id/members/:userId',
+      expect: notFound,
+      uses: (w) => [org(w).cohortId, w.m.user.id],
+      attempt: (w, t) =>
+        httpAs(w, t, 'DELETE', `${base}/cohorts/${org(w).cohortId}/members/${w.m.user.id}`),
+      verify: courseUntouched,
+    },
+    {
+      name: "GET /api/organisations/cohorts/:id/members/:userId of A's cohort, M",
+      covers: 'GET /api/organisations/cohorts/:id/members/:userId',
+      expect: notFound,
+      uses: (w) => [org(w).cohortId, w.m.user.id],
+      attempt: (w, t) =>
+        httpAs(w, t, 'GET', `${base}/cohorts/${org(w).cohortId}/members/${w.m.user.id}`),
+    },
+    {
+      name: "GET /api/organisations/cohorts/:id/summary of A's cohort",
+      covers: 'GET /api/organisations/cohorts/:id/summary',
+      expect: notFound,
+      uses: (w) => [org(w).cohortId],
+      attempt: (w, t) => httpAs(w, t, 'GET', `${base}/cohorts/${org(w).cohortId}/summary`),
     },
   ];
 }
@@ -1294,7 +1357,131 @@ function roleRows(): Row[] {
       }),
       { uses: (w) => [org(w).cohortId] },
     );
+    // Decision 044: only the organisation's trainer renames, deletes, removes or reads members.
+    row(
+      as,
+      'POST /api/organisations/:id/name',
+      `of ${whose} organisation`,
+      notFound,
+      (w) => ({ method: 'POST', path: `${base}/${org(w).id}/name`, body: { name: 'Taken' } }),
+      { uses: (w) => [org(w).id] },
+    );
+    row(
+      as,
+      'DELETE /api/organisations/:id',
+      `of ${whose} organisation`,
+      notFound,
+      (w) => ({ method: 'DELETE', path: `${base}/${org(w).id}` }),
+      { uses: (w) => [org(w).id] },
+    );
+    row(
+      as,
+      'POST /api/organisations/cohorts/:id/name',
+      `of ${whose} cohort`,
+      notFound,
+      (w) => ({
+        method: 'POST',
+        path: `${base}/cohorts/${org(w).cohortId}/name`,
+        body: { name: 'Taken' },
+      }),
+      { uses: (w) => [org(w).cohortId] },
+    );
+    row(
+      as,
+      'DELETE /api/organisations/cohorts/:id',
+      `of ${whose} cohort`,
+      notFound,
+      (w) => ({ method: 'DELETE', path: `${base}/cohorts/${org(w).cohortId}` }),
+      { uses: (w) => [org(w).cohortId] },
+    );
+    row(
+      as,
+      'DELETE /api/organisations/cohorts/:id/members/:userId',
+      `of ${whose} cohort, M`,
+      notFound,
+      (w) => ({
+        method: 'DELETE',
+        path: `${base}/cohorts/${org(w).cohortId}/members/${w.m.user.id}`,
+      }),
+      { uses: (w) => [org(w).cohortId, w.m.user.id] },
+    );
+    row(
+      as,
+      'GET /api/organisations/cohorts/:id/members/:userId',
+      `of ${whose} cohort, M`,
+      notFound,
+      (w) => ({
+        method: 'GET',
+        path: `${base}/cohorts/${org(w).cohortId}/members/${w.m.user.id}`,
+      }),
+      { uses: (w) => [org(w).cohortId, w.m.user.id] },
+    );
+    row(
+      as,
+      'GET /api/organisations/cohorts/:id/summary',
+      `of ${whose} cohort`,
+      notFound,
+      (w) => ({ method: 'GET', path: `${base}/cohorts/${org(w).cohortId}/summary` }),
+      { uses: (w) => [org(w).cohortId] },
+    );
   }
+  // A's own cohort with someone who was never in it, or an id that is nobody's: not found.
+  for (const [what, id] of [
+    ["B's id", (w: World) => w.b.user.id],
+    ["T's id", (w: World) => w.t.user.id],
+    ['a malformed id', () => 'not-an-id'],
+  ] as const) {
+    row(
+      'A',
+      'GET /api/organisations/cohorts/:id/members/:userId',
+      `of A's cohort, with ${what}`,
+      notFound,
+      (w) => ({ method: 'GET', path: `${base}/cohorts/${w.a.org.cohortId}/members/${id(w)}` }),
+      { uses: (w) => [id(w)] },
+    );
+    row(
+      'A',
+      'DELETE /api/organisations/cohorts/:id/members/:userId',
+      `of A's cohort, with ${what}`,
+      notFound,
+      (w) => ({ method: 'DELETE', path: `${base}/cohorts/${w.a.org.cohortId}/members/${id(w)}` }),
+      { uses: (w) => [id(w)] },
+    );
+  }
+  // A opens M: only the conversation M started while a member (the secrets check would see the
+  // ones from before joining or after leaving), and the class summary counts only it.
+  row(
+    'A',
+    'GET /api/organisations/cohorts/:id/members/:userId',
+    "of A's cohort, M's conversations while a member",
+    'HTTP 200',
+    (w) => ({ method: 'GET', path: `${base}/cohorts/${w.a.org.cohortId}/members/${w.m.user.id}` }),
+    {
+      verify: async (w, o) => [
+        ...(JSON.stringify(o.body?.conversations?.map((c: { id: string }) => c.id)) ===
+        JSON.stringify([w.m.during])
+          ? []
+          : [`A read M's conversations as ${JSON.stringify(o.body?.conversations)}`]),
+        ...(await nothingChanged(w)),
+      ],
+    },
+  );
+  row(
+    'A',
+    'GET /api/organisations/cohorts/:id/summary',
+    "of A's cohort, over work done while members",
+    'HTTP 200',
+    (w) => ({ method: 'GET', path: `${base}/cohorts/${w.a.org.cohortId}/summary` }),
+    {
+      verify: async (w, o) => [
+        // M's conversation while a member and N's: nothing from before joining or after leaving.
+        ...(o.body?.conversations === 2 && o.body?.trainees === 2
+          ? []
+          : [`A's summary counted ${o.body?.conversations} conversations`]),
+        ...(await nothingChanged(w)),
+      ],
+    },
+  );
   // Removing an assignment: a malformed or unknown id names nothing, even for a trainer.
   for (const [what, id] of [
     ['with a malformed id', 'not-an-id'],
@@ -2310,6 +2497,28 @@ async function startUnguardedReviewCopy(db: Db): Promise<Server> {
 }
 
 /**
+ * The member route's deliberate mistake (decision 044): the cohort is checked to be the
+ * trainer's, but the member's conversations are listed whenever they were started, not only
+ * inside their periods in it. Lives here, never in the app.
+ */
+async function startWindowlessMemberCopy(db: Db): Promise<Server> {
+  const app = express();
+  app.get('/api/organisations/cohorts/:id/members/:userId', async (req, res) => {
+    const conversations = await db.query<{ id: string }>(
+      `SELECT s.id FROM conversation_sessions s
+        WHERE s.user_id = $2 AND EXISTS (SELECT 1 FROM cohort_memberships m
+                                          WHERE m.cohort_id = $1 AND m.user_id = $2)
+        ORDER BY s.created_at DESC`,
+      [req.params.id, req.params.userId],
+    );
+    res.json({ member: { id: req.params.userId }, conversations });
+  });
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+/**
  * The review route as it was before issue 22: the trainer may read the conversation
  * (SEEN_BY_TRAINER holds), but its review is read by the conversation alone, so every
  * organisation's score and comments come with it. Lives here, never in the app.
@@ -2471,6 +2680,21 @@ describe.each(databaseKinds())('isolation between users on %s', (kind) => {
         expect(problems).toContain(`${row.name}: expected HTTP 404, got HTTP 200`);
         for (const leak of leaks) expect(problems).toContain(`${row.name}: ${leak}`);
       }
+    } finally {
+      await new Promise((resolve) => copy.close(resolve));
+    }
+  });
+
+  it('bites: the member row fails against a copy that ignores the membership window', async () => {
+    const copy = await startWindowlessMemberCopy(t.db);
+    const name = `GET /api/organisations/cohorts/:id/members/:userId as ${WHO.A}: of A's cohort, M's conversations while a member`;
+    try {
+      const url = `http://127.0.0.1:${(copy.address() as AddressInfo).port}`;
+      const row = rows.find((r) => r.name === name)!;
+      expect(row, name).toBeDefined();
+      const problems = await judge(row, w, await row.attempt(w, { url }));
+      expect(problems).toContain(`${row.name}: leaked M's before conversation id`);
+      expect(problems).toContain(`${row.name}: leaked M's after conversation id`);
     } finally {
       await new Promise((resolve) => copy.close(resolve));
     }

@@ -19,70 +19,74 @@ describe('csvField', () => {
 });
 
 describe('cohortCsv', () => {
-  it('a row per trainee (the date one left), done/score/date per assignment', () => {
-    const csv = cohortCsv({
-      cohort: { id: 'c', organisationId: 'o', name: 'Year 3' },
-      assignments: [
-        { id: 'a1', scenarioId: 's1', title: 'Fees', dueAt: null },
-        { id: 'a2', scenarioId: 's2', title: 'Fear, dental', dueAt: null },
-      ],
-      rows: [
-        {
-          userId: 'u',
-          fullName: 'Ann',
-          email: 'ann@example.com',
-          done: 1,
-          average: 7.25,
-          trend: [7],
-          leftAt: null,
-          cells: [
-            {
-              assignmentId: 'a1',
-              conversationId: 's',
-              doneAt: '2026-03-05T10:00:00.000Z',
-              score: 7,
-              overridden: true,
-            },
-            {
-              assignmentId: 'a2',
-              conversationId: null,
-              doneAt: null,
-              score: null,
-              overridden: false,
-            },
-          ],
-        },
-        {
-          userId: 'v',
-          fullName: 'Bo',
-          email: 'bo@example.com',
-          done: 0,
-          average: null,
-          trend: [],
-          leftAt: '2026-04-01T09:00:00.000Z',
-          cells: [
-            {
-              assignmentId: 'a1',
-              conversationId: null,
-              doneAt: null,
-              score: null,
-              overridden: false,
-            },
-            {
-              assignmentId: 'a2',
-              conversationId: null,
-              doneAt: null,
-              score: null,
-              overridden: false,
-            },
-          ],
-        },
-      ],
-    });
+  it('a row per trainee (the date one left), status/score/date per assignment', () => {
+    const csv = cohortCsv(
+      {
+        cohort: { id: 'c', organisationId: 'o', name: 'Year 3' },
+        assignments: [
+          { id: 'a1', scenarioId: 's1', title: 'Fees', dueAt: null },
+          // Past due on 2026-03-10: Ann (a member) is overdue; Bo left before it, so is not.
+          { id: 'a2', scenarioId: 's2', title: 'Fear, dental', dueAt: '2026-03-10T23:59:00.000Z' },
+        ],
+        rows: [
+          {
+            userId: 'u',
+            fullName: 'Ann',
+            email: 'ann@example.com',
+            done: 1,
+            average: 7.25,
+            trend: [7],
+            leftAt: null,
+            cells: [
+              {
+                assignmentId: 'a1',
+                conversationId: 's',
+                doneAt: '2026-03-05T10:00:00.000Z',
+                score: 7,
+                overridden: true,
+              },
+              {
+                assignmentId: 'a2',
+                conversationId: null,
+                doneAt: null,
+                score: null,
+                overridden: false,
+              },
+            ],
+          },
+          {
+            userId: 'v',
+            fullName: 'Bo',
+            email: 'bo@example.com',
+            done: 0,
+            average: null,
+            trend: [],
+            leftAt: '2026-03-01T09:00:00.000Z',
+            cells: [
+              {
+                assignmentId: 'a1',
+                conversationId: null,
+                doneAt: null,
+                score: null,
+                overridden: false,
+              },
+              {
+                assignmentId: 'a2',
+                conversationId: null,
+                doneAt: null,
+                score: null,
+                overridden: false,
+              },
+            ],
+          },
+        ],
+      },
+      new Date('2026-04-02T00:00:00.000Z'),
+    );
     expect(csv.split('\r\n')).toEqual([
-      'Trainee,Email,Left,Done,Average,Fees: done,Fees: score,Fees: date,"Fear, dental: done","Fear, dental: score","Fear, dental: date"',
-      'Ann,ann@example.com,,1,7.3,yes,7,2026-03-05,no,,',
-      'Bo,bo@example.com,2026-04-01,0,,no,,,no,,',
+      'Trainee,Email,Left,Done,Average,Fees: status,Fees: score,Fees: date,"Fear, dental: status","Fear, dental: score","Fear, dental: date"',
+      'Ann,ann@example.com,,1,7.3,Done,7,2026-03-05,Overdue,,',
+      'Bo,bo@example.com,2026-03-01,0,,Not done,,,Not done,,',
       '',
     ]);
   });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   assignmentStatus,
+  cohortCellStatus,
+  cohortScoreText,
   dueDateInRange,
   INVITE_ALPHABET,
   inviteCodeFrom,
@@ -19,6 +21,58 @@ describe('assignmentStatus', () => {
     { dueAt: null, doneAt: '2026-03-09T00:00:00.000Z', expected: 'done' },
   ] as const)('due $dueAt, done $doneAt: $expected', ({ dueAt, doneAt, expected }) => {
     expect(assignmentStatus({ dueAt, doneAt, now: NOW })).toBe(expected);
+  });
+});
+
+describe('cohortCellStatus', () => {
+  const PAST = '2026-03-10T11:59:59.999Z';
+  const FUTURE = '2026-03-11T00:00:00.000Z';
+  it.each([
+    { dueAt: null, doneAt: null, leftAt: null, expected: 'not_done' },
+    { dueAt: FUTURE, doneAt: null, leftAt: null, expected: 'not_done' },
+    { dueAt: PAST, doneAt: null, leftAt: null, expected: 'overdue' },
+    { dueAt: PAST, doneAt: '2026-03-10T11:00:00.000Z', leftAt: null, expected: 'done' },
+    // Done after the due date is done; the date beside it tells the trainer it was late.
+    {
+      dueAt: '2026-03-01T00:00:00.000Z',
+      doneAt: '2026-03-09T00:00:00.000Z',
+      leftAt: null,
+      expected: 'done',
+    },
+    // Left before it fell due: not theirs to do any more, so not overdue.
+    { dueAt: PAST, doneAt: null, leftAt: '2026-03-05T00:00:00.000Z', expected: 'not_done' },
+    { dueAt: PAST, doneAt: null, leftAt: PAST, expected: 'not_done' },
+    // Left after it fell due: it was overdue while they were a member.
+    {
+      dueAt: '2026-03-01T00:00:00.000Z',
+      doneAt: null,
+      leftAt: '2026-03-05T00:00:00.000Z',
+      expected: 'overdue',
+    },
+    {
+      dueAt: PAST,
+      doneAt: '2026-03-02T00:00:00.000Z',
+      leftAt: '2026-03-05T00:00:00.000Z',
+      expected: 'done',
+    },
+  ] as const)(
+    'due $dueAt, done $doneAt, left $leftAt: $expected',
+    ({ dueAt, doneAt, leftAt, expected }) => {
+      expect(cohortCellStatus({ dueAt, doneAt, leftAt, now: NOW })).toBe(expected);
+    },
+  );
+});
+
+describe('cohortScoreText', () => {
+  it.each([
+    [7, '7/10'],
+    [10, '10/10'],
+    [7.25, '7.3/10'],
+    [7.5, '7.5/10'],
+    [6.96, '7/10'],
+    [1, '1/10'],
+  ])('%s → %s', (score, expected) => {
+    expect(cohortScoreText(score)).toBe(expected);
   });
 });
 

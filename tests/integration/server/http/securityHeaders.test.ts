@@ -56,8 +56,23 @@ async function buildCourse(client: HttpClient) {
 /** One request per organisation route, for the no-store check. */
 async function courseRequests(client: HttpClient, scenarioId: string) {
   const { org, cohort, invite } = await buildCourse(client);
+  // The deletes take a course of their own, so the other requests still find theirs.
+  const doomed = await buildCourse(client);
   const base = '/api/organisations';
   return {
+    'POST /api/organisations/:id/name': () => client.post(`${base}/${org}/name`, { name: 'New' }),
+    'DELETE /api/organisations/:id': () => client.request('DELETE', `${base}/${doomed.org}`),
+    'POST /api/organisations/cohorts/:id/name': () =>
+      client.post(`${base}/cohorts/${cohort}/name`, { name: 'Year 9' }),
+    'DELETE /api/organisations/cohorts/:id': () =>
+      client.request('DELETE', `${base}/cohorts/${doomed.cohort}`),
+    // Nobody in the cohort: refused with 404, and still not kept by any cache.
+    'DELETE /api/organisations/cohorts/:id/members/:userId': () =>
+      client.request('DELETE', `${base}/cohorts/${cohort}/members/${org}`),
+    'GET /api/organisations/cohorts/:id/members/:userId': () =>
+      client.get(`${base}/cohorts/${cohort}/members/${org}`),
+    'GET /api/organisations/cohorts/:id/summary': () =>
+      client.get(`${base}/cohorts/${cohort}/summary`),
     'GET /api/organisations': () => client.get(base),
     'POST /api/organisations': () => client.post(base, { name: 'Another' }),
     'GET /api/organisations/assignments': () => client.get(`${base}/assignments`),
@@ -642,6 +657,70 @@ describe('security headers, cookies and the same-origin rule', () => {
         },
         state: () => count(t, 'cohort_memberships'),
         control: 200,
+      },
+      'POST /api/organisations/:id/name': {
+        async prepare() {
+          const client = (await course()).trainer;
+          const { org } = await buildCourse(client);
+          return {
+            path: `/api/organisations/${org}/name`,
+            body: { name: 'X' },
+            cookie: client.cookie,
+          };
+        },
+        state: ({ path }) =>
+          t.db.query(`SELECT name FROM organisations WHERE id = $1`, [path.split('/')[3]]),
+        control: 200,
+      },
+      'DELETE /api/organisations/:id': {
+        async prepare() {
+          const client = (await course()).trainer;
+          const { org } = await buildCourse(client);
+          return { path: `/api/organisations/${org}`, body: undefined, cookie: client.cookie };
+        },
+        state: ({ path }) =>
+          t.db.query(`SELECT id FROM organisations WHERE id = $1`, [path.split('/').at(-1)]),
+        method: 'DELETE',
+        control: 204,
+      },
+      'POST /api/organisations/cohorts/:id/name': {
+        async prepare() {
+          const client = (await course()).trainer;
+          const { cohort } = await buildCourse(client);
+          const path = `/api/organisations/cohorts/${cohort}/name`;
+          return { path, body: { name: 'X' }, cookie: client.cookie };
+        },
+        state: ({ path }) =>
+          t.db.query(`SELECT name FROM cohorts WHERE id = $1`, [path.split('/')[4]]),
+        control: 200,
+      },
+      'DELETE /api/organisations/cohorts/:id': {
+        async prepare() {
+          const client = (await course()).trainer;
+          const { cohort } = await buildCourse(client);
+          const path = `/api/organisations/cohorts/${cohort}`;
+          return { path, body: undefined, cookie: client.cookie };
+        },
+        state: ({ path }) =>
+          t.db.query(`SELECT id FROM cohorts WHERE id = $1`, [path.split('/').at(-1)]),
+        method: 'DELETE',
+        control: 204,
+      },
+      'DELETE /api/organisations/cohorts/:id/members/:userId': {
+        async prepare() {
+          const { trainer, trainee } = await course();
+          const { cohort, invite } = await buildCourse(trainer);
+          await trainee.post('/api/organisations/join', { code: invite.code });
+          const me = (await trainee.get('/api/auth/me')).body.user.id as string;
+          const path = `/api/organisations/cohorts/${cohort}/members/${me}`;
+          return { path, body: undefined, cookie: trainer.cookie };
+        },
+        state: ({ path }) =>
+          t.db.query(`SELECT left_at FROM cohort_memberships WHERE cohort_id = $1`, [
+            path.split('/')[4],
+          ]),
+        method: 'DELETE',
+        control: 204,
       },
       'POST /api/organisations/:id/leave': {
         async prepare() {

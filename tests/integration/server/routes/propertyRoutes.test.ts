@@ -23,7 +23,14 @@ import {
 } from '#shared/api/authoring';
 import { scenarioFileSchema } from '#shared/scenarioSeed';
 import { customSeed } from '../../../helpers/customScenario';
-import { myOrganisationsResponse, trainerConversationResponse } from '#shared/api/organisations';
+import {
+  classSummaryResponse,
+  cohortSchema,
+  memberConversationsResponse,
+  myOrganisationsResponse,
+  organisationSchema,
+  trainerConversationResponse,
+} from '#shared/api/organisations';
 import { turnCommentSchema } from '#shared/review';
 
 /**
@@ -507,6 +514,8 @@ describe('every /api route under 1,000 generated requests', () => {
   const assignmentIds: string[] = [];
   /** A member of the user's cohort: their conversation (the user trains them) and its messages. */
   const memberIds: string[] = [];
+  /** The member's own user id, and the user's (never a member): ids the member routes take. */
+  const memberUsers: string[] = [];
   let counts: Counts;
 
   const countRows = async (): Promise<Counts> => {
@@ -572,6 +581,10 @@ describe('every /api route under 1,000 generated requests', () => {
       [memberConversation],
     );
     memberIds.push(memberConversation, ...memberMessages.map((m) => m.id));
+    memberUsers.push(
+      (await member.get('/api/auth/me')).body.user.id,
+      (await user.get('/api/auth/me')).body.user.id,
+    );
   });
   afterAll(() => {
     agent.destroy();
@@ -733,6 +746,7 @@ describe('every /api route under 1,000 generated requests', () => {
   const courseId = pathId(() => [...courseIds, ...ids()]);
   const reviewedId = pathId(() => [...memberIds, ...courseIds, ...ids()]);
   const assignmentId = pathId(() => [...assignmentIds, ...courseIds, ...ids()]);
+  const memberUserId = pathId(() => [...memberUsers, ...courseIds, ...ids()]);
   /** Adds at most `most` rows to `table` on success; nothing on refusal. */
   const adds =
     (table: keyof Counts, most = 1) =>
@@ -971,6 +985,39 @@ describe('every /api route under 1,000 generated requests', () => {
         .map(([value, q]) => ({ path: `/api/organisations/cohorts/${value}/table${q}` })),
       allowed: unchanged,
     },
+    // Decision 044: renames change no row count; reads change nothing.
+    'POST /api/organisations/:id/name': {
+      method: 'POST',
+      input: fc
+        .tuple(courseId, bodyText(objectBody({ name: fieldValue(text) })))
+        .map(([value, body]) => ({ path: `/api/organisations/${value}/name`, body })),
+      ok: organisationSchema,
+      allowed: unchanged,
+    },
+    'POST /api/organisations/cohorts/:id/name': {
+      method: 'POST',
+      input: fc
+        .tuple(courseId, bodyText(objectBody({ name: fieldValue(text) })))
+        .map(([value, body]) => ({ path: `/api/organisations/cohorts/${value}/name`, body })),
+      ok: cohortSchema,
+      allowed: unchanged,
+    },
+    'GET /api/organisations/cohorts/:id/members/:userId': {
+      method: 'GET',
+      input: fc.tuple(courseId, memberUserId, queryString({})).map(([value, userId, q]) => ({
+        path: `/api/organisations/cohorts/${value}/members/${userId}${q}`,
+      })),
+      ok: memberConversationsResponse,
+      allowed: unchanged,
+    },
+    'GET /api/organisations/cohorts/:id/summary': {
+      method: 'GET',
+      input: fc
+        .tuple(courseId, queryString({}))
+        .map(([value, q]) => ({ path: `/api/organisations/cohorts/${value}/summary${q}` })),
+      ok: classSummaryResponse,
+      allowed: unchanged,
+    },
     // Last: the user's assignment it removes is then gone for the routes above.
     'DELETE /api/organisations/assignments/:id': {
       method: 'DELETE',
@@ -978,6 +1025,58 @@ describe('every /api route under 1,000 generated requests', () => {
       // Only the assignment goes: conversations, the scenario and the cohort stay.
       allowed: (status, diff) =>
         status === 204 ? only({ cohort_assignments: -1 })(status, diff) : unchanged(status, diff),
+    },
+    // Ending a membership closes its period: no row comes or goes.
+    'DELETE /api/organisations/cohorts/:id/members/:userId': {
+      method: 'DELETE',
+      input: fc.tuple(courseId, memberUserId).map(([value, userId]) => ({
+        path: `/api/organisations/cohorts/${value}/members/${userId}`,
+      })),
+      allowed: unchanged,
+    },
+    // After the routes that use the course: the cohort, then the organisation, go.
+    'DELETE /api/organisations/cohorts/:id': {
+      method: 'DELETE',
+      input: courseId.map((value) => ({ path: `/api/organisations/cohorts/${value}` })),
+      // The cohort and what hangs on it; never a conversation, a scenario or a score.
+      allowed: (status, diff) =>
+        status === 204
+          ? diff.cohorts === -1 &&
+            diff.cohort_memberships <= 0 &&
+            diff.cohort_invites <= 0 &&
+            diff.cohort_assignments <= 0 &&
+            only({
+              cohorts: -1,
+              cohort_memberships: diff.cohort_memberships,
+              cohort_invites: diff.cohort_invites,
+              cohort_assignments: diff.cohort_assignments,
+            })(status, diff)
+          : unchanged(status, diff),
+    },
+    'DELETE /api/organisations/:id': {
+      method: 'DELETE',
+      input: courseId.map((value) => ({ path: `/api/organisations/${value}` })),
+      // The organisation, its cohorts and what hangs on them, and its scores and comments;
+      // never a conversation or a scenario (shared ones go back to private).
+      allowed: (status, diff) => {
+        if (status !== 204) return unchanged(status, diff);
+        const gone = [
+          'cohorts',
+          'cohort_memberships',
+          'cohort_invites',
+          'cohort_assignments',
+          'score_overrides',
+          'turn_comments',
+        ] as const;
+        return (
+          diff.organisations === -1 &&
+          gone.every((table) => diff[table] <= 0) &&
+          only({
+            organisations: -1,
+            ...Object.fromEntries(gone.map((table) => [table, diff[table]])),
+          })(status, diff)
+        );
+      },
     },
   };
 

@@ -2,26 +2,47 @@ import { useId, useState } from 'react';
 import type { Scenario } from '#shared/scenario';
 import type { MyOrganisations } from '../api/getMyOrganisations';
 import { ORGANISATIONS_PAGE_TEXT as T } from '#shared/text';
+import { Tabs, type TabItem } from '../../../components/Tabs';
 import { AssignForm } from './AssignForm';
+import { ClassSummary } from './ClassSummary';
 import { CohortResults } from './CohortResults';
 import { Invites } from './Invites';
 import { ReminderSetting } from './ReminderSetting';
+import { ManageButtons } from './ManageButtons';
 
 type Cohort = MyOrganisations['training'][number]['cohorts'][number];
 
-/** One cohort as its trainer runs it: members, invites, assigning, and the results table. */
+/** What the organisation's card does when a cohort is renamed or deleted. */
+export interface CohortActions {
+  rename: (cohortId: string, name: string) => Promise<void>;
+  remove: (cohortId: string, name: string) => Promise<void>;
+}
+
+type View = 'results' | 'summary';
+const VIEWS: readonly TabItem<View>[] = [
+  { id: 'results', label: T.tabResults },
+  { id: 'summary', label: T.tabSummary },
+];
+
+/**
+ * One cohort as its trainer runs it: rename and delete, members, invites, assigning, then the
+ * results table or the class summary (each loaded when its tab is opened).
+ */
 export function CohortPanel({
   cohort,
   scenarios,
   onChanged,
+  actions,
 }: {
   cohort: Cohort;
   scenarios: readonly Scenario[] | null;
   onChanged: () => Promise<void>;
+  actions: CohortActions;
 }) {
   const id = useId();
   // Bumped by an assignment so the table shows its new column.
   const [version, setVersion] = useState(0);
+  const [view, setView] = useState<View>('results');
   return (
     <section className="org-cohort" aria-labelledby={`${id}-name`}>
       <div className="org-cohort__head">
@@ -29,7 +50,17 @@ export function CohortPanel({
           <span className="visually-hidden">{T.cohort}: </span>
           {cohort.name}
         </h4>
-        <span className="badge badge--grey">{T.members(cohort.members)}</span>
+        <span className="badge badge--grey">
+          {T.membersAndFormer(cohort.members, cohort.former)}
+        </span>
+        <ManageButtons
+          name={cohort.name}
+          deleteLabel={T.deleteCohort}
+          confirmTitle={T.confirmDeleteCohortTitle(cohort.name)}
+          confirmText={T.confirmDeleteCohort}
+          onRename={(name) => actions.rename(cohort.id, name)}
+          onDelete={() => actions.remove(cohort.id, cohort.name)}
+        />
       </div>
       <Invites cohortId={cohort.id} invites={cohort.invites} onChanged={onChanged} />
       <ReminderSetting cohortId={cohort.id} />
@@ -38,8 +69,22 @@ export function CohortPanel({
         scenarios={scenarios}
         onAssigned={() => setVersion((v) => v + 1)}
       />
-      {/* A new member (seen when the page reloads its data) is a new row: load the table again. */}
-      <CohortResults cohortId={cohort.id} version={`${version}:${cohort.members}`} />
+      <Tabs
+        label={`${T.cohortViews}: ${cohort.name}`}
+        tabs={VIEWS}
+        selected={view}
+        onSelect={setView}
+      >
+        {view === 'results' ? (
+          // A new member (seen when the page reloads its data) is a new row: load it again.
+          <CohortResults
+            cohortId={cohort.id}
+            version={`${version}:${cohort.members}:${cohort.former}`}
+          />
+        ) : (
+          <ClassSummary cohortId={cohort.id} version={`${version}:${cohort.members}`} />
+        )}
+      </Tabs>
     </section>
   );
 }

@@ -1,10 +1,11 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { formatOutOfTen, formatScore, formatShortDate } from '#shared/format';
+import { formatShortDate } from '#shared/format';
+import { cohortCellStatus, cohortScoreText } from '#shared/organisations';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api';
-import { trainerConversationPath } from '../../../lib/paths';
+import { cohortMemberPath, trainerConversationPath } from '../../../lib/paths';
 import { useScreenResource } from '../../../lib/resource';
 import { cohortCsvUrl } from '../api/cohortCsvUrl';
 import { getCohortTable } from '../api/getCohortTable';
@@ -15,7 +16,7 @@ import {
   type CohortSort,
   type CohortTable,
 } from '../cohortTable';
-import { ORGANISATIONS_PAGE_TEXT as T } from '#shared/text';
+import { COHORT_CELL_TEXT, ORGANISATIONS_PAGE_TEXT as T } from '#shared/text';
 import { AssignmentList } from './AssignmentList';
 import { Sparkline } from './Sparkline';
 
@@ -117,10 +118,29 @@ function ResultsTable({
   onSort: (sort: CohortSort) => void;
   labelledBy: string;
 }) {
+  // One clock for every cell of this render, as the CSV takes one at export.
+  const now = new Date();
+  const overflow = useOverflow();
   return (
     <>
-      {/* Scrolls sideways on a phone; focusable so a keyboard can scroll it too. */}
-      <div className="org-table-wrap" role="region" aria-labelledby={labelledBy} tabIndex={0}>
+      {overflow.scrolls ? (
+        <p className="org-table__hint" id={`${labelledBy}-hint`}>
+          <span aria-hidden="true">↔ </span>
+          {T.scrollHint}
+        </p>
+      ) : null}
+      {/* Scrolls sideways when it is wider than the page; focusable so a keyboard can scroll it
+          too. The names stay in view (a sticky first column) and a shadow marks the edge that
+          has more. */}
+      <div
+        ref={overflow.ref}
+        className={`org-table-wrap org-table-wrap--sticky${overflow.more ? ' org-table-wrap--more' : ''}`}
+        role="region"
+        aria-labelledby={labelledBy}
+        aria-describedby={overflow.scrolls ? `${labelledBy}-hint` : undefined}
+        tabIndex={0}
+        onScroll={overflow.measure}
+      >
         <table className="org-table">
           <thead>
             <tr>
@@ -142,7 +162,7 @@ function ResultsTable({
           </thead>
           <tbody>
             {rows.map((row) => (
-              <TraineeRow key={row.userId} row={row} table={table} />
+              <TraineeRow key={row.userId} row={row} table={table} now={now} />
             ))}
           </tbody>
         </table>
@@ -179,11 +199,43 @@ function SortHeader({
   );
 }
 
-function TraineeRow({ row, table }: { row: CohortRow; table: CohortTable }) {
+/**
+ * Whether the element scrolls sideways, and whether there is more to its right: measured on
+ * resize and scroll, so the hint and the edge shadow show only when there is something to see.
+ */
+function useOverflow() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState({ scrolls: false, more: false });
+  const measure = () => {
+    const el = ref.current;
+    if (!el) return;
+    const scrolls = el.scrollWidth > el.clientWidth + 1;
+    const more = scrolls && el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+    setState((old) => (old.scrolls === scrolls && old.more === more ? old : { scrolls, more }));
+  };
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, measure, ...state };
+}
+
+function TraineeRow({ row, table, now }: { row: CohortRow; table: CohortTable; now: Date }) {
   return (
     <tr>
       <th scope="row" className="org-table__name">
-        {row.fullName}
+        <Link
+          href={cohortMemberPath(table.cohort.id, row.userId)}
+          className="org-table__member"
+          aria-label={T.openMember(row.fullName)}
+        >
+          {row.fullName}
+        </Link>
         <span className="org-table__email">{row.email}</span>
         {row.leftAt !== null ? (
           <span className="org-table__left">
@@ -194,11 +246,17 @@ function TraineeRow({ row, table }: { row: CohortRow; table: CohortTable }) {
       <td>
         {row.done}/{table.assignments.length}
       </td>
-      <td>{row.average === null ? '—' : formatScore(Math.round(row.average * 10) / 10)}</td>
+      <td>{row.average === null ? '—' : cohortScoreText(row.average)}</td>
       {table.assignments.map((assignment) => {
         const cell = row.cells.find((c) => c.assignmentId === assignment.id);
+        const status = cohortCellStatus({
+          dueAt: assignment.dueAt,
+          doneAt: cell?.doneAt ?? null,
+          leftAt: row.leftAt,
+          now,
+        });
         return (
-          <td key={assignment.id} className="org-table__cell">
+          <td key={assignment.id} className={`org-table__cell org-table__cell--${status}`}>
             {cell && cell.doneAt !== null ? (
               <Cell
                 name={row.fullName}
@@ -208,8 +266,10 @@ function TraineeRow({ row, table }: { row: CohortRow; table: CohortTable }) {
                 overridden={cell.overridden}
                 doneAt={cell.doneAt}
               />
+            ) : status === 'overdue' ? (
+              <span className="badge badge--red">{COHORT_CELL_TEXT.overdue}</span>
             ) : (
-              <span className="muted">{T.notDone}</span>
+              <span className="muted">{COHORT_CELL_TEXT.not_done}</span>
             )}
           </td>
         );
@@ -239,7 +299,7 @@ function Cell({
   const body = (
     <>
       <span className="org-table__score">
-        {score === null ? T.done : formatOutOfTen(score)}
+        {score === null ? T.done : cohortScoreText(score)}
         {overridden ? (
           <span className="org-table__override" title={T.overridden}>
             <span aria-hidden="true">*</span>
@@ -257,7 +317,7 @@ function Cell({
     <Link
       href={trainerConversationPath(conversationId)}
       className="org-table__link"
-      aria-label={`${T.open(name, title)}: ${score === null ? T.done : formatOutOfTen(score)}${overridden ? ` (${T.overridden})` : ''}, ${formatShortDate(doneAt)}`}
+      aria-label={`${T.open(name, title)}: ${score === null ? T.done : cohortScoreText(score)}${overridden ? ` (${T.overridden})` : ''}, ${formatShortDate(doneAt)}`}
     >
       {body}
     </Link>
