@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import type { ErrorCode } from '#shared/errors';
+import { uuidSchema } from '#shared/inputChecks';
 import { AppError } from './errors';
 
 /** Parses input with a shared schema; the first problem becomes a clear 400 message. */
@@ -10,4 +12,14 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   if (issue?.code === 'unrecognized_keys') message = `Unexpected field: ${issue.keys.join(', ')}`;
   if (issue?.code === 'invalid_type' && issue.path.length === 0) message = 'Expected a JSON object';
   throw new AppError('bad_request:validation', message);
+}
+
+/**
+ * An id from the path as a uuid, or the 404 `code` names: a malformed id is as unknown as
+ * someone else's, and answers the same.
+ */
+export function idOr404(id: string | undefined, code: ErrorCode): string {
+  const parsed = uuidSchema.safeParse(id);
+  if (!parsed.success) throw new AppError(code);
+  return parsed.data;
 }

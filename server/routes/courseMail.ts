@@ -9,7 +9,7 @@ import { getInviteForMail } from '../db/inviteMail';
 import { getReminderSetting, setReminderSetting } from '../db/reminders';
 import { AppError } from '../http/errors';
 import { sendJson } from '../http/respond';
-import { parseInput } from '../http/validate';
+import { idOr404, parseInput } from '../http/validate';
 import type { Services } from '../services';
 
 /**
@@ -22,11 +22,6 @@ export function courseMailRoutes(services: Services): Router {
   router.use(requireUser(services));
 
   const userIdOf = (res: Response) => currentUser(res).id;
-  const idOr404 = (id: string | undefined, code: ErrorCode): string => {
-    const parsed = uuidSchema.safeParse(id);
-    if (!parsed.success) throw new AppError(code);
-    return parsed.data;
-  };
 
   router.post(courseMailApi.emailInvite.route, async (req, res) => {
     const inviteId = idOr404(req.params.id, 'not_found:invite');

@@ -31,7 +31,7 @@ import { loadConversationRecord } from '../conversations/conversationDetail';
 import { clientAddress } from '../http/clientAddress';
 import { AppError } from '../http/errors';
 import { sendJson } from '../http/respond';
-import { parseInput } from '../http/validate';
+import { idOr404, parseInput } from '../http/validate';
 import type { Services } from '../services';
 
 const DAY_MS = 86_400_000;
@@ -46,11 +46,6 @@ export function organisationRoutes(services: Services): Router {
   router.use(requireUser(services));
 
   const userIdOf = (res: Response) => currentUser(res).id;
-  const idOr404 = (id: string | undefined, code: ErrorCode): string => {
-    const parsed = uuidSchema.safeParse(id);
-    if (!parsed.success) throw new AppError(code);
-    return parsed.data;
-  };
 
   /**
    * The conversation a trainer writes on (an override, a comment), checked before the body is

@@ -1,11 +1,8 @@
-import { useLocation } from 'wouter';
 import { AUTHORING_TEXT } from '#shared/text';
-import { useAuthStore, userDisplayName } from '../../features/auth/store';
+import { useAuthStore } from '../../features/auth/store';
 import { ScenarioEditor } from '../../features/authoring/components/ScenarioEditor';
-import { TopBar } from '../../features/dashboard/components/TopBar';
-import { paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
-import '../../features/dashboard/dashboard.css';
+import { SignedInTopBar } from '../SignedInTopBar';
 
 /**
  * /authoring/new and /authoring/:id: the app's top bar, then a new scenario or one of the
@@ -13,19 +10,11 @@ import '../../features/dashboard/dashboard.css';
  */
 export function ScenarioEditorPage({ scenarioId }: { scenarioId: string | null }) {
   const user = useAuthStore((s) => s.user);
-  const signOut = useAuthStore((s) => s.signOut);
-  const [, navigate] = useLocation();
   useDocumentTitle(scenarioId === null ? AUTHORING_TEXT.newTitle : AUTHORING_TEXT.editTitle);
   if (!user) return null;
   return (
     <>
-      <TopBar
-        userName={userDisplayName(user)}
-        onLogout={async () => {
-          await signOut();
-          navigate(paths.login, { replace: true });
-        }}
-      />
+      <SignedInTopBar />
       <ScenarioEditor userId={user.id} scenarioId={scenarioId} />
     </>
   );

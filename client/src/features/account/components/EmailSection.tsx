@@ -4,10 +4,11 @@ import { ACCOUNT_TEXT as T } from '#shared/text';
 import { Alert } from '../../../components/Alert';
 import { Badge } from '../../../components/Badge';
 import { Spinner } from '../../../components/Spinner';
-import { changeEmail, resendVerification } from '../api/accountCalls';
+import { changeEmail } from '../api/accountCalls';
 import { formErrors } from '../formErrors';
 import { useAction } from '../useAction';
 import { Field } from './Field';
+import { ResendLinkButton } from './ResendLinkButton';
 
 /**
  * The address: whether it is confirmed, a new one waiting for its link, and changing it (with
@@ -18,7 +19,6 @@ export function EmailSection({ account, onChanged }: { account: Account; onChang
   const [currentPassword, setCurrentPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const change = useAction();
-  const resend = useAction();
   const waitingFor = account.pendingEmail ?? (account.emailVerified ? null : account.email);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -54,22 +54,7 @@ export function EmailSection({ account, onChanged }: { account: Account; onChang
               ? T.pendingEmail(account.pendingEmail)
               : T.unverifiedNote(account.email)}
           </p>
-          <button
-            type="button"
-            className="button button--secondary button--sm"
-            disabled={resend.busy}
-            onClick={() =>
-              void resend.run(async () => {
-                const sent = await resendVerification();
-                return T.sentAgain(sent.email, sent.hours);
-              })
-            }
-          >
-            {resend.busy ? <Spinner /> : null}
-            {T.sendAgain}
-          </button>
-          {resend.error ? <Alert>{resend.error}</Alert> : null}
-          {resend.done ? <Alert tone="info">{resend.done}</Alert> : null}
+          <ResendLinkButton />
         </div>
       ) : null}
       <form className="account-form" onSubmit={submit} noValidate aria-busy={change.busy}>

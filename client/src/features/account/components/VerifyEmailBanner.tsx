@@ -2,12 +2,9 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { Account } from '#shared/api/account';
 import { ACCOUNT_TEXT as T } from '#shared/text';
-import { Alert } from '../../../components/Alert';
-import { Spinner } from '../../../components/Spinner';
 import { paths } from '../../../lib/paths';
-import { resendVerification } from '../api/accountCalls';
 import { getAccount } from '../api/getAccount';
-import { useAction } from '../useAction';
+import { ResendLinkButton } from './ResendLinkButton';
 
 /**
  * A reminder above the dashboard while the account's address is not confirmed. Quiet when the
@@ -15,7 +12,6 @@ import { useAction } from '../useAction';
  */
 export function VerifyEmailBanner({ userId }: { userId: string }) {
   const [account, setAccount] = useState<Account | null>(null);
-  const resend = useAction();
   useEffect(() => {
     let live = true;
     getAccount().then(
@@ -33,22 +29,7 @@ export function VerifyEmailBanner({ userId }: { userId: string }) {
       <p>
         {T.bannerText(account.email)} <Link href={paths.account}>{T.goToAccount}</Link>
       </p>
-      <button
-        type="button"
-        className="button button--secondary button--sm"
-        disabled={resend.busy}
-        onClick={() =>
-          void resend.run(async () => {
-            const sent = await resendVerification();
-            return T.sentAgain(sent.email, sent.hours);
-          })
-        }
-      >
-        {resend.busy ? <Spinner /> : null}
-        {T.sendAgain}
-      </button>
-      {resend.error ? <Alert>{resend.error}</Alert> : null}
-      {resend.done ? <Alert tone="info">{resend.done}</Alert> : null}
+      <ResendLinkButton />
     </section>
   );
 }
