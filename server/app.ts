@@ -2,6 +2,7 @@ import express, { type ErrorRequestHandler, type Express } from 'express';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { accountApi } from '#shared/api/account';
+import { conversationDeletionApi, myDataApi } from '#shared/api/myData';
 import { authApi } from '#shared/api/auth';
 import { conversationsApi } from '#shared/api/conversations';
 import { healthApi } from '#shared/api/health';
@@ -14,6 +15,7 @@ import { securityHeaders } from './http/security';
 import { VAD_ASSETS_PATH, vadAssetRoutes } from './http/vadAssets';
 import { isConnectionError } from './db/db';
 import { accountRoutes } from './routes/account';
+import { conversationDeletionRoutes, myDataRoutes } from './routes/myData';
 import { authRoutes } from './routes/auth';
 import { passwordResetRoutes } from './routes/passwordReset';
 import { scenarioRoutes } from './routes/scenarios';
@@ -88,9 +90,11 @@ export function createApp(services: Services, options: AppOptions): Express {
   api.use(authApi.mount, authRoutes(services));
   api.use(authApi.mount, passwordResetRoutes(services));
   api.use(accountApi.mount, accountRoutes(services));
+  api.use(myDataApi.mount, myDataRoutes(services));
   api.use(scenariosApi.mount, scenarioRoutes(services));
   api.use(conversationsApi.mount, conversationRoutes(services));
   api.use(conversationsApi.mount, branchRoutes(services));
+  api.use(conversationDeletionApi.mount, conversationDeletionRoutes(services));
   api.use(realtimeApi.mount, realtimeRoutes(services));
   api.use(organisationsApi.mount, organisationRoutes(services));
   // Progress and history sit at the API root (their contracts' mount is '').

@@ -5,6 +5,7 @@ import { conversationsApi } from '#shared/api/conversations';
 import type { Endpoint } from '#shared/api/endpoint';
 import { healthApi } from '#shared/api/health';
 import { historyApi } from '#shared/api/history';
+import { conversationDeletionApi, myDataApi } from '#shared/api/myData';
 import { organisationsApi } from '#shared/api/organisations';
 import { progressApi } from '#shared/api/progress';
 import { realtimeApi } from '#shared/api/realtime';
@@ -60,6 +61,8 @@ export function listContractRoutes(): ApiRoute[] {
     conversationsApi,
     healthApi,
     historyApi,
+    myDataApi,
+    conversationDeletionApi,
     organisationsApi,
     progressApi,
     realtimeApi,
