@@ -19,7 +19,9 @@ const AUDIO_EXTENSIONS: Record<string, string> = {
 };
 
 /** Where a recording goes in the archive: beside the other recordings of its conversation. */
-export function recordingFileName(entry: Pick<RecordingEntry, 'conversationId' | 'messageId' | 'mime'>) {
+export function recordingFileName(
+  entry: Pick<RecordingEntry, 'conversationId' | 'messageId' | 'mime'>,
+) {
   const extension = AUDIO_EXTENSIONS[entry.mime] ?? 'bin';
   return `recordings/${entry.conversationId}/${entry.messageId}.${extension}`;
 }

@@ -1,11 +1,7 @@
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { AudioConfig } from '../config';
-import {
-  getRecordingBytes,
-  listRecordingsOfUser,
-  type RecordingEntry,
-} from '../db/dataExport';
+import { getRecordingBytes, listRecordingsOfUser, type RecordingEntry } from '../db/dataExport';
 import type { Db } from '../db/db';
 import {
   deleteAudio,

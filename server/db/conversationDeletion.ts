@@ -1,8 +1,7 @@
 import type { Db } from './db';
 
 export type ConversationDeletion =
-  | { deleted: true; audioPaths: string[] }
-  | { deleted: false; reason: 'not_found' | 'open' };
+  { deleted: true; audioPaths: string[] } | { deleted: false; reason: 'not_found' | 'open' };
 
 /**
  * Deletes one of the user's ended conversations with everything that hangs off it (decision

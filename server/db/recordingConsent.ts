@@ -19,8 +19,5 @@ export async function setKeepRecordings(
   db: Queryable,
   input: { userId: string; keep: boolean },
 ): Promise<void> {
-  await db.query(`UPDATE users SET keep_recordings = $2 WHERE id = $1`, [
-    input.userId,
-    input.keep,
-  ]);
+  await db.query(`UPDATE users SET keep_recordings = $2 WHERE id = $1`, [input.userId, input.keep]);
 }

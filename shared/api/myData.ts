@@ -18,9 +18,7 @@ export const recordingSettingResponse = z.object({ recordings: recordingSettingS
 
 export const setRecordingSettingBody = z.object({ keepRecordings: z.boolean() }).strict();
 
-export const deleteAccountBody = z
-  .object({ password: z.string().min(1).max(1000) })
-  .strict();
+export const deleteAccountBody = z.object({ password: z.string().min(1).max(1000) }).strict();
 
 export const myDataApi = resource('/account', {
   /** The ZIP of everything of the account (application/zip, streamed): not JSON. */
