@@ -6,6 +6,9 @@ import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api';
 import { createResource, useResource } from '../../../lib/resource';
 import { getAccount } from '../api/getAccount';
+import { DeleteAccountSection } from './DeleteAccountSection';
+import { RecordingsSection } from './RecordingsSection';
+import { YourDataSection } from './YourDataSection';
 
 /**
  * /account: the signed-in person's own account, one section per thing they can change. Each
@@ -43,6 +46,9 @@ export function AccountScreen({ userId }: { userId: string }) {
           </dl>
         </section>
       )}
+      <YourDataSection />
+      <RecordingsSection />
+      <DeleteAccountSection />
     </main>
   );
 }
