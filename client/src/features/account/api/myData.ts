@@ -3,11 +3,6 @@ import { MY_DATA_TEXT } from '#shared/text';
 import { ApiError, callApi, operationUrl, responseError } from '../../../lib/api';
 import { GENERIC_ERROR_TEXT } from '#shared/text';
 
-export async function getRecordingSetting(): Promise<RecordingSetting> {
-  const { recordings } = await callApi(myDataApi.recordings);
-  return recordings;
-}
-
 export async function setRecordingSetting(keepRecordings: boolean): Promise<RecordingSetting> {
   const { recordings } = await callApi(myDataApi.setRecordings, { body: { keepRecordings } });
   return recordings;

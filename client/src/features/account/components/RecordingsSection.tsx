@@ -4,7 +4,8 @@ import { MY_DATA_TEXT as T } from '#shared/text';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api';
-import { getRecordingSetting, setRecordingSetting } from '../api/myData';
+import { getRecordingSetting } from '../../../lib/recordingSetting';
+import { setRecordingSetting } from '../api/myData';
 
 /** "Keep recordings of my voice turns": on by default; saved as soon as it changes. */
 export function RecordingsSection() {
