@@ -113,7 +113,14 @@ export function createAudioStore(input: {
       const result = await db.transaction(async (tx) => {
         await tx.query('SET LOCAL synchronous_commit = off');
         const userId = await lockAudioOwner(tx, { messageId: wanted[0]!.messageId });
-        if (!userId) return { kept: 0, dropped: [] as string[] };
+        if (!userId) {
+          // The message is gone, or its owner keeps no recordings (decision 045).
+          logger.debug('audio.not_kept', {
+            messageIds: wanted.map((w) => w.messageId),
+            reason: 'owner',
+          });
+          return { kept: 0, dropped: [] as string[] };
+        }
         const kept = await listAudioSizesByUser(tx, { userId });
         const drop: string[] = [];
         const inserts: AudioInsert[] = [];

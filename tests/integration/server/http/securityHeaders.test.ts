@@ -96,7 +96,12 @@ describe('security headers, cookies and the same-origin rule', () => {
     server: dev,
     testDb: t,
     build,
-  } = useTestServer('pglite', { clientBuild: { label: 'headers' } });
+  } = useTestServer('pglite', {
+    clientBuild: { label: 'headers' },
+    // Every case signs someone up (and deleting an account checks a password), all from this one
+    // address: the address's sign-in budget is not what this suite is about.
+    start: { throttle: { attemptsPerAddress: 200 } },
+  });
   let prod: TestServer;
   let secureCookie: TestServer;
 
