@@ -123,9 +123,9 @@ describe.skipIf(skipBrowserSuite)('your data in the browser', () => {
     // The answer is held until the page shows it is waiting: the spinner is seen, not raced.
     await page.route('**/api/account/export', async (route) => {
       await eventually(() => button.getAttribute('aria-busy')).toBe('true');
-      await eventually(() =>
-        page.getByRole('status', { name: 'Preparing your download' }).count(),
-      ).toBe(1);
+      await eventually(() => button.getByRole('status').textContent()).toBe(
+        'Preparing your download',
+      );
       await route.continue();
     });
     const download = page.waitForEvent('download');
