@@ -1273,7 +1273,10 @@ describe('every /api route under 1,000 generated requests', () => {
             ).toBe(true);
           }
         }),
-        { numRuns: spec.runs ?? RUNS, examples: spec.examples?.map((input) => [input, PLAIN_HEADERS]) },
+        {
+          numRuns: spec.runs ?? RUNS,
+          examples: spec.examples?.map((input) => [input, PLAIN_HEADERS]),
+        },
       );
     },
     60_000,
