@@ -603,7 +603,6 @@ export const MY_DATA_TEXT = {
     'Its transcript, recordings, feedback and debrief, and any trainer’s score and comments on it, are deleted for good. Conversations branched from it are kept.',
   deleteConversationConfirm: 'Delete for good',
   deletingConversation: 'Deleting the conversation',
-  conversationDeleted: 'The conversation was deleted.',
   conversationOpen: 'This conversation is still open. End it before deleting it.',
   deleteConversationFailed: 'The conversation could not be deleted. Please try again.',
   cancel: 'Cancel',
