@@ -8,6 +8,7 @@ import {
   CONVERSATION_TEXT,
   FEEDBACK_TEXT,
   FRAME_TEXT,
+  MY_DATA_TEXT,
   ORGANISATION_TEXT,
   PASSWORD_TEXT,
   REQUEST_TEXT,
@@ -67,6 +68,11 @@ export const ERRORS = {
   'forbidden:origin': REQUEST_TEXT.crossSite,
   /** Mail others cause goes out only from a confirmed address (decision 042). */
   'forbidden:unverified': COURSE_MAIL_TEXT.unverified,
+  /**
+   * The password that confirms deleting an account is wrong. Not a 401: the session is fine, and
+   * a 401 would sign the page out.
+   */
+  'forbidden:password': MY_DATA_TEXT.wrongPassword,
   // What they asked for. Another user's ids are simply not found.
   'not_found:route': REQUEST_TEXT.notFound,
   'not_found:asset': REQUEST_TEXT.notFound,
@@ -97,6 +103,10 @@ export const ERRORS = {
   'conflict:assigned': ORGANISATION_TEXT.assignedScenario,
   /** A write past the author's scenario storage budget (decision 028); nothing is saved. */
   'conflict:scenario_budget': AUTHORING_TEXT.budgetFull,
+  /** Deleting a conversation that has not ended: a socket may be storing a turn in it. */
+  'conflict:conversation_open': MY_DATA_TEXT.conversationOpen,
+  /** A second "Download my data" while the first is still being made (one at a time). */
+  'conflict:export_running': MY_DATA_TEXT.exportRunning,
   'unprocessable:too_short': FEEDBACK_TEXT.tooShort,
   'unprocessable:nothing_heard': VOICE_TEXT.nothingHeard,
   'unprocessable:not_a_turn': BRANCH_TEXT.notATurn,

@@ -840,3 +840,76 @@ export const REVIEW_TEXT = {
   /** A score of an organisation that did not set the work (decision 026). */
   notCounted: 'Shown, not counted: this organisation did not set this scenario.',
 } as const;
+
+/** Your data, yours to take or delete (issue 27, decision 045): the account page's own sections. */
+export const MY_DATA_TEXT = {
+  // Deleting a conversation (history list and its report page).
+  deleteConversation: 'Delete conversation',
+  deleteConversationOf: (title: string) => `Delete conversation: ${title}`,
+  deleteConversationTitle: 'Delete this conversation?',
+  deleteConversationBody:
+    'Its transcript, recordings, feedback and debrief, and any trainer’s score and comments on it, are deleted for good. Conversations branched from it are kept.',
+  deleteConversationConfirm: 'Delete for good',
+  deletingConversation: 'Deleting the conversation',
+  conversationOpen: 'This conversation is still open. End it before deleting it.',
+  deleteConversationFailed: 'The conversation could not be deleted. Please try again.',
+  cancel: 'Cancel',
+
+  // Download my data.
+  exportTitle: 'Your data',
+  exportBody:
+    'Download everything of yours as one ZIP file: your account, conversations with their transcripts, feedback, debriefs and reviews, the scenarios you wrote, and your kept recordings.',
+  exportButton: 'Download my data',
+  exporting: 'Preparing your download',
+  exportRunning: 'Your data is already being prepared. Wait for that download to finish.',
+  exportFailed: 'Your data could not be downloaded. Please try again.',
+  exportFileName: (date: string) => `chairtalk-data-${date}.zip`,
+  archiveReadme: (exportedAt: string) =>
+    [
+      'ChairTalk: everything of yours',
+      `Made ${exportedAt}.`,
+      '',
+      'README.txt            This file.',
+      'account.json          Your account: name, email, and whether recordings of your voice turns are kept.',
+      'organisations.json    The cohorts you are in, and the organisations you run with their cohorts and invites.',
+      'scenarios.json        The scenarios you wrote, in the file format that My scenarios can import.',
+      'conversations/        One file per conversation (start date, then its id): the scenario as practised,',
+      '                      every message, the feedback and debrief, the conversation it branched from,',
+      "                      every trainer's score and comments, and the names of its recordings.",
+      'recordings/           Kept audio of spoken turns, one folder per conversation, one file per message',
+      '                      (your words and the patient’s reply). Expired recordings are not included.',
+      '',
+    ].join('\n'),
+
+  // Recordings.
+  recordingsTitle: 'Recordings',
+  keepRecordingsLabel: 'Keep recordings of my voice turns',
+  keepRecordingsHelp: (days: number) =>
+    `When on, the audio of your spoken turns and the patient’s replies is kept for ${days} ${days === 1 ? 'day' : 'days'} so you can replay them. Turning it off keeps no new audio; recordings already kept stay until they expire or you delete their conversation.`,
+  recordingsOffEverywhere: 'This server keeps no recordings of voice turns.',
+  recordingsSaved: 'Saved.',
+  recordingsFailed: 'The setting could not be saved. Please try again.',
+  /** Said once in the conversation when the microphone starts (voice mode). */
+  recordingNoticeOn: (days: number) =>
+    `Your voice turns are recorded and kept for ${days} ${days === 1 ? 'day' : 'days'} so you can replay them. To stop this, turn off “Keep recordings of my voice turns” on your account page.`,
+  recordingNoticeOff:
+    'Your voice turns are not recorded: “Keep recordings of my voice turns” is off on your account page.',
+  accountPageLink: 'Account page',
+
+  // Delete my account.
+  deleteAccountTitle: 'Delete account',
+  deleteAccountBody:
+    'Deleting your account deletes everything of yours for good: conversations, recordings, feedback, scenarios you wrote and organisations you run. Download your data first if you want to keep it.',
+  deleteAccountButton: 'Delete my account',
+  deleteAccountDialogTitle: 'Delete your account for good?',
+  deleteAccountDialogBody:
+    'This cannot be undone. Organisations you run are deleted with their cohorts, and the scores and comments written for them. Scenarios you wrote that others practised are kept only for their conversations.',
+  deleteAccountPassword: 'Your password',
+  deleteAccountConfirm: 'Delete my account',
+  deletingAccount: 'Deleting your account',
+  passwordRequired: 'Enter your password to delete your account.',
+  wrongPassword: 'That password is not right.',
+  deleteAccountFailed: 'Your account could not be deleted. Please try again.',
+  /** On the sign-in page afterwards. */
+  accountDeleted: 'Your account has been deleted.',
+} as const;

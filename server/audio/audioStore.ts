@@ -1,6 +1,7 @@
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { AudioConfig } from '../config';
+import { getRecordingBytes, listRecordingsOfUser, type RecordingEntry } from '../db/dataExport';
 import type { Db } from '../db/db';
 import {
   deleteAudio,
@@ -47,6 +48,16 @@ export interface AudioStore {
   ): Promise<Record<string, { durationMs: number | null }>>;
   /** Deletes expired recordings and files whose row is gone; returns how many went. */
   purge(now?: Date): Promise<number>;
+  /** The user's recordings still kept, for "Download my data". */
+  listForUser(userId: string): Promise<RecordingEntry[]>;
+  /** One of them: its bytes, or null when it went meanwhile. */
+  readForUser(userId: string, entry: RecordingEntry): Promise<Buffer | null>;
+  /**
+   * Removes files (folder mode) whose rows a committed deletion returned, and with `userId` the
+   * user's whole folder (their account is gone). Never throws: the purge's sweep catches
+   * anything left behind.
+   */
+  removeFiles(paths: readonly string[], options?: { userId?: string }): Promise<void>;
 }
 
 /** Files this young may belong to a row still being inserted: the sweep leaves them. */
@@ -102,7 +113,14 @@ export function createAudioStore(input: {
       const result = await db.transaction(async (tx) => {
         await tx.query('SET LOCAL synchronous_commit = off');
         const userId = await lockAudioOwner(tx, { messageId: wanted[0]!.messageId });
-        if (!userId) return { kept: 0, dropped: [] as string[] };
+        if (!userId) {
+          // The message is gone, or its owner keeps no recordings (decision 045).
+          logger.debug('audio.not_kept', {
+            messageIds: wanted.map((w) => w.messageId),
+            reason: 'owner',
+          });
+          return { kept: 0, dropped: [] as string[] };
+        }
         const kept = await listAudioSizesByUser(tx, { userId });
         const drop: string[] = [];
         const inserts: AudioInsert[] = [];
@@ -215,5 +233,39 @@ export function createAudioStore(input: {
     return expired.removed + (await sweepOrphans(now));
   }
 
-  return { enabled, keep, keepAll, find, listForConversation, purge };
+  async function listForUser(userId: string): Promise<RecordingEntry[]> {
+    if (!enabled) return [];
+    return listRecordingsOfUser(db, { userId, keptSince: keptSince() });
+  }
+
+  async function readForUser(userId: string, entry: RecordingEntry): Promise<Buffer | null> {
+    if (entry.path === null) {
+      const data = await getRecordingBytes(db, { userId, messageId: entry.messageId });
+      return data ? Buffer.from(data.buffer, data.byteOffset, data.byteLength) : null;
+    }
+    if (!folder) return null;
+    return readFile(join(folder, entry.path)).catch(() => null);
+  }
+
+  async function removeAll(paths: readonly string[], options: { userId?: string } = {}) {
+    await removeFiles(paths);
+    if (folder && options.userId) {
+      const dir = join(folder, options.userId);
+      await rm(dir, { recursive: true, force: true }).catch((error: unknown) =>
+        logger.warn('audio.file_remove_failed', { path: dir, error }),
+      );
+    }
+  }
+
+  return {
+    enabled,
+    keep,
+    keepAll,
+    find,
+    listForConversation,
+    purge,
+    listForUser,
+    readForUser,
+    removeFiles: removeAll,
+  };
 }

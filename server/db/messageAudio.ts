@@ -15,7 +15,8 @@ export interface AudioRow {
 /**
  * The owner of a message's conversation (recordings count against that user's cap), with that
  * user's recordings held still until the transaction ends, so two instances keeping a turn each
- * cannot both fit under the cap by the same room. Null when the message is gone.
+ * cannot both fit under the cap by the same room. Null when the message is gone, or when its
+ * owner has turned off "Keep recordings of my voice turns" (decision 045): nothing is kept.
  */
 export async function lockAudioOwner(
   db: Queryable,
@@ -23,7 +24,9 @@ export async function lockAudioOwner(
 ): Promise<string | null> {
   const [row] = await db.query<{ userId: string }>(
     `SELECT s.user_id AS "userId", pg_advisory_xact_lock(hashtext('message_audio:' || s.user_id::text))
-       FROM messages m JOIN conversation_sessions s ON s.id = m.session_id WHERE m.id = $1`,
+       FROM messages m JOIN conversation_sessions s ON s.id = m.session_id
+       JOIN users u ON u.id = s.user_id
+      WHERE m.id = $1 AND u.keep_recordings`,
     [messageId],
   );
   return row?.userId ?? null;

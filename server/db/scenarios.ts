@@ -150,7 +150,7 @@ export async function seedScenarios(db: Db, library: readonly ScenarioSeed[]): P
         `INSERT INTO scenarios (slug, title, description, category, difficulty, patient_concerns,
                                 patient_profile, initial_message, extras, resource_caption)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-         ON CONFLICT (slug) WHERE owner_id IS NULL DO UPDATE SET
+         ON CONFLICT (slug) WHERE visibility = 'shipped' DO UPDATE SET
            title = EXCLUDED.title, description = EXCLUDED.description,
            category = EXCLUDED.category, difficulty = EXCLUDED.difficulty,
            patient_concerns = EXCLUDED.patient_concerns,

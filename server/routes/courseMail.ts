@@ -1,8 +1,6 @@
 import { Router, type Response } from 'express';
 import { courseMailApi, INVITE_ADDRESSES_MAX } from '#shared/api/courseMail';
-import type { ErrorCode } from '#shared/errors';
 import { readInviteAddresses } from '#shared/inviteAddresses';
-import { uuidSchema } from '#shared/inputChecks';
 import { COURSE_MAIL_TEXT } from '#shared/text';
 import { currentUser, requireUser } from '../auth/guard';
 import { getInviteForMail } from '../db/inviteMail';

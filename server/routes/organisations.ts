@@ -5,7 +5,6 @@ import { uuidSchema } from '#shared/inputChecks';
 import { assignmentStatus, inviteCodeFrom, ORGANISATION_LIMITS } from '#shared/organisations';
 import { ORGANISATION_TEXT } from '#shared/text';
 import { cohortCsv } from '#shared/cohortCsv';
-import type { ErrorCode } from '#shared/errors';
 import { currentUser, requireUser } from '../auth/guard';
 import { assignScenario, listMyAssignments, removeAssignment } from '../db/assignments';
 import { getCohortTable, getCohortTableJson } from '../db/cohortTable';

@@ -6,6 +6,7 @@ import { courseMailApi } from '#shared/api/courseMail';
 import type { Endpoint } from '#shared/api/endpoint';
 import { healthApi } from '#shared/api/health';
 import { historyApi } from '#shared/api/history';
+import { conversationDeletionApi, myDataApi } from '#shared/api/myData';
 import { organisationsApi } from '#shared/api/organisations';
 import { progressApi } from '#shared/api/progress';
 import { realtimeApi } from '#shared/api/realtime';
@@ -62,6 +63,8 @@ export function listContractRoutes(): ApiRoute[] {
     courseMailApi,
     healthApi,
     historyApi,
+    myDataApi,
+    conversationDeletionApi,
     organisationsApi,
     progressApi,
     realtimeApi,

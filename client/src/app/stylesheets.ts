@@ -4,6 +4,7 @@
 // which screen a visitor happens to open first (decision 030).
 import '../features/auth/auth.css';
 import '../features/account/account.css';
+import '../features/account/myData.css';
 import '../features/authoring/authoring.css';
 import '../features/feedback/debrief.css';
 import '../features/feedback/feedback.css';

@@ -59,3 +59,6 @@ export function cohortMemberPath(cohortId: string, userId: string): string {
 export function joinPath(code: string): string {
   return paths.join.replace(':code', encodeURIComponent(code));
 }
+
+/** Where the browser lands once its account is deleted: the sign-in page, saying so. */
+export const accountDeletedPath = `${paths.login}?deleted=1`;

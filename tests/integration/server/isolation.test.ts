@@ -21,6 +21,7 @@ import { getConversationForTrainer } from '#server/db/reviews';
 import { loadConversationRecord } from '#server/conversations/conversationDetail';
 import { SESSION_COOKIE, validateSignInToken } from '#server/auth/signIns';
 import { readCookie } from '#server/http/cookies';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 
 /**
  * Two users, A and B. B knows every id of A's (conversations, messages, feedback, the client ids
@@ -732,6 +733,7 @@ function httpRows(): Row[] {
     }
   }
   rows.push(...audioRows(), ...authoringRows(), ...organisationRows(), ...roleRows());
+  rows.push(...myDataRows());
   return rows;
 }
 
@@ -1823,6 +1825,181 @@ function reviewsAcrossOrganisationsRows(): Row[] {
   ];
 }
 
+/** The conversations of A's and M's that must outlive every deletion attempt of another. */
+async function conversationsStillThere(w: World, ids: (w: World) => string[]) {
+  const wanted = ids(w);
+  const rows = await w.db.query<{ id: string }>(
+    `SELECT id FROM conversation_sessions WHERE id = ANY($1::uuid[])`,
+    [wanted],
+  );
+  const found = new Set(rows.map((r) => r.id));
+  return wanted.filter((id) => !found.has(id)).map((id) => `conversation ${id} was deleted`);
+}
+
+/**
+ * "Download my data" as one role: the archive is unzipped and everything in it becomes what
+ * the role saw, so the judge's leak check reads the files, not the compressed bytes.
+ */
+async function exportAs(w: World, target: Target, cookie: string | null): Promise<Observation> {
+  const response = await fetch(`${target.url}/api/account/export`, {
+    headers: { cookie: cookie ?? '' },
+  });
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const headers = [...response.headers].map(([k, v]) => `${k}: ${v}`).join('\n');
+  if (!response.ok) {
+    const text = Buffer.from(bytes).toString('utf8');
+    return {
+      outcome: `HTTP ${response.status}`,
+      seen: `${headers}\n\n${text}`,
+      body: JSON.parse(text),
+    };
+  }
+  const files = unzipSync(bytes);
+  const seen = Object.entries(files)
+    .map(([name, data]) => `${name}\n${Buffer.from(data).toString('latin1')}`)
+    .join('\n');
+  const account = files['account.json'] ? JSON.parse(strFromU8(files['account.json'])) : null;
+  return {
+    outcome: `HTTP ${response.status}`,
+    seen: `${headers}\n\n${seen}`,
+    body: { account, names: Object.keys(files) },
+  };
+}
+
+/** Issue 27, decision 045: deleting a conversation, the archive, the recordings setting, deleting an account. */
+function myDataRows(): Row[] {
+  const untouched = (w: World) => [w.a.ended, w.a.open, w.m.during, w.m.before, w.m.after];
+  const deleteRows = foreignIds.map(([label, pick]): Row => ({
+    name: `DELETE /api/conversations/:id with ${label}`,
+    covers: 'DELETE /api/conversations/:id',
+    expect: notFound,
+    uses: (w) => [pick(w)],
+    attempt: (w, t) => httpAs(w, t, 'DELETE', `/api/conversations/${pick(w)}`),
+    verify: (w) => conversationsStillThere(w, untouched),
+  }));
+  return [
+    ...deleteRows,
+    {
+      name: `DELETE /api/conversations/:id as ${WHO.A}: M's conversation started while a member`,
+      as: 'A',
+      covers: 'DELETE /api/conversations/:id',
+      expect: notFound,
+      uses: (w) => [w.m.during],
+      attempt: (w, t) =>
+        httpAs(w, t, 'DELETE', `/api/conversations/${w.m.during}`, undefined, cookieOf(w, 'A')),
+      verify: (w) => conversationsStillThere(w, untouched),
+    },
+    {
+      name: `DELETE /api/conversations/:id as ${WHO.M}: A's ended conversation`,
+      as: 'M',
+      covers: 'DELETE /api/conversations/:id',
+      expect: notFound,
+      uses: (w) => [w.a.ended],
+      attempt: (w, t) =>
+        httpAs(w, t, 'DELETE', `/api/conversations/${w.a.ended}`, undefined, cookieOf(w, 'M')),
+      verify: (w) => conversationsStillThere(w, untouched),
+    },
+    {
+      name: "DELETE /api/conversations/:id with B's own open conversation",
+      covers: 'DELETE /api/conversations/:id',
+      expect: 'HTTP 409',
+      uses: (w) => [w.b.own],
+      attempt: (w, t) => httpAs(w, t, 'DELETE', `/api/conversations/${w.b.own}`),
+      verify: (w) => conversationsStillThere(w, (x) => [x.b.own, ...untouched(x)]),
+    },
+    ...(['B', 'A', 'M', 'T'] as const).map((role): Row => ({
+      name: `GET /api/account/export as ${WHO[role]}`,
+      as: role,
+      covers: 'GET /api/account/export',
+      expect: 'HTTP 200',
+      attempt: (w, t) => exportAs(w, t, cookieOf(w, role)),
+      async verify(w, o) {
+        const me = { A: w.a, M: w.m, T: w.t, B: w.b, P: w.p }[role].user.id;
+        return [
+          ...(o.body?.account?.account?.id === me ? [] : ['the archive is not of its owner']),
+          ...(o.body?.names?.includes('README.txt') ? [] : ['the archive has no README.txt']),
+        ];
+      },
+    })),
+    {
+      name: 'GET /api/account/export signed out',
+      covers: 'GET /api/account/export',
+      expect: 'HTTP 401',
+      attempt: (w, t) => exportAs(w, t, null),
+    },
+    {
+      name: 'GET /api/account/recordings',
+      covers: 'GET /api/account/recordings',
+      expect: 'HTTP 200',
+      attempt: (w, t) => httpAs(w, t, 'GET', '/api/account/recordings'),
+      verify: async (_w, o) =>
+        typeof o.body?.recordings?.keepRecordings === 'boolean' ? [] : ['no setting'],
+    },
+    {
+      name: "POST /api/account/recordings turns off B's recordings only",
+      covers: 'POST /api/account/recordings',
+      expect: 'HTTP 200',
+      attempt: (w, t) => httpAs(w, t, 'POST', '/api/account/recordings', { keepRecordings: false }),
+      async verify(w) {
+        const rows = await w.db.query<{ id: string; keep: boolean }>(
+          `SELECT id, keep_recordings AS keep FROM users WHERE id = ANY($1::uuid[])`,
+          [[w.a.user.id, w.b.user.id, w.m.user.id]],
+        );
+        // Back on, so later rows see B as before.
+        await w.b.client.post('/api/account/recordings', { keepRecordings: true });
+        return rows.flatMap((r) =>
+          r.keep === (r.id !== w.b.user.id) ? [] : [`${r.id}'s setting is ${r.keep}`],
+        );
+      },
+    },
+    {
+      name: 'DELETE /api/account with a wrong password',
+      covers: 'DELETE /api/account',
+      expect: 'HTTP 403',
+      attempt: (w, t) =>
+        httpAs(w, t, 'DELETE', '/api/account', { password: 'not the right one at all' }),
+      async verify(w) {
+        const b = await w.b.client.get('/api/auth/me');
+        return b.status === 200 ? [] : [`B was signed out or deleted (${b.status})`];
+      },
+    },
+    {
+      name: 'DELETE /api/account signed out',
+      covers: 'DELETE /api/account',
+      expect: 'HTTP 401',
+      attempt: (w, t) =>
+        httpAs(w, t, 'DELETE', '/api/account', { password: 'correct horse battery' }, null),
+    },
+    {
+      name: 'DELETE /api/account of a new account C: nobody else loses anything',
+      covers: 'DELETE /api/account',
+      expect: 'HTTP 204',
+      async attempt(w, t) {
+        const c = await signedInClient(t.url, 'Cora Leaving');
+        return httpAs(
+          w,
+          t,
+          'DELETE',
+          '/api/account',
+          { password: 'correct horse battery' },
+          c.cookie,
+        );
+      },
+      async verify(w) {
+        const signedIn = await Promise.all(
+          [w.a.client, w.b.client, w.m.client].map((c) => c.get('/api/auth/me')),
+        );
+        return [
+          ...(await conversationsStillThere(w, (x) => [x.b.own, x.b.completed, ...untouched(x)])),
+          ...signedIn.flatMap((r, i) =>
+            r.status === 200 ? [] : [`${'ABM'[i]} was signed out (${r.status})`],
+          ),
+        ];
+      },
+    },
+  ];
+}
+
 const AUDIO_ROUTE = 'GET /api/conversations/:id/messages/:messageId/audio';
 const audioPath = (conversationId: string, messageId: string) =>
   `/api/conversations/${conversationId}/messages/${messageId}/audio`;
@@ -2568,6 +2745,43 @@ async function startUnguardedAudioCopy(db: Db): Promise<Server> {
   return server;
 }
 
+/**
+ * The deliberate mistakes of "your data": a conversation deleted by id alone (in a transaction
+ * rolled back, so the world stays whole), and an archive of every conversation in the
+ * database. Live here, never in the app.
+ */
+async function startUnguardedMyDataCopy(db: Db): Promise<Server> {
+  const app = express();
+  app.delete('/api/conversations/:id', async (req, res) => {
+    const deleted = await db
+      .transaction(async (tx) => {
+        const gone = await tx.query(
+          `DELETE FROM conversation_sessions WHERE id = $1 RETURNING id`,
+          [req.params.id],
+        );
+        throw Object.assign(new Error('rolled back'), { gone: gone.length });
+      })
+      .catch((error: { gone?: number }) => error.gone ?? 0);
+    if (!deleted) {
+      res.status(404).json({ error: { code: 'not_found:conversation', message: 'Not found' } });
+      return;
+    }
+    res.status(204).end();
+  });
+  app.get('/api/account/export', async (_req, res) => {
+    const messages = await db.query(`SELECT session_id, content FROM messages`);
+    const zip = zipSync({
+      'README.txt': strToU8('everything'),
+      'account.json': strToU8(JSON.stringify({ account: null })),
+      'conversations.json': strToU8(JSON.stringify(messages)),
+    });
+    res.type('application/zip').end(Buffer.from(zip));
+  });
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
 describe.each(databaseKinds())('isolation between users on %s', (kind) => {
   const {
     server,
@@ -2712,6 +2926,25 @@ describe.each(databaseKinds())('isolation between users on %s', (kind) => {
       expect(problems).toContain(`${row.name}: leaked A's review of N #0`);
       expect(problems).toContain(`${row.name}: leaked A's review of N #1`);
       expect(problems).toContainEqual(expect.stringMatching(/the review's scores are/));
+    } finally {
+      await new Promise((resolve) => copy.close(resolve));
+    }
+  });
+
+  it('bites: delete and export rows fail against copies that forget whose data it is', async () => {
+    const copy = await startUnguardedMyDataCopy(t.db);
+    try {
+      const url = `http://127.0.0.1:${(copy.address() as AddressInfo).port}`;
+      const remove = rows.find(
+        (r) => r.name === "DELETE /api/conversations/:id with A's ended conversation",
+      )!;
+      expect(await judge(remove, w, await remove.attempt(w, { url }))).toContain(
+        `${remove.name}: expected HTTP 404, got HTTP 204`,
+      );
+      const exported = rows.find((r) => r.name === `GET /api/account/export as ${WHO.B}`)!;
+      const problems = await judge(exported, w, await exported.attempt(w, { url }));
+      expect(problems).toContainEqual(expect.stringMatching(/leaked A's message text/));
+      expect(problems).toContain(`${exported.name}: the archive is not of its owner`);
     } finally {
       await new Promise((resolve) => copy.close(resolve));
     }

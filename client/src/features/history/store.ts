@@ -30,3 +30,17 @@ export async function loadMoreHistory(userId: string): Promise<void> {
     console.error('Could not load more history', error);
   }
 }
+
+/** A conversation deleted from the list: it leaves the loaded pages at once. */
+export function forgetHistoryEntry(conversationId: string): void {
+  historyResource.store.setState((state) =>
+    state.data === null
+      ? {}
+      : {
+          data: {
+            ...state.data,
+            entries: state.data.entries.filter((e) => e.conversationId !== conversationId),
+          },
+        },
+  );
+}

@@ -242,11 +242,43 @@ describe.each(databaseKinds())('audio replay, kept in the database (%s)', (kind)
       await t.db.query('SELECT 1 FROM message_audio WHERE message_id = $1', [old.turnId]),
     ).toHaveLength(0);
 
-    // (There is no delete-conversation route yet: the foreign key's cascade is what holds.)
-    await t.db.query('DELETE FROM conversation_sessions WHERE id = $1', [old.conversationId]);
+    // Deleting the conversation (once ended) deletes its recordings (decision 045).
+    await t.db.query('UPDATE conversation_sessions SET ended_at = now() WHERE id = $1', [
+      old.conversationId,
+    ]);
+    expect((await user.request('DELETE', `/api/conversations/${old.conversationId}`)).status).toBe(
+      204,
+    );
     expect(
       await t.db.query('SELECT 1 FROM message_audio WHERE message_id = $1', [old.replyId]),
     ).toHaveLength(0);
+  });
+
+  it('keeps no audio of a spoken turn once "Keep recordings of my voice turns" is off', async () => {
+    stub.setTranscription(HEARD);
+    stub.setReply(REPLY);
+    stub.setSpeech({ chunks: 2 });
+    const user = await signedInClient(server.url);
+    const off = await user.post('/api/account/recordings', { keepRecordings: false });
+    expect(off.body.recordings.keepRecordings).toBe(false);
+    const turn = await spokenTurn(server, user);
+    // The store says when it declined (after the reply, off the turn's path): then look.
+    await vi.waitFor(
+      () => {
+        const declined = server.logs.some(
+          (line) => line.includes('"audio.not_kept"') && line.includes(turn.turnId),
+        );
+        if (!declined) throw new Error('not yet declined');
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    const rows = await t.db.query(
+      `SELECT 1 FROM message_audio a JOIN messages m ON m.id = a.message_id
+        WHERE m.session_id = $1`,
+      [turn.conversationId],
+    );
+    expect(rows).toHaveLength(0);
+    expect((await user.get(`/api/conversations/${turn.conversationId}`)).body.audio).toEqual({});
   });
 });
 
@@ -461,5 +493,41 @@ describe('audio replay, kept in a folder', () => {
     const later = new Date(Date.now() + 11 * 60_000);
     expect(await server.services.audio.purge(later)).toBe(2);
     expect(readdirSync(join(dir, row!.path, '..'))).toEqual([]);
+  });
+
+  it('removes the files at once when the conversation or the account is deleted (decision 045)', async () => {
+    stub.setTranscription(HEARD);
+    stub.setReply(REPLY);
+    const user = await signedInClient(server.url);
+    const first = await spokenTurn(server, user);
+    await keptFor(t.db, [first.turnId, first.replyId]);
+    const paths = async (ids: string[]) =>
+      (
+        await t.db.query<{ path: string }>(
+          'SELECT path FROM message_audio WHERE message_id = ANY($1::uuid[])',
+          [ids],
+        )
+      ).map((r) => join(dir, r.path));
+    const firstFiles = await paths([first.turnId, first.replyId]);
+    expect(firstFiles.every((file) => existsSync(file))).toBe(true);
+    await t.db.query('UPDATE conversation_sessions SET ended_at = now() WHERE id = $1', [
+      first.conversationId,
+    ]);
+    expect(
+      (await user.request('DELETE', `/api/conversations/${first.conversationId}`)).status,
+    ).toBe(204);
+    // No sweep needed: the route removed them once its transaction committed.
+    expect(firstFiles.filter((file) => existsSync(file))).toEqual([]);
+
+    const second = await spokenTurn(server, user);
+    await keptFor(t.db, [second.turnId]);
+    const [secondFile] = await paths([second.turnId]);
+    const userDir = join(secondFile!, '..');
+    expect(existsSync(secondFile!)).toBe(true);
+    const gone = await user.request('DELETE', '/api/account', {
+      password: 'correct horse battery',
+    });
+    expect(gone.status).toBe(204);
+    expect(existsSync(userDir)).toBe(false);
   });
 });

@@ -120,9 +120,10 @@ describe('security headers, cookies and the same-origin rule', () => {
     build,
   } = useTestServer('pglite', {
     clientBuild: { label: 'headers' },
-    // Each case makes its own account, all from this one address: more than the sign-up
-    // throttle's default allows (its own tests are in tests/integration/server/auth).
-    env: { AUTH_ATTEMPTS_PER_ADDRESS: '500' },
+    // Every case signs someone up (deleting an account checks a password), all from this one
+    // address: more than the address's default sign-in budget, which is not what this suite is
+    // about (its own tests are in tests/integration/server/auth).
+    start: { throttle: { attemptsPerAddress: 500 } },
   });
   let prod: TestServer;
   let secureCookie: TestServer;
@@ -239,6 +240,17 @@ describe('security headers, cookies and the same-origin rule', () => {
           (await signedInClient(dev.url)).post('/api/account/sign-out-everywhere'),
         'POST /api/auth/verify-email': () =>
           new HttpClient(dev.url).post('/api/auth/verify-email', { token: 'a'.repeat(32) }),
+        'GET /api/account/export': () => client.get('/api/account/export'),
+        'GET /api/account/recordings': () => client.get('/api/account/recordings'),
+        'POST /api/account/recordings': () =>
+          client.post('/api/account/recordings', { keepRecordings: true }),
+        // Another account of its own: the one signed in here is needed by the other requests.
+        'DELETE /api/account': async () => {
+          const leaving = await signedInClient(dev.url, 'Dr Leaving');
+          return leaving.request('DELETE', '/api/account', { password: 'correct horse battery' });
+        },
+        'DELETE /api/conversations/:id': () =>
+          client.request('DELETE', `/api/conversations/${conversationId}`),
         'GET /api/progress': () => client.get('/api/progress'),
         'GET /api/history': () => client.get('/api/history'),
         'GET /api/scenarios/:id': () => client.get(`/api/scenarios/${scenarioId}`),
@@ -945,6 +957,46 @@ describe('security headers, cookies and the same-origin rule', () => {
         control: 204,
         changesNothing: true,
       },
+      'POST /api/account/recordings': {
+        async prepare() {
+          const client = await signedInClient(dev.url);
+          return {
+            path: '/api/account/recordings',
+            body: { keepRecordings: false },
+            cookie: client.cookie,
+          };
+        },
+        state: async () =>
+          (
+            await t.db.query<{ n: number }>(
+              'SELECT count(*)::int AS n FROM users WHERE NOT keep_recordings',
+            )
+          )[0]!.n,
+        control: 200,
+      },
+      'DELETE /api/conversations/:id': {
+        async prepare() {
+          const { client, id } = await conversationWithTurns(6);
+          await t.db.query('UPDATE conversation_sessions SET ended_at = now() WHERE id = $1', [id]);
+          return { path: `/api/conversations/${id}`, body: undefined, cookie: client.cookie };
+        },
+        state: () => count(t, 'conversation_sessions'),
+        method: 'DELETE',
+        control: 204,
+      },
+      'DELETE /api/account': {
+        async prepare() {
+          const client = await signedInClient(dev.url);
+          return {
+            path: '/api/account',
+            body: { password: 'correct horse battery' },
+            cookie: client.cookie,
+          };
+        },
+        state: () => count(t, 'users'),
+        method: 'DELETE',
+        control: 204,
+      },
     };
 
     const send = (
@@ -954,7 +1006,7 @@ describe('security headers, cookies and the same-origin rule', () => {
       origin: string,
     ) =>
       c.method === 'DELETE'
-        ? client.request('DELETE', prepared.path, undefined, { origin })
+        ? client.request('DELETE', prepared.path, prepared.body, { origin })
         : client.post(prepared.path, prepared.body, {
             origin,
             ...(c.contentType ? { 'content-type': c.contentType } : {}),

@@ -9,6 +9,7 @@ import { RawSocket } from '../../../helpers/rawSocket';
 import { listApiRoutes, listContractRoutes, type ApiRoute } from '../../../helpers/apiRoutes';
 import { accountResponse, linkSent } from '#shared/api/account';
 import { invitesSent, reminderSetting } from '#shared/api/courseMail';
+import { recordingSettingResponse } from '#shared/api/myData';
 import { passwordResetRequested, userResponse } from '#shared/api/auth';
 import { conversationDetailResponse } from '#shared/api/conversations';
 import { historyResponse } from '#shared/api/history';
@@ -453,6 +454,10 @@ interface RouteSpec {
   examples?: Array<{ path: string; body?: string }>;
   /** Whether a 2xx may have changed the stored rows this way. */
   allowed(status: number, diff: Diff): boolean;
+  /** Fewer than RUNS requests, for a route whose every answer reads the whole account. */
+  runs?: number;
+  /** A DELETE that reads a JSON body (deleting the account): sent with content headers too. */
+  deleteWithBody?: boolean;
 }
 
 /** A route's inputs, with a content type drawn from its own list when it has one. */
@@ -1080,6 +1085,60 @@ describe('every /api route under 1,000 generated requests', () => {
     },
   };
 
+  /** Issue 27, decision 045. Deletions last: what they remove is gone for the routes above. */
+  const myDataSpecs: Partial<Record<ApiRoute, RouteSpec>> = {
+    'GET /api/account/export': {
+      method: 'GET',
+      input: queryString({ userId: fc.constant('x').map(() => foreignIds[0]!) }).map((q) => ({
+        path: `/api/account/export${q}`,
+      })),
+      // A ZIP, not JSON: its contents are the data-layer suite's and the isolation matrix's.
+      allowed: unchanged,
+      // Each archive holds everything the other routes made for this user (hundreds of
+      // scenarios): a hundred of them are enough to try the headers and the query.
+      runs: 100,
+    },
+    'GET /api/account/recordings': {
+      method: 'GET',
+      input: queryString({ id: text }).map((q) => ({ path: `/api/account/recordings${q}` })),
+      ok: recordingSettingResponse,
+      allowed: unchanged,
+    },
+    'POST /api/account/recordings': {
+      method: 'POST',
+      input: bodyText(objectBody({ keepRecordings: fieldValue(fc.boolean(), text) })).map(
+        (body) => ({ path: '/api/account/recordings', body }),
+      ),
+      ok: recordingSettingResponse,
+      allowed: unchanged,
+    },
+    'DELETE /api/conversations/:id': {
+      method: 'DELETE',
+      input: id.map((value) => ({ path: `/api/conversations/${value}` })),
+      // Only an ended conversation of the user's goes, with its messages and its feedback.
+      allowed: (status, diff) =>
+        status === 204
+          ? diff.conversation_sessions === -1 &&
+            diff.messages <= 0 &&
+            diff.feedback <= 0 &&
+            Object.entries(diff).every(
+              ([table, n]) =>
+                n === 0 || ['conversation_sessions', 'messages', 'feedback'].includes(table),
+            )
+          : unchanged(status, diff),
+    },
+    // The generated passwords are never the user's: every attempt is refused, nothing goes.
+    'DELETE /api/account': {
+      method: 'DELETE',
+      deleteWithBody: true,
+      input: bodyText(objectBody({ password: fieldValue(password, text) })).map((body) => ({
+        path: '/api/account',
+        body,
+      })),
+      allowed: () => false,
+    },
+  };
+
   const specs: Record<ApiRoute, RouteSpec> = {
     ...(authoringSpecs as Record<ApiRoute, RouteSpec>),
     ...(organisationSpecs as Record<ApiRoute, RouteSpec>),
@@ -1372,6 +1431,7 @@ describe('every /api route under 1,000 generated requests', () => {
       ok: historyResponse,
       allowed: unchanged,
     },
+    ...(myDataSpecs as Record<ApiRoute, RouteSpec>),
   };
 
   it('has a property for every route', () => {
@@ -1390,9 +1450,9 @@ describe('every /api route under 1,000 generated requests', () => {
       await fc.assert(
         fc.asyncProperty(withContentType(spec), headerChoice, async (input, choice) => {
           const headers: Record<string, string> = {};
-          if (spec.method === 'POST')
-            headers['content-type'] = input.contentType ?? choice.contentType;
-          if (spec.method === 'POST' && choice.contentEncoding)
+          const withBody = spec.method === 'POST' || spec.deleteWithBody === true;
+          if (withBody) headers['content-type'] = input.contentType ?? choice.contentType;
+          if (withBody && choice.contentEncoding)
             headers['content-encoding'] = choice.contentEncoding;
           // Signing out with the user's own cookie would end every later request's session.
           const cookieChoice =
@@ -1439,7 +1499,10 @@ describe('every /api route under 1,000 generated requests', () => {
             ).toBe(true);
           }
         }),
-        { numRuns: RUNS, examples: spec.examples?.map((input) => [input, PLAIN_HEADERS]) },
+        {
+          numRuns: spec.runs ?? RUNS,
+          examples: spec.examples?.map((input) => [input, PLAIN_HEADERS]),
+        },
       );
     },
     60_000,

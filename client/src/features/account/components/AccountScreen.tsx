@@ -18,6 +18,9 @@ interface AccountScreenProps {
   /** Every session ended, this one included. */
   onSignedOut: () => void;
 }
+import { DeleteAccountSection } from './DeleteAccountSection';
+import { RecordingsSection } from './RecordingsSection';
+import { YourDataSection } from './YourDataSection';
 
 /**
  * /account: the signed-in person's own account, one section per thing they can change. Each
@@ -59,6 +62,9 @@ export function AccountScreen({ userId, onUserChanged, onSignedOut }: AccountScr
           <SessionsSection onSignedOut={onSignedOut} />
         </>
       )}
+      <YourDataSection />
+      <RecordingsSection />
+      <DeleteAccountSection />
     </main>
   );
 }

@@ -1,14 +1,22 @@
+import { useSearch } from 'wouter';
+import { MY_DATA_TEXT } from '#shared/text';
+import { Alert } from '../../../components/Alert';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { LoginForm } from './LoginForm';
 import { AuthCard } from './AuthCard';
 
 export function LoginPage() {
   useDocumentTitle('Sign in');
+  // Arriving from "Delete my account" (lib/paths accountDeletedPath): say it is done.
+  const deleted = new URLSearchParams(useSearch()).get('deleted') === '1';
   return (
     <AuthCard
       title="ChairTalk"
       intro={
-        <p className="auth-card__tagline">AI-powered sales training for dental professionals</p>
+        <>
+          <p className="auth-card__tagline">AI-powered sales training for dental professionals</p>
+          {deleted ? <Alert tone="info">{MY_DATA_TEXT.accountDeleted}</Alert> : null}
+        </>
       }
     >
       <LoginForm />

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import type { Message } from '#shared/conversation';
 import type { Feedback } from '#shared/feedback';
 import type {
@@ -24,6 +24,8 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { conversationErrorMessage, getConversation } from '../api/getConversation';
 import { useTurnReplay } from '../hooks/useTurnReplay';
 import { replayOrder } from '../replay';
+import { forgetHistoryEntry } from '../store';
+import { DeleteConversation } from './DeleteConversation';
 import { ReplayControls } from './ReplayControls';
 import { TurnReplayButton } from './TurnReplayButton';
 import '../history.css';
@@ -95,6 +97,7 @@ export function ConversationDetail({
     conversationId,
   );
   const [reportOpen, setReportOpen] = useState(false);
+  const [, navigate] = useLocation();
   const [branching, setBranching] = useState<string | null>(null);
   const [branchError, setBranchError] = useState<string | null>(null);
   const ids = useId();
@@ -179,6 +182,18 @@ export function ConversationDetail({
       {feedback && detail?.debrief && renderDebrief ? (
         <div className="card conversation-detail__debrief">
           {renderDebrief({ feedback, debrief: detail.debrief, messages: detail.messages })}
+        </div>
+      ) : null}
+
+      {detail?.session.endedAt ? (
+        <div className="conversation-detail__delete">
+          <DeleteConversation
+            conversationId={detail.session.id}
+            onDeleted={() => {
+              forgetHistoryEntry(detail.session.id);
+              navigate(dashboardPath('history'), { replace: true });
+            }}
+          />
         </div>
       ) : null}
 

@@ -6,12 +6,20 @@ import { difficultyBadgeColour } from '#shared/scenario';
 import { conversationPath } from '../../../lib/paths';
 import { Badge } from '../../../components/Badge';
 import { CountedScoreText } from '../../../components/CountedScoreText';
+import { DeleteConversation } from './DeleteConversation';
 
 /**
  * One past conversation (spec §2 Tab 3). The title is the link; it stretches over the card,
  * so a click anywhere opens the detail while keyboards and screen readers meet one link.
  */
-export function HistoryEntryCard({ entry }: { entry: HistoryEntry }) {
+export function HistoryEntryCard({
+  entry,
+  onDeleted,
+}: {
+  entry: HistoryEntry;
+  /** The entry was deleted (its own button): the list drops it. */
+  onDeleted?: () => void;
+}) {
   const ids = useId();
   const title = historyTitle(entry.scenarioTitle);
   const ai = entry.aiOverallScore ?? null;
@@ -63,6 +71,16 @@ export function HistoryEntryCard({ entry }: { entry: HistoryEntry }) {
           );
         })}
       </ul>
+
+      {onDeleted ? (
+        <div className="history-entry__actions">
+          <DeleteConversation
+            conversationId={entry.conversationId}
+            title={title}
+            onDeleted={onDeleted}
+          />
+        </div>
+      ) : null}
     </article>
   );
 }

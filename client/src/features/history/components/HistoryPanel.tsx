@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import { groupBranches } from '#shared/history';
 import { Spinner } from '../../../components/Spinner';
 import { useResource } from '../../../lib/resource';
-import { historyResource, loadMoreHistory } from '../store';
+import { forgetHistoryEntry, historyResource, loadMoreHistory } from '../store';
 import { HistoryEntryCard } from './HistoryEntryCard';
 import '../history.css';
 
@@ -42,7 +42,10 @@ export function HistoryPanel({ userId }: HistoryPanelProps) {
           <ul className="history-list">
             {groups.map(({ entry, branches }) => (
               <li key={entry.conversationId}>
-                <HistoryEntryCard entry={entry} />
+                <HistoryEntryCard
+                  entry={entry}
+                  onDeleted={() => forgetHistoryEntry(entry.conversationId)}
+                />
                 {branches.length > 0 ? (
                   <ul
                     className="history-branches"
@@ -50,7 +53,10 @@ export function HistoryPanel({ userId }: HistoryPanelProps) {
                   >
                     {branches.map((branch) => (
                       <li key={branch.conversationId}>
-                        <HistoryEntryCard entry={branch} />
+                        <HistoryEntryCard
+                          entry={branch}
+                          onDeleted={() => forgetHistoryEntry(branch.conversationId)}
+                        />
                       </li>
                     ))}
                   </ul>

@@ -7,6 +7,7 @@ import { useVoiceController } from '../useVoiceController';
 import { VoiceActions } from './VoiceActions';
 import { VoicePanel, type VoiceDialogIds } from './VoiceLayout';
 import { ConnectingHint, VoiceError } from './VoiceNotices';
+import { RecordingNotice } from './RecordingNotice';
 import { VoiceTranscript } from './VoiceTranscript';
 
 interface PipelineVoicePanelProps {
@@ -75,6 +76,8 @@ export function PipelineVoicePanel({ channel, ids, onClose }: PipelineVoicePanel
           : 'Push to talk: click the microphone for each thing you say.'}
       </p>
 
+      {/* This engine's turns reach the server, which may keep them: say so before speaking. */}
+      {unavailable ? null : <RecordingNotice />}
       {unavailable ? <Alert tone="info">{VOICE_TEXT.notConfigured}</Alert> : null}
       <ConnectingHint shown={!voice.ready && !voice.ended && !unavailable} />
       <VoiceError

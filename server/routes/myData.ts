@@ -1,0 +1,133 @@
+import { Router } from 'express';
+import { conversationDeletionApi, myDataApi } from '#shared/api/myData';
+import { uuidSchema } from '#shared/inputChecks';
+import { MY_DATA_TEXT } from '#shared/text';
+import { writeDataArchive } from '../account/dataArchive';
+import { currentUser, requireUser } from '../auth/guard';
+import { SESSION_COOKIE } from '../auth/signIns';
+import { verifyAgainstDummy, verifyPassword } from '../auth/passwords';
+import { deleteAccountData } from '../db/accountDeletion';
+import { deleteEndedConversation } from '../db/conversationDeletion';
+import { getKeepRecordings, setKeepRecordings } from '../db/recordingConsent';
+import { getUserById } from '../db/users';
+import { clientAddress } from '../http/clientAddress';
+import { clearSignInCookie } from '../http/cookies';
+import { AppError } from '../http/errors';
+import { sendJson } from '../http/respond';
+import { parseInput } from '../http/validate';
+import type { Services } from '../services';
+
+/**
+ * /api/account: "Your data, yours to take or delete" (decision 045). Every route acts on the
+ * signed-in account only: download it all, the recordings setting, delete the account.
+ */
+export function myDataRoutes(services: Services): Router {
+  const { db, config, logger } = services;
+  const router = Router();
+  router.use(requireUser(services));
+  // One archive at a time per account on this instance: a second click while the first is
+  // being made would read (and send) everything twice.
+  const exporting = new Set<string>();
+
+  router.get(myDataApi.export.route, async (_req, res) => {
+    const userId = currentUser(res).id;
+    if (exporting.has(userId)) throw new AppError('conflict:export_running');
+    exporting.add(userId);
+    try {
+      const date = new Date().toISOString().slice(0, 10);
+      res.status(200);
+      res.setHeader('Content-Type', 'application/zip');
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader(
+        'Content-Disposition',
+        `attachment; filename="${MY_DATA_TEXT.exportFileName(date)}"`,
+      );
+      try {
+        await writeDataArchive({ db, audio: services.audio, userId, out: res });
+      } catch (error) {
+        // Part of the archive may have gone out already: a cut connection is the only honest
+        // answer (the browser reports a failed download, never a truncated file as done).
+        logger.error('account.export_failed', { userId, error });
+        if (!res.headersSent) throw error;
+        res.destroy();
+      }
+    } finally {
+      exporting.delete(userId);
+    }
+  });
+
+  router.get(myDataApi.recordings.route, async (_req, res) => {
+    const keepRecordings = await getKeepRecordings(db, { userId: currentUser(res).id });
+    if (keepRecordings === null) throw new AppError('unauthorized:session');
+    sendJson(res, myDataApi.recordings, {
+      recordings: { keepRecordings, retentionDays: config.audio.retentionDays },
+    });
+  });
+
+  router.post(myDataApi.setRecordings.route, async (req, res) => {
+    const input = parseInput(myDataApi.setRecordings.body, req.body);
+    await setKeepRecordings(db, { userId: currentUser(res).id, keep: input.keepRecordings });
+    sendJson(res, myDataApi.setRecordings, {
+      recordings: {
+        keepRecordings: input.keepRecordings,
+        retentionDays: config.audio.retentionDays,
+      },
+    });
+  });
+
+  router.delete(myDataApi.delete.route, async (req, res) => {
+    const input = parseInput(myDataApi.delete.body, req.body);
+    const me = currentUser(res);
+    // Wrong passwords count as failed sign-ins of this address: the confirmation is no easier
+    // a way to guess a password than the sign-in form.
+    const attempt = { address: clientAddress(req), email: me.email };
+    await services.throttle.beforeSignIn(attempt);
+    const row = await getUserById(db, { id: me.id });
+    const valid = row
+      ? await verifyPassword(row.passwordHash, input.password)
+      : await verifyAgainstDummy(input.password);
+    if (!row) throw new AppError('unauthorized:session');
+    if (!valid) {
+      await services.throttle.signInFailed(attempt);
+      throw new AppError('forbidden:password');
+    }
+    const deleted = await deleteAccountData(db, { userId: me.id });
+    if (!deleted) throw new AppError('unauthorized:session');
+    // Committed: every sign-in of the account is gone with it; this instance's cache follows,
+    // open sockets hear their conversation has ended, and files go from the audio folder.
+    services.signInCache.deleteUser(me.id);
+    for (const id of deleted.openConversationIds) services.conversationEnds.ended(id);
+    services.scenarioStamps.forgetAll();
+    await services.audio.removeFiles(deleted.audioPaths, { userId: me.id });
+    logger.info('account.deleted', { userId: me.id });
+    clearSignInCookie(res, { name: SESSION_COOKIE, secure: config.cookieSecure });
+    res.status(204).end();
+  });
+
+  return router;
+}
+
+/** DELETE /api/conversations/:id: one of the user's ended conversations, for good. */
+export function conversationDeletionRoutes(services: Services): Router {
+  const { db } = services;
+  const router = Router();
+  router.use(requireUser(services));
+
+  router.delete(conversationDeletionApi.delete.route, async (req, res) => {
+    const id = uuidSchema.safeParse(req.params.id);
+    if (!id.success) throw new AppError('not_found:conversation');
+    const result = await deleteEndedConversation(db, {
+      id: id.data,
+      userId: currentUser(res).id,
+    });
+    if (!result.deleted) {
+      throw new AppError(
+        result.reason === 'open' ? 'conflict:conversation_open' : 'not_found:conversation',
+      );
+    }
+    await services.audio.removeFiles(result.audioPaths);
+    res.status(204).end();
+  });
+
+  return router;
+}
