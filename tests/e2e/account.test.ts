@@ -122,7 +122,10 @@ describe.skipIf(skipBrowserSuite)('the account page in the browser', () => {
     const phone = await app.newPage({ viewport: { width: 390, height: 844 } });
     const user = await signUpByApi(phone, 'Dr Phone Account');
     const laptop = await app.newPage();
-    expect((await laptop.request.post('/api/auth/sign-in', { data: user })).status()).toBe(200);
+    const signedIn = await laptop.request.post('/api/auth/sign-in', {
+      data: { email: user.email, password: user.password },
+    });
+    expect(signedIn.status()).toBe(200);
 
     await phone.goto('/account');
     await phone.getByRole('heading', { name: ACCOUNT_TEXT.title }).waitFor();
