@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent, type SyntheticEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { DIFFICULTIES } from '#shared/scenario';
 import { CONVERSATION_TOPICS, scenarioSeedSchema, type ScenarioSeed } from '#shared/scenarioSeed';
 import { AUTHORING_TEXT, SHARING_TEXT } from '#shared/text';
@@ -58,18 +58,10 @@ export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioF
   const summaryRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const dirty = useRef(false);
-  // The folded sections the author opened, or that a problem opened (issue 27).
-  const [unfolded, setUnfolded] = useState<ReadonlySet<FoldedSection>>(new Set());
-  const toggled = (section: FoldedSection) => (event: SyntheticEvent<HTMLDetailsElement>) => {
-    const open = event.currentTarget.open;
-    setUnfolded((now) => {
-      if (now.has(section) === open) return now;
-      const next = new Set(now);
-      if (open) next.add(section);
-      else next.delete(section);
-      return next;
-    });
-  };
+  // The folded sections, opened by the author or by a problem in them (issue 27). The element's
+  // own open state is the truth: a toggle event is a queued task, and Chromium runs a key press
+  // before it, so state mirrored from it could still say "open" when a save finds a problem there.
+  const folded = useRef<Partial<Record<FoldedSection, HTMLDetailsElement | null>>>({});
   /** Set by a refused save: once the sections with problems are open, focus the first. */
   const focusFirstProblem = useRef(false);
   useEffect(() => {
@@ -82,8 +74,10 @@ export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioF
   const showProblems = (found: FieldErrors) => {
     setErrors(found);
     setTouched(new Set(Object.keys(found)));
-    const sections = sectionsWithProblems(found);
-    if (sections.length > 0) setUnfolded((now) => new Set([...now, ...sections]));
+    for (const section of sectionsWithProblems(found)) {
+      const details = folded.current[section];
+      if (details) details.open = true;
+    }
     focusFirstProblem.current = true;
   };
 
@@ -483,8 +477,9 @@ export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioF
       {/* Fields the engine has good defaults for, folded away; a problem in one unfolds it. */}
       <details
         className="authoring-section authoring-more"
-        open={unfolded.has('voice')}
-        onToggle={toggled('voice')}
+        ref={(el) => {
+          folded.current.voice = el;
+        }}
       >
         <summary>{AUTHORING_TEXT.voiceSection}</summary>
         <div className="authoring-more__body">
@@ -525,8 +520,9 @@ export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioF
 
       <details
         className="authoring-section authoring-more"
-        open={unfolded.has('topics')}
-        onToggle={toggled('topics')}
+        ref={(el) => {
+          folded.current.topics = el;
+        }}
       >
         <summary>{AUTHORING_TEXT.topicsSection}</summary>
         <div className="authoring-more__body">
