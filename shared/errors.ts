@@ -55,7 +55,10 @@ export const ERRORS = {
   'bad_request:reset_link': AUTH_TEXT.resetLinkInvalid,
   /** A link confirming an address that is unknown, used, replaced or out of time. */
   'bad_request:verify_link': ACCOUNT_TEXT.verifyLinkInvalid,
-  /** The account page asks for the current password before a new address or password. */
+  /**
+   * The account page asks for the current password before a new address or password, and
+   * before deleting the account.
+   */
   'bad_request:current_password': ACCOUNT_TEXT.wrongCurrentPassword,
   'bad_request:same_email': ACCOUNT_TEXT.sameEmail,
   /** An address list to invite by mail that holds a malformed address (named in the sentence). */
@@ -68,11 +71,6 @@ export const ERRORS = {
   'forbidden:origin': REQUEST_TEXT.crossSite,
   /** Mail others cause goes out only from a confirmed address (decision 042). */
   'forbidden:unverified': COURSE_MAIL_TEXT.unverified,
-  /**
-   * The password that confirms deleting an account is wrong. Not a 401: the session is fine, and
-   * a 401 would sign the page out.
-   */
-  'forbidden:password': MY_DATA_TEXT.wrongPassword,
   // What they asked for. Another user's ids are simply not found.
   'not_found:route': REQUEST_TEXT.notFound,
   'not_found:asset': REQUEST_TEXT.notFound,

@@ -908,7 +908,6 @@ export const MY_DATA_TEXT = {
   deleteAccountConfirm: 'Delete my account',
   deletingAccount: 'Deleting your account',
   passwordRequired: 'Enter your password to delete your account.',
-  wrongPassword: 'That password is not right.',
   deleteAccountFailed: 'Your account could not be deleted. Please try again.',
   /** On the sign-in page afterwards. */
   accountDeleted: 'Your account has been deleted.',

@@ -24,6 +24,8 @@ export interface SignedInUser {
   id: string;
   email: string;
   fullName: string;
+  /** Drives the dashboard's reminder to confirm the address (decision 042). */
+  emailVerified: boolean;
 }
 
 export interface ValidatedSignIn {

@@ -3,7 +3,7 @@ import type { Queryable } from './db';
 export interface SignInWithUser {
   signInId: string;
   expiresAt: Date;
-  user: { id: string; email: string; fullName: string };
+  user: { id: string; email: string; fullName: string; emailVerified: boolean };
 }
 
 export async function insertSignIn(
@@ -27,9 +27,11 @@ export async function getSignInWithUser(
     userId: string;
     email: string;
     fullName: string;
+    emailVerified: boolean;
   }>(
     `SELECT s.id AS "signInId", s.expires_at AS "expiresAt",
-            u.id AS "userId", u.email, u.full_name AS "fullName"
+            u.id AS "userId", u.email, u.full_name AS "fullName",
+            u.email_verified_at IS NOT NULL AS "emailVerified"
        FROM user_sessions s JOIN users u ON u.id = s.user_id
       WHERE s.id = $1`,
     [id],
@@ -38,7 +40,12 @@ export async function getSignInWithUser(
   return {
     signInId: row.signInId,
     expiresAt: new Date(row.expiresAt),
-    user: { id: row.userId, email: row.email, fullName: row.fullName },
+    user: {
+      id: row.userId,
+      email: row.email,
+      fullName: row.fullName,
+      emailVerified: row.emailVerified,
+    },
   };
 }
 

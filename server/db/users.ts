@@ -5,9 +5,17 @@ export interface UserRow {
   email: string;
   fullName: string;
   passwordHash: string;
+  emailVerified: boolean;
 }
 
-const COLUMNS = 'id, email, full_name AS "fullName", password_hash AS "passwordHash"';
+const COLUMNS =
+  'id, email, full_name AS "fullName", password_hash AS "passwordHash", ' +
+  'email_verified_at IS NOT NULL AS "emailVerified"';
+
+/** What the app may know of an account: never its password hash. */
+export function publicUser(row: UserRow) {
+  return { id: row.id, email: row.email, fullName: row.fullName, emailVerified: row.emailVerified };
+}
 
 /** Returns null when the email is taken (the unique index decides, so it holds under races). */
 export async function createUser(

@@ -1,8 +1,9 @@
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
 import { accountApi } from '#shared/api/account';
 import { PASSWORD_TEXT } from '#shared/text';
 import { currentUser, requireUser } from '../auth/guard';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { confirmCurrentPassword } from '../auth/currentPassword';
+import { hashPassword } from '../auth/passwords';
 import { passwordPolicy } from '../auth/passwordPolicy';
 import { SESSION_COOKIE, signInIdFromToken } from '../auth/signIns';
 import { pendingEmailOf } from '../db/emailVerifications';
@@ -12,8 +13,7 @@ import {
   deleteSignInsOfUser,
   setUserPassword,
 } from '../db/passwordResets';
-import { getAccount, getUserByEmail, getUserById, setUserName } from '../db/users';
-import { clientAddress } from '../http/clientAddress';
+import { getAccount, getUserByEmail, setUserName } from '../db/users';
 import { clearSignInCookie, readCookie } from '../http/cookies';
 import { AppError } from '../http/errors';
 import { sendJson } from '../http/respond';
@@ -26,7 +26,7 @@ import type { Services } from '../services';
  * by the sign-in throttle: an unattended session is not enough to take the account over.
  */
 export function accountRoutes(services: Services): Router {
-  const { db, config, throttle, signInCache, emailVerifications } = services;
+  const { db, config, signInCache, emailVerifications } = services;
   const router = Router();
   const passwords = passwordPolicy(config.commonPasswordsFile);
   router.use(requireUser(services));
@@ -36,21 +36,6 @@ export function accountRoutes(services: Services): Router {
     // Deleted between the session check and here: as signed out.
     if (account === null) throw new AppError('unauthorized:session');
     return account;
-  };
-
-  /** The account row, once the current password is right (wrong ones count as failed sign-ins). */
-  const withCurrentPassword = async (req: Request, res: Response, password: string) => {
-    const row = await getUserById(db, { id: currentUser(res).id });
-    if (row === null) throw new AppError('unauthorized:session');
-    const attempt = { address: clientAddress(req), email: row.email };
-    await throttle.beforeSignIn(attempt);
-    if (!(await verifyPassword(row.passwordHash, password))) {
-      await throttle.signInFailed(attempt);
-      // 400, not 401: the session is fine, and a 401 would sign the page out.
-      throw new AppError('bad_request:current_password');
-    }
-    await throttle.signInSucceeded(attempt);
-    return row;
   };
 
   router.get(accountApi.get.route, async (_req, res) => {
@@ -68,7 +53,12 @@ export function accountRoutes(services: Services): Router {
 
   router.post(accountApi.changeEmail.route, async (req, res) => {
     const input = parseInput(accountApi.changeEmail.body, req.body);
-    const row = await withCurrentPassword(req, res, input.currentPassword);
+    const row = await confirmCurrentPassword(
+      services,
+      req,
+      currentUser(res).id,
+      input.currentPassword,
+    );
     if (input.email === row.email) throw new AppError('bad_request:same_email');
     // Taken addresses are said, as at sign-up (decision 009), to someone who knows the password.
     if ((await getUserByEmail(db, { email: input.email })) !== null)
@@ -98,7 +88,12 @@ export function accountRoutes(services: Services): Router {
 
   router.post(accountApi.changePassword.route, async (req, res) => {
     const input = parseInput(accountApi.changePassword.body, req.body);
-    const row = await withCurrentPassword(req, res, input.currentPassword);
+    const row = await confirmCurrentPassword(
+      services,
+      req,
+      currentUser(res).id,
+      input.currentPassword,
+    );
     const problem = passwords.check(input.newPassword, { email: row.email });
     if (problem) throw new AppError('bad_request:password', PASSWORD_TEXT[problem]);
     const passwordHash = await hashPassword(input.newPassword);

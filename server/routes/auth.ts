@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { authApi, type User } from '#shared/api/auth';
 import { joinByCodeIn } from '../db/memberships';
-import { createUser, getUserByEmail } from '../db/users';
+import { createUser, getUserByEmail, publicUser } from '../db/users';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords';
 import { createSignIn, invalidateSignIn, SESSION_COOKIE, signInIdFromToken } from '../auth/signIns';
 import { currentUser, requireUser } from '../auth/guard';
@@ -56,7 +56,7 @@ export function authRoutes(services: Services): Router {
     });
     // Joined through an invite: the organisation's shared scenarios are theirs to see (036).
     if (input.invite !== undefined) services.scenarioStamps.forget(row.id);
-    const user: User = { id: row.id, email: row.email, fullName: row.fullName };
+    const user: User = publicUser(row);
     // A link to confirm the address (decision 042), stored before the answer and mailed after
     // it; a failure is logged, and the account page can send the link again.
     await services.emailVerifications
@@ -79,7 +79,7 @@ export function authRoutes(services: Services): Router {
       throw new AppError('unauthorized:credentials');
     }
     await throttle.signInSucceeded(attempt);
-    const user: User = { id: row.id, email: row.email, fullName: row.fullName };
+    const user: User = publicUser(row);
     await startSignIn(res, user);
     sendJson(res, authApi.signIn, { user });
   });

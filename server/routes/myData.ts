@@ -3,14 +3,12 @@ import { conversationDeletionApi, myDataApi } from '#shared/api/myData';
 import { uuidSchema } from '#shared/inputChecks';
 import { MY_DATA_TEXT } from '#shared/text';
 import { writeDataArchive } from '../account/dataArchive';
+import { confirmCurrentPassword } from '../auth/currentPassword';
 import { currentUser, requireUser } from '../auth/guard';
 import { SESSION_COOKIE } from '../auth/signIns';
-import { verifyAgainstDummy, verifyPassword } from '../auth/passwords';
 import { deleteAccountData } from '../db/accountDeletion';
 import { deleteEndedConversation } from '../db/conversationDeletion';
 import { getKeepRecordings, setKeepRecordings } from '../db/recordingConsent';
-import { getUserById } from '../db/users';
-import { clientAddress } from '../http/clientAddress';
 import { clearSignInCookie } from '../http/cookies';
 import { AppError } from '../http/errors';
 import { sendJson } from '../http/respond';
@@ -78,19 +76,7 @@ export function myDataRoutes(services: Services): Router {
   router.delete(myDataApi.delete.route, async (req, res) => {
     const input = parseInput(myDataApi.delete.body, req.body);
     const me = currentUser(res);
-    // Wrong passwords count as failed sign-ins of this address: the confirmation is no easier
-    // a way to guess a password than the sign-in form.
-    const attempt = { address: clientAddress(req), email: me.email };
-    await services.throttle.beforeSignIn(attempt);
-    const row = await getUserById(db, { id: me.id });
-    const valid = row
-      ? await verifyPassword(row.passwordHash, input.password)
-      : await verifyAgainstDummy(input.password);
-    if (!row) throw new AppError('unauthorized:session');
-    if (!valid) {
-      await services.throttle.signInFailed(attempt);
-      throw new AppError('forbidden:password');
-    }
+    await confirmCurrentPassword(services, req, me.id, input.password);
     const deleted = await deleteAccountData(db, { userId: me.id });
     if (!deleted) throw new AppError('unauthorized:session');
     // Committed: every sign-in of the account is gone with it; this instance's cache follows,

@@ -58,6 +58,7 @@ export const userSchema = z.object({
   id: z.string(),
   email: z.string(),
   fullName: z.string(),
+  emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -16,6 +16,7 @@ import {
   waitForPath,
 } from './browser';
 import { gradedConversation } from './gradedConversation';
+import { ACCOUNT_TEXT } from '#shared/text';
 
 /**
  * Your data, yours to take or delete (issue 27, decision 045), as a person does it: deleting a
@@ -191,7 +192,7 @@ describe.skipIf(skipBrowserSuite)('your data in the browser', () => {
     await page.keyboard.type('not my password');
     await page.keyboard.press('Enter');
     await eventually(() => dialog.getByRole('alert').textContent()).toBe(
-      'That password is not right.',
+      ACCOUNT_TEXT.wrongCurrentPassword,
     );
     expect(pathOf(page)).toBe('/account');
     await password.fill(user.password);

@@ -54,7 +54,7 @@ export function DashboardPage() {
       onLogout={logout}
       tab={tab}
       onTabChange={selectTab}
-      notice={user ? <VerifyEmailBanner userId={user.id} /> : null}
+      notice={user ? <VerifyEmailBanner user={user} /> : null}
     >
       <Suspense
         fallback={

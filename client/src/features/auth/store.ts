@@ -18,7 +18,7 @@ interface AuthState {
   /** The server said the session is gone (expired, signed out elsewhere). */
   forgetUser: () => void;
   /** The account page changed the name or address the app shows. */
-  updateUser: (fields: Pick<User, 'email' | 'fullName'>) => void;
+  updateUser: (fields: Pick<User, 'email' | 'fullName' | 'emailVerified'>) => void;
   /** Reads the signed-in user again (an address confirmed from a mail's link). */
   reloadUser: () => Promise<void>;
 }
@@ -63,7 +63,7 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
 
   updateUser: (fields) => {
     const user = get().user;
-    if (user) set({ user: { ...user, email: fields.email, fullName: fields.fullName } });
+    if (user) set({ user: { ...user, ...fields } });
   },
 
   reloadUser: async () => {

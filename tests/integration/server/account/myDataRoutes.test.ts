@@ -91,8 +91,8 @@ describe('your data, over HTTP', () => {
     expect((await elsewhere.get('/api/auth/me')).status).toBe(200);
 
     const wrong = await user.request('DELETE', '/api/account', { password: 'not it' });
-    expect(wrong.status).toBe(403);
-    expect(wrong.body.error.code).toBe('forbidden:password');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.code).toBe('bad_request:current_password');
     expect((await user.request('DELETE', '/api/account', {})).status).toBe(400);
     expect((await user.get('/api/auth/me')).status).toBe(200);
 

@@ -60,11 +60,14 @@ describe('the account API', () => {
       emailVerified: false,
       pendingEmail: null,
     });
+    // The signed-in user carries it too: the dashboard's reminder asks for nothing more.
+    expect((await client.get('/api/auth/me')).body.user.emailVerified).toBe(false);
     const token = tokenIn((await smtp.nextMailTo(email, VERIFY)).text);
     const opened = await new HttpClient(server.url).post('/api/auth/verify-email', { token });
     expect(opened.status).toBe(200);
     expect(opened.body).toEqual({ email });
     expect((await client.get('/api/account')).body.account.emailVerified).toBe(true);
+    expect((await client.get('/api/auth/me')).body.user.emailVerified).toBe(true);
     const again = await new HttpClient(server.url).post('/api/auth/verify-email', { token });
     expect(again.status).toBe(400);
     expect(again.body.error).toEqual({

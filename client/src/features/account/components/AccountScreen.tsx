@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Account } from '#shared/api/account';
 import { ACCOUNT_TEXT as T } from '#shared/text';
 import { Alert } from '../../../components/Alert';
@@ -14,7 +14,7 @@ import { SessionsSection } from './SessionsSection';
 interface AccountScreenProps {
   userId: string;
   /** The name or address the rest of the app shows has changed. */
-  onUserChanged: (user: { email: string; fullName: string }) => void;
+  onUserChanged: (user: { email: string; fullName: string; emailVerified: boolean }) => void;
   /** Every session ended, this one included. */
   onSignedOut: () => void;
 }
@@ -38,6 +38,17 @@ export function AccountScreen({ userId, onUserChanged, onSignedOut }: AccountScr
   );
   const account = useResource(resource, userId);
   const refresh = () => void resource.load(userId);
+  // The app's signed-in user follows what this page reads: a name, or an address confirmed
+  // from another tab, shows in the top bar and the dashboard without a reload.
+  const loaded = account.data;
+  useEffect(() => {
+    if (loaded)
+      onUserChanged({
+        email: loaded.email,
+        fullName: loaded.fullName,
+        emailVerified: loaded.emailVerified,
+      });
+  }, [loaded, onUserChanged]);
 
   return (
     <main className="page account-page">

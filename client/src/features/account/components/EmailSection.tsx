@@ -5,7 +5,7 @@ import { Alert } from '../../../components/Alert';
 import { Badge } from '../../../components/Badge';
 import { Spinner } from '../../../components/Spinner';
 import { changeEmail } from '../api/accountCalls';
-import { formErrors } from '../formErrors';
+import { formErrors } from '../../../lib/formErrors';
 import { useAction } from '../useAction';
 import { Field } from './Field';
 import { ResendLinkButton } from './ResendLinkButton';

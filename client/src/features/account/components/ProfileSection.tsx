@@ -4,7 +4,7 @@ import { ACCOUNT_TEXT as T } from '#shared/text';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { rename } from '../api/accountCalls';
-import { formErrors } from '../formErrors';
+import { formErrors } from '../../../lib/formErrors';
 import { useAction } from '../useAction';
 import { Field } from './Field';
 
