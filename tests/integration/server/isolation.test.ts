@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { databaseKinds, printSkipNotice, type TestDb } from '../../helpers/testDb';
+import { routeDatabaseKinds, printSkipNotice, type TestDb } from '../../helpers/testDb';
 import type { TestServer } from '../../helpers/testServer';
 import { useTestServer } from '../../helpers/useTestServer';
 import { HttpClient, signedInClient, uniqueEmail } from '../../helpers/httpClient';
@@ -2782,7 +2782,7 @@ async function startUnguardedMyDataCopy(db: Db): Promise<Server> {
   return server;
 }
 
-describe.each(databaseKinds())('isolation between users on %s', (kind) => {
+describe.each(routeDatabaseKinds())('isolation between users on %s', (kind) => {
   const {
     server,
     testDb: t,

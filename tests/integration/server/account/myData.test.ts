@@ -20,7 +20,7 @@ import { pcm16Wav } from '#server/voice/audioFormat';
 import { defaultFeedback } from '#shared/feedback';
 import { customSeed } from '../../../helpers/customScenario';
 import { TMP_DIR } from '../../../helpers/paths';
-import { databaseKinds, printSkipNotice } from '../../../helpers/testDb';
+import { routeDatabaseKinds, printSkipNotice } from '../../../helpers/testDb';
 import { useTestDb } from '../../../helpers/useTestServer';
 
 /**
@@ -38,7 +38,7 @@ const wav = (seed: number) =>
     16_000,
   );
 
-describe.each(databaseKinds())('your data on %s', (kind) => {
+describe.each(routeDatabaseKinds())('your data on %s', (kind) => {
   const t = useTestDb(kind);
 
   const storeOf = (mode: (typeof STORES)[number]): { audio: AudioStore; dir: string | null } => {

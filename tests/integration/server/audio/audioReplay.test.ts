@@ -7,7 +7,7 @@ import { listMessagesByConversation } from '#server/db/messages';
 import type { Db } from '#server/db/db';
 import { signedInClient, type HttpClient } from '../../../helpers/httpClient';
 import { TMP_DIR } from '../../../helpers/paths';
-import { databaseKinds, printSkipNotice } from '../../../helpers/testDb';
+import { routeDatabaseKinds, printSkipNotice } from '../../../helpers/testDb';
 import { TestSocket } from '../../../helpers/socketClient';
 import { streamUtterance, toneSamples } from '../../../helpers/streamAudio';
 import type { TestServer } from '../../../helpers/testServer';
@@ -97,7 +97,7 @@ async function keptFor(db: Db, ids: string[]) {
 const countAudio = async (db: Db) =>
   (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM message_audio'))[0]!.n;
 
-describe.each(databaseKinds())('audio replay, kept in the database (%s)', (kind) => {
+describe.each(routeDatabaseKinds())('audio replay, kept in the database (%s)', (kind) => {
   const { server, testDb: t, stub } = useTestServer(kind, { openAiStub: true, env: stubEnv });
   afterEach(() => stub.reset());
 

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { useTestServer } from '../../../helpers/useTestServer';
 import { signedInClient, type HttpClient } from '../../../helpers/httpClient';
 import { PROBE_ENV, RawSocket } from '../../../helpers/rawSocket';
+import { PROPERTY_RUNS } from '../../../helpers/propertyRuns';
 import { clientMessageSchema, type ServerMessage } from '#shared/protocol';
 import { NOTHING_HEARD } from '#shared/heardPart';
 import { encodeWav } from '#server/voice/audioFormat';
@@ -13,14 +14,13 @@ import { encodeStreamFrame, STREAM_FRAME_MAX_BYTES } from '#shared/voice';
 import { listMessagesByConversation } from '#server/db/messages';
 
 /**
- * Property tests over the conversation socket: 1,000 generated frames per message type (and
- * 1,000 that are no message at all), each sent on one long-lived socket. Whatever arrives:
+ * Property tests over the conversation socket: PROPERTY_RUNS generated frames per message type
+ * (and as many that are no message at all), each sent on one long-lived socket. Whatever arrives:
  * a bad frame gets an error frame with a message (a good one its proper reply), nothing is
  * stored for a refused frame, no frame breaks the protocol, no answer is a server failure, and
  * the socket stays open; a final plain turn still works.
  */
 
-const RUNS = 1000;
 /** Codes that mean the server failed, not the input; the stub provider never fails here. */
 const SERVER_FAULTS = new Set<string>([
   'internal',
@@ -171,7 +171,7 @@ const clientId = fc.oneof(
 /** The probe's setting (PROBE_ENV): the server takes one character less than the protocol. */
 const SERVER_MAX_CHARS = Number(PROBE_ENV.MAX_MESSAGE_CHARS);
 
-describe('the conversation socket under 1,000 generated frames per message type', () => {
+describe('the conversation socket under generated frames per message type', () => {
   const {
     server,
     testDb: t,
@@ -365,7 +365,7 @@ describe('the conversation socket under 1,000 generated frames per message type'
         }
       }),
       {
-        numRuns: RUNS,
+        numRuns: PROPERTY_RUNS,
         examples: [
           [JSON.stringify({ type: 'turn', clientId: 'nul#0', text: 'a\u0000b', stream: true })],
         ],
@@ -507,7 +507,7 @@ describe('the conversation socket under 1,000 generated frames per message type'
           expect(audio[0]?.clientId, what).toBe(id);
         }
       }),
-      { numRuns: RUNS },
+      { numRuns: PROPERTY_RUNS },
     );
     await plainTurnWorks(socket, conversationId);
   }, 120_000);
@@ -561,7 +561,7 @@ describe('the conversation socket under 1,000 generated frames per message type'
           // The user's words, and the reply if any of it was kept.
           expect((await countMessages()) - before, what).toBe(done ? 2 : 1);
         }),
-        { numRuns: RUNS },
+        { numRuns: PROPERTY_RUNS },
       );
     } finally {
       stub.setTiming({ tokenDelayMs: 0 });
@@ -628,7 +628,7 @@ describe('the conversation socket under 1,000 generated frames per message type'
           ).toBe(false);
         }
       }),
-      { numRuns: RUNS },
+      { numRuns: PROPERTY_RUNS },
     );
     await plainTurnWorks(socket, conversationId);
   }, 60_000);
@@ -665,7 +665,7 @@ describe('the conversation socket under 1,000 generated frames per message type'
             what,
           ).toEqual(valid ? [] : ['bad_request:message']);
         }),
-        { numRuns: RUNS },
+        { numRuns: PROPERTY_RUNS },
       );
     } finally {
       stub.setSpeech({ firstByteDelayMs: 0 });
@@ -725,7 +725,7 @@ describe('the conversation socket under 1,000 generated frames per message type'
         ).toEqual([typeof sent === 'string' ? 'bad_request:message' : 'bad_request:audio']);
         expect(result.stored, what).toBe(0);
       }),
-      { numRuns: RUNS },
+      { numRuns: PROPERTY_RUNS },
     );
     await plainTurnWorks(socket, conversationId);
   }, 60_000);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { databaseKinds, printSkipNotice } from '../../../helpers/testDb';
+import { routeDatabaseKinds, printSkipNotice } from '../../../helpers/testDb';
 import { useTestServer } from '../../../helpers/useTestServer';
 import { HttpClient, signedInClient, uniqueEmail } from '../../../helpers/httpClient';
 import { scenarioLibrary } from '#server/scenarios/library';
 
 printSkipNotice();
 
-describe.each(databaseKinds())('accounts and scenarios API on %s', (kind) => {
+describe.each(routeDatabaseKinds())('accounts and scenarios API on %s', (kind) => {
   const { server, testDb: t } = useTestServer(kind, {
     start: { throttle: { attemptsPerAddress: 1000, failuresBeforeBackoff: 4 } },
   });

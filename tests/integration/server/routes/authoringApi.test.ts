@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseKinds, printSkipNotice } from '../../../helpers/testDb';
+import { routeDatabaseKinds, printSkipNotice } from '../../../helpers/testDb';
 import { useTestServer } from '../../../helpers/useTestServer';
 import { signedInClient, type HttpClient } from '../../../helpers/httpClient';
 import { ask, say } from '../../../helpers/conversations';
@@ -36,7 +36,7 @@ const libraryTitles = async (user: HttpClient) =>
     (s) => s.title,
   );
 
-describe.each(databaseKinds())('authoring API on %s', (kind) => {
+describe.each(routeDatabaseKinds())('authoring API on %s', (kind) => {
   const { server, testDb: t } = useTestServer(kind);
   const scenarioCount = async () =>
     (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM scenarios'))[0]!.n;

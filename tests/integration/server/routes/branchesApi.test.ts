@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { databaseKinds, printSkipNotice } from '../../../helpers/testDb';
+import { routeDatabaseKinds, printSkipNotice } from '../../../helpers/testDb';
 import { useTestServer } from '../../../helpers/useTestServer';
 import { signedInClient, type HttpClient } from '../../../helpers/httpClient';
 import { ask, say, startConversation } from '../../../helpers/conversations';
@@ -33,7 +33,7 @@ async function detail(user: HttpClient, id: string) {
 const userTurns = (messages: { role: string; id: string }[]) =>
   messages.filter((m) => m.role === 'user');
 
-describe.each(databaseKinds())('branches API (offline patient) on %s', (kind) => {
+describe.each(routeDatabaseKinds())('branches API (offline patient) on %s', (kind) => {
   const { server, testDb: t } = useTestServer(kind);
 
   it('branches from turn 2 of a graded conversation: copies, links, leaves the original intact', async () => {

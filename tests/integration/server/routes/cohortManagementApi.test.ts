@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseKinds, printSkipNotice } from '../../../helpers/testDb';
+import { routeDatabaseKinds, printSkipNotice } from '../../../helpers/testDb';
 import { useTestServer } from '../../../helpers/useTestServer';
 import { signedInClient, type HttpClient } from '../../../helpers/httpClient';
 import { customSeed } from '../../../helpers/customScenario';
@@ -25,7 +25,7 @@ const del = (client: HttpClient, path: string) => client.request('DELETE', path)
 const idOf = async (client: HttpClient) =>
   (await client.get('/api/auth/me')).body.user.id as string;
 
-describe.each(databaseKinds())('managing cohorts and reading a class on %s', (kind) => {
+describe.each(routeDatabaseKinds())('managing cohorts and reading a class on %s', (kind) => {
   const { server, testDb } = useTestServer(kind);
 
   async function course(trainer: HttpClient, name = 'Dental School') {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { databaseKinds, printSkipNotice } from '../../../helpers/testDb';
+import { routeDatabaseKinds, printSkipNotice } from '../../../helpers/testDb';
 import { useTestServer } from '../../../helpers/useTestServer';
 import { signedInClient } from '../../../helpers/httpClient';
 import { say, startConversation } from '../../../helpers/conversations';
@@ -12,7 +12,7 @@ printSkipNotice();
 const TOO_SHORT =
   'The conversation is too short to generate meaningful feedback. Please continue the conversation.';
 
-describe.each(databaseKinds())('conversations API (offline patient) on %s', (kind) => {
+describe.each(routeDatabaseKinds())('conversations API (offline patient) on %s', (kind) => {
   const { server, testDb: t } = useTestServer(kind);
 
   it('creates a session once and resumes it on reload', async () => {

@@ -3,7 +3,7 @@ import { claimDueReminders } from '#server/db/reminders';
 import { COURSE_MAIL_TEXT, MAIL_TEXT } from '#shared/text';
 import { HttpClient, signedInClient, uniqueEmail } from '../../../helpers/httpClient';
 import { startSmtpServer, type TestSmtpServer } from '../../../helpers/smtpServer';
-import { createTestDb, databaseKinds, printSkipNotice, type TestDb } from '../../../helpers/testDb';
+import { createTestDb, routeDatabaseKinds, printSkipNotice, type TestDb } from '../../../helpers/testDb';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
 
 printSkipNotice();
@@ -16,7 +16,7 @@ const PASSWORD = 'correct horse battery';
  * the reminders an assignment's trainees are owed, sent once each by one of two instances on
  * the same database, and again after an instance died holding a claim. On every database.
  */
-describe.each(databaseKinds())('mail to a cohort on %s', (kind) => {
+describe.each(routeDatabaseKinds())('mail to a cohort on %s', (kind) => {
   let smtp: TestSmtpServer;
   let t: TestDb;
   let server: TestServer;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseKinds, printSkipNotice } from '../../../helpers/testDb';
+import { routeDatabaseKinds, printSkipNotice } from '../../../helpers/testDb';
 import { useTestServer } from '../../../helpers/useTestServer';
 import { signedInClient, type HttpClient } from '../../../helpers/httpClient';
 import { say } from '../../../helpers/conversations';
@@ -29,7 +29,7 @@ const UNCOVERING = [
   'That sounds really scary. Has anything like this happened before with needles?',
 ];
 
-describe.each(databaseKinds())('the debrief (offline engine) on %s', (kind) => {
+describe.each(routeDatabaseKinds())('the debrief (offline engine) on %s', (kind) => {
   const { server, testDb: t } = useTestServer(kind);
 
   it('is stored with the feedback in one row, returned by end and by GET, tied to the turns', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseKinds, printSkipNotice } from '../../../helpers/testDb';
+import { routeDatabaseKinds, printSkipNotice } from '../../../helpers/testDb';
 import { useTestServer } from '../../../helpers/useTestServer';
 import { HttpClient, signedInClient, uniqueEmail } from '../../../helpers/httpClient';
 import { myOrganisationsResponse } from '#shared/api/organisations';
@@ -15,7 +15,7 @@ printSkipNotice();
 const BASE = '/api/organisations';
 const password = 'correct horse battery';
 
-describe.each(databaseKinds())('sign-up through an invite on %s', (kind) => {
+describe.each(routeDatabaseKinds())('sign-up through an invite on %s', (kind) => {
   const { server, testDb: t } = useTestServer(kind, {
     start: { throttle: { attemptsPerAddress: 1000, failuresBeforeBackoff: 4 } },
   });

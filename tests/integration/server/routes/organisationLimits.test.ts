@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseKinds, printSkipNotice } from '../../../helpers/testDb';
+import { routeDatabaseKinds, printSkipNotice } from '../../../helpers/testDb';
 import { useTestServer } from '../../../helpers/useTestServer';
 import { signedInClient, type HttpClient } from '../../../helpers/httpClient';
 import { say } from '../../../helpers/conversations';
@@ -49,7 +49,7 @@ async function inSequence<T>(n: number, make: (i: number) => Promise<T>): Promis
   return out;
 }
 
-describe.each(databaseKinds())('organisation limits on %s', (kind) => {
+describe.each(routeDatabaseKinds())('organisation limits on %s', (kind) => {
   const { server } = useTestServer(kind, { env: { COHORTS_PER_ORGANISATION: String(COHORTS) } });
 
   const createOrganisation = (trainer: HttpClient, i: number) =>
@@ -148,7 +148,7 @@ describe.each(databaseKinds())('organisation limits on %s', (kind) => {
   });
 });
 
-describe.each(databaseKinds())('comments per trainer per day on %s', (kind) => {
+describe.each(routeDatabaseKinds())('comments per trainer per day on %s', (kind) => {
   const { server } = useTestServer(kind, {
     env: { TRAINER_COMMENTS_PER_DAY: String(COMMENTS_PER_DAY) },
   });

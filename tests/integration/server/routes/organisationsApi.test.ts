@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseKinds, printSkipNotice } from '../../../helpers/testDb';
+import { routeDatabaseKinds, printSkipNotice } from '../../../helpers/testDb';
 import { useTestServer } from '../../../helpers/useTestServer';
 import { signedInClient, type HttpClient } from '../../../helpers/httpClient';
 import { customSeed } from '../../../helpers/customScenario';
@@ -21,7 +21,7 @@ printSkipNotice();
 
 const BASE = '/api/organisations';
 
-describe.each(databaseKinds())('organisations API on %s', (kind) => {
+describe.each(routeDatabaseKinds())('organisations API on %s', (kind) => {
   const { server } = useTestServer(kind);
 
   async function course(trainer: HttpClient) {

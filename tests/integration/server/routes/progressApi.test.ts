@@ -11,7 +11,7 @@ import { conversationDetailResponse } from '#shared/api/conversations';
 import { historyResponse } from '#shared/api/history';
 import { progressResponse } from '#shared/api/progress';
 import type { Db } from '#server/db/db';
-import { databaseKinds, printSkipNotice } from '../../../helpers/testDb';
+import { routeDatabaseKinds, printSkipNotice } from '../../../helpers/testDb';
 import { useTestServer } from '../../../helpers/useTestServer';
 import { HttpClient, signedInClient } from '../../../helpers/httpClient';
 import { say, startConversation } from '../../../helpers/conversations';
@@ -99,7 +99,7 @@ function asProgressConversations(
   }));
 }
 
-describe.each(databaseKinds())('progress and history API on %s', (kind) => {
+describe.each(routeDatabaseKinds())('progress and history API on %s', (kind) => {
   const { server, testDb: t } = useTestServer(kind);
 
   it('requires sign-in', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROPERTY_RUNS } from '../../../helpers/propertyRuns';
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -35,13 +36,12 @@ import {
 import { turnCommentSchema } from '#shared/review';
 
 /**
- * Property tests over every /api route: 1,000 generated requests each (wrong types, huge
+ * Property tests over every /api route: PROPERTY_RUNS generated requests each (wrong types, huge
  * strings, unicode, missing and extra fields, odd JSON, malformed JSON text, odd path ids, odd
  * query strings, odd headers and cookies). Whatever arrives: never a 5xx, every 4xx a JSON
  * `{error: {code, message}}` a person can read, and a refused request stores nothing.
  */
 
-const RUNS = 1000;
 const BODY_LIMIT = 64 * 1024;
 const PASSWORD = 'correct horse battery';
 
@@ -454,7 +454,7 @@ interface RouteSpec {
   examples?: Array<{ path: string; body?: string }>;
   /** Whether a 2xx may have changed the stored rows this way. */
   allowed(status: number, diff: Diff): boolean;
-  /** Fewer than RUNS requests, for a route whose every answer reads the whole account. */
+  /** Fewer than PROPERTY_RUNS requests, for a route whose every answer reads the whole account. */
   runs?: number;
   /** A DELETE that reads a JSON body (deleting the account): sent with content headers too. */
   deleteWithBody?: boolean;
@@ -489,7 +489,7 @@ const unchanged = (_status: number, diff: Diff) => Object.values(diff).every((n)
 const only = (expected: Partial<Diff>) => (_status: number, diff: Diff) =>
   Object.entries(diff).every(([table, n]) => n === (expected[table as keyof Counts] ?? 0));
 
-describe('every /api route under 1,000 generated requests', () => {
+describe('every /api route under generated requests', () => {
   const { server, testDb: t } = useTestServer('pglite', {
     env: { LOG_LEVEL: 'warn' },
     // Sign-in throttling is off here: a thousand attempts from one address (many of them wrong
@@ -1500,7 +1500,7 @@ describe('every /api route under 1,000 generated requests', () => {
           }
         }),
         {
-          numRuns: spec.runs ?? RUNS,
+          numRuns: Math.min(spec.runs ?? PROPERTY_RUNS, PROPERTY_RUNS),
           examples: spec.examples?.map((input) => [input, PLAIN_HEADERS]),
         },
       );

@@ -5,7 +5,7 @@ import { scenarioBytes } from '#shared/scenarioBudget';
 import { AUTHORING_TEXT } from '#shared/text';
 import { customSeed } from '../../../helpers/customScenario';
 import { signedInClient, type HttpClient } from '../../../helpers/httpClient';
-import { databaseKinds, printSkipNotice } from '../../../helpers/testDb';
+import { routeDatabaseKinds, printSkipNotice } from '../../../helpers/testDb';
 import { useTestServer } from '../../../helpers/useTestServer';
 
 /**
@@ -26,7 +26,7 @@ const expectRefused = (response: { status: number; body: any; text: string }, me
   expect(response.body.error).toEqual({ code: CODE, message });
 };
 
-describe.each(databaseKinds())('scenario count budget on %s', (kind) => {
+describe.each(routeDatabaseKinds())('scenario count budget on %s', (kind) => {
   const { server } = useTestServer(kind, { env: { SCENARIOS_PER_USER: '3' } });
 
   it('refuses a create, a copy and an import past the count, saves nothing, and frees room on delete', async () => {
@@ -138,7 +138,7 @@ const ROOM = BUDGET_KB * 1024 - USED;
 /** A base that grows the smallest by no more than the room left. */
 const fitting = [...bySize].reverse().find((s) => s.bytes - smallest.bytes <= ROOM)!;
 
-describe.each(databaseKinds())('scenario byte budget on %s', (kind) => {
+describe.each(routeDatabaseKinds())('scenario byte budget on %s', (kind) => {
   const { server } = useTestServer(kind, {
     env: { SCENARIOS_PER_USER: '1000', SCENARIO_KB_PER_USER: String(BUDGET_KB) },
   });

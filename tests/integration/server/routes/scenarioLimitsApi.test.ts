@@ -4,7 +4,7 @@ import { SCENARIO_LIMITS } from '#shared/scenarioSeed';
 import { ask } from '../../../helpers/conversations';
 import { customSeed } from '../../../helpers/customScenario';
 import { signedInClient } from '../../../helpers/httpClient';
-import { databaseKinds, printSkipNotice } from '../../../helpers/testDb';
+import { routeDatabaseKinds, printSkipNotice } from '../../../helpers/testDb';
 import { useTestServer } from '../../../helpers/useTestServer';
 import { worstCaseSeed, worstCaseTurn } from '../../../fixtures/worstCaseScenario';
 
@@ -18,7 +18,7 @@ printSkipNotice();
 
 const BASE = '/api/authoring/scenarios';
 
-describe.each(databaseKinds())('scenario limits over HTTP on %s', (kind) => {
+describe.each(routeDatabaseKinds())('scenario limits over HTTP on %s', (kind) => {
   const { server, testDb: t } = useTestServer(kind);
   const scenarioCount = async () =>
     (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM scenarios'))[0]!.n;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseKinds, printSkipNotice } from '../../../helpers/testDb';
+import { routeDatabaseKinds, printSkipNotice } from '../../../helpers/testDb';
 import { useTestServer } from '../../../helpers/useTestServer';
 import { signedInClient, type HttpClient } from '../../../helpers/httpClient';
 import { customSeed } from '../../../helpers/customScenario';
@@ -16,7 +16,7 @@ printSkipNotice();
 const BASE = '/api/organisations';
 const AUTHORING = '/api/authoring/scenarios';
 
-describe.each(databaseKinds())('scenario sharing and captions on %s', (kind) => {
+describe.each(routeDatabaseKinds())('scenario sharing and captions on %s', (kind) => {
   const { server } = useTestServer(kind);
 
   async function courseOf(trainer: HttpClient, name = 'Dental School') {

@@ -5,7 +5,7 @@ import { scenarioLibrary } from '#server/scenarios/library';
 import { authoredScenarioResponse } from '#shared/api/authoring';
 import { customSeed } from '../../../helpers/customScenario';
 import { signedInClient, type HttpClient } from '../../../helpers/httpClient';
-import { databaseKinds, printSkipNotice } from '../../../helpers/testDb';
+import { routeDatabaseKinds, printSkipNotice } from '../../../helpers/testDb';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
 import { useTestDb, useTestServer } from '../../../helpers/useTestServer';
 
@@ -25,7 +25,7 @@ const titlesOf = (response: { body: any }) =>
   (response.body.scenarios as Array<{ title: string }>).map((s) => s.title);
 const shippedTitles = new Set(scenarioLibrary.map((s) => s.title));
 
-describe.each(databaseKinds())('scenario list cache on %s', (kind) => {
+describe.each(routeDatabaseKinds())('scenario list cache on %s', (kind) => {
   const { server } = useTestServer(kind, { env: { SCENARIO_LIST_CACHE_MB: '1' } });
 
   it('one author editing and listing in a loop keeps the cache under its budget, one list per user', async () => {
@@ -116,7 +116,7 @@ function gatedDb(inner: Db) {
   return { db, gate };
 }
 
-describe.each(databaseKinds())('the shared scenario list on %s', (kind) => {
+describe.each(routeDatabaseKinds())('the shared scenario list on %s', (kind) => {
   const t = useTestDb(kind);
   const servers: TestServer[] = [];
   afterAll(async () => {
@@ -226,7 +226,7 @@ describe.each(databaseKinds())('the shared scenario list on %s', (kind) => {
  * being shared left the stamp as it was, and members kept the list that showed it. PostgreSQL
  * only: PGlite runs one transaction at a time.
  */
-describe.each(databaseKinds().filter((kind) => kind !== 'pglite'))(
+describe.each(routeDatabaseKinds().filter((kind) => kind !== 'pglite'))(
   'the list stamp with writes committed out of order on %s',
   (kind) => {
     const { server, testDb: t } = useTestServer(kind);

@@ -5,7 +5,7 @@ import { insertOwnScenario } from '#server/db/customScenarios';
 import { createLogger } from '#server/logger';
 import { customSeed } from '../../../helpers/customScenario';
 import { HttpClient, signedInClient, uniqueEmail } from '../../../helpers/httpClient';
-import { databaseKinds, printSkipNotice } from '../../../helpers/testDb';
+import { routeDatabaseKinds, printSkipNotice } from '../../../helpers/testDb';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
 import { useTestDb } from '../../../helpers/useTestServer';
 
@@ -42,7 +42,7 @@ async function organisationOn(server: TestServer) {
   return { trainer, member, orgId, cohortId, code, shared };
 }
 
-describe.each(databaseKinds())(
+describe.each(routeDatabaseKinds())(
   'scenario lists after a write on the same instance, on %s',
   (kind) => {
     const t = useTestDb(kind);
@@ -186,7 +186,7 @@ describe.each(databaseKinds())(
  * expires, SCENARIO_LIST_CACHE_SECONDS after that stamp was read. With the bus it shows at once
  * (tests/integration/server/cluster/twoInstances.test.ts). Both clocks are driven by the test.
  */
-describe.each(databaseKinds())('scenario lists across two instances on %s', (kind) => {
+describe.each(routeDatabaseKinds())('scenario lists across two instances on %s', (kind) => {
   const t = useTestDb(kind);
   let now = 5_000_000;
   const clock = () => now;
