@@ -93,7 +93,12 @@ export function conversationRoutes(services: Services): Router {
     const userId = currentUser(res).id;
     await budget.spend(userId, 'feedback');
 
-    const context = { scenario, history: messages.map(({ role, content }) => ({ role, content })) };
+    const context = {
+      scenario,
+      language: session.language,
+      reportLanguage: session.reportLanguage,
+      history: messages.map(({ role, content }) => ({ role, content })),
+    };
     const signal = abortOnClose(req, res);
     // The debrief is asked for beside the scores, so the trainee waits for the slower of the
     // two calls rather than both. It is extra: its failure never costs the trainee their
@@ -164,7 +169,12 @@ export function conversationRoutes(services: Services): Router {
     }
     try {
       const hint = await ai.coach.hint(
-        { scenario, history: messages.map(({ role, content }) => ({ role, content })) },
+        {
+          scenario,
+          language: session.language,
+          reportLanguage: session.reportLanguage,
+          history: messages.map(({ role, content }) => ({ role, content })),
+        },
         { signal: abortOnClose(req, res) },
       );
       sendJson(res, conversationsApi.hint, { hint });
