@@ -929,4 +929,7 @@ export const LANGUAGE_TEXT = {
   translatedOpening: 'The patient’s opening line is translated when the conversation starts.',
   /** The scenario screen's detail line. */
   scenarioLanguage: (name: string) => `Language: ${name}`,
+  /** The opening line could not be translated when the conversation started. */
+  startFailed: (language: string) =>
+    `The conversation could not be started in ${language}. Please try again.`,
 } as const;

@@ -4,7 +4,8 @@ import { MESSAGES_FOR_FEEDBACK, type Message } from '#shared/conversation';
 import type { Feedback } from '#shared/feedback';
 import { uuidSchema } from '#shared/inputChecks';
 import { requireUser, currentUser } from '../auth/guard';
-import { markConversationEnded, openOrResumeConversation } from '../db/conversations';
+import { markConversationEnded } from '../db/conversations';
+import { startConversation } from '../conversations/startConversation';
 import { createHintLimit } from '../conversations/hintLimit';
 import { loadConversationRecord } from '../conversations/conversationDetail';
 import { loadOwnedConversation } from './ownedConversation';
@@ -37,10 +38,12 @@ export function conversationRoutes(services: Services): Router {
     const userId = currentUser(res).id;
     const scenario = id.success ? await getVisibleScenario(db, { id: id.data, userId }) : null;
     if (!scenario) throw new AppError('not_found:scenario');
-    const { session, created } = await openOrResumeConversation(db, {
+    const { session, created } = await startConversation(services, {
       userId,
-      scenarioId: scenario.id,
-      initialMessage: scenario.initialMessage,
+      scenario,
+      ...(input.language ? { language: input.language } : {}),
+      ...(input.reportLanguage ? { reportLanguage: input.reportLanguage } : {}),
+      signal: abortOnClose(req, res),
     });
     sendJson(res, conversationsApi.create, { session }, created ? 201 : 200);
   });
