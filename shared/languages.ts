@@ -6,7 +6,7 @@ import { z } from 'zod';
  * (scenarios, conversations, the start body, the authoring form) reads this one list.
  */
 export const CONVERSATION_LANGUAGES = [
-  { code: 'en', tag: 'en-GB', name: 'English', ownName: 'English' },
+  { code: 'en', tag: 'en-US', name: 'English', ownName: 'English' },
   { code: 'es', tag: 'es-ES', name: 'Spanish', ownName: 'Español' },
   { code: 'fr', tag: 'fr-FR', name: 'French', ownName: 'Français' },
   { code: 'de', tag: 'de-DE', name: 'German', ownName: 'Deutsch' },

@@ -929,6 +929,8 @@ export const LANGUAGE_TEXT = {
   translatedOpening: 'The patient’s opening line is translated when the conversation starts.',
   /** The scenario screen's detail line. */
   scenarioLanguage: (name: string) => `Language: ${name}`,
+  /** A language picked after the clinician has spoken: the conversation keeps its own. */
+  underWay: 'This conversation has started, so it stays in its language.',
   /** The opening line could not be translated when the conversation started. */
   startFailed: (language: string) =>
     `The conversation could not be started in ${language}. Please try again.`,

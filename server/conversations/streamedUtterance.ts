@@ -242,11 +242,13 @@ export function createStreamedUtterance(input: StreamedUtteranceInput): Streamed
       if (!input.batch) return { kind: 'failed' };
       const wav = asWav(chunks);
       try {
-        return asTranscript(await input.batch.transcribe(
+        return asTranscript(
+          await input.batch.transcribe(
             wav,
             { format: 'wav', language: input.language },
             { signal },
-          ));
+          ),
+        );
       } catch (error) {
         if (!signal.aborted) logger.warn('voice.transcription_failed', { conversationId, error });
         return { kind: 'failed' };

@@ -138,10 +138,10 @@ export async function restartInLanguage(
       [input.id, input.language, input.reportLanguage],
     );
     if (!row) return null;
-    await tx.query(`UPDATE messages SET content = $2 WHERE session_id = $1 AND role = 'assistant'`, [
-      input.id,
-      input.openingLine,
-    ]);
+    await tx.query(
+      `UPDATE messages SET content = $2 WHERE session_id = $1 AND role = 'assistant'`,
+      [input.id, input.openingLine],
+    );
     return toConversationDto(row);
   });
 }

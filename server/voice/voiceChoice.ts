@@ -23,7 +23,7 @@ export function voiceForScenario(
 
 /** The accent a native speaker in the chair would have: the one the BCP-47 tag names. */
 const ACCENT: Record<LanguageCode, string> = {
-  en: 'a British English accent',
+  en: 'an American English accent',
   es: 'a Spanish (Spain) accent',
   fr: 'a French (France) accent',
   de: 'a German (Germany) accent',

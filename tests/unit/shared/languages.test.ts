@@ -19,7 +19,7 @@ import { LANGUAGE_TEXT } from '#shared/text';
 
 describe('the conversation languages (decision 048)', () => {
   it.each([
-    ['en', 'en-GB', 'English', 'English'],
+    ['en', 'en-US', 'English', 'English'],
     ['es', 'es-ES', 'Spanish', 'Español'],
     ['fr', 'fr-FR', 'French', 'Français'],
     ['de', 'de-DE', 'German', 'Deutsch'],
