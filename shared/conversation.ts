@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatClockTime } from './format';
+import { DEFAULT_LANGUAGE, languageCodeSchema } from './languages';
 
 /** Spec §9 and issue limits shared by both ends. */
 export const MAX_MESSAGE_CHARS = 2000;
@@ -27,6 +28,10 @@ export const conversationSchema = z.object({
   successRating: z.number().nullable(),
   /** The conversation this one branched from ("Try another answer here"), or null. */
   branchOf: z.string().nullable(),
+  /** The language the patient speaks and the clinician is heard in (decision 048). */
+  language: languageCodeSchema.default(DEFAULT_LANGUAGE),
+  /** The language the feedback and debrief explanations are written in. */
+  reportLanguage: languageCodeSchema.default(DEFAULT_LANGUAGE),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

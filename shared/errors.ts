@@ -8,6 +8,7 @@ import {
   CONVERSATION_TEXT,
   FEEDBACK_TEXT,
   FRAME_TEXT,
+  LANGUAGE_TEXT,
   MY_DATA_TEXT,
   ORGANISATION_TEXT,
   PASSWORD_TEXT,
@@ -108,6 +109,11 @@ export const ERRORS = {
   'unprocessable:too_short': FEEDBACK_TEXT.tooShort,
   'unprocessable:nothing_heard': VOICE_TEXT.nothingHeard,
   'unprocessable:not_a_turn': BRANCH_TEXT.notATurn,
+  /**
+   * A conversation in a language other than English without an AI provider: the offline patient
+   * speaks English only (decision 048). The server's sentence names the language.
+   */
+  'unprocessable:language_offline': LANGUAGE_TEXT.needsProviderGeneric,
   // Bounds on what one account makes; the server's sentence names the figure.
   'limit:organisations': ORGANISATION_TEXT.organisationLimit,
   'limit:cohorts': ORGANISATION_TEXT.cohortLimit,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LANGUAGE, languageCodeSchema } from './languages';
 
 export const DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
 export const difficultySchema = z.enum(DIFFICULTIES);
@@ -16,6 +17,8 @@ export const scenarioSchema = z.object({
   initialMessage: z.string(),
   /** The author's caption for the Resources picture; absent or null: the keyword caption. */
   resourceCaption: z.string().nullable().optional(),
+  /** The language its patient speaks and its texts are written in (decision 048). */
+  language: languageCodeSchema.default(DEFAULT_LANGUAGE),
 });
 export type Scenario = z.infer<typeof scenarioSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isSafeName, isSafeText } from './inputChecks';
+import { DEFAULT_LANGUAGE, languageCodeSchema } from './languages';
 import { difficultySchema } from './scenario';
 
 /**
@@ -193,6 +194,11 @@ export const scenarioSeedSchema = z
       'Dental Anxiety',
     ]),
     difficulty: difficultySchema,
+    /**
+     * The language the patient speaks and every text below is written in (decision 048).
+     * Optional in the file: a scenario without one is English, as every scenario once was.
+     */
+    language: languageCodeSchema.default(DEFAULT_LANGUAGE),
     patientConcerns: z.array(oneLine(SCENARIO_LIMITS.concern)).min(2).max(4),
     patientProfile: text(SCENARIO_LIMITS.patientProfile),
     initialMessage: text(SCENARIO_LIMITS.initialMessage),

@@ -912,3 +912,26 @@ export const MY_DATA_TEXT = {
   /** On the sign-in page afterwards. */
   accountDeleted: 'Your account has been deleted.',
 } as const;
+
+/** Conversation languages (decision 048). */
+export const LANGUAGE_TEXT = {
+  /** The start refused without an AI provider; `language` is the language's English name. */
+  needsProvider: (language: string) =>
+    `Conversations in ${language} need an AI provider: set OPENAI_API_KEY on the server. The built-in patient speaks English only.`,
+  needsProviderGeneric:
+    'Conversations in this language need an AI provider: set OPENAI_API_KEY on the server. The built-in patient speaks English only.',
+  /** The Language field of the authoring form. */
+  scenarioLanguageLabel: 'Language',
+  scenarioLanguageHelp: 'The language the patient speaks and the opening line is written in.',
+  /** The picker beside the start of a conversation. */
+  conversationLanguageLabel: 'Conversation language',
+  /** Under the picker when the chosen language is not the scenario's. */
+  translatedOpening: 'The patient’s opening line is translated when the conversation starts.',
+  /** The scenario screen's detail line. */
+  scenarioLanguage: (name: string) => `Language: ${name}`,
+  /** A language picked after the clinician has spoken: the conversation keeps its own. */
+  underWay: 'This conversation has started, so it stays in its language.',
+  /** The opening line could not be translated when the conversation started. */
+  startFailed: (language: string) =>
+    `The conversation could not be started in ${language}. Please try again.`,
+} as const;

@@ -15,6 +15,7 @@ export function createAiRoles(config: AiConfig, logger: Logger): AiRoles {
       patient: createOfflinePatient(),
       grader: createOfflineGrader(),
       coach: createOfflineCoach(),
+      translator: null,
       transcriber: null,
       streamingTranscriber: null,
       speaker: null,

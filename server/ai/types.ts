@@ -4,6 +4,7 @@ import type {
   RealtimeSessionCreateRequest,
 } from 'openai/resources/realtime/realtime';
 import type { DebriefDraft } from '#shared/debrief';
+import type { LanguageCode } from '#shared/languages';
 import type { Feedback } from '#shared/feedback';
 import type { ScenarioRecord } from '../scenarios/schema';
 import type { Speaker, StreamingTranscriber, Transcriber } from '../voice/types';
@@ -19,6 +20,16 @@ export interface ChatTurn {
 export interface ConversationSoFar {
   scenario: ScenarioRecord;
   history: readonly ChatTurn[];
+  /**
+   * The language the conversation is held in (decision 048): the patient speaks only it. The
+   * scenario's when not given (every conversation started before conversations had one).
+   */
+  language?: LanguageCode;
+  /**
+   * The language the trainee reads: the grader's, debrief's and coach's explanations are
+   * written in it (quotes stay in `language`). English when not given.
+   */
+  reportLanguage?: LanguageCode;
 }
 
 export interface CallOptions {
@@ -53,6 +64,17 @@ export interface GraderModel {
   debrief(context: ConversationSoFar, options: CallOptions): Promise<DebriefDraft | null>;
 }
 
+/**
+ * Puts a scenario's opening line into a conversation's language, once, when a conversation
+ * starts in a language other than the scenario's (decision 048).
+ */
+export interface OpeningTranslator {
+  translate(
+    input: { text: string; from: LanguageCode; to: LanguageCode },
+    options: CallOptions,
+  ): Promise<string>;
+}
+
 /** One short coaching nudge for this moment of the conversation. */
 export interface CoachModel {
   hint(context: ConversationSoFar, options: CallOptions): Promise<string>;
@@ -63,6 +85,11 @@ export interface AiRoles {
   patient: PatientModel;
   grader: GraderModel;
   coach: CoachModel;
+  /**
+   * null offline: the built-in patient speaks English only, so no conversation needs one
+   * (a conversation in another language is refused at its start).
+   */
+  translator: OpeningTranslator | null;
   /** null: no server transcription; the browser's SpeechRecognition supplies text instead. */
   transcriber: Transcriber | null;
   /**

@@ -1,4 +1,5 @@
 import { ERRORS, type ErrorCode } from '#shared/errors';
+import type { LanguageCode } from '#shared/languages';
 import type { ServerMessage } from '#shared/protocol';
 import type { AiUse } from '../ai/aiCosts';
 import { AppError } from '../http/errors';
@@ -7,7 +8,7 @@ import type { Services } from '../services';
 import type { KnownHistory } from './replyInAdvance';
 import { createSpeechPipeline } from '../voice/speechPipeline';
 import type { Speaker } from '../voice/types';
-import { voiceForScenario } from '../voice/voiceChoice';
+import { patientVoice } from '../voice/voiceChoice';
 
 /** One open conversation as its controller's parts see it: who, where, and how to answer. */
 export interface ConversationContext {
@@ -15,6 +16,8 @@ export interface ConversationContext {
   /** The conversation's owner, who pays for its model calls (decision 027). */
   userId: string;
   conversationId: string;
+  /** The conversation's language (decision 048): heard, spoken and replied in. */
+  language: LanguageCode;
   send(message: ServerMessage): void;
   sendBinary(bytes: Buffer): void;
   /** An error frame: the code's own sentence unless a more precise one is given. */
@@ -27,7 +30,7 @@ export interface ConversationContext {
 
 export type SpeechPipeline = ReturnType<typeof createSpeechPipeline>;
 
-/** Speaks text on this socket in the scenario's voice; a speech failure is told, not thrown. */
+/** Speaks text on this socket in the patient's voice, in the conversation's language; a speech failure is told, not thrown. */
 export function speakTo(
   context: ConversationContext,
   input: {
@@ -42,7 +45,7 @@ export function speakTo(
   return createSpeechPipeline({
     // One reply's speech is paid for once, however many sentences it is spoken in.
     speaker: paidOnce(input.speaker, () => budget.spend(context.userId, 'speech')),
-    voice: voiceForScenario(input.scenario),
+    voice: patientVoice(input.scenario, context.language),
     replyId: input.replyId,
     signal: input.signal,
     sink: { sendJson: context.send, sendBinary: context.sendBinary },

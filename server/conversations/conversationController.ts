@@ -1,3 +1,4 @@
+import type { LanguageCode } from '#shared/languages';
 import type { ClientMessage, ServerMessage } from '#shared/protocol';
 import { CONVERSATION_TEXT } from '#shared/text';
 import { characterCount } from '#shared/inputChecks';
@@ -21,6 +22,8 @@ export interface ConversationConnection {
   userId: string;
   conversationId: string;
   scenarioId: string;
+  /** The conversation's language (decision 048). */
+  language: LanguageCode;
   /** The conversation had ended when the socket opened. */
   ended: boolean;
   send(message: ServerMessage): void;
@@ -85,6 +88,7 @@ export function createConversationController(input: {
     services,
     userId,
     conversationId,
+    language: connection.language,
     send,
     sendBinary: connection.sendBinary,
     sendError: (code, message, clientId) => send(errorFrame(code, message, clientId)),

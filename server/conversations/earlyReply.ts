@@ -83,7 +83,7 @@ export async function startEarlyReply(
   void (async () => {
     try {
       for await (const delta of ai.patient.streamReply(
-        { scenario, history },
+        { scenario, language: context.language, history },
         { signal: controller.signal, stream: input.stream },
       )) {
         deltas.push(delta);

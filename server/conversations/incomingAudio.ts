@@ -142,6 +142,7 @@ export function createIncomingAudio(input: {
         finalTimeoutMs: config.ai.timeoutMs,
         logger,
         conversationId: context.conversationId,
+        language: context.language,
         onPartial(text) {
           // A continuation adds to its turn's line.
           const turnOf = opened.joins?.accepting ? opened.joins : null;

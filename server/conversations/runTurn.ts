@@ -1,3 +1,4 @@
+import type { LanguageCode } from '#shared/languages';
 import { randomUUID } from 'node:crypto';
 import type { Message } from '#shared/conversation';
 import { stripControlChars } from '#shared/inputChecks';
@@ -24,6 +25,8 @@ export interface TurnInput {
   userId: string;
   conversationId: string;
   scenario: ScenarioRecord;
+  /** The conversation's language (decision 048): the patient replies in it. */
+  language: LanguageCode;
   clientId: string;
   text: string;
   source: Message['source'];
@@ -82,7 +85,7 @@ export async function runTurn(
       predicted,
       (advanceSignal) =>
         ai.patient.streamReply(
-          { scenario: input.scenario, history: predicted },
+          { scenario: input.scenario, language: input.language, history: predicted },
           { signal: advanceSignal, stream: input.stream },
         ),
       signal,
@@ -166,7 +169,7 @@ export async function runTurn(
       claimed ??
       adopted?.adopt() ??
       ai.patient.streamReply(
-        { scenario: input.scenario, history: turns },
+        { scenario: input.scenario, language: input.language, history: turns },
         { signal, stream: input.stream },
       );
     for await (const delta of deltas) {

@@ -1,3 +1,4 @@
+import type { LanguageCode } from '#shared/languages';
 import { stripControlChars } from '#shared/inputChecks';
 import { FRAME_TEXT, VOICE_TEXT } from '#shared/text';
 import {
@@ -128,6 +129,8 @@ export interface StreamedUtteranceInput {
   finalTimeoutMs: number;
   logger: Logger;
   conversationId: string;
+  /** The conversation's language, which both transcribers are asked for (decision 048). */
+  language: LanguageCode;
   /** What the streaming session has heard so far (control characters removed). */
   onPartial(text: string): void;
   /** No frame arrived for `limits.streamIdleMs`: the stream has been dropped. */
@@ -154,6 +157,7 @@ export function createStreamedUtterance(input: StreamedUtteranceInput): Streamed
     try {
       session = input.streaming.open({
         signal: own.signal,
+        language: input.language,
         onPartial(text) {
           if (state === 'closed') return;
           const clean = stripControlChars(text).trim();
@@ -238,7 +242,13 @@ export function createStreamedUtterance(input: StreamedUtteranceInput): Streamed
       if (!input.batch) return { kind: 'failed' };
       const wav = asWav(chunks);
       try {
-        return asTranscript(await input.batch.transcribe(wav, { format: 'wav' }, { signal }));
+        return asTranscript(
+          await input.batch.transcribe(
+            wav,
+            { format: 'wav', language: input.language },
+            { signal },
+          ),
+        );
       } catch (error) {
         if (!signal.aborted) logger.warn('voice.transcription_failed', { conversationId, error });
         return { kind: 'failed' };

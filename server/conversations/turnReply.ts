@@ -43,6 +43,7 @@ export async function replyToTurn(
       userId: context.userId,
       conversationId: context.conversationId,
       scenario,
+      language: context.language,
       clientId: request.clientId,
       text: request.text,
       source: request.source,

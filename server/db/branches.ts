@@ -1,7 +1,7 @@
 import type { BranchOrigin } from '#shared/api/conversations';
 import type { Conversation } from '#shared/conversation';
 import type { Db, Queryable } from './db';
-import { toConversationDto, type ConversationRow } from './conversations';
+import { conversationColumns, toConversationDto, type ConversationRow } from './conversations';
 import { spendHourly } from './hourlyUsage';
 import { VISIBLE_TO_USER } from './scenarios';
 
@@ -52,11 +52,11 @@ export async function createBranch(
     }
     const [session] = await tx.query<ConversationRow>(
       `INSERT INTO conversation_sessions
-         (user_id, scenario_id, scenario_version, branch_of, branch_at_message)
-       SELECT user_id, scenario_id, scenario_version, id, $2 FROM conversation_sessions WHERE id = $1
-       RETURNING id, scenario_id AS "scenarioId", created_at AS "createdAt",
-                 ended_at AS "endedAt", success_rating AS "successRating",
-                 branch_of AS "branchOf"`,
+         (user_id, scenario_id, scenario_version, branch_of, branch_at_message, language,
+          report_language)
+       SELECT user_id, scenario_id, scenario_version, id, $2, language, report_language
+         FROM conversation_sessions WHERE id = $1
+       RETURNING ${conversationColumns()}`,
       [input.conversationId, input.messageId],
     );
     if (!session) throw new Error('original conversation vanished while branching');

@@ -25,7 +25,7 @@ function toSummary(row: SummaryRow): AuthoredScenarioSummary {
 
 const SEED_COLUMNS = `slug, title, description, category, difficulty,
   patient_concerns AS "patientConcerns", patient_profile AS "patientProfile",
-  initial_message AS "initialMessage", resource_caption AS "resourceCaption", extras`;
+  initial_message AS "initialMessage", resource_caption AS "resourceCaption", extras, language`;
 
 /** A seed as read back: a scenario without a caption has none, rather than a null one. */
 function toSeed(
@@ -92,6 +92,7 @@ function seedParams(seed: ScenarioSeed): unknown[] {
     seed.initialMessage,
     JSON.stringify(seed.extras),
     seed.resourceCaption ?? null,
+    seed.language,
     scenarioBytes(seed),
   ];
 }
@@ -143,9 +144,9 @@ async function insertScenario(
   const [row] = await db.query<{ id: string }>(
     `INSERT INTO scenarios (owner_id, visibility, organisation_id, slug, title, description,
                             category, difficulty, patient_concerns, patient_profile,
-                            initial_message, extras, resource_caption, size_bytes)
+                            initial_message, extras, resource_caption, language, size_bytes)
      SELECT $1, CASE WHEN $2::uuid IS NULL THEN 'private' ELSE 'organisation' END, $2::uuid,
-            $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13
+            $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14
       WHERE $2::uuid IS NULL
          OR EXISTS (SELECT 1 FROM organisations WHERE id = $2::uuid AND trainer_id = $1)
      RETURNING id`,
@@ -280,9 +281,9 @@ export async function updateOwnScenario(
       await tx.query(
         `INSERT INTO scenario_versions (scenario_id, version, slug, title, description, category,
                                         difficulty, patient_concerns, patient_profile,
-                                        initial_message, extras, resource_caption)
+                                        initial_message, extras, resource_caption, language)
          SELECT id, version, slug, title, description, category, difficulty, patient_concerns,
-                patient_profile, initial_message, extras, resource_caption
+                patient_profile, initial_message, extras, resource_caption, language
            FROM scenarios WHERE id = $1`,
         [input.id],
       );
@@ -290,7 +291,8 @@ export async function updateOwnScenario(
     await tx.query(
       `UPDATE scenarios SET slug = $3, title = $4, description = $5, category = $6,
               difficulty = $7, patient_concerns = $8, patient_profile = $9,
-              initial_message = $10, extras = $11, resource_caption = $12, size_bytes = $13,
+              initial_message = $10, extras = $11, resource_caption = $12, language = $13,
+              size_bytes = $14,
               version = version + $2, updated_at = clock_timestamp()
         WHERE id = $1`,
       [input.id, current.used ? 1 : 0, ...seedParams(input.seed)],

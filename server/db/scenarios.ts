@@ -6,7 +6,7 @@ import type { Db, Queryable } from './db';
 
 const PUBLIC_COLUMNS = `id, title, description, category, difficulty,
   patient_concerns AS "patientConcerns", patient_profile AS "patientProfile",
-  initial_message AS "initialMessage", resource_caption AS "resourceCaption"`;
+  initial_message AS "initialMessage", resource_caption AS "resourceCaption", language`;
 
 /** Listed beginner, intermediate, advanced, then by title (spec §7: by difficulty). */
 const ORDER = `CASE difficulty WHEN 'beginner' THEN 0 WHEN 'intermediate' THEN 1 ELSE 2 END, title`;
@@ -97,8 +97,8 @@ export async function getScenarioRecordById(
 
 const VERSION_COLUMNS = `s.id, v.title, v.description, v.category, v.difficulty,
   v.patient_concerns AS "patientConcerns", v.patient_profile AS "patientProfile",
-  v.initial_message AS "initialMessage", v.resource_caption AS "resourceCaption", v.slug,
-  v.extras`;
+  v.initial_message AS "initialMessage", v.resource_caption AS "resourceCaption", v.language,
+  v.slug, v.extras`;
 
 /**
  * The scenario as it was when this conversation started: the current row while its version is
@@ -148,15 +148,16 @@ export async function seedScenarios(db: Db, library: readonly ScenarioSeed[]): P
     for (const s of library) {
       await tx.query(
         `INSERT INTO scenarios (slug, title, description, category, difficulty, patient_concerns,
-                                patient_profile, initial_message, extras, resource_caption)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+                                patient_profile, initial_message, extras, resource_caption,
+                                language)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
          ON CONFLICT (slug) WHERE visibility = 'shipped' DO UPDATE SET
            title = EXCLUDED.title, description = EXCLUDED.description,
            category = EXCLUDED.category, difficulty = EXCLUDED.difficulty,
            patient_concerns = EXCLUDED.patient_concerns,
            patient_profile = EXCLUDED.patient_profile,
            initial_message = EXCLUDED.initial_message, extras = EXCLUDED.extras,
-           resource_caption = EXCLUDED.resource_caption`,
+           resource_caption = EXCLUDED.resource_caption, language = EXCLUDED.language`,
         [
           s.slug,
           s.title,
@@ -168,6 +169,7 @@ export async function seedScenarios(db: Db, library: readonly ScenarioSeed[]): P
           s.initialMessage,
           JSON.stringify(s.extras),
           s.resourceCaption ?? null,
+          s.language,
         ],
       );
     }

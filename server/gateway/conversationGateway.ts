@@ -91,6 +91,7 @@ export function attachConversationGateway(server: Server, services: Services): G
           userId: user.id,
           conversationId: session.id,
           scenarioId: session.scenarioId,
+          language: session.language,
           ended: session.endedAt !== null,
         });
       });

@@ -1,5 +1,6 @@
 import type { RealtimeEndReason, ServerMessage } from '#shared/protocol';
 import { transcriptNonce } from '../ai/prompts';
+import { getConversationLanguage } from '../db/conversations';
 import { listMessagesByConversation, turnAdmission } from '../db/messages';
 import { getScenarioRecordForConversation } from '../db/scenarios';
 import { AppError } from '../http/errors';
@@ -164,9 +165,10 @@ export function createRealtimeCalls(
       if (others >= config.limits.concurrentTurnsPerUser) {
         throw new AppError('rate_limit:concurrent');
       }
-      const [scenario, messages] = await Promise.all([
+      const [scenario, messages, language] = await Promise.all([
         getScenarioRecordForConversation(db, { conversationId }),
         listMessagesByConversation(db, { conversationId }),
+        getConversationLanguage(db, { conversationId }),
       ]);
       if (!scenario) throw new AppError('not_found:scenario');
       // The call's first minute is paid for before it is set up, each further one as it starts
@@ -177,6 +179,7 @@ export function createRealtimeCalls(
       const session = realtimeSession({
         config: realtime,
         scenario,
+        language,
         history: messages.map(({ role, content }) => ({ role, content })),
         nonce: transcriptNonce(),
       });

@@ -1,5 +1,6 @@
 import type { RealtimeSessionCreateRequest } from 'openai/resources/realtime/realtime';
-import { formatTranscript, patientSystemPrompt } from '../ai/prompts';
+import type { LanguageCode } from '#shared/languages';
+import { formatTranscript, openingLineOf, patientSystemPrompt } from '../ai/prompts';
 import type { ChatTurn } from '../ai/types';
 import type { RealtimeConfig } from '../config';
 import type { ScenarioRecord } from '../scenarios/schema';
@@ -33,11 +34,16 @@ export function realtimeInstructions(
   scenario: ScenarioRecord,
   history: readonly ChatTurn[],
   nonce: string,
+  language: LanguageCode = scenario.language,
 ): string {
   // The opening line is the patient's, and the call carries on from it even before any turn.
   const said: readonly ChatTurn[] =
     history.length === 0 ? [{ role: 'assistant', content: scenario.initialMessage }] : history;
-  return `${patientSystemPrompt(scenario)}
+  const prompt = patientSystemPrompt(scenario, {
+    language,
+    openingLine: openingLineOf({ scenario, history: said }),
+  });
+  return `${prompt}
 
 # Speaking aloud
 This conversation is spoken. Speak as the patient would in the chair: natural pace, short sentences, the feelings in your voice. If you are interrupted, stop and listen.
@@ -50,19 +56,22 @@ ${formatTranscript(said, nonce)}`;
 export function realtimeSession(input: {
   config: RealtimeConfig;
   scenario: ScenarioRecord;
+  /** The conversation's (decision 048): heard and spoken in; the scenario's when not given. */
+  language?: LanguageCode;
   history: readonly ChatTurn[];
   nonce: string;
 }): RealtimeSessionCreateRequest {
   const { config, scenario } = input;
+  const language = input.language ?? scenario.language;
   return {
     type: 'realtime',
     model: config.model,
-    instructions: realtimeInstructions(scenario, input.history, input.nonce),
+    instructions: realtimeInstructions(scenario, input.history, input.nonce, language),
     output_modalities: ['audio'],
     max_output_tokens: MAX_REPLY_TOKENS,
     audio: {
       input: {
-        transcription: { model: config.transcriptionModel, language: 'en' },
+        transcription: { model: config.transcriptionModel, language },
         noise_reduction: { type: 'near_field' },
         // Native barge-in: the provider hears the clinician cut in and stops the patient.
         turn_detection: {

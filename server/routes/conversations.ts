@@ -4,7 +4,8 @@ import { MESSAGES_FOR_FEEDBACK, type Message } from '#shared/conversation';
 import type { Feedback } from '#shared/feedback';
 import { uuidSchema } from '#shared/inputChecks';
 import { requireUser, currentUser } from '../auth/guard';
-import { markConversationEnded, openOrResumeConversation } from '../db/conversations';
+import { markConversationEnded } from '../db/conversations';
+import { startConversation } from '../conversations/startConversation';
 import { createHintLimit } from '../conversations/hintLimit';
 import { loadConversationRecord } from '../conversations/conversationDetail';
 import { loadOwnedConversation } from './ownedConversation';
@@ -37,10 +38,12 @@ export function conversationRoutes(services: Services): Router {
     const userId = currentUser(res).id;
     const scenario = id.success ? await getVisibleScenario(db, { id: id.data, userId }) : null;
     if (!scenario) throw new AppError('not_found:scenario');
-    const { session, created } = await openOrResumeConversation(db, {
+    const { session, created } = await startConversation(services, {
       userId,
-      scenarioId: scenario.id,
-      initialMessage: scenario.initialMessage,
+      scenario,
+      ...(input.language ? { language: input.language } : {}),
+      ...(input.reportLanguage ? { reportLanguage: input.reportLanguage } : {}),
+      signal: abortOnClose(req, res),
     });
     sendJson(res, conversationsApi.create, { session }, created ? 201 : 200);
   });
@@ -93,7 +96,12 @@ export function conversationRoutes(services: Services): Router {
     const userId = currentUser(res).id;
     await budget.spend(userId, 'feedback');
 
-    const context = { scenario, history: messages.map(({ role, content }) => ({ role, content })) };
+    const context = {
+      scenario,
+      language: session.language,
+      reportLanguage: session.reportLanguage,
+      history: messages.map(({ role, content }) => ({ role, content })),
+    };
     const signal = abortOnClose(req, res);
     // The debrief is asked for beside the scores, so the trainee waits for the slower of the
     // two calls rather than both. It is extra: its failure never costs the trainee their
@@ -164,7 +172,12 @@ export function conversationRoutes(services: Services): Router {
     }
     try {
       const hint = await ai.coach.hint(
-        { scenario, history: messages.map(({ role, content }) => ({ role, content })) },
+        {
+          scenario,
+          language: session.language,
+          reportLanguage: session.reportLanguage,
+          history: messages.map(({ role, content }) => ({ role, content })),
+        },
         { signal: abortOnClose(req, res) },
       );
       sendJson(res, conversationsApi.hint, { hint });

@@ -2,7 +2,7 @@ import { createSentenceChunker } from '#shared/sentences';
 import type { ServerMessage } from '#shared/protocol';
 import { pcmSampleRate, wholeSamples } from '#shared/speechAudio';
 import { speechRecording, type Recording } from '../audio/recording';
-import type { Speaker, SpeechVoice } from './types';
+import type { PatientVoice, Speaker } from './types';
 
 export interface SpeechSink {
   sendJson(message: ServerMessage): void;
@@ -18,7 +18,7 @@ export interface SpeechSink {
  */
 export function createSpeechPipeline(input: {
   speaker: Speaker;
-  voice: SpeechVoice;
+  voice: PatientVoice;
   replyId: string;
   signal: AbortSignal;
   sink: SpeechSink;

@@ -1,20 +1,31 @@
+import type { LanguageCode } from '#shared/languages';
+
 /** Audio roles, filled by an OpenAI-compatible server or absent (the browser's own speech). */
 export interface Transcriber {
+  /** `language`: the conversation's, which the clinician speaks (decision 048). */
   transcribe(
     audio: Buffer,
-    input: { format: 'wav' | 'webm' },
+    input: { format: 'wav' | 'webm'; language: LanguageCode },
     options: { signal: AbortSignal },
   ): Promise<string>;
 }
 
 export type SpeechVoice = 'nova' | 'echo' | 'alloy';
 
+/** How the patient sounds: a voice, and the language and person it speaks as. */
+export interface PatientVoice {
+  name: SpeechVoice;
+  language: LanguageCode;
+  /** For speech models that take them: the language, accent, age and manner to speak with. */
+  instructions: string;
+}
+
 export interface Speaker {
   readonly mime: string;
   /** Yields the audio bytes as they arrive. */
   synthesize(
     text: string,
-    voice: SpeechVoice,
+    voice: PatientVoice,
     options: { signal: AbortSignal },
   ): AsyncIterable<Buffer>;
 }
@@ -26,7 +37,12 @@ export interface Speaker {
  * transcriber on the audio it kept, so no words are lost.
  */
 export interface StreamingTranscriber {
-  open(options: { signal: AbortSignal; onPartial(text: string): void }): TranscriptionStream;
+  open(options: {
+    signal: AbortSignal;
+    /** The conversation's, which the clinician speaks (decision 048). */
+    language: LanguageCode;
+    onPartial(text: string): void;
+  }): TranscriptionStream;
 }
 
 export interface TranscriptionStream {

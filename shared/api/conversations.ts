@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { conversationSchema, messageSchema } from '../conversation';
 import { debriefSchema } from '../debrief';
+import { languageCodeSchema } from '../languages';
 import { feedbackSchema, feedbackScoresSchema } from '../feedback';
 import { trainerReviewSchema } from '../review';
 import { scenarioSchema } from '../scenario';
@@ -15,6 +16,14 @@ export const createConversationInput = z.strictObject({
         issue.input === undefined ? 'scenarioId is required' : 'scenarioId must be a string',
     })
     .max(64, 'Scenario not found'),
+  /**
+   * The language to hold the conversation in (decision 048); the scenario's when absent. Given
+   * while the open conversation is untouched (only the patient's opening line), it restarts in
+   * this language; a conversation under way keeps its own.
+   */
+  language: languageCodeSchema.optional(),
+  /** The language the person reads the interface in: feedback is explained in it ('en'). */
+  reportLanguage: languageCodeSchema.optional(),
 });
 export type CreateConversationInput = z.input<typeof createConversationInput>;
 

@@ -1,5 +1,11 @@
 import OpenAI from 'openai';
-import type { CoachModel, GraderModel, PatientModel, RealtimeProvider } from '../types';
+import type {
+  CoachModel,
+  GraderModel,
+  OpeningTranslator,
+  PatientModel,
+  RealtimeProvider,
+} from '../types';
 import { createOpenAiCoach } from './coach';
 import { createOpenAiGrader } from './grader';
 import { createOpenAiPatient } from './patient';
@@ -7,6 +13,7 @@ import { createOpenAiSpeaker, type SpeechFormat } from './speaker';
 import { createOpenAiRealtime } from './realtimeProvider';
 import { createOpenAiStreamingTranscriber } from './streamingTranscriber';
 import { createOpenAiTranscriber } from './transcriber';
+import { createOpenAiTranslator } from './translator';
 import type { Speaker, StreamingTranscriber, Transcriber } from '../../voice/types';
 import type { AiLogger } from './retry';
 
@@ -54,6 +61,7 @@ export function createOpenAiRoles(
   patient: PatientModel;
   grader: GraderModel;
   coach: CoachModel;
+  translator: OpeningTranslator;
   transcriber: Transcriber;
   streamingTranscriber: StreamingTranscriber | null;
   speaker: Speaker;
@@ -80,6 +88,7 @@ export function createOpenAiRoles(
     patient: createOpenAiPatient(client, config.chatModel, live, logger),
     grader: createOpenAiGrader(client, config.feedbackModel, grading, logger),
     coach: createOpenAiCoach(client, config.chatModel, live, logger),
+    translator: createOpenAiTranslator(client, config.chatModel, live, logger),
     transcriber: createOpenAiTranscriber(client, config.sttModel, live, logger),
     streamingTranscriber: config.sttStreamingModel
       ? createOpenAiStreamingTranscriber({

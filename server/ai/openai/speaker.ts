@@ -11,6 +11,14 @@ export type SpeechFormat = 'pcm' | 'mp3';
 const MIME: Record<SpeechFormat, string> = { pcm: SPEECH_PCM_MIME, mp3: 'audio/mpeg' };
 
 /**
+ * The tts-1 family reads text in any language but takes no `instructions` (the provider
+ * refuses them); newer speech models take them, and are told the language and accent.
+ */
+export function takesInstructions(model: string): boolean {
+  return !/^tts-1(?:-|$)/.test(model);
+}
+
+/**
  * Spec §9: speech with the configured model (tts-1 by default), streamed. `pcm` (raw 24 kHz mono
  * PCM16) lets the browser play each chunk as it arrives; `mp3` is for servers without it.
  */
@@ -27,7 +35,13 @@ export function createOpenAiSpeaker(
       let response: Response;
       try {
         response = await client.audio.speech.create(
-          { model, voice, input: text, response_format: format },
+          {
+            model,
+            voice: voice.name,
+            input: text,
+            response_format: format,
+            ...(takesInstructions(model) ? { instructions: voice.instructions } : {}),
+          },
           { signal, timeout: policy.timeoutMs },
         );
       } catch (error) {

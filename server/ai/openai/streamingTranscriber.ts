@@ -12,6 +12,7 @@ import type {
   RealtimeTranscriptionSessionCreateRequest,
   SessionUpdateEvent,
 } from 'openai/resources/realtime/realtime';
+import type { LanguageCode } from '#shared/languages';
 import { providerWait } from '../../metrics/metrics';
 import { createPcm16Resampler, OUTPUT_RATE } from '../../voice/resample';
 import type { StreamingTranscriber, TranscriptionStream } from '../../voice/types';
@@ -67,14 +68,20 @@ export function realtimeTranscriptionUrl(baseURL: string): string {
   return url.toString();
 }
 
-/** Our VAD decides the turn, so the provider's own turn detection is off. */
-export function transcriptionSession(model: string): RealtimeTranscriptionSessionCreateRequest {
+/**
+ * Our VAD decides the turn, so the provider's own turn detection is off. The language is the
+ * conversation's (decision 048).
+ */
+export function transcriptionSession(
+  model: string,
+  language: LanguageCode,
+): RealtimeTranscriptionSessionCreateRequest {
   return {
     type: 'transcription',
     audio: {
       input: {
         format: { type: 'audio/pcm', rate: OUTPUT_RATE },
-        transcription: { model, language: 'en' },
+        transcription: { model, language },
         turn_detection: null,
       },
     },
@@ -91,13 +98,14 @@ export function createOpenAiStreamingTranscriber(
   config: OpenAiStreamingTranscriberConfig,
 ): StreamingTranscriber {
   const url = realtimeTranscriptionUrl(config.baseURL);
-  const sessionUpdate: SessionUpdateEvent = {
-    type: 'session.update',
-    session: transcriptionSession(config.model),
-  };
   return {
-    open: ({ signal, onPartial }) =>
-      openTranscriptionStream({ ...config, url, sessionUpdate, signal, onPartial }),
+    open: ({ signal, language, onPartial }) => {
+      const sessionUpdate: SessionUpdateEvent = {
+        type: 'session.update',
+        session: transcriptionSession(config.model, language),
+      };
+      return openTranscriptionStream({ ...config, url, sessionUpdate, signal, onPartial });
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE } from '#shared/languages';
 import { AUTHORING_TEXT } from '#shared/text';
 import type { AuthoredScenarioSummary, ScenarioSharing } from '#shared/api/authoring';
 import {
@@ -44,6 +45,7 @@ export function blankSeed(): SeedDraft {
     description: '',
     category: '',
     difficulty: '',
+    language: DEFAULT_LANGUAGE,
     patientConcerns: [],
     patientProfile: '',
     initialMessage: '',
@@ -125,6 +127,7 @@ export function fieldPaths(draft: SeedDraft): string[] {
     'description',
     'category',
     'difficulty',
+    'language',
     'patientProfile',
     'patientConcerns',
     'initialMessage',

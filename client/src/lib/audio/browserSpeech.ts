@@ -10,6 +10,29 @@ export function browserSpeech(): SpeechSynthesis | null {
     : null;
 }
 
+/**
+ * The BCP-47 tag of the conversation on screen (decision 048): one conversation is open at a
+ * time, as its socket is, so the screen that opens it sets it for every reading in between.
+ */
+let conversationTag = 'en-US';
+
+export function setBrowserSpeechLanguage(tag: string): void {
+  conversationTag = tag;
+}
+
+/**
+ * The browser's voice for a BCP-47 tag: one for exactly that tag, else one for its language
+ * (es-MX for es-ES), else none (the browser then picks by the utterance's `lang`).
+ */
+export function voiceForTag(
+  voices: readonly SpeechSynthesisVoice[],
+  tag: string,
+): SpeechSynthesisVoice | null {
+  const language = (lang: string) => lang.toLowerCase().split(/[-_]/)[0];
+  const exact = voices.find((v) => v.lang.replace('_', '-').toLowerCase() === tag.toLowerCase());
+  return exact ?? voices.find((v) => language(v.lang) === language(tag)) ?? null;
+}
+
 /** Resolves once the browser has its voice list, or after 3 s (spec §9) whatever it has. */
 export function voicesReady(): Promise<void> {
   const speech = browserSpeech();
@@ -32,19 +55,20 @@ export function voicesReady(): Promise<void> {
  */
 export async function speakWithBrowser(
   text: string,
-  options: { isCurrent?: () => boolean; onStart?: () => void } = {},
+  options: { isCurrent?: () => boolean; onStart?: () => void; lang?: string } = {},
 ): Promise<void> {
   const speech = browserSpeech();
   if (!speech) return;
   await voicesReady();
   if (options.isCurrent && !options.isCurrent()) return;
-  const voice = speech.getVoices().find((v) => v.lang === 'en-US') ?? null;
+  const lang = options.lang ?? conversationTag;
+  const voice = voiceForTag(speech.getVoices(), lang);
   const chunks = speechChunks(text.trim()).filter((chunk) => chunk.trim() !== '');
   if (chunks.length === 0) return;
   await new Promise<void>((resolve) => {
     chunks.forEach((chunk, index) => {
       const utterance = new SpeechSynthesisUtterance(chunk);
-      utterance.lang = 'en-US';
+      utterance.lang = lang;
       utterance.voice = voice;
       utterance.rate = BROWSER_SPEECH.rate;
       utterance.pitch = BROWSER_SPEECH.pitch;

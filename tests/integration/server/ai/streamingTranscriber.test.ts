@@ -75,7 +75,11 @@ function speak(stream: TranscriptionStream, ms: number): void {
 
 function open(signal = new AbortController().signal, config = {}) {
   const partials: string[] = [];
-  const stream = transcriber(config).open({ signal, onPartial: (text) => partials.push(text) });
+  const stream = transcriber(config).open({
+    signal,
+    language: 'en',
+    onPartial: (text) => partials.push(text),
+  });
   return { stream, partials };
 }
 
@@ -232,6 +236,7 @@ describe('streaming transcription against the realtime stub', () => {
   it('keeps the final text when a partial listener throws', async () => {
     const stream = transcriber().open({
       signal: new AbortController().signal,
+      language: 'en',
       onPartial: () => {
         throw new Error('display gone');
       },
@@ -428,6 +433,7 @@ describe('which transcriber the configuration gives', () => {
     // The wired role reaches the configured server with the configured model.
     const stream = roles.streamingTranscriber.open({
       signal: new AbortController().signal,
+      language: 'en',
       onPartial: () => {},
     });
     speak(stream, 200);

@@ -18,6 +18,7 @@ import { progressResponse } from '#shared/api/progress';
 import { scenarioResponse, scenariosResponse } from '#shared/api/scenarios';
 import { feedbackSchema } from '#shared/feedback';
 import { conversationSchema } from '#shared/conversation';
+import { LANGUAGE_CODES } from '#shared/languages';
 import {
   authoredScenarioResponse,
   authoredScenarioSummarySchema,
@@ -1311,6 +1312,9 @@ describe('every /api route under generated requests', () => {
             fc.uuid(),
             text,
           ),
+          // Offline, only English starts; any other language is refused and stores nothing.
+          language: fieldValue(fc.constantFrom(...LANGUAGE_CODES), text),
+          reportLanguage: fieldValue(fc.constantFrom(...LANGUAGE_CODES), text),
         }),
       ).map((body) => ({ path: '/api/conversations', body })),
       ok: z.object({ session: conversationSchema }),

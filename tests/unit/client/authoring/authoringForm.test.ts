@@ -21,12 +21,15 @@ import {
 import { getAt, parsePath, setAt } from '#client/features/authoring/seedPaths';
 import { scenarioSeedSchema, type ScenarioSeed } from '#shared/scenarioSeed';
 
-const shipped = JSON.parse(
-  readFileSync(
-    join(__dirname, '../../../../server/scenarios/shipped/angry-about-a-failed-root-canal.json'),
-    'utf8',
+// As the form gets a seed from the API: parsed, so with its defaults (the language, say).
+const shipped: ScenarioSeed = scenarioSeedSchema.parse(
+  JSON.parse(
+    readFileSync(
+      join(__dirname, '../../../../server/scenarios/shipped/angry-about-a-failed-root-canal.json'),
+      'utf8',
+    ),
   ),
-) as ScenarioSeed;
+);
 
 const FIELDS = fieldPaths(blankSeed());
 

@@ -122,6 +122,7 @@ function utterance(overrides: Partial<StreamedUtteranceInput> = {}) {
     streaming: null,
     batch: null,
     finalTimeoutMs: 3_000,
+    language: 'en',
     logger: createLogger('silent'),
     conversationId: 's1',
     onPartial: (text) => events.push(`partial:${text}`),

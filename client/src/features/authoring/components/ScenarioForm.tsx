@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { CONVERSATION_LANGUAGES } from '#shared/languages';
 import { DIFFICULTIES } from '#shared/scenario';
 import { CONVERSATION_TOPICS, scenarioSeedSchema, type ScenarioSeed } from '#shared/scenarioSeed';
-import { AUTHORING_TEXT, SHARING_TEXT } from '#shared/text';
+import { AUTHORING_TEXT, LANGUAGE_TEXT, SHARING_TEXT } from '#shared/text';
 import { Alert } from '../../../components/Alert';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useScreenResource } from '../../../lib/resource';
@@ -263,6 +264,16 @@ export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioF
           value={draft.category}
           options={CATEGORIES.map((c) => ({ value: c, label: c }))}
           onChange={(v) => update('category', v)}
+        />
+        <SelectField
+          {...field(
+            'language',
+            LANGUAGE_TEXT.scenarioLanguageLabel,
+            LANGUAGE_TEXT.scenarioLanguageHelp,
+          )}
+          value={draft.language}
+          options={CONVERSATION_LANGUAGES.map((l) => ({ value: l.code, label: l.ownName }))}
+          onChange={(v) => update('language', v)}
         />
       </fieldset>
 

@@ -1,7 +1,8 @@
-import { CONVERSATION_TEXT, SCENARIO_TEXT } from '#shared/text';
+import { CONVERSATION_TEXT, LANGUAGE_TEXT, SCENARIO_TEXT } from '#shared/text';
 import { startTransition, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Conversation } from '#shared/conversation';
+import { languageOf, type LanguageCode } from '#shared/languages';
 import type { EndedConversation } from '#shared/api/conversations';
 import type { Message } from '#shared/conversation';
 import { choosePatientAvatar } from '#shared/illustrations';
@@ -11,12 +12,14 @@ import { paths } from '../../../lib/paths';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { ApiError } from '../../../lib/api';
+import { setBrowserSpeechLanguage } from '../../../lib/audio/browserSpeech';
 import { useScreenResource, type LoadFailure } from '../../../lib/resource';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { startConversation } from '../api/startConversation';
 import { getScenario } from '../api/getScenario';
 import { conversationConnection as conversationChannel } from '../../../lib/conversationConnection';
 import { ChatPanel } from './ChatPanel';
+import { LanguagePicker } from './LanguagePicker';
 import { PatientProfile } from './PatientProfile';
 import { ResourcesPanel } from './ResourcesPanel';
 import { RubricPanel } from './RubricPanel';
@@ -46,6 +49,13 @@ export interface ScenarioScreenProps {
   }) => ReactNode;
 }
 
+/** The server's own sentence for a start it refused on purpose (a language it cannot hold). */
+function refusalMessage(error: unknown): string | null {
+  return error instanceof ApiError && error.code === 'unprocessable:language_offline'
+    ? error.message
+    : null;
+}
+
 function scenarioLoadFailed(error: unknown): LoadFailure<Scenario> {
   const missing = error instanceof ApiError && error.code === 'not_found:scenario';
   if (!missing) console.error('Could not load scenario', error);
@@ -71,6 +81,10 @@ export function ScenarioScreen({
     status: 'creating',
   });
   const [resourcesOn, setResourcesOn] = useState(false);
+  /** Bumped when the conversation restarts in another language: the chat reloads its history. */
+  const [restarts, setRestarts] = useState(0);
+  const [languageBusy, setLanguageBusy] = useState(false);
+  const [languageProblem, setLanguageProblem] = useState<string | null>(null);
   const [voiceOpen, setVoiceOpen] = useState(false);
   const [ended, setEnded] = useState<(EndedConversation & { messages: readonly Message[] }) | null>(
     null,
@@ -95,9 +109,37 @@ export function ScenarioScreen({
       if (!refused) console.error('Could not start the conversation', error);
       setConversationLoad({
         status: 'failed',
-        message: refused ? CONVERSATION_TEXT.createFailed : CONVERSATION_TEXT.initFailed,
+        message:
+          refusalMessage(error) ??
+          (refused ? CONVERSATION_TEXT.createFailed : CONVERSATION_TEXT.initFailed),
         retrying: false,
       });
+    }
+  }, []);
+
+  const sessionLanguage =
+    conversationLoad.status === 'ready' ? conversationLoad.session.language : null;
+  useEffect(() => {
+    if (sessionLanguage === null) return;
+    setBrowserSpeechLanguage(languageOf(sessionLanguage).tag);
+    return () => setBrowserSpeechLanguage(languageOf('en').tag);
+  }, [sessionLanguage]);
+
+  const changeLanguage = useCallback(async (id: string, language: LanguageCode) => {
+    setLanguageBusy(true);
+    setLanguageProblem(null);
+    try {
+      const session = await startConversation(id, language);
+      setConversationLoad({ status: 'ready', session });
+      if (session.language === language) setRestarts((n) => n + 1);
+      else setLanguageProblem(LANGUAGE_TEXT.underWay);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.fromServer)) {
+        console.error('Could not change the conversation language', error);
+      }
+      setLanguageProblem(refusalMessage(error) ?? CONVERSATION_TEXT.createFailed);
+    } finally {
+      setLanguageBusy(false);
     }
   }, []);
 
@@ -151,7 +193,15 @@ export function ScenarioScreen({
           <RubricPanel />
         </div>
         <div className="scenario-layout__main">
+          <LanguagePicker
+            value={session?.language ?? scenario.language}
+            scenarioLanguage={scenario.language}
+            disabled={languageBusy || conversationLoad.status === 'creating'}
+            problem={languageProblem}
+            onChange={(language) => void changeLanguage(scenario.id, language)}
+          />
           <ChatPanel
+            key={restarts}
             scenario={scenario}
             session={session}
             conversationProblem={
