@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGE_TEXT } from '#shared/text';
 import { customSeed } from '../../../helpers/customScenario';
 import { signedInClient, type HttpClient } from '../../../helpers/httpClient';
-import { databaseKinds, printSkipNotice } from '../../../helpers/testDb';
+import { routeDatabaseKinds, printSkipNotice } from '../../../helpers/testDb';
 import { useTestServer } from '../../../helpers/useTestServer';
 
 printSkipNotice();
@@ -12,7 +12,7 @@ printSkipNotice();
  * conversation in any other language is refused at its start with one sentence that says what
  * to configure, and nothing is stored.
  */
-describe.each(databaseKinds())('conversation languages offline on %s', (kind) => {
+describe.each(routeDatabaseKinds())('conversation languages offline on %s', (kind) => {
   const { server, testDb: t } = useTestServer(kind);
 
   async function shippedScenarioId(user: HttpClient): Promise<string> {
