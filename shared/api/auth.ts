@@ -69,8 +69,8 @@ export type PasswordResetRequestInput = z.input<typeof passwordResetRequestInput
 
 /** The token from the link in the mail (32 base32 characters, as sessions' are). */
 export const resetTokenSchema = z
-  .string({ error: AUTH_TEXT.resetLinkInvalid })
-  .regex(/^[a-z2-7]{32}$/, AUTH_TEXT.resetLinkInvalid);
+  .string({ error: () => AUTH_TEXT.resetLinkInvalid })
+  .regex(/^[a-z2-7]{32}$/, { error: () => AUTH_TEXT.resetLinkInvalid });
 
 export const passwordResetInput = z.strictObject({
   token: resetTokenSchema,
@@ -80,8 +80,8 @@ export type PasswordResetInput = z.input<typeof passwordResetInput>;
 
 /** The token from a mail that confirms an address (as a reset link's). */
 export const verifyTokenSchema = z
-  .string({ error: ACCOUNT_TEXT.verifyLinkInvalid })
-  .regex(/^[a-z2-7]{32}$/, ACCOUNT_TEXT.verifyLinkInvalid);
+  .string({ error: () => ACCOUNT_TEXT.verifyLinkInvalid })
+  .regex(/^[a-z2-7]{32}$/, { error: () => ACCOUNT_TEXT.verifyLinkInvalid });
 
 export const verifyEmailInput = z.strictObject({ token: verifyTokenSchema });
 export type VerifyEmailInput = z.input<typeof verifyEmailInput>;

@@ -1,0 +1,2 @@
+import { en, type Catalogue } from './en';
+export const es: Catalogue = en;
