@@ -159,8 +159,6 @@ export const ERRORS: Readonly<Record<ErrorCode, string>> = Object.freeze(
   ),
 );
 
-
-
 export const ERROR_CODES = Object.keys(ERRORS) as [ErrorCode, ...ErrorCode[]];
 export const errorCodeSchema = z.enum(ERROR_CODES);
 

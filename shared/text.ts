@@ -133,8 +133,7 @@ export const CONVERSATION_TEXT = textSection('conversation', {
   turnQuota: (perHour: number) => translate('conversation.turnQuota', { perHour }),
   hintsUsedUp: (perHour: number) => translate('conversation.hintsUsedUp', { count: perHour }),
   /** The hourly AI budget (decision 027): replies, voice, hints and feedback together. */
-  aiBudgetUsedUp: (minutes: number) =>
-    translate('conversation.aiBudgetUsedUp', { count: minutes }),
+  aiBudgetUsedUp: (minutes: number) => translate('conversation.aiBudgetUsedUp', { count: minutes }),
 });
 
 /** "Try another answer": a branch of a conversation from one of the clinician's turns. */
@@ -324,8 +323,7 @@ export const CLASS_SUMMARY_TEXT = textSection('classSummary', {
       conversations: translate('classSummary.intro.conversations', { count: conversations }),
       trainees: translate('classSummary.intro.trainees', { count: trainees }),
     }),
-  consentIntro: (debriefed: number) =>
-    translate('classSummary.consentIntro', { count: debriefed }),
+  consentIntro: (debriefed: number) => translate('classSummary.consentIntro', { count: debriefed }),
   missedOf: (missed: number, of: number) =>
     translate('classSummary.missedOf', { missed, count: of }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INTERFACE_LOCALES } from '../i18n/locales';
 import { isSafeName } from '../inputChecks';
 import { ACCOUNT_TEXT, AUTH_TEXT } from '../text';
 import { resource } from './endpoint';
@@ -54,11 +55,16 @@ export const signUpInput = z.strictObject({
 });
 export type SignUpInput = z.input<typeof signUpInput>;
 
+/** An interface language (decision 049); null where the person has not chosen one. */
+export const localeSchema = z.enum(INTERFACE_LOCALES);
+
 export const userSchema = z.object({
   id: z.string(),
   email: z.string(),
   fullName: z.string(),
   emailVerified: z.boolean(),
+  /** The language they chose; the browser follows it once signed in. */
+  locale: localeSchema.nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -18,11 +18,15 @@ export const inviteByEmailInput = z.strictObject({
     .array(
       z
         .string({ error: () => COURSE_MAIL_TEXT.noAddresses })
-        .max(INVITE_ADDRESSES_MAX * 255, { error: () => COURSE_MAIL_TEXT.tooManyAddresses(INVITE_ADDRESSES_MAX) }),
+        .max(INVITE_ADDRESSES_MAX * 255, {
+          error: () => COURSE_MAIL_TEXT.tooManyAddresses(INVITE_ADDRESSES_MAX),
+        }),
       { error: () => COURSE_MAIL_TEXT.noAddresses },
     )
     .min(1, { error: () => COURSE_MAIL_TEXT.noAddresses })
-    .max(INVITE_ADDRESSES_MAX, { error: () => COURSE_MAIL_TEXT.tooManyAddresses(INVITE_ADDRESSES_MAX) }),
+    .max(INVITE_ADDRESSES_MAX, {
+      error: () => COURSE_MAIL_TEXT.tooManyAddresses(INVITE_ADDRESSES_MAX),
+    }),
 });
 export type InviteByEmailInput = z.input<typeof inviteByEmailInput>;
 

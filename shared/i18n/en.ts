@@ -71,7 +71,7 @@ export const en = {
   mail: {
     resetSubject: 'Reset your ChairTalk password',
     resetBody:
-      'Someone (we hope you) asked to reset the password of your ChairTalk account.\n\nTo choose a new password, open this link within {{minutes}} minutes. It works once:\n{{link}}\n\nIf you didn\'t ask, you can ignore this mail: your password stays as it is.',
+      "Someone (we hope you) asked to reset the password of your ChairTalk account.\n\nTo choose a new password, open this link within {{minutes}} minutes. It works once:\n{{link}}\n\nIf you didn't ask, you can ignore this mail: your password stays as it is.",
     verifySubject: 'Confirm your email address for ChairTalk',
     verifyBody:
       "Please confirm that this is your address for ChairTalk.\n\nOpen this link within {{hours}} hours. It works once:\n{{link}}\n\nIf you didn't sign up or change your address on ChairTalk, you can ignore this mail.",
@@ -176,8 +176,7 @@ export const en = {
     weak: 'This password is too easy to guess. Choose another.',
     common: 'This password is one of the most common. Choose one that is harder to guess.',
     sequence: 'This password is a simple sequence. Choose one that is harder to guess.',
-    repeated:
-      'This password repeats the same few characters. Choose one that is harder to guess.',
+    repeated: 'This password repeats the same few characters. Choose one that is harder to guess.',
     blank: 'A password cannot be only spaces.',
     email: 'A password cannot contain your email address.',
     service: 'A password cannot contain the name ChairTalk.',
@@ -188,8 +187,7 @@ export const en = {
     notFound: 'Scenario not found',
     /** Spec §8. */
     loadFailed: 'Error loading scenario',
-    noneInLibrary:
-      'No scenarios found. Please create some scenarios in your ChairTalk database.',
+    noneInLibrary: 'No scenarios found. Please create some scenarios in your ChairTalk database.',
     noneMatch:
       'No scenarios match your current filters. Try different search terms or difficulty level.',
   },
@@ -218,8 +216,7 @@ export const en = {
       'You have reached the hourly practice limit. Please take a break and try again later.',
     turnQuota:
       'You have reached the practice limit of {{perHour}} messages per hour. Please take a break and try again later.',
-    concurrentTurns:
-      'Too many conversations are replying at once. Please wait for one to finish.',
+    concurrentTurns: 'Too many conversations are replying at once. Please wait for one to finish.',
     hintFailed: 'Could not get a hint right now. Please try again.',
     hintsUsedUpGeneric: 'You have used all your hints for this hour. Try again later.',
     hintsUsedUp_one:
@@ -273,8 +270,7 @@ export const en = {
     /** Spec §8. */
     tooShort:
       'The conversation is too short to generate meaningful feedback. Please continue the conversation.',
-    partlyRead:
-      "These scores come from a fallback: the grader's answer could not be read in full.",
+    partlyRead: "These scores come from a fallback: the grader's answer could not be read in full.",
     defaultScores:
       'These are default scores: the grader could not assess this conversation, so every score is 5.',
   },
@@ -417,8 +413,7 @@ export const en = {
     failed: 'Failed to transcribe audio. Please try again.',
     transcriptionError: 'Transcription error: {{message}}',
     noAudio: '$t(voice.noAudio)',
-    tooLong:
-      'That recording is too long. Please keep each dictation under {{maxSeconds}} seconds.',
+    tooLong: 'That recording is too long. Please keep each dictation under {{maxSeconds}} seconds.',
     unavailable:
       'Dictation needs speech-to-text: the server has no transcription configured (it needs an OpenAI API key or a local OpenAI-compatible server) and this browser has no speech recognition. Please type your message instead.',
     noRecognition: 'Speech recognition is not available in this browser.',
@@ -511,8 +506,7 @@ export const en = {
     cohortNotFound: 'That cohort could not be found.',
     inviteNotFound: 'That invite code is not valid. It may have expired or been revoked.',
     assignmentNotFound: 'That assignment could not be found. It may have been removed already.',
-    memberNotFound:
-      'That trainee could not be found in this cohort. They may have left already.',
+    memberNotFound: 'That trainee could not be found in this cohort. They may have left already.',
     ownOrganisation: 'You run this organisation, so you cannot join it as a trainee.',
     sharedElsewhere:
       'That scenario is shared with another organisation and cannot be assigned here.',
@@ -530,12 +524,10 @@ export const en = {
       'Your organisation has already written as many comments on this conversation as it may.',
     commentLimitOf:
       'Your organisation has already written {{max}} comments on this conversation, the most it may.',
-    commentsToday:
-      'You have written as many comments as you may in a day. Please try again later.',
+    commentsToday: 'You have written as many comments as you may in a day. Please try again later.',
     tooManyCodesGeneric: 'Too many invite codes tried. Please wait a few minutes and try again.',
     tooManyCodes_one: 'Too many invite codes tried. Please wait {{count}} minute and try again.',
-    tooManyCodes_other:
-      'Too many invite codes tried. Please wait {{count}} minutes and try again.',
+    tooManyCodes_other: 'Too many invite codes tried. Please wait {{count}} minutes and try again.',
     commentsTodayOf_one:
       'You have written {{max}} comments in the last 24 hours, the most you may. Please try again in {{count}} minute.',
     commentsTodayOf_other:
@@ -709,8 +701,7 @@ export const en = {
     empty:
       'No graded conversations yet. The summary fills in as members of this cohort finish conversations.',
     intro: {
-      sentence:
-        'Over {{conversations}} by {{trainees}}, started while members of this cohort.',
+      sentence: 'Over {{conversations}} by {{trainees}}, started while members of this cohort.',
       conversations_one: '{{count}} graded conversation',
       conversations_other: '{{count}} graded conversations',
       trainees_one: '{{count}} trainee',

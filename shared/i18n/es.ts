@@ -47,8 +47,7 @@ export const es: Catalogue = {
     emailTaken: 'Ya existe una cuenta con este correo electrónico. Inicia sesión.',
     slowDown: 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.',
     tooManyAttempts_one: 'Demasiados intentos. Espera {{count}} minuto y vuelve a intentarlo.',
-    tooManyAttempts_other:
-      'Demasiados intentos. Espera {{count}} minutos y vuelve a intentarlo.',
+    tooManyAttempts_other: 'Demasiados intentos. Espera {{count}} minutos y vuelve a intentarlo.',
     forgotPassword: '¿Olvidaste tu contraseña?',
     resetTitle: 'Restablece tu contraseña',
     resetIntro:
@@ -232,7 +231,8 @@ export const es: Catalogue = {
   branch: {
     tryAnother: 'Probar otra respuesta aquí',
     tryAnotherAt: 'Probar otra respuesta aquí (tu turno {{turn}})',
-    notATurn: 'Una respuesta nueva solo puede empezar en uno de tus turnos, no en los del paciente.',
+    notATurn:
+      'Una respuesta nueva solo puede empezar en uno de tus turnos, no en los del paciente.',
     failed: 'No se pudo empezar otra respuesta ahora. Vuelve a intentarlo.',
     originalNotGraded:
       'La conversación original aún no se ha evaluado, así que no hay puntuaciones que comparar.',
@@ -296,7 +296,10 @@ export const es: Catalogue = {
     stateSummary_other:
       'Gráfico de líneas sobre {{count}} intervenciones del paciente. Al final: confianza {{trust}} %, ansiedad {{anxiety}} %, disposición {{readiness}} %.',
     hiddenTitle: 'Preocupaciones ocultas',
-    uncoveredAt: { opening: 'Descubierta en la apertura', numbered: 'Descubierta en el turno {{n}}' },
+    uncoveredAt: {
+      opening: 'Descubierta en la apertura',
+      numbered: 'Descubierta en el turno {{n}}',
+    },
     missed: 'No descubierta',
     openedBy: 'Qué la hace salir:',
     consentTitle: 'Consentimiento informado',
@@ -638,7 +641,8 @@ export const es: Catalogue = {
     table: 'Resultados del grupo',
     tableLoading: 'Cargando la tabla del grupo…',
     tableFailed: 'No se pudo cargar la tabla del grupo.',
-    noMembers: 'Aún no se ha unido ningún alumno a este grupo. Compárteles un enlace de invitación.',
+    noMembers:
+      'Aún no se ha unido ningún alumno a este grupo. Compárteles un enlace de invitación.',
     noAssignments: 'Aún no hay nada asignado. Asigna un escenario para ver aquí los resultados.',
     assignedScenarios: 'Escenarios asignados',
     due: 'Fecha límite',

@@ -4,7 +4,12 @@ import { en } from './en';
 import { es } from './es';
 import { fr } from './fr';
 import { it } from './it';
-import { DEFAULT_LOCALE, INTERFACE_LOCALES, isInterfaceLocale, type InterfaceLocale } from './locales';
+import {
+  DEFAULT_LOCALE,
+  INTERFACE_LOCALES,
+  isInterfaceLocale,
+  type InterfaceLocale,
+} from './locales';
 import { pt } from './pt';
 
 /**
