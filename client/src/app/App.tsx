@@ -1,4 +1,5 @@
 import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch } from 'wouter';
 import { useAuthStore } from '../features/auth/store';
 import { onUnauthorized } from '../lib/api';
@@ -25,6 +26,9 @@ import {
 import './stylesheets';
 
 export function App() {
+  // A change of interface language renders the app again: every sentence is read at render
+  // time from the catalogues, so the whole page follows without a reload (decision 049).
+  useTranslation();
   const loadUser = useAuthStore((s) => s.loadUser);
   const forgetUser = useAuthStore((s) => s.forgetUser);
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { endpointPath, type Endpoint, type ParamsOf, type RouteParams } from '#shared/api/endpoint';
 import { errorBody, type ErrorCode } from '#shared/errors';
+import { currentLocale } from '#shared/i18n/translate';
 import { COMMON_TEXT } from '#shared/text';
 
 /**
@@ -53,7 +54,11 @@ interface RequestOptions {
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The server answers (error sentences included) in the interface's language (decision 049).
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLocale(),
+  };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   try {
     return await fetch(path, {

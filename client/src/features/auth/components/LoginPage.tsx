@@ -1,6 +1,7 @@
 import { useSearch } from 'wouter';
 import { MY_DATA_TEXT } from '#shared/text';
 import { Alert } from '../../../components/Alert';
+import { LanguageSelect } from '../../../components/LanguageSelect';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { LoginForm } from './LoginForm';
 import { AuthCard } from './AuthCard';
@@ -20,6 +21,7 @@ export function LoginPage() {
       }
     >
       <LoginForm />
+      <LanguageSelect className="auth-card__language" />
     </AuthCard>
   );
 }
