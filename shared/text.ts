@@ -60,6 +60,9 @@ function atTurn(key: AtTurnKey, n: number | null): string {
 /** A wait in whole minutes, at least one. */
 const waitMinutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 
+/** The app's frame: pages loading, a session being checked, the not-found page. */
+export const PAGE_TEXT = textSection('page');
+
 export const REQUEST_TEXT = textSection('request');
 
 export const AUTH_TEXT = textSection('auth', {

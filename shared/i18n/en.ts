@@ -22,6 +22,15 @@ export const en = {
     sizeMb: '{{value}} MB',
   },
 
+  /** The app's frame: pages loading, a session being checked, an address with nothing at it. */
+  page: {
+    loading: 'Loading the page',
+    checkingSession: 'Checking your session',
+    notFoundTitle: 'Page not found',
+    notFoundBody: 'There is nothing at this address.',
+    goToDashboard: 'Go to the dashboard',
+  },
+
   /** shared/format.ts: what stands in for a date or a duration. */
   format: {
     notAvailable: 'N/A',
@@ -66,6 +75,7 @@ export const en = {
     resetLinkInvalid: 'This reset link has expired or has already been used. Ask for a new one.',
     tooManyResets: 'Too many reset requests. Please wait an hour and try again.',
     backToSignIn: 'Back to sign in',
+    tagline: 'AI-powered sales training for dental professionals',
   },
 
   mail: {

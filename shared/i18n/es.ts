@@ -18,6 +18,14 @@ export const es: Catalogue = {
     sizeMb: '{{value}} MB',
   },
 
+  page: {
+    loading: 'Cargando la página',
+    checkingSession: 'Comprobando tu sesión',
+    notFoundTitle: 'Página no encontrada',
+    notFoundBody: 'No hay nada en esta dirección.',
+    goToDashboard: 'Ir al panel',
+  },
+
   format: {
     notAvailable: 'N/D',
     unknownDuration: 'Duración desconocida',
@@ -64,6 +72,7 @@ export const es: Catalogue = {
     tooManyResets:
       'Demasiadas solicitudes de restablecimiento. Espera una hora y vuelve a intentarlo.',
     backToSignIn: 'Volver a iniciar sesión',
+    tagline: 'Formación en ventas con IA para profesionales de la odontología',
   },
 
   mail: {

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch } from 'wouter';
+import { PAGE_TEXT } from '#shared/text';
 import { useAuthStore } from '../features/auth/store';
 import { onUnauthorized } from '../lib/api';
 import { paths } from '../lib/paths';
@@ -41,7 +42,7 @@ export function App() {
 
   // One boundary for every route: a page whose code is still arriving shows the page spinner.
   return (
-    <Suspense fallback={<PageLoading label="Loading the page" />}>
+    <Suspense fallback={<PageLoading label={PAGE_TEXT.loading} />}>
       <Switch>
         <Route path={paths.home}>
           <Redirect to={paths.login} replace />

@@ -3,6 +3,7 @@ import { currentLocale, setLocaleResolver } from '#shared/i18n/translate';
 import { formatDuration, formatLongDate, formatShortDate } from '#shared/format';
 import { ERRORS } from '#shared/errors';
 import {
+  AUTH_TEXT,
   COMMON_TEXT,
   CONVERSATION_TEXT,
   FEEDBACK_TEXT,
@@ -20,6 +21,7 @@ import {
  */
 const SPEC_SENTENCES: Array<[string, () => string]> = [
   ['An error occurred', () => COMMON_TEXT.genericError],
+  ['AI-powered sales training for dental professionals', () => AUTH_TEXT.tagline],
   ['Scenario not found', () => SCENARIO_TEXT.notFound],
   ['Error loading scenario', () => SCENARIO_TEXT.loadFailed],
   [

@@ -1,5 +1,5 @@
 import { useSearch } from 'wouter';
-import { MY_DATA_TEXT } from '#shared/text';
+import { AUTH_TEXT, MY_DATA_TEXT } from '#shared/text';
 import { Alert } from '../../../components/Alert';
 import { LanguageSelect } from '../../../components/LanguageSelect';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
@@ -15,7 +15,7 @@ export function LoginPage() {
       title="ChairTalk"
       intro={
         <>
-          <p className="auth-card__tagline">AI-powered sales training for dental professionals</p>
+          <p className="auth-card__tagline">{AUTH_TEXT.tagline}</p>
           {deleted ? <Alert tone="info">{MY_DATA_TEXT.accountDeleted}</Alert> : null}
         </>
       }
