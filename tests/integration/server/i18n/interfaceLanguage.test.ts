@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '#shared/i18n/en';
 import { es } from '#shared/i18n/es';
 import { HttpClient, signedInClient, uniqueEmail } from '../../../helpers/httpClient';
+import { RawSocket } from '../../../helpers/rawSocket';
 import { startSmtpServer, type TestSmtpServer } from '../../../helpers/smtpServer';
 import { createTestDb, databaseKinds, printSkipNotice, type TestDb } from '../../../helpers/testDb';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
@@ -111,6 +112,27 @@ describe.each(databaseKinds())('the interface language on the server, on %s', (k
       code: 'bad_request:current_password',
       message: es.account.wrongCurrentPassword,
     });
+  });
+
+  it("speaks on the conversation socket in its upgrade request's language, the saved one first", async () => {
+    const notJson = async (client: HttpClient, acceptLanguage: string) => {
+      const scenarios = (await client.get('/api/scenarios')).body.scenarios;
+      const made = await client.post('/api/conversations', { scenarioId: scenarios[0].id });
+      const upgrade = await RawSocket.connect(server.url, made.body.session.id, {
+        cookie: client.cookie,
+        acceptLanguage,
+      });
+      const socket = upgrade.socket!;
+      socket.send('{not json');
+      const at = await socket.waitFor((frame) => frame.type === 'error');
+      socket.ws.close();
+      return (socket.frames[at] as { message: string }).message;
+    };
+    const browserOnly = await signedInClient(server.url);
+    expect(await notJson(browserOnly, 'es-MX,es;q=0.9')).toBe(es.frame.notJson);
+    expect(await notJson(browserOnly, 'en-US')).toBe(en.frame.notJson);
+    const { client } = await speaker('es');
+    expect(await notJson(client, 'en-US')).toBe(es.frame.notJson);
   });
 
   it("writes a person's own mail in their saved language, even when an English page asked", async () => {
