@@ -12,6 +12,7 @@ import { AppError } from './http/errors';
 import { sendJson } from './http/respond';
 import { isAllowedOrigin } from './http/origin';
 import { securityHeaders } from './http/security';
+import { localeMiddleware } from './i18n/localeContext';
 import { VAD_ASSETS_PATH, vadAssetRoutes } from './http/vadAssets';
 import { isConnectionError } from './db/db';
 import { accountRoutes } from './routes/account';
@@ -58,6 +59,9 @@ export function createApp(services: Services, options: AppOptions): Express {
   app.set('etag', false);
   if (config.trustProxy) app.set('trust proxy', config.trustProxy);
   app.use(securityHeaders({ production: config.env === 'production', csp: options.csp ?? true }));
+  // Each request runs in its language: Accept-Language now, the user's saved one once the
+  // session is read (decision 049). Error sentences and mail are written in it.
+  app.use(localeMiddleware());
 
   const api = express.Router();
   // API answers are personal (the user, their progress, history and conversations) or errors:

@@ -1,4 +1,5 @@
 import { SCORE_KEYS, type FeedbackScores, type ScoreKey } from './feedback';
+import { formatScore } from './format';
 
 /** "Try another answer": a branch's scores beside its original's (decision 018), as pure rules. */
 
@@ -20,7 +21,7 @@ function roundToTenth(value: number): number {
 export function formatScoreChange(change: number): string {
   const rounded = roundToTenth(change);
   if (rounded === 0) return '0';
-  const size = Number.isInteger(rounded) ? String(Math.abs(rounded)) : Math.abs(rounded).toFixed(1);
+  const size = formatScore(Math.abs(rounded));
   return `${rounded > 0 ? '+' : '\u2212'}${size}`;
 }
 

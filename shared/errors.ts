@@ -43,110 +43,127 @@ export const ERROR_STATUS = {
 } as const;
 export type ErrorKind = keyof typeof ERROR_STATUS;
 
-export const ERRORS = {
+/**
+ * Each code's sentence, read when it is used: in the language of whoever is being answered
+ * (decision 049), never fixed when this module loads.
+ */
+const ERROR_SENTENCES = {
   // Requests and frames that cannot be taken as they are.
-  'bad_request:json': REQUEST_TEXT.invalidJson,
-  'bad_request:validation': REQUEST_TEXT.invalid,
-  'bad_request:request': REQUEST_TEXT.unreadable,
-  'bad_request:message': FRAME_TEXT.invalid,
-  'bad_request:audio': VOICE_TEXT.noAudio,
-  'bad_request:password': PASSWORD_TEXT.weak,
-  'bad_request:sdp': REALTIME_TEXT.notSdp,
+  'bad_request:json': () => REQUEST_TEXT.invalidJson,
+  'bad_request:validation': () => REQUEST_TEXT.invalid,
+  'bad_request:request': () => REQUEST_TEXT.unreadable,
+  'bad_request:message': () => FRAME_TEXT.invalid,
+  'bad_request:audio': () => VOICE_TEXT.noAudio,
+  'bad_request:password': () => PASSWORD_TEXT.weak,
+  'bad_request:sdp': () => REALTIME_TEXT.notSdp,
   /** A password reset link that is unknown, used or out of time: one sentence for all three. */
-  'bad_request:reset_link': AUTH_TEXT.resetLinkInvalid,
+  'bad_request:reset_link': () => AUTH_TEXT.resetLinkInvalid,
   /** A link confirming an address that is unknown, used, replaced or out of time. */
-  'bad_request:verify_link': ACCOUNT_TEXT.verifyLinkInvalid,
+  'bad_request:verify_link': () => ACCOUNT_TEXT.verifyLinkInvalid,
   /**
    * The account page asks for the current password before a new address or password, and
    * before deleting the account.
    */
-  'bad_request:current_password': ACCOUNT_TEXT.wrongCurrentPassword,
-  'bad_request:same_email': ACCOUNT_TEXT.sameEmail,
+  'bad_request:current_password': () => ACCOUNT_TEXT.wrongCurrentPassword,
+  'bad_request:same_email': () => ACCOUNT_TEXT.sameEmail,
   /** An address list to invite by mail that holds a malformed address (named in the sentence). */
-  'bad_request:invite_addresses': COURSE_MAIL_TEXT.noAddresses,
-  'too_large:body': REQUEST_TEXT.tooLarge,
-  'unsupported:body': REQUEST_TEXT.unsupportedBody,
+  'bad_request:invite_addresses': () => COURSE_MAIL_TEXT.noAddresses,
+  'too_large:body': () => REQUEST_TEXT.tooLarge,
+  'unsupported:body': () => REQUEST_TEXT.unsupportedBody,
   // Who is asking.
-  'unauthorized:session': AUTH_TEXT.signInRequired,
-  'unauthorized:credentials': AUTH_TEXT.wrongCredentials,
-  'forbidden:origin': REQUEST_TEXT.crossSite,
+  'unauthorized:session': () => AUTH_TEXT.signInRequired,
+  'unauthorized:credentials': () => AUTH_TEXT.wrongCredentials,
+  'forbidden:origin': () => REQUEST_TEXT.crossSite,
   /** Mail others cause goes out only from a confirmed address (decision 042). */
-  'forbidden:unverified': COURSE_MAIL_TEXT.unverified,
+  'forbidden:unverified': () => COURSE_MAIL_TEXT.unverified,
   // What they asked for. Another user's ids are simply not found.
-  'not_found:route': REQUEST_TEXT.notFound,
-  'not_found:asset': REQUEST_TEXT.notFound,
-  'not_found:conversation': CONVERSATION_TEXT.notFound,
-  'not_found:scenario': SCENARIO_TEXT.notFound,
-  'not_found:message': CONVERSATION_TEXT.messageNotFound,
+  'not_found:route': () => REQUEST_TEXT.notFound,
+  'not_found:asset': () => REQUEST_TEXT.notFound,
+  'not_found:conversation': () => CONVERSATION_TEXT.notFound,
+  'not_found:scenario': () => SCENARIO_TEXT.notFound,
+  'not_found:message': () => CONVERSATION_TEXT.messageNotFound,
   /** The server has no Realtime model: the call has nowhere to go. */
-  'not_found:realtime': REALTIME_TEXT.notConfigured,
-  'not_found:audio': REPLAY_TEXT.notFound,
-  'not_found:organisation': ORGANISATION_TEXT.notFound,
-  'not_found:cohort': ORGANISATION_TEXT.cohortNotFound,
-  'not_found:invite': ORGANISATION_TEXT.inviteNotFound,
-  'not_found:assignment': ORGANISATION_TEXT.assignmentNotFound,
+  'not_found:realtime': () => REALTIME_TEXT.notConfigured,
+  'not_found:audio': () => REPLAY_TEXT.notFound,
+  'not_found:organisation': () => ORGANISATION_TEXT.notFound,
+  'not_found:cohort': () => ORGANISATION_TEXT.cohortNotFound,
+  'not_found:invite': () => ORGANISATION_TEXT.inviteNotFound,
+  'not_found:assignment': () => ORGANISATION_TEXT.assignmentNotFound,
   /** Not (now) a member of that cohort, or not a trainee the caller may see. */
-  'not_found:member': ORGANISATION_TEXT.memberNotFound,
+  'not_found:member': () => ORGANISATION_TEXT.memberNotFound,
   // The state of things.
-  'conflict:email': AUTH_TEXT.emailTaken,
-  'conflict:email_in_use': ACCOUNT_TEXT.emailInUse,
-  'conflict:verified': ACCOUNT_TEXT.alreadyVerified,
-  'conflict:invite_not_live': COURSE_MAIL_TEXT.inviteNotLive,
-  'conflict:busy': CONVERSATION_TEXT.busy,
-  'conflict:ended': CONVERSATION_TEXT.ended,
+  'conflict:email': () => AUTH_TEXT.emailTaken,
+  'conflict:email_in_use': () => ACCOUNT_TEXT.emailInUse,
+  'conflict:verified': () => ACCOUNT_TEXT.alreadyVerified,
+  'conflict:invite_not_live': () => COURSE_MAIL_TEXT.inviteNotLive,
+  'conflict:busy': () => CONVERSATION_TEXT.busy,
+  'conflict:ended': () => CONVERSATION_TEXT.ended,
   /** A standby call (set up ahead, muted) never replaces a call in use in another window. */
-  'conflict:realtime_call': REALTIME_TEXT.callInUse,
-  'conflict:own_organisation': ORGANISATION_TEXT.ownOrganisation,
-  'conflict:shared_elsewhere': ORGANISATION_TEXT.sharedElsewhere,
+  'conflict:realtime_call': () => REALTIME_TEXT.callInUse,
+  'conflict:own_organisation': () => ORGANISATION_TEXT.ownOrganisation,
+  'conflict:shared_elsewhere': () => ORGANISATION_TEXT.sharedElsewhere,
   /** Making private, or sharing elsewhere, a scenario some cohort has assigned. */
-  'conflict:assigned': ORGANISATION_TEXT.assignedScenario,
+  'conflict:assigned': () => ORGANISATION_TEXT.assignedScenario,
   /** A write past the author's scenario storage budget (decision 028); nothing is saved. */
-  'conflict:scenario_budget': AUTHORING_TEXT.budgetFull,
+  'conflict:scenario_budget': () => AUTHORING_TEXT.budgetFull,
   /** Deleting a conversation that has not ended: a socket may be storing a turn in it. */
-  'conflict:conversation_open': MY_DATA_TEXT.conversationOpen,
+  'conflict:conversation_open': () => MY_DATA_TEXT.conversationOpen,
   /** A second "Download my data" while the first is still being made (one at a time). */
-  'conflict:export_running': MY_DATA_TEXT.exportRunning,
-  'unprocessable:too_short': FEEDBACK_TEXT.tooShort,
-  'unprocessable:nothing_heard': VOICE_TEXT.nothingHeard,
-  'unprocessable:not_a_turn': BRANCH_TEXT.notATurn,
+  'conflict:export_running': () => MY_DATA_TEXT.exportRunning,
+  'unprocessable:too_short': () => FEEDBACK_TEXT.tooShort,
+  'unprocessable:nothing_heard': () => VOICE_TEXT.nothingHeard,
+  'unprocessable:not_a_turn': () => BRANCH_TEXT.notATurn,
   /**
    * A conversation in a language other than English without an AI provider: the offline patient
    * speaks English only (decision 048). The server's sentence names the language.
    */
-  'unprocessable:language_offline': LANGUAGE_TEXT.needsProviderGeneric,
+  'unprocessable:language_offline': () => LANGUAGE_TEXT.needsProviderGeneric,
   // Bounds on what one account makes; the server's sentence names the figure.
-  'limit:organisations': ORGANISATION_TEXT.organisationLimit,
-  'limit:cohorts': ORGANISATION_TEXT.cohortLimit,
-  'limit:invites': ORGANISATION_TEXT.inviteLimit,
-  'limit:comments': ORGANISATION_TEXT.commentLimit,
+  'limit:organisations': () => ORGANISATION_TEXT.organisationLimit,
+  'limit:cohorts': () => ORGANISATION_TEXT.cohortLimit,
+  'limit:invites': () => ORGANISATION_TEXT.inviteLimit,
+  'limit:comments': () => ORGANISATION_TEXT.commentLimit,
   // Limits.
-  'rate_limit:sign_in': AUTH_TEXT.slowDown,
-  'rate_limit:password_reset': AUTH_TEXT.tooManyResets,
-  'rate_limit:verification': ACCOUNT_TEXT.tooManyLinks,
-  'rate_limit:invite_mail': COURSE_MAIL_TEXT.tooManyInvites,
-  'rate_limit:turns': CONVERSATION_TEXT.quotaReached,
-  'rate_limit:concurrent': CONVERSATION_TEXT.concurrentTurns,
-  'rate_limit:hints': CONVERSATION_TEXT.hintsUsedUpGeneric,
+  'rate_limit:sign_in': () => AUTH_TEXT.slowDown,
+  'rate_limit:password_reset': () => AUTH_TEXT.tooManyResets,
+  'rate_limit:verification': () => ACCOUNT_TEXT.tooManyLinks,
+  'rate_limit:invite_mail': () => COURSE_MAIL_TEXT.tooManyInvites,
+  'rate_limit:turns': () => CONVERSATION_TEXT.quotaReached,
+  'rate_limit:concurrent': () => CONVERSATION_TEXT.concurrentTurns,
+  'rate_limit:hints': () => CONVERSATION_TEXT.hintsUsedUpGeneric,
   /** The hourly AI budget: a model call the user asked for would pass it (decision 027). */
-  'rate_limit:ai_budget': CONVERSATION_TEXT.aiBudgetUsedUpGeneric,
-  'rate_limit:branches': BRANCH_TEXT.tooManyGeneric,
-  'rate_limit:comments': ORGANISATION_TEXT.commentsToday,
-  'rate_limit:join': ORGANISATION_TEXT.tooManyCodesGeneric,
+  'rate_limit:ai_budget': () => CONVERSATION_TEXT.aiBudgetUsedUpGeneric,
+  'rate_limit:branches': () => BRANCH_TEXT.tooManyGeneric,
+  'rate_limit:comments': () => ORGANISATION_TEXT.commentsToday,
+  'rate_limit:join': () => ORGANISATION_TEXT.tooManyCodesGeneric,
   // Our side or a provider's.
-  'unavailable:database': REQUEST_TEXT.unavailable,
-  'unavailable:restarting': REQUEST_TEXT.restarting,
-  'unavailable:reply': CONVERSATION_TEXT.replyFailed,
-  'unavailable:feedback': FEEDBACK_TEXT.failed,
-  'unavailable:hint': CONVERSATION_TEXT.hintFailed,
-  'unavailable:transcription': VOICE_TEXT.processingFailed,
-  'unavailable:speech': VOICE_TEXT.speechFailed,
-  'unavailable:server_transcription': VOICE_TEXT.noServerTranscription,
-  'unavailable:server_speech': VOICE_TEXT.noServerSpeech,
-  'unavailable:realtime': REALTIME_TEXT.connectFailed,
-  internal: REQUEST_TEXT.internal,
-} as const satisfies Record<`${ErrorKind}:${string}` | 'internal', string>;
+  'unavailable:database': () => REQUEST_TEXT.unavailable,
+  'unavailable:restarting': () => REQUEST_TEXT.restarting,
+  'unavailable:reply': () => CONVERSATION_TEXT.replyFailed,
+  'unavailable:feedback': () => FEEDBACK_TEXT.failed,
+  'unavailable:hint': () => CONVERSATION_TEXT.hintFailed,
+  'unavailable:transcription': () => VOICE_TEXT.processingFailed,
+  'unavailable:speech': () => VOICE_TEXT.speechFailed,
+  'unavailable:server_transcription': () => VOICE_TEXT.noServerTranscription,
+  'unavailable:server_speech': () => VOICE_TEXT.noServerSpeech,
+  'unavailable:realtime': () => REALTIME_TEXT.connectFailed,
+  internal: () => REQUEST_TEXT.internal,
+} satisfies Record<`${ErrorKind}:${string}` | 'internal', () => string>;
 
-export type ErrorCode = keyof typeof ERRORS;
+export type ErrorCode = keyof typeof ERROR_SENTENCES;
+
+/** Code -> the sentence a user reads, in the current locale. */
+export const ERRORS: Readonly<Record<ErrorCode, string>> = Object.freeze(
+  Object.defineProperties(
+    {} as Record<ErrorCode, string>,
+    Object.fromEntries(
+      Object.entries(ERROR_SENTENCES).map(([code, sentence]) => [
+        code,
+        { enumerable: true, get: sentence },
+      ]),
+    ),
+  ),
+);
 
 export const ERROR_CODES = Object.keys(ERRORS) as [ErrorCode, ...ErrorCode[]];
 export const errorCodeSchema = z.enum(ERROR_CODES);

@@ -19,9 +19,9 @@ const clientId = z
 
 const turnText = z
   .string({ error: 'Message text is required' })
-  .max(MAX_MESSAGE_CHARS, CONVERSATION_TEXT.tooLong(MAX_MESSAGE_CHARS))
-  .refine((text) => text.trim() !== '', CONVERSATION_TEXT.blank)
-  .refine((text) => !CONTROL_CHARS.test(text), CONVERSATION_TEXT.badCharacters);
+  .max(MAX_MESSAGE_CHARS, { error: () => CONVERSATION_TEXT.tooLong(MAX_MESSAGE_CHARS) })
+  .refine((text) => text.trim() !== '', { error: () => CONVERSATION_TEXT.blank })
+  .refine((text) => !CONTROL_CHARS.test(text), { error: () => CONVERSATION_TEXT.badCharacters });
 
 export const clientMessageSchema = z.discriminatedUnion('type', [
   /** A typed (or browser-recognised spoken) turn. */

@@ -1,5 +1,7 @@
 // Must stay first: it configures zod before any module builds a schema.
 import './lib/zodConfig';
+// Then the interface language, before anything reads a sentence.
+import './lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 // The base stylesheet before the app, so each feature's own stylesheet comes after it.

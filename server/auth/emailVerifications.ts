@@ -9,6 +9,8 @@ import type { MailConfig } from '../config';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { AppError } from '../http/errors';
+import { getUserById } from '../db/users';
+import { inRecipientLocale } from '../i18n/localeContext';
 import { MAIL_TEXT } from '#shared/text';
 import { generateSignInToken, signInIdFromToken } from './signIns';
 import { counter } from './throttle';
@@ -75,20 +77,24 @@ export function createEmailVerifications(deps: {
         expiresAt: new Date(now() + mail.verifyMs),
       });
       const link = `${mail.publicUrl}/verify-email?token=${token}`;
-      later(
-        'email_verification',
-        email,
-        MAIL_TEXT.verifySubject,
-        MAIL_TEXT.verifyBody(link, hours),
-      );
-      if (tellOld !== undefined && tellOld !== email) {
+      // Both mails go to the account's person: in the language they chose, if they did.
+      const saved = (await getUserById(db, { id: userId }))?.locale;
+      inRecipientLocale(saved, () => {
         later(
-          'email_change_notice',
-          tellOld,
-          MAIL_TEXT.changeNoticeSubject,
-          MAIL_TEXT.changeNoticeBody(email),
+          'email_verification',
+          email,
+          MAIL_TEXT.verifySubject,
+          MAIL_TEXT.verifyBody(link, hours),
         );
-      }
+        if (tellOld !== undefined && tellOld !== email) {
+          later(
+            'email_change_notice',
+            tellOld,
+            MAIL_TEXT.changeNoticeSubject,
+            MAIL_TEXT.changeNoticeBody(email),
+          );
+        }
+      });
     },
 
     async confirm(token) {

@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
 import { AppError } from '../http/errors';
+import { adoptSavedLocale } from '../i18n/localeContext';
 import { readCookie, setSignInCookie } from '../http/cookies';
 import type { SignInCache } from './signInCache';
 import {
@@ -28,13 +29,18 @@ export async function userFromRequest(
   const token = readCookie(req.headers.cookie, SESSION_COOKIE);
   if (!token) return null;
   const cached = services.signInCache.get(signInIdFromToken(token));
-  if (cached) return cached;
+  if (cached) {
+    adoptSavedLocale(cached.locale);
+    return cached;
+  }
   const session = await validateSignInToken(services.db, {
     token,
     days: services.config.signInDays,
   });
   if (!session) return null;
   services.signInCache.set(session.signInId, session.user, session.expiresAt);
+  // From here the request speaks the language they chose, if they chose one (decision 049).
+  adoptSavedLocale(session.user.locale);
   if (session.renewed && res) {
     setSignInCookie(res, {
       name: SESSION_COOKIE,

@@ -10,6 +10,7 @@ import type { MailConfig } from '../config';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { AppError } from '../http/errors';
+import { inRecipientLocale } from '../i18n/localeContext';
 import { MAIL_TEXT } from '#shared/text';
 import { generateSignInToken, signInIdFromToken } from './signIns';
 import { counter } from './throttle';
@@ -77,14 +78,16 @@ export function createPasswordResets(deps: {
         expiresAt: new Date(now() + mail.resetMs),
       });
       const link = `${mail.publicUrl}/reset-password?token=${token}`;
+      // In the account's own language if it chose one, else the asking page's (decision 049).
+      const message = inRecipientLocale(user.locale, () => ({
+        to: user.email,
+        subject: MAIL_TEXT.resetSubject,
+        text: MAIL_TEXT.resetBody(link, minutes),
+      }));
       // After the answer: a slow mail server must not make known addresses answer slower.
       setImmediate(() => {
         mailer
-          .send({
-            to: user.email,
-            subject: MAIL_TEXT.resetSubject,
-            text: MAIL_TEXT.resetBody(link, minutes),
-          })
+          .send(message)
           .catch((error: unknown) =>
             logger.error('mail.failed', { kind: 'password_reset', error }),
           );

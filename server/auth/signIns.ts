@@ -1,6 +1,7 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { randomBytes } from 'node:crypto';
+import type { InterfaceLocale } from '#shared/i18n/locales';
 import type { Queryable } from '../db/db';
 import { deleteSignIn, extendSignIn, getSignInWithUser, insertSignIn } from '../db/signIns';
 
@@ -26,6 +27,8 @@ export interface SignedInUser {
   fullName: string;
   /** Drives the dashboard's reminder to confirm the address (decision 042). */
   emailVerified: boolean;
+  /** The interface language they chose (decision 049): requests and mail use it. */
+  locale: InterfaceLocale | null;
 }
 
 export interface ValidatedSignIn {

@@ -1,5 +1,6 @@
 import type { Conversation } from '#shared/conversation';
-import { DEFAULT_LANGUAGE, languageOf, offlineCanHold, type LanguageCode } from '#shared/languages';
+import { offlineCanHold, type LanguageCode } from '#shared/languages';
+import { currentLocale } from '#shared/i18n/translate';
 import type { Scenario } from '#shared/scenario';
 import { LANGUAGE_TEXT } from '#shared/text';
 import {
@@ -33,7 +34,8 @@ export async function startConversation(
   const open = await findOpenConversation(db, { userId, scenarioId: scenario.id });
   const language = input.language ?? open?.session.language ?? scenario.language;
   if (ai.kind === 'offline') refuseOffline(scenario.language, language);
-  const reportLanguage = input.reportLanguage ?? open?.session.reportLanguage ?? DEFAULT_LANGUAGE;
+  // Unless asked, feedback is explained in the language the request was made in (decision 049).
+  const reportLanguage = input.reportLanguage ?? open?.session.reportLanguage ?? currentLocale();
 
   if (open) {
     if (language !== open.session.language && open.untouched) {
@@ -67,10 +69,7 @@ export async function startConversation(
 function refuseOffline(scenarioLanguage: LanguageCode, language: LanguageCode): void {
   const other = [language, scenarioLanguage].find((code) => !offlineCanHold(code));
   if (other === undefined) return;
-  throw new AppError(
-    'unprocessable:language_offline',
-    LANGUAGE_TEXT.needsProvider(languageOf(other).name),
-  );
+  throw new AppError('unprocessable:language_offline', LANGUAGE_TEXT.needsProvider(other));
 }
 
 /**
@@ -84,10 +83,7 @@ async function openingLineIn(
   const { scenario, language, userId } = input;
   if (language === scenario.language) return scenario.initialMessage;
   const { translator } = services.ai;
-  const failed = new AppError(
-    'unavailable:reply',
-    LANGUAGE_TEXT.startFailed(languageOf(language).name),
-  );
+  const failed = new AppError('unavailable:reply', LANGUAGE_TEXT.startFailed(language));
   if (!translator) throw failed;
   await services.budget.spend(userId, 'reply');
   try {

@@ -1,3 +1,4 @@
+import type { InterfaceLocale } from '#shared/i18n/locales';
 import type { Queryable } from './db';
 import { RUN_BY_TRAINER, startedDuring } from './sqlRules';
 import { isoSql } from './timestamps';
@@ -20,6 +21,8 @@ export interface ClaimedReminder {
   dueAt: string;
   cohortName: string;
   organisationName: string;
+  /** The trainee's interface language (decision 049): the reminder is written in it. */
+  locale: InterfaceLocale | null;
 }
 
 /**
@@ -65,7 +68,8 @@ export async function claimDueReminders(
      )
      SELECT cl.assignment_id AS "assignmentId", cl.user_id AS "userId", cl.kind,
             u.email, u.full_name AS "fullName", a.scenario_id AS "scenarioId", sc.title,
-            ${isoSql('a.due_at')} AS "dueAt", c.name AS "cohortName", o.name AS "organisationName"
+            ${isoSql('a.due_at')} AS "dueAt", c.name AS "cohortName", o.name AS "organisationName",
+            u.locale
        FROM claimed cl
        JOIN users u ON u.id = cl.user_id
        JOIN cohort_assignments a ON a.id = cl.assignment_id

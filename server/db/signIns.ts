@@ -1,9 +1,11 @@
+import type { InterfaceLocale } from '#shared/i18n/locales';
+import type { SignedInUser } from '../auth/signIns';
 import type { Queryable } from './db';
 
 export interface SignInWithUser {
   signInId: string;
   expiresAt: Date;
-  user: { id: string; email: string; fullName: string; emailVerified: boolean };
+  user: SignedInUser;
 }
 
 export async function insertSignIn(
@@ -28,10 +30,11 @@ export async function getSignInWithUser(
     email: string;
     fullName: string;
     emailVerified: boolean;
+    locale: InterfaceLocale | null;
   }>(
     `SELECT s.id AS "signInId", s.expires_at AS "expiresAt",
             u.id AS "userId", u.email, u.full_name AS "fullName",
-            u.email_verified_at IS NOT NULL AS "emailVerified"
+            u.email_verified_at IS NOT NULL AS "emailVerified", u.locale
        FROM user_sessions s JOIN users u ON u.id = s.user_id
       WHERE s.id = $1`,
     [id],
@@ -45,6 +48,7 @@ export async function getSignInWithUser(
       email: row.email,
       fullName: row.fullName,
       emailVerified: row.emailVerified,
+      locale: row.locale,
     },
   };
 }

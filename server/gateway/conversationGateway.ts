@@ -6,6 +6,7 @@ import { clientMessageSchema, type ClientMessage, type ServerMessage } from '#sh
 import type { ErrorCode } from '#shared/errors';
 import { FRAME_TEXT } from '#shared/text';
 import { userFromRequest } from '../auth/guard';
+import { keepLocale, localeFor, runInLocale } from '../i18n/localeContext';
 import {
   createConversationControllers,
   type ConversationConnection,
@@ -86,14 +87,19 @@ export function attachConversationGateway(server: Server, services: Services): G
         return refuse(socket, 429, 'Too Many Requests');
       }
       if (closing || socket.destroyed) return refuse(socket, 503, 'Service Unavailable');
+      // The socket speaks the upgrade request's language: the user's saved one, else its
+      // Accept-Language (decision 049), for as long as it stays open.
+      const locale = localeFor(user.locale, req);
       wss.handleUpgrade(req, socket, head, (ws) => {
-        onConnection(ws, socket, {
-          userId: user.id,
-          conversationId: session.id,
-          scenarioId: session.scenarioId,
-          language: session.language,
-          ended: session.endedAt !== null,
-        });
+        runInLocale(locale, () =>
+          onConnection(ws, socket, {
+            userId: user.id,
+            conversationId: session.id,
+            scenarioId: session.scenarioId,
+            language: session.language,
+            ended: session.endedAt !== null,
+          }),
+        );
       });
     })()
       .catch((error: unknown) => {
@@ -161,24 +167,31 @@ export function attachConversationGateway(server: Server, services: Services): G
     let overBudget = false;
     // The conversation ended (here or on another instance): the page is told, after the
     // frames already queued, with the history a page opening an ended conversation gets.
-    const untrack = services.conversationEnds.track(conversation.conversationId, () => {
-      queue = queue.then(() => controller.sendHistory({ ended: true })).catch(controller.failed);
-    });
-    ws.on('message', (data: RawData, isBinary: boolean) => {
-      if (overBudget) return;
-      if (!budget.take(Date.now())) {
-        // Nothing a person does sends this many frames: stop reading and hang up.
-        overBudget = true;
-        logger.warn('ws.frame_flood', { conversationId: conversation.conversationId, userId });
-        ws.close(POLICY_VIOLATION, 'Too many messages');
-        // A flooding client may never answer the close: do not wait the usual 30 s for it.
-        setTimeout(() => ws.terminate(), 1_000).unref();
-        return;
-      }
-      queue = queue
-        .then(() => (isBinary ? onBinary(toBuffer(data)) : onText(data.toString())))
-        .catch(controller.failed);
-    });
+    // Listeners run in the socket's language (decision 049), not the emitter's context.
+    const untrack = services.conversationEnds.track(
+      conversation.conversationId,
+      keepLocale(() => {
+        queue = queue.then(() => controller.sendHistory({ ended: true })).catch(controller.failed);
+      }),
+    );
+    ws.on(
+      'message',
+      keepLocale((data: RawData, isBinary: boolean) => {
+        if (overBudget) return;
+        if (!budget.take(Date.now())) {
+          // Nothing a person does sends this many frames: stop reading and hang up.
+          overBudget = true;
+          logger.warn('ws.frame_flood', { conversationId: conversation.conversationId, userId });
+          ws.close(POLICY_VIOLATION, 'Too many messages');
+          // A flooding client may never answer the close: do not wait the usual 30 s for it.
+          setTimeout(() => ws.terminate(), 1_000).unref();
+          return;
+        }
+        queue = queue
+          .then(() => (isBinary ? onBinary(toBuffer(data)) : onText(data.toString())))
+          .catch(controller.failed);
+      }),
+    );
 
     function onText(text: string): void | Promise<void> {
       const message = parse(text);

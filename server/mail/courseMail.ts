@@ -4,7 +4,9 @@ import { counter } from '../auth/throttle';
 import type { MailConfig } from '../config';
 import type { Db } from '../db/db';
 import { claimDueReminders, markReminderSent, type ClaimedReminder } from '../db/reminders';
+import { localesByEmail } from '../db/users';
 import { AppError } from '../http/errors';
+import { inRecipientLocale } from '../i18n/localeContext';
 import type { Logger } from '../logger';
 import type { Mailer } from './mailer';
 
@@ -33,9 +35,15 @@ const REMINDERS_PER_PASS = 200;
 /** A claim never marked sent (its instance died mid-send) is taken again after this. */
 const CLAIM_LEASE_SECONDS = 10 * 60;
 
-/** How a due date reads in mail: in UTC, said so, since a mail has no time zone of its own. */
+/**
+ * How a due date reads in mail: in UTC, said so, since a mail has no time zone of its own; in
+ * the language the mail is written in.
+ */
 export function mailDate(iso: string): string {
-  return `${formatLongDate(iso, { timeZone: 'UTC' })}, ${formatClockTime(iso, { timeZone: 'UTC' })} UTC`;
+  return MAIL_TEXT.date(
+    formatLongDate(iso, { timeZone: 'UTC' }),
+    formatClockTime(iso, { timeZone: 'UTC' }),
+  );
 }
 
 export function createCourseMail(deps: {
@@ -47,24 +55,28 @@ export function createCourseMail(deps: {
   const { db, mail, mailer, logger } = deps;
   const invites = counter(db, 'invite_mail', HOUR_SECONDS);
 
-  const remind = async (reminder: ClaimedReminder) => {
-    const input = {
-      kind: reminder.kind,
-      name: reminder.fullName,
-      title: reminder.title,
-      cohort: reminder.cohortName,
-      organisation: reminder.organisationName,
-      due: mailDate(reminder.dueAt),
-      link: `${mail.publicUrl}/scenario/${reminder.scenarioId}`,
-    };
-    await mailer.send({
+  // Written in the trainee's chosen language (decision 049); no request is behind a reminder,
+  // so one who never chose gets English.
+  const reminderMail = (reminder: ClaimedReminder) =>
+    inRecipientLocale(reminder.locale, () => ({
       to: reminder.email,
       subject:
         reminder.kind === 'due_soon'
           ? MAIL_TEXT.dueSoonSubject(reminder.title)
           : MAIL_TEXT.overdueSubject(reminder.title),
-      text: MAIL_TEXT.reminderBody(input),
-    });
+      text: MAIL_TEXT.reminderBody({
+        kind: reminder.kind,
+        name: reminder.fullName,
+        title: reminder.title,
+        cohort: reminder.cohortName,
+        organisation: reminder.organisationName,
+        due: mailDate(reminder.dueAt),
+        link: `${mail.publicUrl}/scenario/${reminder.scenarioId}`,
+      }),
+    }));
+
+  const remind = async (reminder: ClaimedReminder) => {
+    await mailer.send(reminderMail(reminder));
     await markReminderSent(db, reminder);
   };
 
@@ -76,18 +88,26 @@ export function createCourseMail(deps: {
         const seconds = Math.max(1, Math.ceil(count.msBeforeNext / 1000));
         throw new AppError('rate_limit:invite_mail', undefined, seconds);
       }
-      const text = MAIL_TEXT.inviteBody({
-        trainer,
-        organisation,
-        cohort,
-        link: `${mail.publicUrl}/join/${code}`,
-        expires: mailDate(expiresAt),
-      });
-      const subject = MAIL_TEXT.inviteSubject(trainer, organisation);
+      // Each in its recipient's language where they have an account that chose one, else the
+      // trainer's (decision 049).
+      const saved = await localesByEmail(db, { emails });
+      const mails = emails.map((to) =>
+        inRecipientLocale(saved.get(to), () => ({
+          to,
+          subject: MAIL_TEXT.inviteSubject(trainer, organisation),
+          text: MAIL_TEXT.inviteBody({
+            trainer,
+            organisation,
+            cohort,
+            link: `${mail.publicUrl}/join/${code}`,
+            expires: mailDate(expiresAt),
+          }),
+        })),
+      );
       // One mail per address (nobody sees who else was asked), after the answer.
       setImmediate(() => {
-        for (const to of emails) {
-          mailer.send({ to, subject, text }).catch((error: unknown) => {
+        for (const message of mails) {
+          mailer.send(message).catch((error: unknown) => {
             logger.error('mail.failed', { kind: 'invite', error });
           });
         }

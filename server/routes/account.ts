@@ -13,7 +13,7 @@ import {
   deleteSignInsOfUser,
   setUserPassword,
 } from '../db/passwordResets';
-import { getAccount, getUserByEmail, setUserName } from '../db/users';
+import { getAccount, getUserByEmail, setUserLocale, setUserName } from '../db/users';
 import { clearSignInCookie, readCookie } from '../http/cookies';
 import { AppError } from '../http/errors';
 import { sendJson } from '../http/respond';
@@ -49,6 +49,15 @@ export function accountRoutes(services: Services): Router {
     // This instance's cached sessions carry the old name; on others it shows within seconds.
     signInCache.deleteUser(userId);
     sendJson(res, accountApi.rename, { account: await loadAccount(userId) });
+  });
+
+  router.post(accountApi.language.route, async (req, res) => {
+    const input = parseInput(accountApi.language.body, req.body);
+    const userId = currentUser(res).id;
+    await setUserLocale(db, { userId, locale: input.locale });
+    // Cached sessions carry the old language; on other instances it shows within seconds.
+    signInCache.deleteUser(userId);
+    sendJson(res, accountApi.language, { account: await loadAccount(userId) });
   });
 
   router.post(accountApi.changeEmail.route, async (req, res) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, fullNameSchema, passwordSchema } from './auth';
+import { emailSchema, fullNameSchema, localeSchema, passwordSchema } from './auth';
 import { resource } from './endpoint';
 
 /** /api/account: the signed-in person's own account (the account page). */
@@ -12,6 +12,8 @@ export const accountSchema = z.object({
   emailVerified: z.boolean(),
   /** A new address waiting for its link to be opened, or null. */
   pendingEmail: z.string().nullable(),
+  /** The interface language they chose (decision 049), or null: their browser's decides. */
+  locale: localeSchema.nullable(),
 });
 export type Account = z.infer<typeof accountSchema>;
 
@@ -38,6 +40,10 @@ export const changePasswordInput = z.strictObject({
 });
 export type ChangePasswordInput = z.input<typeof changePasswordInput>;
 
+/** The interface language to use from now on: pages, error sentences and mail. */
+export const languageInput = z.strictObject({ locale: localeSchema });
+export type LanguageInput = z.input<typeof languageInput>;
+
 /** Where a confirmation link went and how long it works, so the page can say so. */
 export const linkSent = z.object({
   email: z.string(),
@@ -58,6 +64,8 @@ export const accountApi = resource('/account', {
     body: changePasswordInput,
     response: null,
   },
+  /** Saves the interface language (decision 049); answers the account, in that language. */
+  language: { method: 'POST', route: '/language', body: languageInput, response: accountResponse },
   /** 204: every session of the account ends, this one included; the cookie is cleared. */
   signOutEverywhere: { method: 'POST', route: '/sign-out-everywhere', response: null },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INTERFACE_LOCALES } from '../i18n/locales';
 import { isSafeName } from '../inputChecks';
 import { ACCOUNT_TEXT, AUTH_TEXT } from '../text';
 import { resource } from './endpoint';
@@ -54,11 +55,16 @@ export const signUpInput = z.strictObject({
 });
 export type SignUpInput = z.input<typeof signUpInput>;
 
+/** An interface language (decision 049); null where the person has not chosen one. */
+export const localeSchema = z.enum(INTERFACE_LOCALES);
+
 export const userSchema = z.object({
   id: z.string(),
   email: z.string(),
   fullName: z.string(),
   emailVerified: z.boolean(),
+  /** The language they chose; the browser follows it once signed in. */
+  locale: localeSchema.nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -69,8 +75,8 @@ export type PasswordResetRequestInput = z.input<typeof passwordResetRequestInput
 
 /** The token from the link in the mail (32 base32 characters, as sessions' are). */
 export const resetTokenSchema = z
-  .string({ error: AUTH_TEXT.resetLinkInvalid })
-  .regex(/^[a-z2-7]{32}$/, AUTH_TEXT.resetLinkInvalid);
+  .string({ error: () => AUTH_TEXT.resetLinkInvalid })
+  .regex(/^[a-z2-7]{32}$/, { error: () => AUTH_TEXT.resetLinkInvalid });
 
 export const passwordResetInput = z.strictObject({
   token: resetTokenSchema,
@@ -80,8 +86,8 @@ export type PasswordResetInput = z.input<typeof passwordResetInput>;
 
 /** The token from a mail that confirms an address (as a reset link's). */
 export const verifyTokenSchema = z
-  .string({ error: ACCOUNT_TEXT.verifyLinkInvalid })
-  .regex(/^[a-z2-7]{32}$/, ACCOUNT_TEXT.verifyLinkInvalid);
+  .string({ error: () => ACCOUNT_TEXT.verifyLinkInvalid })
+  .regex(/^[a-z2-7]{32}$/, { error: () => ACCOUNT_TEXT.verifyLinkInvalid });
 
 export const verifyEmailInput = z.strictObject({ token: verifyTokenSchema });
 export type VerifyEmailInput = z.input<typeof verifyEmailInput>;

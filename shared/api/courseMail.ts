@@ -16,13 +16,15 @@ export const inviteByEmailInput = z.strictObject({
   emails: z
     // Each entry may hold several addresses as pasted (split on the server, as on the page).
     .array(
-      z
-        .string({ error: COURSE_MAIL_TEXT.noAddresses })
-        .max(INVITE_ADDRESSES_MAX * 255, COURSE_MAIL_TEXT.tooManyAddresses(INVITE_ADDRESSES_MAX)),
-      { error: COURSE_MAIL_TEXT.noAddresses },
+      z.string({ error: () => COURSE_MAIL_TEXT.noAddresses }).max(INVITE_ADDRESSES_MAX * 255, {
+        error: () => COURSE_MAIL_TEXT.tooManyAddresses(INVITE_ADDRESSES_MAX),
+      }),
+      { error: () => COURSE_MAIL_TEXT.noAddresses },
     )
-    .min(1, COURSE_MAIL_TEXT.noAddresses)
-    .max(INVITE_ADDRESSES_MAX, COURSE_MAIL_TEXT.tooManyAddresses(INVITE_ADDRESSES_MAX)),
+    .min(1, { error: () => COURSE_MAIL_TEXT.noAddresses })
+    .max(INVITE_ADDRESSES_MAX, {
+      error: () => COURSE_MAIL_TEXT.tooManyAddresses(INVITE_ADDRESSES_MAX),
+    }),
 });
 export type InviteByEmailInput = z.input<typeof inviteByEmailInput>;
 

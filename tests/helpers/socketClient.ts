@@ -4,6 +4,8 @@ import { serverMessageSchema, type ClientMessageInput, type ServerMessage } from
 export interface SocketOptions {
   cookie?: string | null;
   origin?: string;
+  /** The browser's languages, as its upgrade request names them. */
+  acceptLanguage?: string;
 }
 
 /** Opens /ws/conversations/:id as a browser on `baseUrl` would (its Origin, its cookie). */
@@ -16,6 +18,7 @@ export function openConversationWebSocket(
     headers: {
       ...(options.cookie ? { cookie: options.cookie } : {}),
       origin: options.origin ?? baseUrl,
+      ...(options.acceptLanguage ? { 'accept-language': options.acceptLanguage } : {}),
     },
   });
 }

@@ -1,5 +1,7 @@
 import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch } from 'wouter';
+import { PAGE_TEXT } from '#shared/text';
 import { useAuthStore } from '../features/auth/store';
 import { onUnauthorized } from '../lib/api';
 import { paths } from '../lib/paths';
@@ -25,6 +27,9 @@ import {
 import './stylesheets';
 
 export function App() {
+  // A change of interface language renders the app again: every sentence is read at render
+  // time from the catalogues, so the whole page follows without a reload (decision 049).
+  useTranslation();
   const loadUser = useAuthStore((s) => s.loadUser);
   const forgetUser = useAuthStore((s) => s.forgetUser);
 
@@ -37,7 +42,7 @@ export function App() {
 
   // One boundary for every route: a page whose code is still arriving shows the page spinner.
   return (
-    <Suspense fallback={<PageLoading label="Loading the page" />}>
+    <Suspense fallback={<PageLoading label={PAGE_TEXT.loading} />}>
       <Switch>
         <Route path={paths.home}>
           <Redirect to={paths.login} replace />

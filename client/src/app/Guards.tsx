@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
+import { PAGE_TEXT } from '#shared/text';
 import { Redirect } from 'wouter';
 import { useAuthStore } from '../features/auth/store';
 import { paths } from '../lib/paths';
 import { PageLoading } from './PageLoading';
 
-const Checking = () => <PageLoading label="Checking your session" />;
+const Checking = () => <PageLoading label={PAGE_TEXT.checkingSession} />;
 
 /** Spec §6: dashboard and scenario screens need a signed-in user, otherwise /login. */
 export function RequireUser({ children }: { children: ReactNode }) {

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { endpointPath, type Endpoint, type ParamsOf, type RouteParams } from '#shared/api/endpoint';
 import { errorBody, type ErrorCode } from '#shared/errors';
-import { GENERIC_ERROR_TEXT } from '#shared/text';
+import { currentLocale } from '#shared/i18n/translate';
+import { COMMON_TEXT } from '#shared/text';
 
 /**
  * Why a call failed when the server did not say: no answer at all (`network`, `aborted`), an
@@ -53,7 +54,11 @@ interface RequestOptions {
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The server answers (error sentences included) in the interface's language (decision 049).
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLocale(),
+  };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   try {
     return await fetch(path, {
@@ -65,9 +70,9 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') {
-      throw new ApiError(0, 'aborted', GENERIC_ERROR_TEXT);
+      throw new ApiError(0, 'aborted', COMMON_TEXT.genericError);
     }
-    throw new ApiError(0, 'network', GENERIC_ERROR_TEXT);
+    throw new ApiError(0, 'network', COMMON_TEXT.genericError);
   }
 }
 
@@ -93,7 +98,7 @@ export async function responseError(path: string, response: Response): Promise<A
   if (parsed.success) {
     return new ApiError(response.status, parsed.data.error.code, parsed.data.error.message);
   }
-  return new ApiError(response.status, 'unknown', GENERIC_ERROR_TEXT);
+  return new ApiError(response.status, 'unknown', COMMON_TEXT.genericError);
 }
 
 /** A JSON call whose answer is checked against the shared schema before anyone sees it. */
@@ -107,7 +112,7 @@ export async function apiRequest<S extends z.ZodType>(
   const parsed = schema.safeParse(await readJson(response));
   if (!parsed.success) {
     console.error(`Unexpected response from ${path}`, parsed.error);
-    throw new ApiError(response.status, 'bad_response', GENERIC_ERROR_TEXT);
+    throw new ApiError(response.status, 'bad_response', COMMON_TEXT.genericError);
   }
   return parsed.data;
 }
@@ -168,6 +173,6 @@ export async function callApi<E extends Endpoint>(
 }
 
 /** The server's own words when it sent some, otherwise the caller's fallback. */
-export function errorMessage(error: unknown, fallback: string = GENERIC_ERROR_TEXT): string {
+export function errorMessage(error: unknown, fallback: string = COMMON_TEXT.genericError): string {
   return error instanceof ApiError && error.fromServer ? error.message : fallback;
 }

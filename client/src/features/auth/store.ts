@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { SignInInput, SignUpInput, User } from '#shared/api/auth';
+import { adoptAccountLocale } from '../../lib/i18n';
 import { getMe } from './api/getMe';
 import { signIn } from './api/signIn';
 import { signOut } from './api/signOut';
@@ -23,6 +24,14 @@ interface AuthState {
   reloadUser: () => Promise<void>;
 }
 
+/** Signed in: the interface follows the account's language (decision 049). */
+function followLanguageOf(user: User | null): void {
+  if (user === null) return;
+  adoptAccountLocale(user.locale).catch((error: unknown) => {
+    console.error('Could not follow the account language', error);
+  });
+}
+
 export const useAuthStore = create<AuthState>()((set, get) => ({
   user: null,
   status: 'idle',
@@ -31,7 +40,9 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
     if (get().status !== 'idle') return;
     set({ status: 'loading' });
     try {
-      set({ user: await getMe(), status: 'ready' });
+      const user = await getMe();
+      followLanguageOf(user);
+      set({ user, status: 'ready' });
     } catch (error) {
       // Unreachable server: treat as signed out; the login form will say what went wrong.
       console.error('Could not load the current user', error);
@@ -41,11 +52,13 @@ export const useAuthStore = create<AuthState>()((set, get) => ({
 
   signIn: async (input) => {
     const user = await signIn(input);
+    followLanguageOf(user);
     set({ user, status: 'ready' });
   },
 
   signUp: async (input) => {
     const user = await signUp(input);
+    followLanguageOf(user);
     set({ user, status: 'ready' });
   },
 

@@ -1,4 +1,5 @@
 import type { CohortSort, CohortTable, Invite } from '#shared/api/organisations';
+import { formatScore } from '#shared/format';
 import { dueDateInRange } from '#shared/organisations';
 import { joinPath } from '../../lib/paths';
 
@@ -74,7 +75,7 @@ export function trendPoints(
 /** The trend in words for a screen reader and a phone: "6, 7, 8 (up 2)". */
 export function trendText(scores: readonly number[]): string {
   if (scores.length === 0) return 'No scores yet';
-  const list = scores.map((s) => (Number.isInteger(s) ? String(s) : s.toFixed(1))).join(', ');
+  const list = scores.map(formatScore).join(', ');
   if (scores.length === 1) return list;
   const change = Math.round((scores[scores.length - 1]! - scores[0]!) * 10) / 10;
   const direction =

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_TEXT } from '#shared/text';
+import type { LanguageCode } from '#shared/languages';
 import { customSeed } from '../../../helpers/customScenario';
 import { signedInClient, type HttpClient } from '../../../helpers/httpClient';
 import { routeDatabaseKinds, printSkipNotice } from '../../../helpers/testDb';
@@ -42,7 +43,7 @@ describe.each(routeDatabaseKinds())('conversation languages offline on %s', (kin
       expect(refused.status).toBe(422);
       expect(refused.body.error).toEqual({
         code: 'unprocessable:language_offline',
-        message: LANGUAGE_TEXT.needsProvider(name),
+        message: LANGUAGE_TEXT.needsProvider(code as LanguageCode),
       });
       expect(refused.body.error.message).toMatch(
         new RegExp(`^Conversations in ${name} need .*OPENAI_API_KEY`),
@@ -66,7 +67,7 @@ describe.each(routeDatabaseKinds())('conversation languages offline on %s', (kin
     for (const body of [{}, { language: 'en' }]) {
       const refused = await user.post('/api/conversations', { scenarioId: spanishId, ...body });
       expect(refused.status).toBe(422);
-      expect(refused.body.error.message).toBe(LANGUAGE_TEXT.needsProvider('Spanish'));
+      expect(refused.body.error.message).toBe(LANGUAGE_TEXT.needsProvider('es'));
     }
     expect(await conversationsOf(spanishId)).toBe(0);
 

@@ -231,6 +231,7 @@ describe('security headers, cookies and the same-origin rule', () => {
             currentPassword: 'not the password',
           }),
         'POST /api/account/verification': () => client.post('/api/account/verification'),
+        'POST /api/account/language': () => client.post('/api/account/language', { locale: 'en' }),
         'POST /api/account/password': () =>
           client.post('/api/account/password', {
             currentPassword: 'not the password',
@@ -956,6 +957,20 @@ describe('security headers, cookies and the same-origin rule', () => {
         method: 'DELETE',
         control: 204,
         changesNothing: true,
+      },
+      // A language set from another site: the account keeps none.
+      'POST /api/account/language': {
+        async prepare() {
+          const client = await signedInClient(dev.url);
+          return { path: '/api/account/language', body: { locale: 'es' }, cookie: client.cookie };
+        },
+        state: async () =>
+          (
+            await t.db.query<{ n: number }>(
+              "SELECT count(*)::int AS n FROM users WHERE locale = 'es'",
+            )
+          )[0]!.n,
+        control: 200,
       },
       'POST /api/account/recordings': {
         async prepare() {

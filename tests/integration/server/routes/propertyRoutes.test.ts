@@ -1255,6 +1255,14 @@ describe('every /api route under generated requests', () => {
       // The link replaces the account's one; past the hourly limit, a 429 stores nothing.
       allowed: unchanged,
     },
+    'POST /api/account/language': {
+      method: 'POST',
+      input: bodyText(
+        objectBody({ locale: fieldValue(text, fc.constantFrom('en', 'es', 'fr', 'de', 'xx')) }),
+      ).map((body) => ({ path: '/api/account/language', body })),
+      ok: accountResponse,
+      allowed: unchanged,
+    },
     'POST /api/account/verification': {
       method: 'POST',
       input: ignoredBody.map((body) => ({ path: '/api/account/verification', body })),

@@ -1,7 +1,7 @@
 import { myDataApi, type RecordingSetting } from '#shared/api/myData';
 import { MY_DATA_TEXT } from '#shared/text';
 import { ApiError, callApi, operationUrl, responseError } from '../../../lib/api';
-import { GENERIC_ERROR_TEXT } from '#shared/text';
+import { COMMON_TEXT } from '#shared/text';
 
 export async function setRecordingSetting(keepRecordings: boolean): Promise<RecordingSetting> {
   const { recordings } = await callApi(myDataApi.setRecordings, { body: { keepRecordings } });
@@ -23,7 +23,7 @@ export async function downloadMyData(): Promise<{ blob: Blob; fileName: string }
   try {
     response = await fetch(path, { credentials: 'same-origin' });
   } catch {
-    throw new ApiError(0, 'network', GENERIC_ERROR_TEXT);
+    throw new ApiError(0, 'network', COMMON_TEXT.genericError);
   }
   if (!response.ok) throw await responseError(path, response);
   const disposition = response.headers.get('content-disposition') ?? '';
@@ -33,7 +33,7 @@ export async function downloadMyData(): Promise<{ blob: Blob; fileName: string }
     blob = await response.blob();
   } catch {
     // The server cut the archive short: never hand over a partial file as if it were whole.
-    throw new ApiError(0, 'network', GENERIC_ERROR_TEXT);
+    throw new ApiError(0, 'network', COMMON_TEXT.genericError);
   }
   return {
     blob,

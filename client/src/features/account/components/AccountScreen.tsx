@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api';
 import { createResource, useResource } from '../../../lib/resource';
 import { getAccount } from '../api/getAccount';
 import { EmailSection } from './EmailSection';
+import { LanguageSection } from './LanguageSection';
 import { PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
 import { SessionsSection } from './SessionsSection';
@@ -73,6 +74,7 @@ export function AccountScreen({ userId, onUserChanged, onSignedOut }: AccountScr
           <SessionsSection onSignedOut={onSignedOut} />
         </>
       )}
+      <LanguageSection />
       <YourDataSection />
       <RecordingsSection />
       <DeleteAccountSection />

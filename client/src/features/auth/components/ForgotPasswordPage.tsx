@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { passwordResetRequestInput } from '#shared/api/auth';
-import { AUTH_TEXT, GENERIC_ERROR_TEXT } from '#shared/text';
+import { AUTH_TEXT, COMMON_TEXT } from '#shared/text';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api';
@@ -28,7 +28,7 @@ export function ForgotPasswordPage() {
     if (busy) return;
     const parsed = passwordResetRequestInput.safeParse({ email });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? GENERIC_ERROR_TEXT);
+      setError(parsed.error.issues[0]?.message ?? COMMON_TEXT.genericError);
       return;
     }
     setBusy(true);

@@ -1,4 +1,4 @@
-import { AUTH_TEXT, GENERIC_ERROR_TEXT } from '#shared/text';
+import { AUTH_TEXT, COMMON_TEXT } from '#shared/text';
 import { Link } from 'wouter';
 import { paths } from '../../../lib/paths';
 import { useId, useRef, useState, type FormEvent } from 'react';
@@ -56,7 +56,7 @@ export function LoginForm({ initialMode = 'sign-in', invite, onDone }: LoginForm
       ? signUpInput.safeParse({ email, password, fullName, invite })
       : signInInput.safeParse({ email, password });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? GENERIC_ERROR_TEXT);
+      setError(parsed.error.issues[0]?.message ?? COMMON_TEXT.genericError);
       return;
     }
     setBusy(true);

@@ -1,6 +1,7 @@
 import { useSearch } from 'wouter';
-import { MY_DATA_TEXT } from '#shared/text';
+import { AUTH_TEXT, MY_DATA_TEXT } from '#shared/text';
 import { Alert } from '../../../components/Alert';
+import { LanguageSelect } from '../../../components/LanguageSelect';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { LoginForm } from './LoginForm';
 import { AuthCard } from './AuthCard';
@@ -14,12 +15,13 @@ export function LoginPage() {
       title="ChairTalk"
       intro={
         <>
-          <p className="auth-card__tagline">AI-powered sales training for dental professionals</p>
+          <p className="auth-card__tagline">{AUTH_TEXT.tagline}</p>
           {deleted ? <Alert tone="info">{MY_DATA_TEXT.accountDeleted}</Alert> : null}
         </>
       }
     >
       <LoginForm />
+      <LanguageSelect className="auth-card__language" />
     </AuthCard>
   );
 }

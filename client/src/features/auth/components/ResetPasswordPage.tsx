@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { passwordResetInput } from '#shared/api/auth';
-import { AUTH_TEXT, GENERIC_ERROR_TEXT } from '#shared/text';
+import { AUTH_TEXT, COMMON_TEXT } from '#shared/text';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { ApiError, errorMessage } from '../../../lib/api';
@@ -30,7 +30,7 @@ export function ResetPasswordPage() {
     const parsed = passwordResetInput.safeParse({ token, password });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      const message = issue?.message ?? GENERIC_ERROR_TEXT;
+      const message = issue?.message ?? COMMON_TEXT.genericError;
       if (issue?.path[0] === 'password') setPasswordError(message);
       else setError(message);
       return;

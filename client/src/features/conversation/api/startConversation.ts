@@ -2,6 +2,7 @@ import { conversationsApi } from '#shared/api/conversations';
 import type { Conversation } from '#shared/conversation';
 import type { LanguageCode } from '#shared/languages';
 import { callApi } from '../../../lib/api';
+import { currentLocale } from '../../../lib/i18n';
 
 /**
  * Opens a session, or resumes the user's open one for this scenario, so a reload never
@@ -14,8 +15,8 @@ export async function startConversation(
   const body = {
     scenarioId,
     ...(language ? { language } : {}),
-    // The lead wires this to the interface language once the interface is translated.
-    reportLanguage: 'en' as const,
+    // Feedback is explained in the language the person reads the interface in (decision 048).
+    reportLanguage: currentLocale(),
   };
   const { session } = await callApi(conversationsApi.create, { body });
   return session;

@@ -1,5 +1,6 @@
 import { useId, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import { MAX_MESSAGE_CHARS } from '#shared/conversation';
+import { formatNumber } from '#shared/format';
 import { characterCount, firstCharacters } from '#shared/inputChecks';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
@@ -88,7 +89,7 @@ export function Composer({
           id={`${ids}-count`}
           className={`composer__count ${count >= WARN_AT ? 'composer__count--warn' : ''}`}
         >
-          {count.toLocaleString('en-US')} / {MAX_MESSAGE_CHARS.toLocaleString('en-US')}
+          {formatNumber(count)} / {formatNumber(MAX_MESSAGE_CHARS)}
           <span className="visually-hidden"> characters</span>
         </span>
         <button

@@ -24,11 +24,9 @@ const SCORE_ROWS: readonly { key: ScoreKey; label: string }[] = SCORES.map((s) =
   label: s.reportLabel,
 }));
 
-const FALLBACK_NOTES: Record<NonNullable<Feedback['fallback']>, string> = {
-  json_in_text: FEEDBACK_TEXT.partlyRead,
-  text_scan: FEEDBACK_TEXT.partlyRead,
-  default: FEEDBACK_TEXT.defaultScores,
-};
+function fallbackNote(fallback: NonNullable<Feedback['fallback']>): string {
+  return fallback === 'default' ? FEEDBACK_TEXT.defaultScores : FEEDBACK_TEXT.partlyRead;
+}
 
 interface FeedbackReportProps {
   feedback: Feedback;
@@ -79,7 +77,7 @@ export function FeedbackReport({
         <div className="report__body" tabIndex={0} role="region" aria-labelledby={titleId}>
           {feedback.fallback ? (
             <p className="report__note" role="note">
-              {FALLBACK_NOTES[feedback.fallback]}
+              {fallbackNote(feedback.fallback)}
             </p>
           ) : null}
 

@@ -178,7 +178,7 @@ function Proficiency({ summary }: { summary: ProgressSummary }) {
                 />
               </span>
               <span className="proficiency__value">
-                {value === null ? '—' : `${value.toFixed(1)}/10`}
+                {value === null ? '—' : formatAverageScore(value)}
               </span>
             </li>
           );

@@ -9,9 +9,10 @@ interface EngineSwitchProps {
   disabled: boolean;
 }
 
-const OPTIONS: ReadonlyArray<{ engine: VoiceEngine; label: string }> = [
-  { engine: 'realtime', label: REALTIME_TEXT.engineRealtime },
-  { engine: 'pipeline', label: REALTIME_TEXT.enginePipeline },
+// Labels are read at render time: they follow the interface language (decision 049).
+const OPTIONS: ReadonlyArray<{ engine: VoiceEngine; label: () => string }> = [
+  { engine: 'realtime', label: () => REALTIME_TEXT.engineRealtime },
+  { engine: 'pipeline', label: () => REALTIME_TEXT.enginePipeline },
 ];
 
 /**
@@ -42,7 +43,7 @@ export function EngineSwitch({ engine, onChange, disabled }: EngineSwitchProps) 
               checked={engine === option.engine}
               onChange={() => onChange(option.engine)}
             />
-            <span>{option.label}</span>
+            <span>{option.label()}</span>
           </label>
         ))}
       </div>

@@ -6,14 +6,20 @@ import type { VoiceState } from '../voiceController';
 export type CallStage = 'off' | 'starting' | 'live';
 
 /** The spec's status lines for the call's state as the server reads it off the provider. */
-export const REALTIME_STATUS: Record<RealtimeState, string> = {
-  connecting: REALTIME_TEXT.connecting,
-  listening: VOICE_STATUS.listening,
-  // The same line: the clinician is heard either way (the microphone ring shows who speaks).
-  user_speaking: VOICE_STATUS.listening,
-  processing: REALTIME_TEXT.thinking,
-  patient_speaking: VOICE_STATUS.playing,
-};
+export function realtimeStatus(state: RealtimeState): string {
+  switch (state) {
+    case 'connecting':
+      return REALTIME_TEXT.connecting;
+    // The same line: the clinician is heard either way (the microphone ring shows who speaks).
+    case 'listening':
+    case 'user_speaking':
+      return VOICE_STATUS.listening;
+    case 'processing':
+      return REALTIME_TEXT.thinking;
+    case 'patient_speaking':
+      return VOICE_STATUS.playing;
+  }
+}
 
 /** The status line: before any call the spec's invitation, then the call's own state. */
 export function realtimeStatusLine(input: {
@@ -29,7 +35,7 @@ export function realtimeStatusLine(input: {
     case 'starting':
       return REALTIME_TEXT.connecting;
     case 'live':
-      return REALTIME_STATUS[input.state ?? 'connecting'];
+      return realtimeStatus(input.state ?? 'connecting');
   }
 }
 

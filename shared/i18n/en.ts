@@ -1,0 +1,871 @@
+/**
+ * The English catalogue: the source of every sentence the interface and the mail say
+ * (decision 049). The spec's fixed strings are quoted exactly (tests/unit/shared/i18n checks
+ * them). Format: i18next's, one section per `X_TEXT` of shared/text.ts, `{{name}}` for a value,
+ * `_one`/`_other` for a sentence that changes with `count`, `$t(section.key)` for a sentence
+ * said the same as another. A key holding an object of variants belongs to a function of
+ * shared/text.ts that chooses between them.
+ */
+export const en = {
+  common: {
+    /** Spec §8 'Login': the error message returned, or this. Also the last resort everywhere. */
+    genericError: 'An error occurred',
+    languageLabel: 'Language',
+    /** Where a line sits in a conversation (decision 043). */
+    turnPlace: {
+      opening: "the patient's opening",
+      turn: 'turn {{turn}}',
+      reply: "the patient's reply in turn {{turn}}",
+    },
+    /** A size the way people say it: '512 KB', '1.5 MB'. */
+    sizeKb: '{{value}} KB',
+    sizeMb: '{{value}} MB',
+  },
+
+  /** The app's frame: pages loading, a session being checked, an address with nothing at it. */
+  page: {
+    loading: 'Loading the page',
+    checkingSession: 'Checking your session',
+    notFoundTitle: 'Page not found',
+    notFoundBody: 'There is nothing at this address.',
+    goToDashboard: 'Go to the dashboard',
+  },
+
+  /** shared/format.ts: what stands in for a date or a duration. */
+  format: {
+    notAvailable: 'N/A',
+    unknownDuration: 'Unknown duration',
+    lessThanMinute: 'Less than a minute',
+    minutes_one: '{{count}} minute',
+    minutes_other: '{{count}} minutes',
+  },
+
+  request: {
+    invalidJson: 'The request body is not valid JSON.',
+    invalid: 'The request is not valid.',
+    unreadable: 'The request could not be read.',
+    tooLarge: 'The request is too large.',
+    unsupportedBody: 'The request body must be JSON in UTF-8, without content encoding.',
+    crossSite: 'This request came from another site and was refused.',
+    notFound: 'Not found',
+    unavailable: 'ChairTalk is temporarily unavailable. Please try again in a moment.',
+    restarting: 'ChairTalk is restarting. Please try again in a moment.',
+    internal: 'Something went wrong on our side. Please try again.',
+  },
+
+  auth: {
+    signInRequired: 'Please sign in to continue.',
+    wrongCredentials: 'Invalid email or password',
+    emailTaken: 'An account with this email already exists. Please sign in.',
+    slowDown: 'Too many attempts. Please wait a few minutes and try again.',
+    tooManyAttempts_one: 'Too many attempts. Please wait {{count}} minute and try again.',
+    tooManyAttempts_other: 'Too many attempts. Please wait {{count}} minutes and try again.',
+    forgotPassword: 'Forgot your password?',
+    resetTitle: 'Reset your password',
+    resetIntro:
+      "Enter your account's email address and we'll send you a link to choose a new password.",
+    resetSend: 'Send reset link',
+    resetSent:
+      "If an account uses that address, we've emailed it a link to choose a new password. The link works once, for {{minutes}} minutes.",
+    newPasswordTitle: 'Choose a new password',
+    newPassword: 'New password',
+    savePassword: 'Save new password',
+    resetDone:
+      "Your password is changed and you're signed out everywhere. Sign in with your new password.",
+    resetLinkInvalid: 'This reset link has expired or has already been used. Ask for a new one.',
+    tooManyResets: 'Too many reset requests. Please wait an hour and try again.',
+    backToSignIn: 'Back to sign in',
+    tagline: 'AI-powered sales training for dental professionals',
+  },
+
+  mail: {
+    resetSubject: 'Reset your ChairTalk password',
+    resetBody:
+      "Someone (we hope you) asked to reset the password of your ChairTalk account.\n\nTo choose a new password, open this link within {{minutes}} minutes. It works once:\n{{link}}\n\nIf you didn't ask, you can ignore this mail: your password stays as it is.",
+    verifySubject: 'Confirm your email address for ChairTalk',
+    verifyBody:
+      "Please confirm that this is your address for ChairTalk.\n\nOpen this link within {{hours}} hours. It works once:\n{{link}}\n\nIf you didn't sign up or change your address on ChairTalk, you can ignore this mail.",
+    inviteSubject: '{{trainer}} invited you to practise with {{organisation}} on ChairTalk',
+    inviteBody:
+      "{{trainer}} invited you to join {{cohort}} at {{organisation}} on ChairTalk, where you practise conversations with simulated dental patients.\n\nTo join, open this link by {{expires}}:\n{{link}}\n\nIf you don't know this person, you can ignore this mail.",
+    dueSoonSubject: 'Due soon on ChairTalk: {{title}}',
+    overdueSubject: 'Overdue on ChairTalk: {{title}}',
+    reminderBody: {
+      due_soon: '"{{title}}" is due by {{due}}, set for {{cohort}} at {{organisation}}.',
+      overdue:
+        '"{{title}}" was due by {{due}}, set for {{cohort}} at {{organisation}}, and is not done yet.',
+      body: 'Hello {{name}},\n\n{{status}}\n\nPractise it here:\n{{link}}\n\nYour trainer chose when these reminders are sent. You get one before the due date and one once it has passed.',
+    },
+    changeNoticeSubject: 'Your ChairTalk email address is being changed',
+    changeNoticeBody:
+      "Someone signed in to your ChairTalk account asked to change its email address to {{email}}.\n\nThe address changes only when the link we sent there is opened.\n\nIf this wasn't you, sign in and change your password now, then sign out everywhere from your account page.",
+    /** How a date reads in mail: in UTC, said so, since a mail has no time zone of its own. */
+    date: '{{date}}, {{time}} UTC',
+  },
+
+  account: {
+    title: 'Your account',
+    loading: 'Loading your account',
+    loadFailed: 'Your account could not be loaded. Please try again.',
+    profileTitle: 'Profile',
+    nameLabel: 'Full name',
+    saveName: 'Save name',
+    nameSaved: 'Your name is saved.',
+    emailTitle: 'Email address',
+    emailLabel: 'Email',
+    verified: 'Confirmed',
+    unverified: 'Not confirmed yet',
+    unverifiedNote:
+      "We sent a link to {{email}} to confirm it's yours. Until then, ChairTalk sends you no mail but that link and password resets.",
+    sendAgain: 'Send the link again',
+    sentAgain: "We've sent a new link to {{email}}. It works once, for {{hours}} hours.",
+    newEmailLabel: 'New email address',
+    currentPasswordLabel: 'Current password',
+    changeEmail: 'Change email address',
+    pendingEmail:
+      'Waiting for you to open the link we sent to {{email}}. Your address changes only then.',
+    changeRequested:
+      "We've sent a link to {{email}}. Open it within {{hours}} hours to make it your address. We've told your current address too.",
+    passwordTitle: 'Password',
+    newPasswordLabel: 'New password',
+    changePassword: 'Change password',
+    passwordChanged: "Your password is changed. You're signed out on every other device.",
+    sessionsTitle: 'Signed-in devices',
+    sessionsIntro:
+      'Lost a phone, or signed in on a shared computer? Sign out everywhere, this device included.',
+    signOutEverywhere: 'Sign out everywhere',
+    signOutEverywhereConfirm:
+      'Sign out of ChairTalk on every device, this one included? You will need your password to sign in again.',
+    cancel: 'Cancel',
+    signedOutEverywhere: "You're signed out on every device.",
+    wrongCurrentPassword: 'Your current password is not right.',
+    sameEmail: 'That is already your email address.',
+    emailInUse: 'Another account already uses this email address.',
+    alreadyVerified: 'Your email address is already confirmed.',
+    tooManyLinks: 'Too many links sent. Please wait an hour and try again.',
+    verifyTitle: 'Confirm your email address',
+    verifyIntro: 'Open ChairTalk with this address as your sign-in and for its mail.',
+    verifyButton: 'Confirm my address',
+    verifyDone: '{{email}} is confirmed as your address.',
+    verifyLinkInvalid:
+      'This link has expired, has already been used, or was replaced by a newer one. Send a new one from your account page.',
+    goToAccount: 'Go to your account',
+    bannerText: 'Confirm your email address: we sent a link to {{email}}.',
+    languageTitle: 'Language',
+    languageIntro: 'The language of ChairTalk’s pages and of the mail it sends you.',
+    languageSaved: 'Language saved.',
+    languageFailed: 'The language could not be saved. Please try again.',
+  },
+
+  courseMail: {
+    emailInvite: 'Email this invite',
+    addressesLabel: 'Email addresses',
+    addressesHint: 'One or more addresses, separated by commas, spaces or new lines (up to 50).',
+    send: 'Send invites',
+    sent_one: 'Invite sent to {{count}} address.',
+    sent_other: 'Invite sent to {{count}} addresses.',
+    noAddresses: 'Enter at least one email address.',
+    tooManyAddresses: 'Enter at most {{max}} addresses at a time.',
+    badAddress: '"{{address}}" is not a valid email address.',
+    unverified:
+      'Confirm your own email address before inviting by email: the invite names you. You can send the link again from your account page.',
+    inviteNotLive: 'This invite has expired or was revoked. Make a new one to send.',
+    tooManyInvites: 'Too many invites sent in the last hour. Please wait and try again.',
+    remindersLabel: 'Email reminders',
+    remindersOff: 'Off',
+    remindersBefore: {
+      days_one: '{{count}} day before the due date, and once overdue',
+      days_other: '{{count}} days before the due date, and once overdue',
+      hours: '{{hours}} hours before the due date, and once overdue',
+    },
+    remindersSaved: 'Reminder setting saved.',
+    remindersNote: 'Only trainees who confirmed their address are reminded, once each time.',
+  },
+
+  password: {
+    weak: 'This password is too easy to guess. Choose another.',
+    common: 'This password is one of the most common. Choose one that is harder to guess.',
+    sequence: 'This password is a simple sequence. Choose one that is harder to guess.',
+    repeated: 'This password repeats the same few characters. Choose one that is harder to guess.',
+    blank: 'A password cannot be only spaces.',
+    email: 'A password cannot contain your email address.',
+    service: 'A password cannot contain the name ChairTalk.',
+  },
+
+  scenario: {
+    /** Spec §8. */
+    notFound: 'Scenario not found',
+    /** Spec §8. */
+    loadFailed: 'Error loading scenario',
+    noneInLibrary: 'No scenarios found. Please create some scenarios in your ChairTalk database.',
+    noneMatch:
+      'No scenarios match your current filters. Try different search terms or difficulty level.',
+  },
+
+  conversation: {
+    /** Spec §8 'Session creation': the server refused. */
+    createFailed: 'Failed to create conversation session',
+    /** Spec §8 'Session creation': no usable answer. */
+    initFailed: 'Error initializing conversation',
+    /** Spec §8 'Conversation detail'. */
+    notFound: 'Conversation not found',
+    replyCutShort: 'Reply cut short',
+    /** Spec §8 'Conversation detail'. */
+    detailFailed: 'Could not load conversation details',
+    /** Spec §8 'Chat reply failure'. */
+    replyFailed: "I apologize, but I'm having trouble responding right now.",
+    ended: 'This conversation has ended.',
+    busy: 'Please wait for the patient to finish replying.',
+    noReply: 'The patient did not answer. Please try sending your message again.',
+    gone: 'This conversation is no longer available. Please go back to the dashboard.',
+    messageNotFound: 'Message not found',
+    tooLong: 'Messages can be at most {{maxChars}} characters.',
+    blank: 'Message cannot be blank.',
+    badCharacters: 'Message contains characters that are not allowed.',
+    quotaReached:
+      'You have reached the hourly practice limit. Please take a break and try again later.',
+    turnQuota:
+      'You have reached the practice limit of {{perHour}} messages per hour. Please take a break and try again later.',
+    concurrentTurns: 'Too many conversations are replying at once. Please wait for one to finish.',
+    hintFailed: 'Could not get a hint right now. Please try again.',
+    hintsUsedUpGeneric: 'You have used all your hints for this hour. Try again later.',
+    hintsUsedUp_one:
+      'You have used all {{count}} hint for this hour. Try again later, or carry on without one.',
+    hintsUsedUp_other:
+      'You have used all {{count}} hints for this hour. Try again later, or carry on without one.',
+    aiBudgetUsedUpGeneric:
+      "You have used this hour's AI allowance (replies, voice, hints and feedback). Everything so far is saved: please try again later.",
+    aiBudgetUsedUp_one:
+      "You have used this hour's AI allowance (replies, voice, hints and feedback). Everything so far is saved: please try again in {{count}} minute.",
+    aiBudgetUsedUp_other:
+      "You have used this hour's AI allowance (replies, voice, hints and feedback). Everything so far is saved: please try again in {{count}} minutes.",
+  },
+
+  branch: {
+    tryAnother: 'Try another answer here',
+    tryAnotherAt: 'Try another answer here (your turn {{turn}})',
+    notATurn: "A new answer can only start from one of your own turns, not the patient's.",
+    failed: 'Could not start another answer right now. Please try again.',
+    originalNotGraded:
+      'The original conversation has not been graded yet, so there are no scores to compare.',
+    tooManyGeneric: 'You have tried enough other answers for this hour. Please try again later.',
+    tooMany_one:
+      'You can try {{count}} other answer an hour, and have used them all. Please try again later.',
+    tooMany_other:
+      'You can try {{count}} other answers an hour, and have used them all. Please try again later.',
+  },
+
+  frame: {
+    notJson: 'Messages must be JSON.',
+    unknownType: 'Unknown message type.',
+    invalid: 'Invalid message.',
+    noStream: 'Audio arrived without a recording being started.',
+    afterStream: 'Audio arrived after its recording had ended.',
+    streamOpen: 'A recording is already being sent. Finish or cancel it first.',
+    otherStream: 'That is not the recording being sent.',
+    noStreamToEnd: 'There is no recording being sent to finish or cancel.',
+    frameNoHeader: 'A piece of audio was too short to carry its sequence number.',
+    frameTooLarge: 'A piece of audio was longer than {{maxMs}} ms.',
+    frameNotPcm: 'The audio is a file, not raw 16 kHz PCM16 samples.',
+    frameHalfSample: 'A piece of audio ended in the middle of a sample.',
+    frameOutOfOrder:
+      'Audio arrived out of order (piece {{got}} where {{expected}} was expected). Please try again.',
+    framesMissing:
+      'The recording arrived incomplete ({{received}} of {{announced}} pieces). Please try again.',
+  },
+
+  feedback: {
+    /** Spec §8. */
+    failed: 'Error generating feedback. Please try again.',
+    /** Spec §8. */
+    tooShort:
+      'The conversation is too short to generate meaningful feedback. Please continue the conversation.',
+    partlyRead: "These scores come from a fallback: the grader's answer could not be read in full.",
+    defaultScores:
+      'These are default scores: the grader could not assess this conversation, so every score is 5.',
+  },
+
+  debrief: {
+    title: 'Debrief',
+    turnByTurn: 'Turn by turn',
+    turn: { opening: 'Opening', numbered: 'Turn {{n}}' },
+    you: 'You',
+    patient: 'Patient',
+    notesOnTurn: { opening: 'Notes on the opening', numbered: 'Notes on turn {{n}}' },
+    reactionsOnTurn: {
+      opening: "Patient's reaction at the opening",
+      numbered: "Patient's reaction in turn {{n}}",
+    },
+    noteOn: 'on',
+    goodNote: 'Went well',
+    concernNote: 'Worth another look',
+    thinking: 'What the patient was thinking',
+    stateTitle: "The patient's trust, anxiety and readiness",
+    estimated: 'estimated by the AI grader',
+    stateSeries: { trust: 'Trust', anxiety: 'Anxiety', readiness: 'Readiness to go ahead' },
+    stateSummary_one:
+      'Line chart over {{count}} patient line. At the end: trust {{trust}}%, anxiety {{anxiety}}%, readiness {{readiness}}%.',
+    stateSummary_other:
+      'Line chart over {{count}} patient lines. At the end: trust {{trust}}%, anxiety {{anxiety}}%, readiness {{readiness}}%.',
+    hiddenTitle: 'Hidden concerns',
+    uncoveredAt: { opening: 'Uncovered at the opening', numbered: 'Uncovered at turn {{n}}' },
+    missed: 'Missed',
+    openedBy: 'What opens it:',
+    consentTitle: 'Informed consent',
+    consentIntro:
+      'A checklist beside the scores, not a score: did the patient decide freely, knowing what they agreed to?',
+    consentItems: {
+      options: 'Options offered, including doing nothing',
+      risks_benefits: 'Risks and benefits named',
+      cost: 'Cost made clear',
+      understanding: 'Understanding checked',
+      decision_respected: "The patient's decision respected",
+    },
+    consentStatus: { met: 'Met', partly_met: 'Partly met', not_met: 'Not met' },
+    noEvidence: 'Nothing in the conversation shows it.',
+    evidenceStance: { for: 'What shows it:', against: 'What went against it:' },
+    flagsTitle: 'Pressure and fear tactics',
+    flagKinds: { pressure: 'Pressure', fear_tactic: 'Fear tactic' },
+    flagAt: { opening: 'the opening', numbered: 'turn {{n}}' },
+    persuasionWithoutConsent:
+      'High persuasion with poor consent: you moved the patient, but the decision was not fully informed or freely made. Persuasion should never cost the patient their choice.',
+  },
+
+  progress: {
+    /** Spec §8 'Progress, query error'. */
+    queryFailed: 'Failed to load progress data. Please try again.',
+    /** Spec §8 'Progress, unexpected error'. */
+    unexpected: 'An error occurred while loading your progress data. Please try again later.',
+  },
+
+  /** Spec §8 insights. */
+  insight: {
+    fallback: {
+      moreSessions: 'Complete more sessions to see personalized insights.',
+      scenarioTypes: 'Practice with different scenario types to improve your skills.',
+      reviewFeedback: 'After each session, review your feedback to identify growth areas.',
+    },
+    strongSkill: 'Your {{skill}} scores are consistently high, showing strong {{skill}} skills.',
+    weakSkill: 'Focus on improving your {{skill}}, which shows the most room for growth.',
+    trendUpward: 'Your overall performance is trending upward, indicating good progress.',
+    trendSteady: 'Your overall performance is steady. Try new techniques to see improvement.',
+    trendDecline:
+      'Your recent scores show a slight decline. Review feedback carefully in your next sessions.',
+  },
+
+  /** Spec §2 'Voice Conversation Mode'. */
+  voiceStatus: {
+    start: 'Click the microphone button to start speaking',
+    preparing: 'Getting ready to listen...',
+    listening: 'Listening... (speak now)',
+    processing: 'Processing your message...',
+    gettingReply: 'Getting response from AI...',
+    converting: 'Converting response to speech...',
+    playing: 'Playing AI response...',
+    again: 'Click the microphone button to speak again',
+  },
+
+  /** Spec §8 voice-mode messages. */
+  voice: {
+    nothingHeard: "I couldn't hear what you said. Please try speaking again.",
+    noAudio: 'No audio recorded. Please try again and speak clearly.',
+    processingFailed: 'Failed to process your message. Please try again.',
+    recordingError: 'Recording error occurred. Please try again.',
+    aiFailed: 'Error getting response from AI. Please try again.',
+    speechFailed: 'Failed to generate speech response. Please try again.',
+    initFailed: 'Failed to initialize audio recording. Please try a different browser.',
+    stopFailed: 'Error stopping recording. Please refresh the page and try again.',
+    tooLongForTurn:
+      'That was too long for one turn. Please keep each turn under {{maxSeconds}} seconds.',
+    recordingTooLarge:
+      'That recording is too large (over {{size}}). Please keep each turn under {{maxSeconds}} seconds.',
+    streamAbandoned: 'The recording stopped arriving, so it was discarded. Please try again.',
+    concurrentStreams:
+      'Too many recordings are being transcribed at once. Please finish one before starting another.',
+    notConfigured:
+      'Voice input needs speech-to-text, and none is available: the server has no transcription configured and this browser has no speech recognition. Ask whoever runs ChairTalk to configure an OpenAI API key (or a local OpenAI-compatible server) on the server, or use Chrome or Edge. You can keep typing in the chat meanwhile.',
+    noServerTranscription:
+      'Server transcription is not configured. Ask whoever runs ChairTalk to configure an OpenAI API key (or a local OpenAI-compatible server), or use a browser with speech recognition.',
+    noServerSpeech:
+      "Server speech is not configured; the browser's own voice reads replies. An OpenAI API key on the server gives natural voices.",
+    offline:
+      'The connection to the conversation is down. Voice mode will work again once it is back.',
+    ended: '$t(conversation.ended)',
+  },
+
+  realtime: {
+    engineRealtime: 'Realtime',
+    enginePipeline: 'Standard',
+    engineLabel: 'Voice engine',
+    connecting: 'Connecting to the patient...',
+    startHint: 'Realtime: start a call and talk with the patient as on the phone.',
+    inCallHint: 'Talk as you would on a call. Speak over the patient to interrupt.',
+    thinking: '$t(voiceStatus.gettingReply)',
+    notConfigured:
+      'Realtime voice is not configured on this server. The standard voice engine is still available.',
+    connectFailed:
+      'The realtime call could not connect. Please try again, or switch to the standard voice engine.',
+    notSdp: 'The call request must be a WebRTC session offer (SDP) with an audio track.',
+    dropped:
+      'The realtime call dropped. Everything said so far is saved: carry on with the standard voice engine or by typing.',
+    callTooLong:
+      'The call reached its {{minutes}}-minute limit and was ended. Everything said so far is saved.',
+    quotaReached:
+      'The call ended: you have reached the hourly practice limit. Everything said so far is saved.',
+    conversationEnded: 'The call ended because the conversation ended.',
+    replaced: 'The call was ended because another call for this conversation started.',
+    callInUse: 'A call for this conversation is already going on in another window.',
+    hungUp: 'The call ended.',
+  },
+
+  /** Spec §8 typed-chat dictation messages. */
+  dictation: {
+    failed: 'Failed to transcribe audio. Please try again.',
+    transcriptionError: 'Transcription error: {{message}}',
+    noAudio: '$t(voice.noAudio)',
+    tooLong: 'That recording is too long. Please keep each dictation under {{maxSeconds}} seconds.',
+    unavailable:
+      'Dictation needs speech-to-text: the server has no transcription configured (it needs an OpenAI API key or a local OpenAI-compatible server) and this browser has no speech recognition. Please type your message instead.',
+    noRecognition: 'Speech recognition is not available in this browser.',
+  },
+
+  /** Spec §8 microphone errors. */
+  microphone: {
+    denied:
+      'Microphone access denied. Please allow microphone permissions in your browser settings.',
+    notFound: 'No microphone detected. Please connect a microphone and try again.',
+    inUse:
+      'Cannot access the microphone. It may be in use by another application or disconnected. Please check it and try again.',
+    insecure:
+      'Security error: the browser only allows the microphone on a secure (HTTPS) connection. Please open ChairTalk over HTTPS.',
+    other: '$t(voice.recordingError)',
+  },
+
+  /** Spec §8 playback errors. */
+  playback: {
+    blocked:
+      'Audio playback was blocked by your browser. Click Retry Audio (or anywhere on the page) to allow sound.',
+    unsupported:
+      'This audio format is not supported by your browser. Please try a different browser.',
+    failed: 'Audio playback failed: {{reason}}. Please try again.',
+  },
+
+  replay: {
+    notFound: 'No recording of that turn is kept',
+    play: { you: 'Play your turn', patient: "Play the patient's turn" },
+    stop: 'Stop',
+    playShort: 'Play',
+    playAll: 'Play all',
+    stopAll: 'Stop playing',
+    failed: 'This recording could not be played.',
+    note_one:
+      'Recordings of spoken turns are kept for {{count}} day. Audio is not kept for Realtime calls.',
+    note_other:
+      'Recordings of spoken turns are kept for {{count}} days. Audio is not kept for Realtime calls.',
+    noneKept:
+      "No recordings of this conversation are kept: audio is not kept for Realtime calls or the browser's own speech, and recordings expire.",
+  },
+
+  authoring: {
+    write: 'Write a scenario',
+    mine: 'My scenarios',
+    listTitle: 'My scenarios',
+    none: 'You have not written a scenario yet.',
+    loadFailed: 'Your scenarios could not be loaded.',
+    newTitle: 'Write a scenario',
+    editTitle: 'Edit scenario',
+    save: 'Save',
+    saving: 'Saving…',
+    saved: 'Saved.',
+    tryIt: 'Try it',
+    cancel: 'Back to my scenarios',
+    restored: 'Restored your unsaved draft.',
+    discard: 'Discard draft',
+    fixProblems: 'Some fields need attention before this scenario can be saved.',
+    sharingSection: 'Sharing',
+    titleNeedsLetters: 'Use some letters or digits in the title.',
+    voiceSection: 'How the patient sounds and starts (optional: set to sensible defaults)',
+    topicsSection: 'Answers by topic (optional)',
+    confirmDelete: 'Delete “{{title}}”? This cannot be undone.',
+    exportSelected: 'Export selected',
+    importFile: 'Import a file',
+    importFailed: 'Nothing was imported. The file has these problems:',
+    importNotJson: 'This file is not JSON.',
+    imported_one: 'Imported {{count}} scenario.',
+    imported_other: 'Imported {{count}} scenarios.',
+    onePerLine: 'One per line.',
+    copyFrom: 'Start from a copy of a scenario',
+    choose: 'Choose…',
+    copy: 'Make a copy',
+    budgetFull:
+      'Your scenarios have no room for this. Delete some you no longer need, then try again.',
+    tooManyScenarios:
+      'You can keep up to {{max}} scenarios. Delete some you no longer need, then try again.',
+    tooManyBytes:
+      'Your scenarios can hold up to {{size}} in all, and this would go past it. Delete some you no longer need, or shorten this one, then try again.',
+    importTooMany_one:
+      'Nothing was imported: the file holds {{count}} scenario and you have room for {{room}} more (up to {{max}}). Delete some you no longer need, or import fewer.',
+    importTooMany_other:
+      'Nothing was imported: the file holds {{count}} scenarios and you have room for {{room}} more (up to {{max}}). Delete some you no longer need, or import fewer.',
+    importTooLarge:
+      'Nothing was imported: the file would take your scenarios past {{size}} in all. Delete some you no longer need, or import fewer.',
+  },
+
+  organisation: {
+    notFound: 'That organisation could not be found.',
+    cohortNotFound: 'That cohort could not be found.',
+    inviteNotFound: 'That invite code is not valid. It may have expired or been revoked.',
+    assignmentNotFound: 'That assignment could not be found. It may have been removed already.',
+    memberNotFound: 'That trainee could not be found in this cohort. They may have left already.',
+    ownOrganisation: 'You run this organisation, so you cannot join it as a trainee.',
+    sharedElsewhere:
+      'That scenario is shared with another organisation and cannot be assigned here.',
+    assignedScenario:
+      'This scenario is assigned to a cohort, so it stays shared with that organisation: its trainees would lose it otherwise. Duplicate it to share a copy elsewhere.',
+    organisationLimit: 'You already run as many organisations as one trainer may.',
+    organisationLimitOf: 'You already run {{max}} organisations, the most one trainer may.',
+    cohortLimit: 'This organisation already has as many cohorts as it may.',
+    cohortLimitOf: 'This organisation already has {{max}} cohorts, the most it may.',
+    inviteLimit:
+      'This cohort already has as many live invites as it may. Revoke one to make another.',
+    inviteLimitOf:
+      'This cohort already has {{max}} live invites, the most it may. Revoke one to make another.',
+    commentLimit:
+      'Your organisation has already written as many comments on this conversation as it may.',
+    commentLimitOf:
+      'Your organisation has already written {{max}} comments on this conversation, the most it may.',
+    commentsToday: 'You have written as many comments as you may in a day. Please try again later.',
+    tooManyCodesGeneric: 'Too many invite codes tried. Please wait a few minutes and try again.',
+    tooManyCodes_one: 'Too many invite codes tried. Please wait {{count}} minute and try again.',
+    tooManyCodes_other: 'Too many invite codes tried. Please wait {{count}} minutes and try again.',
+    commentsTodayOf_one:
+      'You have written {{max}} comments in the last 24 hours, the most you may. Please try again in {{count}} minute.',
+    commentsTodayOf_other:
+      'You have written {{max}} comments in the last 24 hours, the most you may. Please try again in {{count}} minutes.',
+  },
+
+  assigned: {
+    title: 'Assigned',
+    intro: 'Scenarios your trainer has assigned to you.',
+    status: { due: 'Due', overdue: 'Overdue', done: 'Done' },
+    dueOn: 'Due {{date}}',
+    noDueDate: 'No due date',
+  },
+
+  join: {
+    title: 'Join a cohort',
+    invited: 'You have been invited to join a cohort on ChairTalk.',
+    signedOut:
+      'Create an account to accept the invite, or sign in if you already have one: you will join the cohort straight away.',
+    signedIn:
+      'You are signed in as {{name}}. Joining lets your trainer see the work you practise from now on.',
+    join: 'Join cohort',
+    code: 'Invite code: {{code}}',
+    later: 'Not now',
+  },
+
+  sharing: {
+    legend: 'Visibility',
+    private: 'Private (only you)',
+    sharedWith: 'Shared with organisation {{organisation}}',
+    hint: 'Trainees of an organisation you train can practise a scenario shared with it.',
+    listPrivate: 'Private',
+    listShared: 'Shared with an organisation',
+    captionLabel: 'Resource image caption',
+    captionHint:
+      'Optional. One line under the picture in the Resources panel (at most 120 characters).',
+  },
+
+  cohortCell: {
+    done: 'Done',
+    overdue: 'Overdue',
+    not_done: 'Not done',
+  },
+
+  organisationsPage: {
+    title: 'Organisations',
+    loading: 'Loading organisations…',
+    loadFailed: 'Your organisations could not be loaded.',
+    training: 'Organisations you run',
+    trainingEmpty:
+      'You do not run an organisation yet. Create one to invite trainees and assign them scenarios.',
+    createOrganisation: 'Create organisation',
+    organisationName: 'Organisation name',
+    cohortName: 'Cohort name',
+    createCohort: 'Create cohort',
+    noCohorts: 'No cohorts yet. Create one, then invite trainees to it.',
+    members_one: '{{count}} member',
+    members_other: '{{count}} members',
+    membersAndFormer: {
+      left: '{{count}} left',
+      // "0 members" beside rows of people who left reads as if the table were wrong.
+      noneNow: 'No current members, {{left}}',
+      both: '{{members}}, {{left}}',
+    },
+    rename: 'Rename',
+    renameWhich: 'Rename {{name}}',
+    newName: 'New name',
+    save: 'Save',
+    cancel: 'Cancel',
+    renamed: 'Renamed to {{name}}.',
+    deleteOrganisation: 'Delete organisation',
+    deleteCohort: 'Delete cohort',
+    deleteButton: 'Delete',
+    confirmDeleteOrganisationTitle: 'Delete the organisation {{name}}?',
+    confirmDeleteOrganisation:
+      'Its cohorts, invites and assignments are deleted, and so are the scores and comments written for it. Trainees keep every conversation they had, with the AI scores. Scenarios shared with it become private to their author again. This cannot be undone.',
+    confirmDeleteCohortTitle: 'Delete the cohort {{name}}?',
+    confirmDeleteCohort:
+      'Its members leave it, and its invites, assignments and results table are deleted. Trainees keep every conversation they had, and the scores and comments you wrote stay on them. This cannot be undone.',
+    deleted: 'Deleted {{name}}.',
+    cohortViews: 'Cohort views',
+    tabResults: 'Results',
+    tabSummary: 'Class summary',
+    openMember: '{{name}}: every conversation while a member',
+    scrollHint: 'Scroll sideways to see every assignment.',
+    invites: 'Invites',
+    noInvites: 'No invites yet.',
+    inviteDays: 'Days the invite stays valid',
+    createInvite: 'Create invite',
+    inviteLink: 'Invite link',
+    inviteCode: 'Code',
+    copyLink: 'Copy link',
+    copied: 'Copied',
+    copyFailed: 'Could not copy. Select the link and copy it yourself.',
+    revoke: 'Revoke',
+    expires: 'Expires',
+    expired: 'Expired',
+    revoked: 'Revoked',
+    daysInvalid: 'Enter a whole number of days from 1 to {{max}}.',
+    assign: 'Assign a scenario',
+    scenario: 'Scenario',
+    chooseScenario: 'Choose a scenario…',
+    dueDate: 'Due date (optional)',
+    assignButton: 'Assign',
+    assigned: 'Assigned.',
+    chooseFirst: 'Choose a scenario to assign.',
+    dueInvalid: 'Enter the due date as a date.',
+    dueOutOfRange: 'Enter a due date from {{min}} to {{max}}.',
+    table: 'Cohort results',
+    tableLoading: 'Loading the cohort table…',
+    tableFailed: 'The cohort table could not be loaded.',
+    noMembers: 'No trainees have joined this cohort yet. Share an invite link with them.',
+    noAssignments: 'Nothing assigned yet. Assign a scenario to see results here.',
+    assignedScenarios: 'Assigned scenarios',
+    due: 'Due',
+    remove: 'Remove',
+    removeWhich: 'assignment {{title}}',
+    confirmRemove:
+      'Remove {{title}} from this cohort? Trainees keep the conversations they have had, but it leaves their Assigned list and this table.',
+    removed: 'Removed {{title}}.',
+    trainee: 'Trainee',
+    done: 'Done',
+    average: 'Average',
+    trend: 'Trend',
+    left: 'Left',
+    overridden: "trainer's score",
+    exportCsv: 'Export CSV',
+    sortBy: 'Sort by {{column}}',
+    open: "Open {{name}}'s conversation for {{title}}",
+    memberships: 'Your cohorts',
+    membershipsEmpty:
+      'You are not in any cohort. A trainer sends you an invite link or code to join one.',
+    organisation: 'Organisation',
+    cohort: 'Cohort',
+    joined: 'Joined',
+    leave: 'Leave organisation',
+    confirmLeave: 'Leave {{name}}? Your trainer will no longer see the work you do from now on.',
+  },
+
+  cohortMember: {
+    title: 'Trainee',
+    titleOf: "{{name}}'s conversations",
+    loading: 'Loading conversations…',
+    loadFailed: 'The conversations could not be loaded.',
+    back: 'Back to Organisations',
+    intro:
+      'Every conversation they started while a member of this cohort, assigned or not. Work from before they joined or after they left is not shown.',
+    since: 'Member since {{date}}',
+    between: 'Member from {{from}} to {{to}}',
+    empty: 'No conversations yet while a member of this cohort.',
+    conversations: 'Conversations',
+    scenario: 'Scenario',
+    started: 'Started',
+    kind: 'Set as',
+    score: 'Score',
+    assigned: 'Assigned',
+    practice: 'Own practice',
+    inProgress: 'In progress',
+    notGraded: 'Not graded',
+    open: 'Open {{title}}, started {{date}}',
+    remove: 'Remove from cohort',
+    confirmRemoveTitle: 'Remove {{name}} from this cohort?',
+    confirmRemove:
+      'They leave the cohort now, as if they had left it themselves. You keep reading the work they did while a member, but nothing they start from now on; their row stays in the table, marked. Their conversations stay theirs. A live invite still lets them join again: revoke it if it should not.',
+    removed: '{{name}} was removed from this cohort.',
+  },
+
+  classSummary: {
+    loading: 'Loading the class summary…',
+    failed: 'The class summary could not be loaded.',
+    empty:
+      'No graded conversations yet. The summary fills in as members of this cohort finish conversations.',
+    intro: {
+      sentence: 'Over {{conversations}} by {{trainees}}, started while members of this cohort.',
+      conversations_one: '{{count}} graded conversation',
+      conversations_other: '{{count}} graded conversations',
+      trainees_one: '{{count}} trainee',
+      trainees_other: '{{count}} trainees',
+    },
+    scores: 'Average scores',
+    score: 'Score',
+    average: 'Average',
+    consent: 'Informed consent',
+    consentIntro_one:
+      'How often each item was met, over the {{count}} conversation with a debrief.',
+    consentIntro_other:
+      'How often each item was met, over the {{count}} conversations with a debrief.',
+    item: 'Item',
+    noDebrief:
+      'None of these conversations has a debrief (they were graded before debriefs existed), so there is no consent checklist or hidden concern to summarise.',
+    missed: 'Concerns most often missed',
+    missedIntro: 'Hidden concerns the patient never revealed: worth teaching how to open them.',
+    missedNone: 'No hidden concern was missed.',
+    missedOf_one: 'Missed in {{missed}} of {{count}} conversation',
+    missedOf_other: 'Missed in {{missed}} of {{count}} conversations',
+  },
+
+  trainerReview: {
+    title: 'Review conversation',
+    loading: 'Loading conversation…',
+    back: 'Back to Organisations',
+    trainee: 'Trainee',
+    transcript: 'Transcript',
+    readOnly: 'Read only: you are reviewing this conversation, not taking part in it.',
+    noMessages: 'No messages found for this conversation.',
+    notEnded: 'This conversation has not been graded yet.',
+    viewFeedback: 'View Feedback',
+    overrideTitle: 'Override score',
+    overallScore: 'Overall score',
+    overrideHint:
+      "Change the overall score, and any skill's, with a reason for each. A skill left on the AI's score keeps it.",
+    keepAi: "Keep the AI's ({{ai}})",
+    keepNone: "Keep the AI's",
+    skillScores: 'Skill scores',
+    skillComment: 'Why {{skill}}',
+    skillScore: '{{skill}} score',
+    skillCommentRequired: "Say why {{skill}} differs from the AI's score.",
+    currentOverride: 'Current override',
+    score: 'Overall score (1 to 10)',
+    comment: 'Comment',
+    commentRequired: 'A comment is required: say why the score differs.',
+    scoreInvalid: 'Choose a score from 1 to 10.',
+    saveOverride: 'Save score',
+    saved: 'Saved.',
+    addComment: 'Add comment',
+    commentOnTurn: 'Comment on {{place}}',
+    postComment: 'Post comment',
+    cancel: 'Cancel',
+    trainee_said: 'Trainee',
+    patient_said: 'Patient',
+  },
+
+  review: {
+    scores: 'Scores',
+    aiScore: 'AI score',
+    trainerScore: "Trainer's score",
+    trainerScoreOf: "Trainer's score ({{organisation}})",
+    by: 'by {{name}}, {{organisation}}',
+    comments: "Trainer's comments on {{place}}",
+    commentFrom: 'Comment from {{name}} ({{organisation}})',
+    aiBeside: 'AI {{ai}}',
+    skillScores: 'Skill scores',
+    notCounted: 'Shown, not counted: this organisation did not set this scenario.',
+  },
+
+  myData: {
+    deleteConversation: 'Delete conversation',
+    deleteConversationOf: 'Delete conversation: {{title}}',
+    deleteConversationTitle: 'Delete this conversation?',
+    deleteConversationBody:
+      'Its transcript, recordings, feedback and debrief, and any trainer’s score and comments on it, are deleted for good. Conversations branched from it are kept.',
+    deleteConversationConfirm: 'Delete for good',
+    deletingConversation: 'Deleting the conversation',
+    conversationOpen: 'This conversation is still open. End it before deleting it.',
+    deleteConversationFailed: 'The conversation could not be deleted. Please try again.',
+    cancel: 'Cancel',
+    exportTitle: 'Your data',
+    exportBody:
+      'Download everything of yours as one ZIP file: your account, conversations with their transcripts, feedback, debriefs and reviews, the scenarios you wrote, and your kept recordings.',
+    exportButton: 'Download my data',
+    exporting: 'Preparing your download',
+    exportRunning: 'Your data is already being prepared. Wait for that download to finish.',
+    exportFailed: 'Your data could not be downloaded. Please try again.',
+    exportFileName: 'chairtalk-data-{{date}}.zip',
+    archiveReadme:
+      "ChairTalk: everything of yours\nMade {{exportedAt}}.\n\nREADME.txt            This file.\naccount.json          Your account: name, email, and whether recordings of your voice turns are kept.\norganisations.json    The cohorts you are in, and the organisations you run with their cohorts and invites.\nscenarios.json        The scenarios you wrote, in the file format that My scenarios can import.\nconversations/        One file per conversation (start date, then its id): the scenario as practised,\n                      every message, the feedback and debrief, the conversation it branched from,\n                      every trainer's score and comments, and the names of its recordings.\nrecordings/           Kept audio of spoken turns, one folder per conversation, one file per message\n                      (your words and the patient’s reply). Expired recordings are not included.\n",
+    recordingsTitle: 'Recordings',
+    keepRecordingsLabel: 'Keep recordings of my voice turns',
+    keepRecordingsHelp_one:
+      'When on, the audio of your spoken turns and the patient’s replies is kept for {{count}} day so you can replay them. Turning it off keeps no new audio; recordings already kept stay until they expire or you delete their conversation.',
+    keepRecordingsHelp_other:
+      'When on, the audio of your spoken turns and the patient’s replies is kept for {{count}} days so you can replay them. Turning it off keeps no new audio; recordings already kept stay until they expire or you delete their conversation.',
+    recordingsOffEverywhere: 'This server keeps no recordings of voice turns.',
+    recordingsSaved: 'Saved.',
+    recordingsFailed: 'The setting could not be saved. Please try again.',
+    recordingNoticeOn_one:
+      'Your voice turns are recorded and kept for {{count}} day so you can replay them. To stop this, turn off “$t(myData.keepRecordingsLabel)” on your account page.',
+    recordingNoticeOn_other:
+      'Your voice turns are recorded and kept for {{count}} days so you can replay them. To stop this, turn off “$t(myData.keepRecordingsLabel)” on your account page.',
+    recordingNoticeOff:
+      'Your voice turns are not recorded: “$t(myData.keepRecordingsLabel)” is off on your account page.',
+    accountPageLink: 'Account page',
+    deleteAccountTitle: 'Delete account',
+    deleteAccountBody:
+      'Deleting your account deletes everything of yours for good: conversations, recordings, feedback, scenarios you wrote and organisations you run. Download your data first if you want to keep it.',
+    deleteAccountButton: 'Delete my account',
+    deleteAccountDialogTitle: 'Delete your account for good?',
+    deleteAccountDialogBody:
+      'This cannot be undone. Organisations you run are deleted with their cohorts, and the scores and comments written for them. Scenarios you wrote that others practised are kept only for their conversations.',
+    deleteAccountPassword: 'Your password',
+    deleteAccountConfirm: 'Delete my account',
+    deletingAccount: 'Deleting your account',
+    passwordRequired: 'Enter your password to delete your account.',
+    deleteAccountFailed: 'Your account could not be deleted. Please try again.',
+    accountDeleted: 'Your account has been deleted.',
+  },
+  /** The language a conversation is held in (decision 048). */
+  language: {
+    /** Each conversation language by name, in the reader's language. */
+    names: {
+      en: 'English',
+      es: 'Spanish',
+      fr: 'French',
+      de: 'German',
+      pt: 'Portuguese',
+      it: 'Italian',
+    },
+    needsProvider:
+      'Conversations in {{language}} need an AI provider: set OPENAI_API_KEY on the server. The built-in patient speaks English only.',
+    needsProviderGeneric:
+      'Conversations in this language need an AI provider: set OPENAI_API_KEY on the server. The built-in patient speaks English only.',
+    scenarioLanguageLabel: 'Language',
+    scenarioLanguageHelp: 'The language the patient speaks and the opening line is written in.',
+    conversationLanguageLabel: 'Conversation language',
+    translatedOpening: 'The patient’s opening line is translated when the conversation starts.',
+    scenarioLanguage: 'Language: {{name}}',
+    underWay: 'This conversation has started, so it stays in its language.',
+    startFailed: 'The conversation could not be started in {{language}}. Please try again.',
+  },
+} as const;
+
+/**
+ * The shape every complete catalogue has: each of English's keys, each a string. A catalogue
+ * typed with it fails the typecheck when a key is missing.
+ */
+export type Catalogue = Strings<typeof en>;
+type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
+
+/** A catalogue that may leave sentences out (they show in English), but has no other keys. */
+export type PartialCatalogue = DeepPartial<Catalogue>;
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends string ? string : DeepPartial<T[K]> };

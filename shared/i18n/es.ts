@@ -1,0 +1,863 @@
+import type { Catalogue } from './en';
+
+/**
+ * Spanish: complete. Its type requires every English key, so a sentence added to en.ts fails
+ * the typecheck until it is translated here. Register: "tú", as the interface addresses one
+ * person directly; product names (ChairTalk, Realtime) stay as they are.
+ */
+export const es: Catalogue = {
+  common: {
+    genericError: 'Se produjo un error',
+    languageLabel: 'Idioma',
+    turnPlace: {
+      opening: 'la apertura del paciente',
+      turn: 'el turno {{turn}}',
+      reply: 'la respuesta del paciente en el turno {{turn}}',
+    },
+    sizeKb: '{{value}} KB',
+    sizeMb: '{{value}} MB',
+  },
+
+  page: {
+    loading: 'Cargando la página',
+    checkingSession: 'Comprobando tu sesión',
+    notFoundTitle: 'Página no encontrada',
+    notFoundBody: 'No hay nada en esta dirección.',
+    goToDashboard: 'Ir al panel',
+  },
+
+  format: {
+    notAvailable: 'N/D',
+    unknownDuration: 'Duración desconocida',
+    lessThanMinute: 'Menos de un minuto',
+    minutes_one: '{{count}} minuto',
+    minutes_other: '{{count}} minutos',
+  },
+
+  request: {
+    invalidJson: 'El cuerpo de la solicitud no es JSON válido.',
+    invalid: 'La solicitud no es válida.',
+    unreadable: 'No se pudo leer la solicitud.',
+    tooLarge: 'La solicitud es demasiado grande.',
+    unsupportedBody:
+      'El cuerpo de la solicitud debe ser JSON en UTF-8, sin codificación de contenido.',
+    crossSite: 'Esta solicitud vino de otro sitio y se rechazó.',
+    notFound: 'No encontrado',
+    unavailable:
+      'ChairTalk no está disponible en este momento. Vuelve a intentarlo dentro de un momento.',
+    restarting: 'ChairTalk se está reiniciando. Vuelve a intentarlo dentro de un momento.',
+    internal: 'Algo salió mal de nuestro lado. Vuelve a intentarlo.',
+  },
+
+  auth: {
+    signInRequired: 'Inicia sesión para continuar.',
+    wrongCredentials: 'Correo electrónico o contraseña no válidos',
+    emailTaken: 'Ya existe una cuenta con este correo electrónico. Inicia sesión.',
+    slowDown: 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.',
+    tooManyAttempts_one: 'Demasiados intentos. Espera {{count}} minuto y vuelve a intentarlo.',
+    tooManyAttempts_other: 'Demasiados intentos. Espera {{count}} minutos y vuelve a intentarlo.',
+    forgotPassword: '¿Olvidaste tu contraseña?',
+    resetTitle: 'Restablece tu contraseña',
+    resetIntro:
+      'Escribe el correo electrónico de tu cuenta y te enviaremos un enlace para elegir una contraseña nueva.',
+    resetSend: 'Enviar enlace',
+    resetSent:
+      'Si alguna cuenta usa esa dirección, le hemos enviado un enlace para elegir una contraseña nueva. El enlace funciona una sola vez, durante {{minutes}} minutos.',
+    newPasswordTitle: 'Elige una contraseña nueva',
+    newPassword: 'Contraseña nueva',
+    savePassword: 'Guardar contraseña nueva',
+    resetDone:
+      'Tu contraseña ha cambiado y se ha cerrado tu sesión en todas partes. Inicia sesión con tu contraseña nueva.',
+    resetLinkInvalid: 'Este enlace ha caducado o ya se ha usado. Pide uno nuevo.',
+    tooManyResets:
+      'Demasiadas solicitudes de restablecimiento. Espera una hora y vuelve a intentarlo.',
+    backToSignIn: 'Volver a iniciar sesión',
+    tagline: 'Formación en ventas con IA para profesionales de la odontología',
+  },
+
+  mail: {
+    resetSubject: 'Restablece tu contraseña de ChairTalk',
+    resetBody:
+      'Alguien (esperamos que tú) ha pedido restablecer la contraseña de tu cuenta de ChairTalk.\n\nPara elegir una contraseña nueva, abre este enlace en los próximos {{minutes}} minutos. Funciona una sola vez:\n{{link}}\n\nSi no lo pediste, puedes ignorar este correo: tu contraseña seguirá igual.',
+    verifySubject: 'Confirma tu dirección de correo para ChairTalk',
+    verifyBody:
+      'Confirma que esta es tu dirección para ChairTalk.\n\nAbre este enlace en las próximas {{hours}} horas. Funciona una sola vez:\n{{link}}\n\nSi no te registraste ni cambiaste tu dirección en ChairTalk, puedes ignorar este correo.',
+    inviteSubject: '{{trainer}} te invita a practicar con {{organisation}} en ChairTalk',
+    inviteBody:
+      '{{trainer}} te invita a unirte a {{cohort}} en {{organisation}} en ChairTalk, donde se practican conversaciones con pacientes dentales simulados.\n\nPara unirte, abre este enlace antes del {{expires}}:\n{{link}}\n\nSi no conoces a esta persona, puedes ignorar este correo.',
+    dueSoonSubject: 'Vence pronto en ChairTalk: {{title}}',
+    overdueSubject: 'Vencido en ChairTalk: {{title}}',
+    reminderBody: {
+      due_soon: '«{{title}}» vence el {{due}}; lo asignaron a {{cohort}} en {{organisation}}.',
+      overdue:
+        '«{{title}}» venció el {{due}}; lo asignaron a {{cohort}} en {{organisation}} y aún no está hecho.',
+      body: 'Hola, {{name}}:\n\n{{status}}\n\nPractícalo aquí:\n{{link}}\n\nTu formador eligió cuándo se envían estos recordatorios. Recibes uno antes de la fecha límite y otro cuando ya ha pasado.',
+    },
+    changeNoticeSubject: 'Se está cambiando tu dirección de correo de ChairTalk',
+    changeNoticeBody:
+      'Alguien con la sesión iniciada en tu cuenta de ChairTalk ha pedido cambiar su dirección de correo a {{email}}.\n\nLa dirección solo cambia cuando se abre el enlace que enviamos allí.\n\nSi no fuiste tú, inicia sesión y cambia tu contraseña ahora; después cierra la sesión en todas partes desde la página de tu cuenta.',
+    date: '{{date}}, {{time}} UTC',
+  },
+
+  account: {
+    title: 'Tu cuenta',
+    loading: 'Cargando tu cuenta',
+    loadFailed: 'No se pudo cargar tu cuenta. Vuelve a intentarlo.',
+    profileTitle: 'Perfil',
+    nameLabel: 'Nombre completo',
+    saveName: 'Guardar nombre',
+    nameSaved: 'Tu nombre se ha guardado.',
+    emailTitle: 'Dirección de correo',
+    emailLabel: 'Correo electrónico',
+    verified: 'Confirmada',
+    unverified: 'Sin confirmar todavía',
+    unverifiedNote:
+      'Enviamos un enlace a {{email}} para confirmar que es tuya. Hasta entonces, ChairTalk no te envía más correo que ese enlace y los restablecimientos de contraseña.',
+    sendAgain: 'Enviar el enlace otra vez',
+    sentAgain:
+      'Hemos enviado un enlace nuevo a {{email}}. Funciona una sola vez, durante {{hours}} horas.',
+    newEmailLabel: 'Dirección de correo nueva',
+    currentPasswordLabel: 'Contraseña actual',
+    changeEmail: 'Cambiar dirección de correo',
+    pendingEmail:
+      'Esperando a que abras el enlace que enviamos a {{email}}. Tu dirección solo cambia entonces.',
+    changeRequested:
+      'Hemos enviado un enlace a {{email}}. Ábrelo en las próximas {{hours}} horas para que sea tu dirección. También hemos avisado a tu dirección actual.',
+    passwordTitle: 'Contraseña',
+    newPasswordLabel: 'Contraseña nueva',
+    changePassword: 'Cambiar contraseña',
+    passwordChanged:
+      'Tu contraseña ha cambiado. Se ha cerrado tu sesión en todos los demás dispositivos.',
+    sessionsTitle: 'Dispositivos con sesión iniciada',
+    sessionsIntro:
+      '¿Perdiste un teléfono o iniciaste sesión en un ordenador compartido? Cierra la sesión en todas partes, también en este dispositivo.',
+    signOutEverywhere: 'Cerrar sesión en todas partes',
+    signOutEverywhereConfirm:
+      '¿Cerrar la sesión de ChairTalk en todos los dispositivos, también en este? Necesitarás tu contraseña para volver a iniciar sesión.',
+    cancel: 'Cancelar',
+    signedOutEverywhere: 'Se ha cerrado tu sesión en todos los dispositivos.',
+    wrongCurrentPassword: 'Tu contraseña actual no es correcta.',
+    sameEmail: 'Esa ya es tu dirección de correo.',
+    emailInUse: 'Otra cuenta ya usa esta dirección de correo.',
+    alreadyVerified: 'Tu dirección de correo ya está confirmada.',
+    tooManyLinks: 'Demasiados enlaces enviados. Espera una hora y vuelve a intentarlo.',
+    verifyTitle: 'Confirma tu dirección de correo',
+    verifyIntro: 'Usa esta dirección para iniciar sesión en ChairTalk y para recibir su correo.',
+    verifyButton: 'Confirmar mi dirección',
+    verifyDone: '{{email}} está confirmada como tu dirección.',
+    verifyLinkInvalid:
+      'Este enlace ha caducado, ya se ha usado o lo ha sustituido uno más reciente. Envía uno nuevo desde la página de tu cuenta.',
+    goToAccount: 'Ir a tu cuenta',
+    bannerText: 'Confirma tu dirección de correo: enviamos un enlace a {{email}}.',
+    languageTitle: 'Idioma',
+    languageIntro: 'El idioma de las páginas de ChairTalk y del correo que te envía.',
+    languageSaved: 'Idioma guardado.',
+    languageFailed: 'No se pudo guardar el idioma. Vuelve a intentarlo.',
+  },
+
+  courseMail: {
+    emailInvite: 'Enviar esta invitación por correo',
+    addressesLabel: 'Direcciones de correo',
+    addressesHint:
+      'Una o más direcciones, separadas por comas, espacios o saltos de línea (hasta 50).',
+    send: 'Enviar invitaciones',
+    sent_one: 'Invitación enviada a {{count}} dirección.',
+    sent_other: 'Invitación enviada a {{count}} direcciones.',
+    noAddresses: 'Escribe al menos una dirección de correo.',
+    tooManyAddresses: 'Escribe como máximo {{max}} direcciones cada vez.',
+    badAddress: '«{{address}}» no es una dirección de correo válida.',
+    unverified:
+      'Confirma tu propia dirección de correo antes de invitar por correo: la invitación lleva tu nombre. Puedes volver a enviar el enlace desde la página de tu cuenta.',
+    inviteNotLive: 'Esta invitación ha caducado o se ha revocado. Crea una nueva para enviarla.',
+    tooManyInvites:
+      'Demasiadas invitaciones enviadas en la última hora. Espera y vuelve a intentarlo.',
+    remindersLabel: 'Recordatorios por correo',
+    remindersOff: 'Desactivados',
+    remindersBefore: {
+      days_one: '{{count}} día antes de la fecha límite, y una vez vencido',
+      days_other: '{{count}} días antes de la fecha límite, y una vez vencido',
+      hours: '{{hours}} horas antes de la fecha límite, y una vez vencido',
+    },
+    remindersSaved: 'Ajuste de recordatorios guardado.',
+    remindersNote:
+      'Solo se recuerda a quienes han confirmado su dirección, una vez en cada ocasión.',
+  },
+
+  password: {
+    weak: 'Esta contraseña es demasiado fácil de adivinar. Elige otra.',
+    common: 'Esta contraseña es de las más comunes. Elige una más difícil de adivinar.',
+    sequence: 'Esta contraseña es una secuencia simple. Elige una más difícil de adivinar.',
+    repeated:
+      'Esta contraseña repite los mismos pocos caracteres. Elige una más difícil de adivinar.',
+    blank: 'Una contraseña no puede ser solo espacios.',
+    email: 'Una contraseña no puede contener tu dirección de correo.',
+    service: 'Una contraseña no puede contener el nombre ChairTalk.',
+  },
+
+  scenario: {
+    notFound: 'Escenario no encontrado',
+    loadFailed: 'Error al cargar el escenario',
+    noneInLibrary: 'No se encontraron escenarios. Crea algunos en tu base de datos de ChairTalk.',
+    noneMatch:
+      'Ningún escenario coincide con tus filtros. Prueba otros términos de búsqueda u otro nivel de dificultad.',
+  },
+
+  conversation: {
+    createFailed: 'No se pudo crear la sesión de conversación',
+    initFailed: 'Error al iniciar la conversación',
+    notFound: 'Conversación no encontrada',
+    replyCutShort: 'Respuesta interrumpida',
+    detailFailed: 'No se pudieron cargar los detalles de la conversación',
+    replyFailed: 'Lo siento, ahora mismo me cuesta responder.',
+    ended: 'Esta conversación ha terminado.',
+    busy: 'Espera a que el paciente termine de responder.',
+    noReply: 'El paciente no respondió. Vuelve a enviar tu mensaje.',
+    gone: 'Esta conversación ya no está disponible. Vuelve al panel.',
+    messageNotFound: 'Mensaje no encontrado',
+    tooLong: 'Los mensajes pueden tener como máximo {{maxChars}} caracteres.',
+    blank: 'El mensaje no puede estar vacío.',
+    badCharacters: 'El mensaje contiene caracteres que no están permitidos.',
+    quotaReached:
+      'Has alcanzado el límite de práctica por hora. Tómate un descanso y vuelve a intentarlo más tarde.',
+    turnQuota:
+      'Has alcanzado el límite de práctica de {{perHour}} mensajes por hora. Tómate un descanso y vuelve a intentarlo más tarde.',
+    concurrentTurns:
+      'Demasiadas conversaciones están respondiendo a la vez. Espera a que termine una.',
+    hintFailed: 'No se pudo obtener una pista ahora. Vuelve a intentarlo.',
+    hintsUsedUpGeneric: 'Has usado todas tus pistas de esta hora. Vuelve a intentarlo más tarde.',
+    hintsUsedUp_one:
+      'Has usado tu {{count}} pista de esta hora. Vuelve a intentarlo más tarde o sigue sin ella.',
+    hintsUsedUp_other:
+      'Has usado tus {{count}} pistas de esta hora. Vuelve a intentarlo más tarde o sigue sin ellas.',
+    aiBudgetUsedUpGeneric:
+      'Has usado la asignación de IA de esta hora (respuestas, voz, pistas y evaluación). Todo lo hecho hasta ahora está guardado: vuelve a intentarlo más tarde.',
+    aiBudgetUsedUp_one:
+      'Has usado la asignación de IA de esta hora (respuestas, voz, pistas y evaluación). Todo lo hecho hasta ahora está guardado: vuelve a intentarlo dentro de {{count}} minuto.',
+    aiBudgetUsedUp_other:
+      'Has usado la asignación de IA de esta hora (respuestas, voz, pistas y evaluación). Todo lo hecho hasta ahora está guardado: vuelve a intentarlo dentro de {{count}} minutos.',
+  },
+
+  branch: {
+    tryAnother: 'Probar otra respuesta aquí',
+    tryAnotherAt: 'Probar otra respuesta aquí (tu turno {{turn}})',
+    notATurn:
+      'Una respuesta nueva solo puede empezar en uno de tus turnos, no en los del paciente.',
+    failed: 'No se pudo empezar otra respuesta ahora. Vuelve a intentarlo.',
+    originalNotGraded:
+      'La conversación original aún no se ha evaluado, así que no hay puntuaciones que comparar.',
+    tooManyGeneric:
+      'Ya has probado bastantes respuestas distintas esta hora. Vuelve a intentarlo más tarde.',
+    tooMany_one:
+      'Puedes probar {{count}} respuesta distinta por hora y ya la has usado. Vuelve a intentarlo más tarde.',
+    tooMany_other:
+      'Puedes probar {{count}} respuestas distintas por hora y ya las has usado todas. Vuelve a intentarlo más tarde.',
+  },
+
+  frame: {
+    notJson: 'Los mensajes deben ser JSON.',
+    unknownType: 'Tipo de mensaje desconocido.',
+    invalid: 'Mensaje no válido.',
+    noStream: 'Llegó audio sin que se hubiera iniciado una grabación.',
+    afterStream: 'Llegó audio después de que terminara su grabación.',
+    streamOpen: 'Ya se está enviando una grabación. Termínala o cancélala primero.',
+    otherStream: 'Esa no es la grabación que se está enviando.',
+    noStreamToEnd: 'No se está enviando ninguna grabación que terminar o cancelar.',
+    frameNoHeader: 'Un fragmento de audio era demasiado corto para llevar su número de secuencia.',
+    frameTooLarge: 'Un fragmento de audio duraba más de {{maxMs}} ms.',
+    frameNotPcm: 'El audio es un archivo, no muestras PCM16 sin procesar a 16 kHz.',
+    frameHalfSample: 'Un fragmento de audio terminó a mitad de una muestra.',
+    frameOutOfOrder:
+      'El audio llegó desordenado (fragmento {{got}} donde se esperaba el {{expected}}). Vuelve a intentarlo.',
+    framesMissing:
+      'La grabación llegó incompleta ({{received}} de {{announced}} fragmentos). Vuelve a intentarlo.',
+  },
+
+  feedback: {
+    failed: 'Error al generar la evaluación. Vuelve a intentarlo.',
+    tooShort:
+      'La conversación es demasiado corta para generar una evaluación útil. Continúa la conversación.',
+    partlyRead:
+      'Estas puntuaciones vienen de un método alternativo: no se pudo leer por completo la respuesta del evaluador.',
+    defaultScores:
+      'Son puntuaciones por defecto: el evaluador no pudo valorar esta conversación, así que cada puntuación es 5.',
+  },
+
+  debrief: {
+    title: 'Repaso',
+    turnByTurn: 'Turno a turno',
+    turn: { opening: 'Apertura', numbered: 'Turno {{n}}' },
+    you: 'Tú',
+    patient: 'Paciente',
+    notesOnTurn: { opening: 'Notas sobre la apertura', numbered: 'Notas sobre el turno {{n}}' },
+    reactionsOnTurn: {
+      opening: 'Reacción del paciente en la apertura',
+      numbered: 'Reacción del paciente en el turno {{n}}',
+    },
+    noteOn: 'sobre',
+    goodNote: 'Salió bien',
+    concernNote: 'Merece otra mirada',
+    thinking: 'Lo que pensaba el paciente',
+    stateTitle: 'Confianza, ansiedad y disposición del paciente',
+    estimated: 'estimadas por el evaluador de IA',
+    stateSeries: { trust: 'Confianza', anxiety: 'Ansiedad', readiness: 'Disposición a seguir' },
+    stateSummary_one:
+      'Gráfico de líneas sobre {{count}} intervención del paciente. Al final: confianza {{trust}} %, ansiedad {{anxiety}} %, disposición {{readiness}} %.',
+    stateSummary_other:
+      'Gráfico de líneas sobre {{count}} intervenciones del paciente. Al final: confianza {{trust}} %, ansiedad {{anxiety}} %, disposición {{readiness}} %.',
+    hiddenTitle: 'Preocupaciones ocultas',
+    uncoveredAt: {
+      opening: 'Descubierta en la apertura',
+      numbered: 'Descubierta en el turno {{n}}',
+    },
+    missed: 'No descubierta',
+    openedBy: 'Qué la hace salir:',
+    consentTitle: 'Consentimiento informado',
+    consentIntro:
+      'Una lista de comprobación junto a las puntuaciones, no una puntuación: ¿decidió el paciente libremente, sabiendo a qué accedía?',
+    consentItems: {
+      options: 'Se ofrecieron opciones, incluida no hacer nada',
+      risks_benefits: 'Se nombraron riesgos y beneficios',
+      cost: 'Se aclaró el coste',
+      understanding: 'Se comprobó la comprensión',
+      decision_respected: 'Se respetó la decisión del paciente',
+    },
+    consentStatus: { met: 'Cumplido', partly_met: 'Cumplido en parte', not_met: 'No cumplido' },
+    noEvidence: 'Nada en la conversación lo muestra.',
+    evidenceStance: { for: 'Qué lo muestra:', against: 'Qué fue en contra:' },
+    flagsTitle: 'Presión y tácticas de miedo',
+    flagKinds: { pressure: 'Presión', fear_tactic: 'Táctica de miedo' },
+    flagAt: { opening: 'la apertura', numbered: 'el turno {{n}}' },
+    persuasionWithoutConsent:
+      'Mucha persuasión con poco consentimiento: convenciste al paciente, pero la decisión no fue del todo informada ni libre. Persuadir nunca debería costarle al paciente su elección.',
+  },
+
+  progress: {
+    queryFailed: 'No se pudieron cargar los datos de progreso. Vuelve a intentarlo.',
+    unexpected:
+      'Se produjo un error al cargar tus datos de progreso. Vuelve a intentarlo más tarde.',
+  },
+
+  insight: {
+    fallback: {
+      moreSessions: 'Completa más sesiones para ver recomendaciones personalizadas.',
+      scenarioTypes: 'Practica con distintos tipos de escenario para mejorar tus habilidades.',
+      reviewFeedback:
+        'Después de cada sesión, revisa tu evaluación para encontrar en qué puedes crecer.',
+    },
+    strongSkill:
+      'Tus puntuaciones de {{skill}} son altas de forma constante: muestran una gran habilidad en {{skill}}.',
+    weakSkill: 'Céntrate en mejorar {{skill}}, donde más margen de mejora tienes.',
+    trendUpward: 'Tu rendimiento general va en aumento: buena señal de progreso.',
+    trendSteady: 'Tu rendimiento general es estable. Prueba técnicas nuevas para mejorar.',
+    trendDecline:
+      'Tus últimas puntuaciones muestran un ligero descenso. Revisa la evaluación con atención en tus próximas sesiones.',
+  },
+
+  voiceStatus: {
+    start: 'Pulsa el botón del micrófono para empezar a hablar',
+    preparing: 'Preparándose para escuchar...',
+    listening: 'Escuchando... (habla ahora)',
+    processing: 'Procesando tu mensaje...',
+    gettingReply: 'Obteniendo la respuesta de la IA...',
+    converting: 'Convirtiendo la respuesta en voz...',
+    playing: 'Reproduciendo la respuesta de la IA...',
+    again: 'Pulsa el botón del micrófono para volver a hablar',
+  },
+
+  voice: {
+    nothingHeard: 'No pude oír lo que dijiste. Vuelve a hablar.',
+    noAudio: 'No se grabó audio. Vuelve a intentarlo y habla con claridad.',
+    processingFailed: 'No se pudo procesar tu mensaje. Vuelve a intentarlo.',
+    recordingError: 'Se produjo un error de grabación. Vuelve a intentarlo.',
+    aiFailed: 'Error al obtener la respuesta de la IA. Vuelve a intentarlo.',
+    speechFailed: 'No se pudo generar la respuesta hablada. Vuelve a intentarlo.',
+    initFailed: 'No se pudo iniciar la grabación de audio. Prueba con otro navegador.',
+    stopFailed: 'Error al detener la grabación. Recarga la página y vuelve a intentarlo.',
+    tooLongForTurn:
+      'Ha sido demasiado largo para un turno. Mantén cada turno por debajo de {{maxSeconds}} segundos.',
+    recordingTooLarge:
+      'Esa grabación es demasiado grande (más de {{size}}). Mantén cada turno por debajo de {{maxSeconds}} segundos.',
+    streamAbandoned: 'La grabación dejó de llegar, así que se descartó. Vuelve a intentarlo.',
+    concurrentStreams:
+      'Se están transcribiendo demasiadas grabaciones a la vez. Termina una antes de empezar otra.',
+    notConfigured:
+      'La entrada de voz necesita conversión de voz a texto y no hay ninguna disponible: el servidor no tiene transcripción configurada y este navegador no tiene reconocimiento de voz. Pide a quien gestiona ChairTalk que configure una clave de API de OpenAI (o un servidor local compatible con OpenAI) en el servidor, o usa Chrome o Edge. Mientras tanto puedes seguir escribiendo en el chat.',
+    noServerTranscription:
+      'La transcripción del servidor no está configurada. Pide a quien gestiona ChairTalk que configure una clave de API de OpenAI (o un servidor local compatible con OpenAI), o usa un navegador con reconocimiento de voz.',
+    noServerSpeech:
+      'La voz del servidor no está configurada; las respuestas las lee la voz del propio navegador. Una clave de API de OpenAI en el servidor da voces naturales.',
+    offline:
+      'Se ha perdido la conexión con la conversación. El modo de voz volverá a funcionar cuando se recupere.',
+    ended: '$t(conversation.ended)',
+  },
+
+  realtime: {
+    engineRealtime: 'Realtime',
+    enginePipeline: 'Estándar',
+    engineLabel: 'Motor de voz',
+    connecting: 'Conectando con el paciente...',
+    startHint: 'Realtime: inicia una llamada y habla con el paciente como por teléfono.',
+    inCallHint: 'Habla como en una llamada. Habla por encima del paciente para interrumpirlo.',
+    thinking: '$t(voiceStatus.gettingReply)',
+    notConfigured:
+      'La voz en tiempo real no está configurada en este servidor. El motor de voz estándar sigue disponible.',
+    connectFailed:
+      'La llamada en tiempo real no pudo conectarse. Vuelve a intentarlo o cambia al motor de voz estándar.',
+    notSdp:
+      'La solicitud de llamada debe ser una oferta de sesión WebRTC (SDP) con una pista de audio.',
+    dropped:
+      'Se cortó la llamada en tiempo real. Todo lo dicho hasta ahora está guardado: continúa con el motor de voz estándar o escribiendo.',
+    callTooLong:
+      'La llamada alcanzó su límite de {{minutes}} minutos y terminó. Todo lo dicho hasta ahora está guardado.',
+    quotaReached:
+      'La llamada terminó: has alcanzado el límite de práctica por hora. Todo lo dicho hasta ahora está guardado.',
+    conversationEnded: 'La llamada terminó porque terminó la conversación.',
+    replaced: 'La llamada terminó porque empezó otra llamada de esta conversación.',
+    callInUse: 'Ya hay una llamada de esta conversación en curso en otra ventana.',
+    hungUp: 'La llamada terminó.',
+  },
+
+  dictation: {
+    failed: 'No se pudo transcribir el audio. Vuelve a intentarlo.',
+    transcriptionError: 'Error de transcripción: {{message}}',
+    noAudio: '$t(voice.noAudio)',
+    tooLong:
+      'Esa grabación es demasiado larga. Mantén cada dictado por debajo de {{maxSeconds}} segundos.',
+    unavailable:
+      'El dictado necesita conversión de voz a texto: el servidor no tiene transcripción configurada (necesita una clave de API de OpenAI o un servidor local compatible con OpenAI) y este navegador no tiene reconocimiento de voz. Escribe tu mensaje.',
+    noRecognition: 'El reconocimiento de voz no está disponible en este navegador.',
+  },
+
+  microphone: {
+    denied:
+      'Acceso al micrófono denegado. Permite el uso del micrófono en los ajustes de tu navegador.',
+    notFound: 'No se detectó ningún micrófono. Conecta uno y vuelve a intentarlo.',
+    inUse:
+      'No se puede acceder al micrófono. Puede que lo esté usando otra aplicación o que esté desconectado. Compruébalo y vuelve a intentarlo.',
+    insecure:
+      'Error de seguridad: el navegador solo permite el micrófono en una conexión segura (HTTPS). Abre ChairTalk por HTTPS.',
+    other: '$t(voice.recordingError)',
+  },
+
+  playback: {
+    blocked:
+      'Tu navegador bloqueó la reproducción de audio. Pulsa Reintentar audio (o en cualquier parte de la página) para permitir el sonido.',
+    unsupported: 'Tu navegador no admite este formato de audio. Prueba con otro navegador.',
+    failed: 'Falló la reproducción de audio: {{reason}}. Vuelve a intentarlo.',
+  },
+
+  replay: {
+    notFound: 'No se guarda ninguna grabación de ese turno',
+    play: { you: 'Reproducir tu turno', patient: 'Reproducir el turno del paciente' },
+    stop: 'Detener',
+    playShort: 'Reproducir',
+    playAll: 'Reproducir todo',
+    stopAll: 'Detener la reproducción',
+    failed: 'No se pudo reproducir esta grabación.',
+    note_one:
+      'Las grabaciones de los turnos hablados se guardan {{count}} día. El audio de las llamadas Realtime no se guarda.',
+    note_other:
+      'Las grabaciones de los turnos hablados se guardan {{count}} días. El audio de las llamadas Realtime no se guarda.',
+    noneKept:
+      'No se guarda ninguna grabación de esta conversación: el audio no se guarda en las llamadas Realtime ni con la voz del propio navegador, y las grabaciones caducan.',
+  },
+
+  authoring: {
+    write: 'Escribir un escenario',
+    mine: 'Mis escenarios',
+    listTitle: 'Mis escenarios',
+    none: 'Aún no has escrito ningún escenario.',
+    loadFailed: 'No se pudieron cargar tus escenarios.',
+    newTitle: 'Escribir un escenario',
+    editTitle: 'Editar escenario',
+    save: 'Guardar',
+    saving: 'Guardando…',
+    saved: 'Guardado.',
+    tryIt: 'Probarlo',
+    cancel: 'Volver a mis escenarios',
+    restored: 'Se ha recuperado tu borrador sin guardar.',
+    discard: 'Descartar borrador',
+    fixProblems: 'Algunos campos necesitan atención antes de poder guardar este escenario.',
+    sharingSection: 'Compartir',
+    titleNeedsLetters: 'Usa algunas letras o cifras en el título.',
+    voiceSection:
+      'Cómo suena y empieza el paciente (opcional: tiene valores por defecto razonables)',
+    topicsSection: 'Respuestas por tema (opcional)',
+    confirmDelete: '¿Eliminar «{{title}}»? No se puede deshacer.',
+    exportSelected: 'Exportar seleccionados',
+    importFile: 'Importar un archivo',
+    importFailed: 'No se importó nada. El archivo tiene estos problemas:',
+    importNotJson: 'Este archivo no es JSON.',
+    imported_one: 'Se importó {{count}} escenario.',
+    imported_other: 'Se importaron {{count}} escenarios.',
+    onePerLine: 'Uno por línea.',
+    copyFrom: 'Empezar desde una copia de un escenario',
+    choose: 'Elegir…',
+    copy: 'Hacer una copia',
+    budgetFull:
+      'Tus escenarios no tienen espacio para esto. Elimina algunos que ya no necesites y vuelve a intentarlo.',
+    tooManyScenarios:
+      'Puedes tener hasta {{max}} escenarios. Elimina algunos que ya no necesites y vuelve a intentarlo.',
+    tooManyBytes:
+      'Tus escenarios pueden ocupar hasta {{size}} en total, y esto lo superaría. Elimina algunos que ya no necesites o acorta este, y vuelve a intentarlo.',
+    importTooMany_one:
+      'No se importó nada: el archivo contiene {{count}} escenario y tienes espacio para {{room}} más (hasta {{max}}). Elimina algunos que ya no necesites o importa menos.',
+    importTooMany_other:
+      'No se importó nada: el archivo contiene {{count}} escenarios y tienes espacio para {{room}} más (hasta {{max}}). Elimina algunos que ya no necesites o importa menos.',
+    importTooLarge:
+      'No se importó nada: el archivo haría que tus escenarios superaran {{size}} en total. Elimina algunos que ya no necesites o importa menos.',
+  },
+
+  organisation: {
+    notFound: 'No se encontró esa organización.',
+    cohortNotFound: 'No se encontró ese grupo.',
+    inviteNotFound:
+      'Ese código de invitación no es válido. Puede que haya caducado o que se haya revocado.',
+    assignmentNotFound: 'No se encontró esa tarea. Puede que ya se haya quitado.',
+    memberNotFound: 'No se encontró a esa persona en este grupo. Puede que ya se haya ido.',
+    ownOrganisation: 'Diriges esta organización, así que no puedes unirte a ella como alumno.',
+    sharedElsewhere:
+      'Ese escenario está compartido con otra organización y no se puede asignar aquí.',
+    assignedScenario:
+      'Este escenario está asignado a un grupo, así que sigue compartido con esa organización: si no, sus alumnos lo perderían. Duplícalo para compartir una copia en otro sitio.',
+    organisationLimit: 'Ya diriges tantas organizaciones como puede dirigir un formador.',
+    organisationLimitOf: 'Ya diriges {{max}} organizaciones, el máximo para un formador.',
+    cohortLimit: 'Esta organización ya tiene tantos grupos como puede tener.',
+    cohortLimitOf: 'Esta organización ya tiene {{max}} grupos, el máximo permitido.',
+    inviteLimit:
+      'Este grupo ya tiene tantas invitaciones activas como puede tener. Revoca una para crear otra.',
+    inviteLimitOf:
+      'Este grupo ya tiene {{max}} invitaciones activas, el máximo permitido. Revoca una para crear otra.',
+    commentLimit:
+      'Tu organización ya ha escrito tantos comentarios sobre esta conversación como puede.',
+    commentLimitOf:
+      'Tu organización ya ha escrito {{max}} comentarios sobre esta conversación, el máximo permitido.',
+    commentsToday:
+      'Ya has escrito tantos comentarios como puedes en un día. Vuelve a intentarlo más tarde.',
+    tooManyCodesGeneric:
+      'Se han probado demasiados códigos de invitación. Espera unos minutos y vuelve a intentarlo.',
+    tooManyCodes_one:
+      'Se han probado demasiados códigos de invitación. Espera {{count}} minuto y vuelve a intentarlo.',
+    tooManyCodes_other:
+      'Se han probado demasiados códigos de invitación. Espera {{count}} minutos y vuelve a intentarlo.',
+    commentsTodayOf_one:
+      'Has escrito {{max}} comentarios en las últimas 24 horas, el máximo permitido. Vuelve a intentarlo dentro de {{count}} minuto.',
+    commentsTodayOf_other:
+      'Has escrito {{max}} comentarios en las últimas 24 horas, el máximo permitido. Vuelve a intentarlo dentro de {{count}} minutos.',
+  },
+
+  assigned: {
+    title: 'Asignados',
+    intro: 'Escenarios que tu formador te ha asignado.',
+    status: { due: 'Pendiente', overdue: 'Vencido', done: 'Hecho' },
+    dueOn: 'Vence el {{date}}',
+    noDueDate: 'Sin fecha límite',
+  },
+
+  join: {
+    title: 'Unirse a un grupo',
+    invited: 'Te han invitado a unirte a un grupo en ChairTalk.',
+    signedOut:
+      'Crea una cuenta para aceptar la invitación, o inicia sesión si ya tienes una: te unirás al grupo enseguida.',
+    signedIn:
+      'Has iniciado sesión como {{name}}. Al unirte, tu formador podrá ver lo que practiques a partir de ahora.',
+    join: 'Unirse al grupo',
+    code: 'Código de invitación: {{code}}',
+    later: 'Ahora no',
+  },
+
+  sharing: {
+    legend: 'Visibilidad',
+    private: 'Privado (solo tú)',
+    sharedWith: 'Compartido con la organización {{organisation}}',
+    hint: 'Los alumnos de una organización que formas pueden practicar un escenario compartido con ella.',
+    listPrivate: 'Privado',
+    listShared: 'Compartido con una organización',
+    captionLabel: 'Pie de la imagen de recurso',
+    captionHint:
+      'Opcional. Una línea bajo la imagen en el panel Recursos (como máximo 120 caracteres).',
+  },
+
+  cohortCell: {
+    done: 'Hecho',
+    overdue: 'Vencido',
+    not_done: 'Sin hacer',
+  },
+
+  organisationsPage: {
+    title: 'Organizaciones',
+    loading: 'Cargando organizaciones…',
+    loadFailed: 'No se pudieron cargar tus organizaciones.',
+    training: 'Organizaciones que diriges',
+    trainingEmpty:
+      'Aún no diriges ninguna organización. Crea una para invitar a alumnos y asignarles escenarios.',
+    createOrganisation: 'Crear organización',
+    organisationName: 'Nombre de la organización',
+    cohortName: 'Nombre del grupo',
+    createCohort: 'Crear grupo',
+    noCohorts: 'Aún no hay grupos. Crea uno y luego invita a alumnos.',
+    members_one: '{{count}} miembro',
+    members_other: '{{count}} miembros',
+    membersAndFormer: {
+      left: '{{count}} se fueron',
+      noneNow: 'Ningún miembro actual, {{left}}',
+      both: '{{members}}, {{left}}',
+    },
+    rename: 'Cambiar nombre',
+    renameWhich: 'Cambiar el nombre de {{name}}',
+    newName: 'Nombre nuevo',
+    save: 'Guardar',
+    cancel: 'Cancelar',
+    renamed: 'Ahora se llama {{name}}.',
+    deleteOrganisation: 'Eliminar organización',
+    deleteCohort: 'Eliminar grupo',
+    deleteButton: 'Eliminar',
+    confirmDeleteOrganisationTitle: '¿Eliminar la organización {{name}}?',
+    confirmDeleteOrganisation:
+      'Se eliminan sus grupos, invitaciones y tareas, y también las puntuaciones y comentarios escritos para ella. Los alumnos conservan todas sus conversaciones, con las puntuaciones de la IA. Los escenarios compartidos con ella vuelven a ser privados de su autor. No se puede deshacer.',
+    confirmDeleteCohortTitle: '¿Eliminar el grupo {{name}}?',
+    confirmDeleteCohort:
+      'Sus miembros salen de él, y se eliminan sus invitaciones, tareas y tabla de resultados. Los alumnos conservan todas sus conversaciones, y las puntuaciones y comentarios que escribiste siguen en ellas. No se puede deshacer.',
+    deleted: 'Se eliminó {{name}}.',
+    cohortViews: 'Vistas del grupo',
+    tabResults: 'Resultados',
+    tabSummary: 'Resumen de la clase',
+    openMember: '{{name}}: todas las conversaciones mientras fue miembro',
+    scrollHint: 'Desplázate hacia los lados para ver todas las tareas.',
+    invites: 'Invitaciones',
+    noInvites: 'Aún no hay invitaciones.',
+    inviteDays: 'Días que la invitación es válida',
+    createInvite: 'Crear invitación',
+    inviteLink: 'Enlace de invitación',
+    inviteCode: 'Código',
+    copyLink: 'Copiar enlace',
+    copied: 'Copiado',
+    copyFailed: 'No se pudo copiar. Selecciona el enlace y cópialo tú.',
+    revoke: 'Revocar',
+    expires: 'Caduca',
+    expired: 'Caducada',
+    revoked: 'Revocada',
+    daysInvalid: 'Escribe un número entero de días entre 1 y {{max}}.',
+    assign: 'Asignar un escenario',
+    scenario: 'Escenario',
+    chooseScenario: 'Elige un escenario…',
+    dueDate: 'Fecha límite (opcional)',
+    assignButton: 'Asignar',
+    assigned: 'Asignado.',
+    chooseFirst: 'Elige un escenario para asignar.',
+    dueInvalid: 'Escribe la fecha límite como una fecha.',
+    dueOutOfRange: 'Escribe una fecha límite entre {{min}} y {{max}}.',
+    table: 'Resultados del grupo',
+    tableLoading: 'Cargando la tabla del grupo…',
+    tableFailed: 'No se pudo cargar la tabla del grupo.',
+    noMembers:
+      'Aún no se ha unido ningún alumno a este grupo. Compárteles un enlace de invitación.',
+    noAssignments: 'Aún no hay nada asignado. Asigna un escenario para ver aquí los resultados.',
+    assignedScenarios: 'Escenarios asignados',
+    due: 'Fecha límite',
+    remove: 'Quitar',
+    removeWhich: 'la tarea {{title}}',
+    confirmRemove:
+      '¿Quitar {{title}} de este grupo? Los alumnos conservan las conversaciones que han tenido, pero desaparece de su lista de asignados y de esta tabla.',
+    removed: 'Se quitó {{title}}.',
+    trainee: 'Alumno',
+    done: 'Hecho',
+    average: 'Media',
+    trend: 'Tendencia',
+    left: 'Se fue',
+    overridden: 'puntuación del formador',
+    exportCsv: 'Exportar CSV',
+    sortBy: 'Ordenar por {{column}}',
+    open: 'Abrir la conversación de {{name}} para {{title}}',
+    memberships: 'Tus grupos',
+    membershipsEmpty:
+      'No estás en ningún grupo. Un formador te envía un enlace o código de invitación para unirte.',
+    organisation: 'Organización',
+    cohort: 'Grupo',
+    joined: 'Te uniste',
+    leave: 'Salir de la organización',
+    confirmLeave:
+      '¿Salir de {{name}}? Tu formador ya no verá el trabajo que hagas a partir de ahora.',
+  },
+
+  cohortMember: {
+    title: 'Alumno',
+    titleOf: 'Conversaciones de {{name}}',
+    loading: 'Cargando conversaciones…',
+    loadFailed: 'No se pudieron cargar las conversaciones.',
+    back: 'Volver a Organizaciones',
+    intro:
+      'Todas las conversaciones que empezó mientras era miembro de este grupo, asignadas o no. No se muestra el trabajo de antes de unirse ni de después de irse.',
+    since: 'Miembro desde el {{date}}',
+    between: 'Miembro del {{from}} al {{to}}',
+    empty: 'Aún no hay conversaciones mientras es miembro de este grupo.',
+    conversations: 'Conversaciones',
+    scenario: 'Escenario',
+    started: 'Empezada',
+    kind: 'Tipo',
+    score: 'Puntuación',
+    assigned: 'Asignada',
+    practice: 'Práctica propia',
+    inProgress: 'En curso',
+    notGraded: 'Sin evaluar',
+    open: 'Abrir {{title}}, empezada el {{date}}',
+    remove: 'Quitar del grupo',
+    confirmRemoveTitle: '¿Quitar a {{name}} de este grupo?',
+    confirmRemove:
+      'Sale del grupo ahora, como si se hubiera ido por su cuenta. Sigues pudiendo leer lo que hizo mientras era miembro, pero nada de lo que empiece a partir de ahora; su fila sigue en la tabla, marcada. Sus conversaciones siguen siendo suyas. Una invitación activa le permite volver a unirse: revócala si no debe.',
+    removed: 'Se quitó a {{name}} de este grupo.',
+  },
+
+  classSummary: {
+    loading: 'Cargando el resumen de la clase…',
+    failed: 'No se pudo cargar el resumen de la clase.',
+    empty:
+      'Aún no hay conversaciones evaluadas. El resumen se completa a medida que los miembros de este grupo terminan conversaciones.',
+    intro: {
+      sentence: 'Sobre {{conversations}} de {{trainees}}, empezadas siendo miembros de este grupo.',
+      conversations_one: '{{count}} conversación evaluada',
+      conversations_other: '{{count}} conversaciones evaluadas',
+      trainees_one: '{{count}} alumno',
+      trainees_other: '{{count}} alumnos',
+    },
+    scores: 'Puntuaciones medias',
+    score: 'Puntuación',
+    average: 'Media',
+    consent: 'Consentimiento informado',
+    consentIntro_one:
+      'Con qué frecuencia se cumplió cada punto, sobre la {{count}} conversación con repaso.',
+    consentIntro_other:
+      'Con qué frecuencia se cumplió cada punto, sobre las {{count}} conversaciones con repaso.',
+    item: 'Punto',
+    noDebrief:
+      'Ninguna de estas conversaciones tiene repaso (se evaluaron antes de que existieran), así que no hay lista de consentimiento ni preocupación oculta que resumir.',
+    missed: 'Preocupaciones que más se pasan por alto',
+    missedIntro:
+      'Preocupaciones ocultas que el paciente nunca reveló: conviene enseñar cómo hacerlas salir.',
+    missedNone: 'No se pasó por alto ninguna preocupación oculta.',
+    missedOf_one: 'Pasada por alto en {{missed}} de {{count}} conversación',
+    missedOf_other: 'Pasada por alto en {{missed}} de {{count}} conversaciones',
+  },
+
+  trainerReview: {
+    title: 'Revisar conversación',
+    loading: 'Cargando conversación…',
+    back: 'Volver a Organizaciones',
+    trainee: 'Alumno',
+    transcript: 'Transcripción',
+    readOnly: 'Solo lectura: estás revisando esta conversación, no participando en ella.',
+    noMessages: 'No se encontraron mensajes en esta conversación.',
+    notEnded: 'Esta conversación aún no se ha evaluado.',
+    viewFeedback: 'Ver evaluación',
+    overrideTitle: 'Corregir puntuación',
+    overallScore: 'Puntuación global',
+    overrideHint:
+      'Cambia la puntuación global, y la de cualquier habilidad, con un motivo para cada una. Una habilidad que dejes con la puntuación de la IA la conserva.',
+    keepAi: 'Mantener la de la IA ({{ai}})',
+    keepNone: 'Mantener la de la IA',
+    skillScores: 'Puntuaciones por habilidad',
+    skillComment: 'Por qué {{skill}}',
+    skillScore: 'Puntuación de {{skill}}',
+    skillCommentRequired: 'Explica por qué {{skill}} difiere de la puntuación de la IA.',
+    currentOverride: 'Corrección actual',
+    score: 'Puntuación global (de 1 a 10)',
+    comment: 'Comentario',
+    commentRequired: 'El comentario es obligatorio: explica por qué difiere la puntuación.',
+    scoreInvalid: 'Elige una puntuación de 1 a 10.',
+    saveOverride: 'Guardar puntuación',
+    saved: 'Guardado.',
+    addComment: 'Añadir comentario',
+    commentOnTurn: 'Comentario sobre {{place}}',
+    postComment: 'Publicar comentario',
+    cancel: 'Cancelar',
+    trainee_said: 'Alumno',
+    patient_said: 'Paciente',
+  },
+
+  review: {
+    scores: 'Puntuaciones',
+    aiScore: 'Puntuación de la IA',
+    trainerScore: 'Puntuación del formador',
+    trainerScoreOf: 'Puntuación del formador ({{organisation}})',
+    by: 'por {{name}}, {{organisation}}',
+    comments: 'Comentarios del formador sobre {{place}}',
+    commentFrom: 'Comentario de {{name}} ({{organisation}})',
+    aiBeside: 'IA {{ai}}',
+    skillScores: 'Puntuaciones por habilidad',
+    notCounted: 'Se muestra, no cuenta: esta organización no asignó este escenario.',
+  },
+
+  myData: {
+    deleteConversation: 'Eliminar conversación',
+    deleteConversationOf: 'Eliminar conversación: {{title}}',
+    deleteConversationTitle: '¿Eliminar esta conversación?',
+    deleteConversationBody:
+      'Su transcripción, grabaciones, evaluación y repaso, y cualquier puntuación y comentario de un formador sobre ella, se eliminan para siempre. Las conversaciones que partieron de ella se conservan.',
+    deleteConversationConfirm: 'Eliminar para siempre',
+    deletingConversation: 'Eliminando la conversación',
+    conversationOpen: 'Esta conversación sigue abierta. Termínala antes de eliminarla.',
+    deleteConversationFailed: 'No se pudo eliminar la conversación. Vuelve a intentarlo.',
+    cancel: 'Cancelar',
+    exportTitle: 'Tus datos',
+    exportBody:
+      'Descarga todo lo tuyo en un solo archivo ZIP: tu cuenta, las conversaciones con sus transcripciones, evaluaciones, repasos y revisiones, los escenarios que escribiste y tus grabaciones guardadas.',
+    exportButton: 'Descargar mis datos',
+    exporting: 'Preparando tu descarga',
+    exportRunning: 'Ya se están preparando tus datos. Espera a que termine esa descarga.',
+    exportFailed: 'No se pudieron descargar tus datos. Vuelve a intentarlo.',
+    exportFileName: 'chairtalk-datos-{{date}}.zip',
+    archiveReadme:
+      'ChairTalk: todo lo tuyo\nCreado el {{exportedAt}}.\n\nREADME.txt            Este archivo.\naccount.json          Tu cuenta: nombre, correo y si se guardan las grabaciones de tus turnos de voz.\norganisations.json    Los grupos en los que estás y las organizaciones que diriges, con sus grupos e invitaciones.\nscenarios.json        Los escenarios que escribiste, en el formato que Mis escenarios puede importar.\nconversations/        Un archivo por conversación (fecha de inicio y su id): el escenario tal como se practicó,\n                      cada mensaje, la evaluación y el repaso, la conversación de la que partió,\n                      las puntuaciones y comentarios de cada formador y los nombres de sus grabaciones.\nrecordings/           Audio guardado de los turnos hablados, una carpeta por conversación, un archivo por mensaje\n                      (tus palabras y la respuesta del paciente). No se incluyen las grabaciones caducadas.\n',
+    recordingsTitle: 'Grabaciones',
+    keepRecordingsLabel: 'Guardar las grabaciones de mis turnos de voz',
+    keepRecordingsHelp_one:
+      'Si está activado, el audio de tus turnos hablados y de las respuestas del paciente se guarda {{count}} día para que puedas volver a escucharlo. Al desactivarlo no se guarda audio nuevo; las grabaciones ya guardadas siguen hasta que caducan o eliminas su conversación.',
+    keepRecordingsHelp_other:
+      'Si está activado, el audio de tus turnos hablados y de las respuestas del paciente se guarda {{count}} días para que puedas volver a escucharlo. Al desactivarlo no se guarda audio nuevo; las grabaciones ya guardadas siguen hasta que caducan o eliminas su conversación.',
+    recordingsOffEverywhere: 'Este servidor no guarda grabaciones de los turnos de voz.',
+    recordingsSaved: 'Guardado.',
+    recordingsFailed: 'No se pudo guardar el ajuste. Vuelve a intentarlo.',
+    recordingNoticeOn_one:
+      'Tus turnos de voz se graban y se guardan {{count}} día para que puedas volver a escucharlos. Para evitarlo, desactiva «$t(myData.keepRecordingsLabel)» en la página de tu cuenta.',
+    recordingNoticeOn_other:
+      'Tus turnos de voz se graban y se guardan {{count}} días para que puedas volver a escucharlos. Para evitarlo, desactiva «$t(myData.keepRecordingsLabel)» en la página de tu cuenta.',
+    recordingNoticeOff:
+      'Tus turnos de voz no se graban: «$t(myData.keepRecordingsLabel)» está desactivado en la página de tu cuenta.',
+    accountPageLink: 'Página de la cuenta',
+    deleteAccountTitle: 'Eliminar cuenta',
+    deleteAccountBody:
+      'Eliminar tu cuenta elimina para siempre todo lo tuyo: conversaciones, grabaciones, evaluaciones, escenarios que escribiste y organizaciones que diriges. Descarga antes tus datos si quieres conservarlos.',
+    deleteAccountButton: 'Eliminar mi cuenta',
+    deleteAccountDialogTitle: '¿Eliminar tu cuenta para siempre?',
+    deleteAccountDialogBody:
+      'No se puede deshacer. Las organizaciones que diriges se eliminan con sus grupos y las puntuaciones y comentarios escritos para ellas. Los escenarios que escribiste y que otros practicaron se conservan solo para sus conversaciones.',
+    deleteAccountPassword: 'Tu contraseña',
+    deleteAccountConfirm: 'Eliminar mi cuenta',
+    deletingAccount: 'Eliminando tu cuenta',
+    passwordRequired: 'Escribe tu contraseña para eliminar tu cuenta.',
+    deleteAccountFailed: 'No se pudo eliminar tu cuenta. Vuelve a intentarlo.',
+    accountDeleted: 'Tu cuenta se ha eliminado.',
+  },
+  language: {
+    names: {
+      en: 'inglés',
+      es: 'español',
+      fr: 'francés',
+      de: 'alemán',
+      pt: 'portugués',
+      it: 'italiano',
+    },
+    needsProvider:
+      'Las conversaciones en {{language}} necesitan un proveedor de IA: configura OPENAI_API_KEY en el servidor. El paciente integrado solo habla inglés.',
+    needsProviderGeneric:
+      'Las conversaciones en este idioma necesitan un proveedor de IA: configura OPENAI_API_KEY en el servidor. El paciente integrado solo habla inglés.',
+    scenarioLanguageLabel: 'Idioma',
+    scenarioLanguageHelp:
+      'El idioma que habla el paciente y en el que está escrita la frase inicial.',
+    conversationLanguageLabel: 'Idioma de la conversación',
+    translatedOpening: 'La frase inicial del paciente se traduce cuando empieza la conversación.',
+    scenarioLanguage: 'Idioma: {{name}}',
+    underWay: 'Esta conversación ya ha empezado, así que sigue en su idioma.',
+    startFailed: 'No se pudo empezar la conversación en {{language}}. Vuelve a intentarlo.',
+  },
+};
