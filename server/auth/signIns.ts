@@ -1,9 +1,14 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { randomBytes } from 'node:crypto';
-import type { InterfaceLocale } from '#shared/i18n/locales';
 import type { Queryable } from '../db/db';
-import { deleteSignIn, extendSignIn, getSignInWithUser, insertSignIn } from '../db/signIns';
+import {
+  deleteSignIn,
+  extendSignIn,
+  getSignInWithUser,
+  insertSignIn,
+  type SignedInUser,
+} from '../db/signIns';
 
 /**
  * Lucia's session pattern: the browser holds a random token; the database holds only its
@@ -21,15 +26,7 @@ export function signInIdFromToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
-export interface SignedInUser {
-  id: string;
-  email: string;
-  fullName: string;
-  /** Drives the dashboard's reminder to confirm the address (decision 042). */
-  emailVerified: boolean;
-  /** The interface language they chose (decision 049): requests and mail use it. */
-  locale: InterfaceLocale | null;
-}
+export type { SignedInUser };
 
 export interface ValidatedSignIn {
   signInId: string;

@@ -1,6 +1,15 @@
 import type { InterfaceLocale } from '#shared/i18n/locales';
-import type { SignedInUser } from '../auth/signIns';
 import type { Queryable } from './db';
+
+export interface SignedInUser {
+  id: string;
+  email: string;
+  fullName: string;
+  /** Drives the dashboard's reminder to confirm the address (decision 042). */
+  emailVerified: boolean;
+  /** The interface language they chose (decision 049): requests and mail use it. */
+  locale: InterfaceLocale | null;
+}
 
 export interface SignInWithUser {
   signInId: string;
