@@ -126,9 +126,7 @@ describe.skipIf(skipBrowserSuite)('a conversation in Spanish without a provider 
     const refused = page.waitForResponse(isStart);
     await picker.selectOption({ label: 'Español' });
     expect((await refused).status()).toBe(422);
-    const alert = page
-      .getByRole('alert')
-      .filter({ hasText: LANGUAGE_TEXT.needsProvider('es') });
+    const alert = page.getByRole('alert').filter({ hasText: LANGUAGE_TEXT.needsProvider('es') });
     await alert.waitFor();
     expect(await alert.textContent()).toContain('OPENAI_API_KEY');
     await eventually(() => picker.inputValue()).toBe('en');

@@ -3,7 +3,12 @@ import { claimDueReminders } from '#server/db/reminders';
 import { COURSE_MAIL_TEXT, MAIL_TEXT } from '#shared/text';
 import { HttpClient, signedInClient, uniqueEmail } from '../../../helpers/httpClient';
 import { startSmtpServer, type TestSmtpServer } from '../../../helpers/smtpServer';
-import { createTestDb, routeDatabaseKinds, printSkipNotice, type TestDb } from '../../../helpers/testDb';
+import {
+  createTestDb,
+  routeDatabaseKinds,
+  printSkipNotice,
+  type TestDb,
+} from '../../../helpers/testDb';
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
 
 printSkipNotice();
