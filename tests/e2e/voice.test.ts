@@ -400,8 +400,11 @@ describe.skipIf(skipBrowserSuite)('voice mode with server speech (fake microphon
       'Honestly, the cost of it, more than anything, is what worries me. I have been putting money aside, but not enough.';
     stub.setTranscription(SAID);
     stub.setReply(reply);
-    // Slow words: the whole reply takes several seconds to arrive.
+    // Slow words, and the rest of the reply held back after its first clause until the
+    // patient has been heard: however loaded the machine, the text cannot finish first unless
+    // the app waits for it (then nothing plays, and the wait below fails).
     stub.setTiming({ tokenDelayMs: 250 });
+    stub.holdReplyAfter('Honestly, the cost of it, more');
     stub.setSpeech({ bytes: shortVoice(), chunks: 4 });
     const { page, voice } = await openVoiceMode({ recordAudio: true });
     const openingRequests = requestsTo('/audio/speech').length;
@@ -409,6 +412,7 @@ describe.skipIf(skipBrowserSuite)('voice mode with server speech (fake microphon
     await voice.dialog.getByRole('switch', { name: 'Push to talk' }).check();
     await voice.mic.click();
     await eventually(() => voice.played(), 25_000).toBeGreaterThanOrEqual(1);
+    stub.releaseReply();
     await eventually(() => voice.line('Patient:').textContent(), 15_000).toBe(reply);
 
     // The first speech asked of the provider was the first clause, not the first sentence.
