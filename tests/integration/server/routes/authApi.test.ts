@@ -265,6 +265,7 @@ describe.each(routeDatabaseKinds())('accounts and scenarios API on %s', (kind) =
         'difficulty',
         'id',
         'initialMessage',
+        'language',
         'patientConcerns',
         'patientProfile',
         'resourceCaption',
