@@ -216,7 +216,8 @@ export const VOICE_TEXT = textSection('voice', {
  */
 export const REALTIME_TEXT = textSection('realtime', {
   callTooLong: (minutes: number) => translate('realtime.callTooLong', { minutes }),
-  useEngine: (engine: string) => translate('realtime.useEngine', { engine }),
+  /** The button that leaves a failed call for another engine. */
+  switchEngine: (engine: string) => translate('realtime.useEngine', { engine }),
 });
 
 /** Spec §8 typed-chat dictation messages. */

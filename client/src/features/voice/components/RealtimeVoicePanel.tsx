@@ -78,7 +78,7 @@ export function RealtimeVoicePanel({
             onClick={onUseStandard}
             data-testid="voice-use-standard"
           >
-            {REALTIME_TEXT.useEngine(REALTIME_TEXT.enginePipeline)}
+            {REALTIME_TEXT.switchEngine(REALTIME_TEXT.enginePipeline)}
           </button>
         ) : null}
       </VoiceError>
