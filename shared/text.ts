@@ -138,12 +138,17 @@ export const CONVERSATION_TEXT = textSection('conversation', {
   hintsUsedUp: (perHour: number) => translate('conversation.hintsUsedUp', { count: perHour }),
   /** The hourly AI budget (decision 027): replies, voice, hints and feedback together. */
   aiBudgetUsedUp: (minutes: number) => translate('conversation.aiBudgetUsedUp', { count: minutes }),
+  chatTitle: (title: string) => translate('conversation.chat.title', { title }),
+  /** Spec §2: a toggle pill, "{label} ON" or "{label} OFF". */
+  pill: (label: string, on: boolean) =>
+    translate(on ? 'conversation.chat.pillOn' : 'conversation.chat.pillOff', { label }),
 });
 
 /** "Try another answer": a branch of a conversation from one of the clinician's turns. */
 export const BRANCH_TEXT = textSection('branch', {
   tryAnotherAt: (turn: number) => translate('branch.tryAnotherAt', { turn }),
   tooMany: (perHour: number) => translate('branch.tooMany', { count: perHour }),
+  startsFrom: (turn: number) => translate('branch.startsFrom', { turn }),
 });
 
 /** What the socket says about a frame it cannot take. */
@@ -155,7 +160,9 @@ export const FRAME_TEXT = textSection('frame', {
     translate('frame.framesMissing', { announced, received }),
 });
 
-export const FEEDBACK_TEXT = textSection('feedback');
+export const FEEDBACK_TEXT = textSection('feedback', {
+  quoted: (quote: string) => translate('feedback.quoted', { quote }),
+});
 
 /** The debrief beside the report: notes on turns, the patient's side, consent. */
 export const DEBRIEF_TEXT = textSection('debrief', {
@@ -209,6 +216,8 @@ export const VOICE_TEXT = textSection('voice', {
  */
 export const REALTIME_TEXT = textSection('realtime', {
   callTooLong: (minutes: number) => translate('realtime.callTooLong', { minutes }),
+  /** The button that leaves a failed call for another engine. */
+  switchEngine: (engine: string) => translate('realtime.useEngine', { engine }),
 });
 
 /** Spec §8 typed-chat dictation messages. */
@@ -244,6 +253,25 @@ export const AUTHORING_TEXT = textSection('authoring', {
     translate('authoring.importTooMany', { count: inFile, room, max }),
   importTooLarge: (maxKb: number) =>
     translate('authoring.importTooLarge', { size: COMMON_TEXT.kilobytes(maxKb) }),
+  /** A line of the list of the author's scenarios: "Restorative · beginner · version 2 · …". */
+  listMeta: (input: {
+    category: string;
+    difficulty: string;
+    version: number;
+    conversations: number;
+    sharing: string;
+  }) =>
+    translate('authoring.list.meta', {
+      ...input,
+      conversations: translate('authoring.list.conversations', { count: input.conversations }),
+    }),
+  selectScenario: (title: string) => translate('authoring.list.select', { title }),
+  statedConcern: (n: number) => translate('authoring.form.statedConcern', { n }),
+  removeStated: (n: number) => translate('authoring.form.removeStated', { n }),
+  hiddenConcern: (n: number) => translate('authoring.form.hiddenConcern', { n }),
+  removeHidden: (n: number) => translate('authoring.form.removeHidden', { n }),
+  atLeast: (min: number) => translate('authoring.problems.atLeast', { min }),
+  atMost: (max: number) => translate('authoring.problems.atMost', { max }),
 });
 
 /** Organisations, cohorts, invites and assignments. */

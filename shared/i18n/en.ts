@@ -239,6 +239,76 @@ export const en = {
       "You have used this hour's AI allowance (replies, voice, hints and feedback). Everything so far is saved: please try again in {{count}} minute.",
     aiBudgetUsedUp_other:
       "You have used this hour's AI allowance (replies, voice, hints and feedback). Everything so far is saved: please try again in {{count}} minutes.",
+    /** The conversation screen around the chat (decision 049: the sweep of issue 28). */
+    screen: {
+      documentTitle: 'Scenario',
+      leaving: 'Taking you back to the dashboard…',
+      goNow: 'Go now',
+      loading: 'Loading scenario...',
+      back: 'Back to Dashboard',
+      profileTitle: 'Patient profile',
+      keyConcerns: 'Key concerns',
+      noConcerns: 'None listed.',
+      rubricTitle: "How you'll be scored",
+      rubricIntro: 'Each skill is scored from 1 to 10. The report shows which of these you met.',
+      resources: 'Resources',
+      /** The corner label of the X-ray drawing: right side, tooth 36. */
+      xrayLabel: 'R · 36',
+      hint: 'Hint',
+      hintUnavailable: 'Hint unavailable',
+      dismissHint: 'Dismiss hint',
+      generating: 'Generating feedback from your conversation...',
+      mayTakeMoment: 'This may take a moment',
+    },
+    chat: {
+      title: 'Conversation with Patient: {{title}}',
+      /** Followed by a link to the original conversation. */
+      branchNote:
+        'You are trying another answer: this conversation starts again from one of your turns in',
+      branchNoteLink: 'the original conversation',
+      options: 'Conversation options',
+      streaming: 'Streaming',
+      avatar: 'Avatar',
+      resources: 'Resources',
+      /** Spec §2: a pill reads "{label} ON" or "{label} OFF". */
+      pillOn: '{{label}} ON',
+      pillOff: '{{label}} OFF',
+      voiceMode: 'Voice Mode',
+      reconnecting: 'Connection lost. Reconnecting… Your messages are kept and will be sent.',
+      start: 'Start Conversation',
+      starting: 'Starting your conversation...',
+      dismiss: 'Dismiss',
+      endedNote: 'This conversation has ended. Its feedback is in your history.',
+      getHint: 'Get hint',
+      end: 'End conversation & get feedback',
+      endHelp:
+        'Exchange a few messages with the patient, then end the conversation to get your feedback.',
+    },
+    messages: {
+      label: 'Conversation messages',
+      replying: 'Patient is replying…',
+      youSaid: 'You said:',
+      patientSaid: 'Patient said:',
+      notSaved: 'Not saved',
+      readAloud: 'Read aloud',
+      stopReading: 'Stop reading aloud',
+      notSent: 'Not sent.',
+      retry: 'Retry',
+      edit: 'Edit',
+      sending: 'Sending…',
+    },
+    composer: {
+      label: 'Your message to the patient',
+      placeholder: 'Type your message... (or click the microphone to speak)',
+      keys: 'Press Enter to send, Shift+Enter for a new line.',
+      /** After "120 / 2,000", read by screen readers only. */
+      characters: 'characters',
+      dictate: 'Dictate with the microphone',
+      stopDictation: 'Stop dictation',
+      send: 'Send',
+      recording: 'Recording… click the microphone again when you are done.',
+      transcribing: 'Transcribing…',
+    },
   },
 
   branch: {
@@ -253,6 +323,13 @@ export const en = {
       'You can try {{count}} other answer an hour, and have used them all. Please try again later.',
     tooMany_other:
       'You can try {{count}} other answers an hour, and have used them all. Please try again later.',
+    comparedTitle: 'Compared with the original',
+    startsFrom: 'This answer starts again from your turn {{turn}}.',
+    openOriginal: 'Open the original conversation',
+    tableCaption: 'Scores of the original conversation and of this answer, skill by skill',
+    columns: { skill: 'Skill', original: 'Original', branch: 'This answer', change: 'Change' },
+    /** After a change in the table, for screen readers. */
+    direction: { up: 'higher', down: 'lower', same: 'no change' },
   },
 
   frame: {
@@ -283,6 +360,19 @@ export const en = {
     partlyRead: "These scores come from a fallback: the grader's answer could not be read in full.",
     defaultScores:
       'These are default scores: the grader could not assess this conversation, so every score is 5.',
+    title: 'Conversation Feedback',
+    close: 'Close feedback',
+    scoresTitle: 'Performance Scores',
+    strengths: 'Strengths',
+    areasForImprovement: 'Areas for Improvement',
+    suggestedTitle: 'Suggested Alternative Responses',
+    print: 'Print',
+    closeButton: 'Close',
+    /** Spec §2: the second button right after a conversation. */
+    tryAnother: 'Try Another Scenario',
+    /** A quote from the transcript, in the report and the debrief. */
+    quoted: '"{{quote}}"',
+    youSaid: '— you said',
   },
 
   debrief: {
@@ -391,6 +481,23 @@ export const en = {
     offline:
       'The connection to the conversation is down. Voice mode will work again once it is back.',
     ended: '$t(conversation.ended)',
+    /** The voice mode dialog, around either engine. */
+    dialog: {
+      title: 'Voice Conversation Mode',
+      close: 'Close voice mode',
+      startSpeaking: 'Start speaking',
+      stopListening: 'Stop listening',
+      pushToTalk: 'Push to talk',
+      handsFreeHint:
+        'Hands-free: after the patient answers, just keep talking. Speak over the patient to interrupt.',
+      pushToTalkHint: 'Push to talk: click the microphone for each thing you say.',
+      you: 'You:',
+      patient: 'Patient:',
+      stopAudio: 'Stop audio',
+      closeButton: 'Close',
+      connecting: 'Connecting to the conversation…',
+      retryAudio: 'Retry Audio',
+    },
   },
 
   realtime: {
@@ -416,6 +523,9 @@ export const en = {
     replaced: 'The call was ended because another call for this conversation started.',
     callInUse: 'A call for this conversation is already going on in another window.',
     hungUp: 'The call ended.',
+    startCall: 'Start call',
+    endCall: 'End call',
+    useEngine: 'Use the {{engine}} engine',
   },
 
   /** Spec §8 typed-chat dictation messages. */
@@ -509,6 +619,123 @@ export const en = {
       'Nothing was imported: the file holds {{count}} scenarios and you have room for {{room}} more (up to {{max}}). Delete some you no longer need, or import fewer.',
     importTooLarge:
       'Nothing was imported: the file would take your scenarios past {{size}} in all. Delete some you no longer need, or import fewer.',
+    /** The list of the author's own scenarios. */
+    list: {
+      back: 'Back to Practice Scenarios',
+      select: 'Select {{title}}',
+      meta: '{{category}} · {{difficulty}} · version {{version}} · {{conversations}} · {{sharing}}',
+      conversations_one: '{{count}} conversation',
+      conversations_other: '{{count}} conversations',
+      edit: 'Edit',
+      practise: 'Practise',
+      duplicate: 'Duplicate',
+      export: 'Export',
+      delete: 'Delete',
+    },
+    /** The authoring form's sections and fields. */
+    form: {
+      scenarioSection: 'The scenario',
+      title: 'Title',
+      description: 'Description',
+      difficulty: 'Difficulty',
+      category: 'Category',
+      patientSection: 'The patient',
+      patientProfile: 'Patient profile',
+      keyConcerns: 'Key concerns',
+      openingLine: 'Opening line',
+      goal: 'What the clinician hopes the patient agrees to',
+      ice: {
+        ideas: "The patient's ideas",
+        concerns: "The patient's concerns",
+        expectations: "The patient's expectations",
+      },
+      twoToFour: '2 to 4.',
+      atLeastTwo: 'At least 2.',
+      atLeastTwoLowerCase: 'At least 2, lower case.',
+      statedSection: 'Stated concerns',
+      statedConcern: 'Stated concern {{n}}',
+      statedConcernText: 'Concern (one of the key concerns, word for word)',
+      keywords: 'Keywords',
+      statedLines: 'What the patient says about it',
+      settled: 'What the patient says once it is settled',
+      removeStated: 'Remove stated concern {{n}}',
+      addStated: 'Add a stated concern',
+      hiddenSection: 'Hidden concerns',
+      hiddenConcern: 'Hidden concern {{n}}',
+      hiddenConcernText: 'The concern (for the coach)',
+      unlock: 'What unlocks it',
+      unlockOptions: {
+        open_question: 'An open question',
+        acknowledgement: 'Acknowledging feelings',
+        either: 'Either',
+      },
+      unlockKeywords: 'Keywords the unlocking turn must touch',
+      reveal: 'What the patient says when it comes out',
+      coachingHint: 'A coaching hint',
+      removeHidden: 'Remove hidden concern {{n}}',
+      addHidden: 'Add a hidden concern',
+      linesSection: "The patient's lines",
+      linesOf: {
+        acceptance: 'Lines of acceptance',
+        deferral: 'Lines of deferral',
+        pushback: 'Lines of pushback',
+        confusion: 'Lines of confusion',
+        neutral: 'Lines of neutral',
+      },
+      speaker: 'Who speaks',
+      voice: 'Voice',
+      ageGroup: 'Age group',
+      receptiveness: 'Receptiveness',
+      starting: {
+        trust: 'Starting trust (0–100)',
+        anxiety: 'Starting anxiety (0–100)',
+        readiness: 'Starting readiness (0–100)',
+      },
+      topicsHint: '2 to 4 per topic; leave a topic empty for an answer that fits the profile.',
+      askedAbout: {
+        feelings: 'Asked about feelings',
+        cost: 'Asked about cost',
+        time: 'Asked about time',
+        pain: 'Asked about pain',
+        procedure: 'Asked about procedure',
+        risks: 'Asked about risks',
+        alternatives: 'Asked about alternatives',
+        longevity: 'Asked about longevity',
+        past: 'Asked about past',
+        family: 'Asked about family',
+        appearance: 'Asked about appearance',
+        work: 'Asked about work',
+      },
+    },
+    /** Names of a scenario's fixed values, in lower case where a sentence or a list uses them. */
+    values: {
+      difficulty: { beginner: 'beginner', intermediate: 'intermediate', advanced: 'advanced' },
+      category: {
+        Restorative: 'Restorative',
+        Cosmetic: 'Cosmetic',
+        Implants: 'Implants',
+        Endodontics: 'Endodontics',
+        Orthodontics: 'Orthodontics',
+        Periodontics: 'Periodontics',
+        Paediatric: 'Paediatric',
+        Preventive: 'Preventive',
+        Financial: 'Financial',
+        'Dental Anxiety': 'Dental Anxiety',
+      },
+      speaker: { patient: 'patient', parent: 'parent', carer: 'carer' },
+      gender: { female: 'female', male: 'male' },
+      ageGroup: { child: 'child', adult: 'adult', senior: 'senior' },
+      receptiveness: { low: 'low', medium: 'medium', high: 'high' },
+    },
+    /** A field's problem, said the way an author would (client/src/features/authoring). */
+    problems: {
+      required: 'Required.',
+      atLeast: 'Add at least {{min}}.',
+      atMost: 'At most {{max}}.',
+      slugFormat: 'Use lower-case letters, digits and hyphens only.',
+      chooseOption: 'Choose one of the options.',
+      statedConcern: 'Must be one of the key concerns, word for word.',
+    },
   },
 
   organisation: {

@@ -11,7 +11,7 @@ export function MyScenariosPage() {
   return (
     <main className="authoring-page">
       <p>
-        <Link href={dashboardPath('scenarios')}>Back to Practice Scenarios</Link>
+        <Link href={dashboardPath('scenarios')}>{AUTHORING_TEXT.list.back}</Link>
       </p>
       <MyScenarios />
     </main>

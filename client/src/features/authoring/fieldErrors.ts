@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { describeIssues, formatIssuePath } from '#shared/scenarioSeed';
+import { AUTHORING_TEXT } from '#shared/text';
 
 /** Problems keyed by the field that shows them; '' holds those no field owns. */
 export type FieldErrors = Record<string, string[]>;
@@ -26,16 +27,17 @@ function add(errors: FieldErrors, field: string, message: string): void {
 
 /** Zod's own words for an empty text or a short list, said the way an author would. */
 function plainMessage(issue: z.core.$ZodIssue, missing: boolean): string {
-  if (missing) return 'Required.';
+  const said = AUTHORING_TEXT.problems;
+  if (missing) return said.required;
   if (issue.code === 'too_small') {
-    if (issue.origin === 'string') return 'Required.';
-    if (issue.origin === 'array') return `Add at least ${String(issue.minimum)}.`;
+    if (issue.origin === 'string') return said.required;
+    if (issue.origin === 'array') return AUTHORING_TEXT.atLeast(Number(issue.minimum));
   }
   if (issue.code === 'too_big' && issue.origin === 'array') {
-    return `At most ${String(issue.maximum)}.`;
+    return AUTHORING_TEXT.atMost(Number(issue.maximum));
   }
-  if (issue.code === 'invalid_format') return 'Use lower-case letters, digits and hyphens only.';
-  if (issue.code === 'invalid_value') return 'Choose one of the options.';
+  if (issue.code === 'invalid_format') return said.slugFormat;
+  if (issue.code === 'invalid_value') return said.chooseOption;
   return issue.message;
 }
 
@@ -76,7 +78,7 @@ export function errorsFromServerMessage(
       path = path.slice(prefix.length).replace(/^\./, '');
     } else if (path === prefix) path = '';
     const field = path === '' || /\s/.test(path) ? '' : fieldFor(path, fields);
-    const shown = text === 'required' ? 'Required.' : text;
+    const shown = text === 'required' ? AUTHORING_TEXT.problems.required : text;
     add(errors, field, field === '' && path !== '' ? `${path}: ${shown}` : shown);
   }
   return errors;

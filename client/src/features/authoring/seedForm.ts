@@ -196,7 +196,6 @@ export function draftFromStored(stored: unknown): SeedDraft | null {
 
 /** The schema's one rule across fields, said where it can be fixed. */
 export const STATED_CONCERN_RULE = 'every statedConcerns[].concern must be one of patientConcerns';
-const STATED_CONCERN_MESSAGE = 'Must be one of the key concerns, word for word.';
 
 /**
  * Moves the stated-concerns rule from the form's summary to each stated concern that breaks it,
@@ -215,7 +214,7 @@ export function placeCrossFieldErrors(
     const concern = stated.concern.trim();
     if (concern === '' || concerns.includes(concern)) return;
     const path = `extras.statedConcerns[${i}].concern`;
-    placed[path] = [...(placed[path] ?? []), STATED_CONCERN_MESSAGE];
+    placed[path] = [...(placed[path] ?? []), AUTHORING_TEXT.problems.statedConcern];
     anyPlaced = true;
   });
   if (!anyPlaced) return errors;

@@ -16,6 +16,7 @@ import { listMyScenarios } from '../api/listMyScenarios';
 import { listTrainedOrganisations } from '../api/listTrainedOrganisations';
 import { downloadJson } from '../download';
 import { importProblems } from '../fieldErrors';
+import { categoryName, difficultyName } from '../valueNames';
 
 export function MyScenarios() {
   const ids = useId();
@@ -217,14 +218,18 @@ export function MyScenarios() {
             <li key={s.id} className="authoring-item">
               <label className="authoring-item__pick">
                 <input type="checkbox" checked={selected.has(s.id)} onChange={() => toggle(s.id)} />
-                <span className="visually-hidden">Select {s.title}</span>
+                <span className="visually-hidden">{AUTHORING_TEXT.selectScenario(s.title)}</span>
               </label>
               <div className="authoring-item__body">
                 <h2 className="authoring-item__title">{s.title}</h2>
                 <p className="authoring-item__meta">
-                  {s.category} · {s.difficulty} · version {s.version} · {s.conversations}{' '}
-                  {s.conversations === 1 ? 'conversation' : 'conversations'} ·{' '}
-                  {sharingOf(s.organisationId)}
+                  {AUTHORING_TEXT.listMeta({
+                    category: categoryName(s.category),
+                    difficulty: difficultyName(s.difficulty),
+                    version: s.version,
+                    conversations: s.conversations,
+                    sharing: sharingOf(s.organisationId),
+                  })}
                 </p>
               </div>
               <div className="authoring-item__actions">
@@ -232,31 +237,36 @@ export function MyScenarios() {
                   href={authoringEditPath(s.id)}
                   className="button button--secondary button--sm"
                 >
-                  Edit<span className="visually-hidden"> {s.title}</span>
+                  {AUTHORING_TEXT.list.edit}
+                  <span className="visually-hidden"> {s.title}</span>
                 </Link>
                 <Link href={scenarioPath(s.id)} className="button button--secondary button--sm">
-                  Practise<span className="visually-hidden"> {s.title}</span>
+                  {AUTHORING_TEXT.list.practise}
+                  <span className="visually-hidden"> {s.title}</span>
                 </Link>
                 <button
                   type="button"
                   className="button button--secondary button--sm"
                   onClick={() => void duplicate(s.id)}
                 >
-                  Duplicate<span className="visually-hidden"> {s.title}</span>
+                  {AUTHORING_TEXT.list.duplicate}
+                  <span className="visually-hidden"> {s.title}</span>
                 </button>
                 <button
                   type="button"
                   className="button button--secondary button--sm"
                   onClick={() => void exportIds([s.id])}
                 >
-                  Export<span className="visually-hidden"> {s.title}</span>
+                  {AUTHORING_TEXT.list.export}
+                  <span className="visually-hidden"> {s.title}</span>
                 </button>
                 <button
                   type="button"
                   className="button button--secondary button--sm"
                   onClick={() => void remove(s)}
                 >
-                  Delete<span className="visually-hidden"> {s.title}</span>
+                  {AUTHORING_TEXT.list.delete}
+                  <span className="visually-hidden"> {s.title}</span>
                 </button>
               </div>
             </li>

@@ -1,7 +1,12 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { CONVERSATION_LANGUAGES } from '#shared/languages';
 import { DIFFICULTIES } from '#shared/scenario';
-import { CONVERSATION_TOPICS, scenarioSeedSchema, type ScenarioSeed } from '#shared/scenarioSeed';
+import {
+  CONVERSATION_TOPICS,
+  hiddenConcernSchema,
+  scenarioSeedSchema,
+  type ScenarioSeed,
+} from '#shared/scenarioSeed';
 import { AUTHORING_TEXT, LANGUAGE_TEXT, SHARING_TEXT } from '#shared/text';
 import { Alert } from '../../../components/Alert';
 import { ApiError, errorMessage } from '../../../lib/api';
@@ -27,11 +32,11 @@ import {
   sharingOf,
   type SeedDraft,
 } from '../seedForm';
+import { valueOptions } from '../valueNames';
 import { LevelField, ListField, SelectField, TextField } from './Fields';
 
 const CATEGORIES = scenarioSeedSchema.shape.category.options;
-const opts = <V extends string>(values: readonly V[]) =>
-  values.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
+const UNLOCKS = hiddenConcernSchema.shape.unlock.options;
 
 interface ScenarioFormProps {
   userId: string;
@@ -212,6 +217,7 @@ export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioF
   };
 
   const hidden = draft.extras.hiddenConcerns;
+  const twoToFour = `${AUTHORING_TEXT.onePerLine} ${AUTHORING_TEXT.form.twoToFour}`;
   const stated = draft.extras.statedConcerns;
   const general = errors[''] ?? [];
 
@@ -241,28 +247,28 @@ export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioF
       </div>
 
       <fieldset className="authoring-section">
-        <legend>The scenario</legend>
+        <legend>{AUTHORING_TEXT.form.scenarioSection}</legend>
         <TextField
-          {...field('title', 'Title')}
+          {...field('title', AUTHORING_TEXT.form.title)}
           value={text('title')}
           onChange={(v) => update('title', v)}
         />
         <TextField
-          {...field('description', 'Description')}
+          {...field('description', AUTHORING_TEXT.form.description)}
           multiline
           value={text('description')}
           onChange={(v) => update('description', v)}
         />
         <SelectField
-          {...field('difficulty', 'Difficulty')}
+          {...field('difficulty', AUTHORING_TEXT.form.difficulty)}
           value={draft.difficulty}
-          options={opts(DIFFICULTIES)}
+          options={valueOptions('difficulty', DIFFICULTIES)}
           onChange={(v) => update('difficulty', v)}
         />
         <SelectField
-          {...field('category', 'Category')}
+          {...field('category', AUTHORING_TEXT.form.category)}
           value={draft.category}
-          options={CATEGORIES.map((c) => ({ value: c, label: c }))}
+          options={valueOptions('category', CATEGORIES)}
           onChange={(v) => update('category', v)}
         />
         <SelectField
@@ -278,33 +284,33 @@ export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioF
       </fieldset>
 
       <fieldset className="authoring-section">
-        <legend>The patient</legend>
+        <legend>{AUTHORING_TEXT.form.patientSection}</legend>
         <TextField
-          {...field('patientProfile', 'Patient profile')}
+          {...field('patientProfile', AUTHORING_TEXT.form.patientProfile)}
           multiline
           value={text('patientProfile')}
           onChange={(v) => update('patientProfile', v)}
         />
         <ListField
-          {...field('patientConcerns', 'Key concerns', `${AUTHORING_TEXT.onePerLine} 2 to 4.`)}
+          {...field('patientConcerns', AUTHORING_TEXT.form.keyConcerns, twoToFour)}
           value={list('patientConcerns')}
           onChange={(v) => update('patientConcerns', v)}
         />
         <TextField
-          {...field('initialMessage', 'Opening line')}
+          {...field('initialMessage', AUTHORING_TEXT.form.openingLine)}
           multiline
           value={text('initialMessage')}
           onChange={(v) => update('initialMessage', v)}
         />
         <TextField
-          {...field('extras.goal', 'What the clinician hopes the patient agrees to')}
+          {...field('extras.goal', AUTHORING_TEXT.form.goal)}
           value={text('extras.goal')}
           onChange={(v) => update('extras.goal', v)}
         />
         {(['ideas', 'concerns', 'expectations'] as const).map((k) => (
           <TextField
             key={k}
-            {...field(`extras.ice.${k}`, `The patient's ${k}`)}
+            {...field(`extras.ice.${k}`, AUTHORING_TEXT.form.ice[k])}
             value={text(`extras.ice.${k}`)}
             onChange={(v) => update(`extras.ice.${k}`, v)}
           />
@@ -312,7 +318,7 @@ export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioF
       </fieldset>
 
       <fieldset className="authoring-section">
-        <legend>Stated concerns</legend>
+        <legend>{AUTHORING_TEXT.form.statedSection}</legend>
         {errors['extras.statedConcerns']?.length ? (
           <p className="authoring-error">{errors['extras.statedConcerns'].join(' ')}</p>
         ) : null}
@@ -320,28 +326,28 @@ export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioF
           const at = `extras.statedConcerns[${i}]`;
           return (
             <div className="authoring-row" key={statedKeys[i]}>
-              <h3 className="authoring-row__title">Stated concern {i + 1}</h3>
+              <h3 className="authoring-row__title">{AUTHORING_TEXT.statedConcern(i + 1)}</h3>
               <TextField
-                {...field(`${at}.concern`, 'Concern (one of the key concerns, word for word)')}
+                {...field(`${at}.concern`, AUTHORING_TEXT.form.statedConcernText)}
                 value={text(`${at}.concern`)}
                 onChange={(v) => update(`${at}.concern`, v)}
               />
               <ListField
-                {...field(`${at}.keywords`, 'Keywords', `${AUTHORING_TEXT.onePerLine} At least 2.`)}
+                {...field(
+                  `${at}.keywords`,
+                  AUTHORING_TEXT.form.keywords,
+                  `${AUTHORING_TEXT.onePerLine} ${AUTHORING_TEXT.form.atLeastTwo}`,
+                )}
                 value={list(`${at}.keywords`)}
                 onChange={(v) => update(`${at}.keywords`, v)}
               />
               <ListField
-                {...field(
-                  `${at}.lines`,
-                  'What the patient says about it',
-                  `${AUTHORING_TEXT.onePerLine} 2 to 4.`,
-                )}
+                {...field(`${at}.lines`, AUTHORING_TEXT.form.statedLines, twoToFour)}
                 value={list(`${at}.lines`)}
                 onChange={(v) => update(`${at}.lines`, v)}
               />
               <TextField
-                {...field(`${at}.settled`, 'What the patient says once it is settled')}
+                {...field(`${at}.settled`, AUTHORING_TEXT.form.settled)}
                 value={text(`${at}.settled`)}
                 onChange={(v) => update(`${at}.settled`, v)}
               />
@@ -357,7 +363,7 @@ export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioF
                     setStatedKeys((keys) => keys.filter((_x, j) => j !== i));
                   }}
                 >
-                  Remove stated concern {i + 1}
+                  {AUTHORING_TEXT.removeStated(i + 1)}
                 </button>
               ) : null}
             </div>
@@ -372,13 +378,13 @@ export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioF
               setStatedKeys((keys) => [...keys, rowKey()]);
             }}
           >
-            Add a stated concern
+            {AUTHORING_TEXT.form.addStated}
           </button>
         ) : null}
       </fieldset>
 
       <fieldset className="authoring-section">
-        <legend>Hidden concerns</legend>
+        <legend>{AUTHORING_TEXT.form.hiddenSection}</legend>
         {errors['extras.hiddenConcerns']?.length ? (
           <p className="authoring-error">{errors['extras.hiddenConcerns'].join(' ')}</p>
         ) : null}
@@ -386,39 +392,38 @@ export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioF
           const at = `extras.hiddenConcerns[${i}]`;
           return (
             <div className="authoring-row" key={hiddenKeys[i]}>
-              <h3 className="authoring-row__title">Hidden concern {i + 1}</h3>
+              <h3 className="authoring-row__title">{AUTHORING_TEXT.hiddenConcern(i + 1)}</h3>
               <TextField
-                {...field(`${at}.concern`, 'The concern (for the coach)')}
+                {...field(`${at}.concern`, AUTHORING_TEXT.form.hiddenConcernText)}
                 value={text(`${at}.concern`)}
                 onChange={(v) => update(`${at}.concern`, v)}
               />
               <SelectField
-                {...field(`${at}.unlock`, 'What unlocks it')}
+                {...field(`${at}.unlock`, AUTHORING_TEXT.form.unlock)}
                 value={hidden[i]!.unlock}
-                options={[
-                  { value: 'open_question', label: 'An open question' },
-                  { value: 'acknowledgement', label: 'Acknowledging feelings' },
-                  { value: 'either', label: 'Either' },
-                ]}
+                options={UNLOCKS.map((value) => ({
+                  value,
+                  label: AUTHORING_TEXT.form.unlockOptions[value],
+                }))}
                 onChange={(v) => update(`${at}.unlock`, v)}
               />
               <ListField
                 {...field(
                   `${at}.keywords`,
-                  'Keywords the unlocking turn must touch',
-                  `${AUTHORING_TEXT.onePerLine} At least 2, lower case.`,
+                  AUTHORING_TEXT.form.unlockKeywords,
+                  `${AUTHORING_TEXT.onePerLine} ${AUTHORING_TEXT.form.atLeastTwoLowerCase}`,
                 )}
                 value={list(`${at}.keywords`)}
                 onChange={(v) => update(`${at}.keywords`, v)}
               />
               <TextField
-                {...field(`${at}.reveal`, 'What the patient says when it comes out')}
+                {...field(`${at}.reveal`, AUTHORING_TEXT.form.reveal)}
                 multiline
                 value={text(`${at}.reveal`)}
                 onChange={(v) => update(`${at}.reveal`, v)}
               />
               <TextField
-                {...field(`${at}.hint`, 'A coaching hint')}
+                {...field(`${at}.hint`, AUTHORING_TEXT.form.coachingHint)}
                 value={text(`${at}.hint`)}
                 onChange={(v) => update(`${at}.hint`, v)}
               />
@@ -434,7 +439,7 @@ export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioF
                     setHiddenKeys((keys) => keys.filter((_x, j) => j !== i));
                   }}
                 >
-                  Remove hidden concern {i + 1}
+                  {AUTHORING_TEXT.removeHidden(i + 1)}
                 </button>
               ) : null}
             </div>
@@ -449,21 +454,17 @@ export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioF
               setHiddenKeys((keys) => [...keys, rowKey()]);
             }}
           >
-            Add a hidden concern
+            {AUTHORING_TEXT.form.addHidden}
           </button>
         ) : null}
       </fieldset>
 
       <fieldset className="authoring-section">
-        <legend>The patient&apos;s lines</legend>
+        <legend>{AUTHORING_TEXT.form.linesSection}</legend>
         {LINE_KINDS.map((kind) => (
           <ListField
             key={kind}
-            {...field(
-              `extras.lines.${kind}`,
-              `Lines of ${kind}`,
-              `${AUTHORING_TEXT.onePerLine} 2 to 4.`,
-            )}
+            {...field(`extras.lines.${kind}`, AUTHORING_TEXT.form.linesOf[kind], twoToFour)}
             value={list(`extras.lines.${kind}`)}
             onChange={(v) => update(`extras.lines.${kind}`, v)}
           />
@@ -495,33 +496,33 @@ export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioF
         <summary>{AUTHORING_TEXT.voiceSection}</summary>
         <div className="authoring-more__body">
           <SelectField
-            {...field('extras.speaker', 'Who speaks')}
+            {...field('extras.speaker', AUTHORING_TEXT.form.speaker)}
             value={draft.extras.speaker}
-            options={opts(['patient', 'parent', 'carer'] as const)}
+            options={valueOptions('speaker', ['patient', 'parent', 'carer'] as const)}
             onChange={(v) => update('extras.speaker', v)}
           />
           <SelectField
-            {...field('extras.voice.gender', 'Voice')}
+            {...field('extras.voice.gender', AUTHORING_TEXT.form.voice)}
             value={draft.extras.voice.gender}
-            options={opts(['female', 'male'] as const)}
+            options={valueOptions('gender', ['female', 'male'] as const)}
             onChange={(v) => update('extras.voice.gender', v)}
           />
           <SelectField
-            {...field('extras.voice.ageGroup', 'Age group')}
+            {...field('extras.voice.ageGroup', AUTHORING_TEXT.form.ageGroup)}
             value={draft.extras.voice.ageGroup}
-            options={opts(['child', 'adult', 'senior'] as const)}
+            options={valueOptions('ageGroup', ['child', 'adult', 'senior'] as const)}
             onChange={(v) => update('extras.voice.ageGroup', v)}
           />
           <SelectField
-            {...field('extras.receptiveness', 'Receptiveness')}
+            {...field('extras.receptiveness', AUTHORING_TEXT.form.receptiveness)}
             value={draft.extras.receptiveness}
-            options={opts(['low', 'medium', 'high'] as const)}
+            options={valueOptions('receptiveness', ['low', 'medium', 'high'] as const)}
             onChange={(v) => update('extras.receptiveness', v)}
           />
           {(['trust', 'anxiety', 'readiness'] as const).map((k) => (
             <LevelField
               key={k}
-              {...field(`extras.start.${k}`, `Starting ${k} (0–100)`)}
+              {...field(`extras.start.${k}`, AUTHORING_TEXT.form.starting[k])}
               value={draft.extras.start[k]}
               onChange={(v) => update(`extras.start.${k}`, v)}
             />
@@ -538,13 +539,12 @@ export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioF
         <summary>{AUTHORING_TEXT.topicsSection}</summary>
         <div className="authoring-more__body">
           <p className="authoring-hint">
-            {AUTHORING_TEXT.onePerLine} 2 to 4 per topic; leave a topic empty for an answer that
-            fits the profile.
+            {AUTHORING_TEXT.onePerLine} {AUTHORING_TEXT.form.topicsHint}
           </p>
           {CONVERSATION_TOPICS.map((topic) => (
             <ListField
               key={topic}
-              {...field(`extras.topicAnswers.${topic}`, `Asked about ${topic}`)}
+              {...field(`extras.topicAnswers.${topic}`, AUTHORING_TEXT.form.askedAbout[topic])}
               value={list(`extras.topicAnswers.${topic}`)}
               onChange={(v) => update(`extras.topicAnswers.${topic}`, v)}
             />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ResourceIllustration } from '#shared/illustrations';
+import { CONVERSATION_TEXT } from '#shared/text';
 
 /** A two-rooted molar in a 100 × 100 box, reused by several drawings. */
 const MOLAR =
@@ -27,7 +28,7 @@ function RootCanal() {
       <circle cx="186" cy="40" r="9" fill="none" stroke="#5eead4" strokeWidth="2" />
       <path d="M178 48l-14 12" stroke="#5eead4" strokeWidth="2" />
       <text x="30" y="134" fill="#94a3b8" fontSize="10" fontFamily="inherit">
-        R · 36
+        {CONVERSATION_TEXT.screen.xrayLabel}
       </text>
     </>
   );

@@ -8,7 +8,7 @@ import type { Scenario } from '#shared/scenario';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { BulbIcon, CheckIcon, HeadsetIcon } from '../../../components/Icons';
-import { BRANCH_TEXT } from '#shared/text';
+import { BRANCH_TEXT, CONVERSATION_TEXT } from '#shared/text';
 import { errorMessage } from '../../../lib/api';
 import { conversationPath } from '../../../lib/paths';
 import { branchConversation } from '../api/branchConversation';
@@ -143,23 +143,34 @@ export function ChatPanel({
     <section className="card chat" aria-labelledby="chat-title">
       <header className="chat__head">
         <h2 id="chat-title" className="chat__title">
-          Conversation with Patient: {scenario.title}
+          {CONVERSATION_TEXT.chatTitle(scenario.title)}
         </h2>
         <p className="chat__concerns">{concernsLine(scenario.patientConcerns)}</p>
         {session?.branchOf ? (
           <p className="chat__branch" role="note">
-            You are trying another answer: this conversation starts again from one of your turns in{' '}
-            <Link href={conversationPath(session.branchOf)}>the original conversation</Link>.
+            {CONVERSATION_TEXT.chat.branchNote}{' '}
+            <Link href={conversationPath(session.branchOf)}>
+              {CONVERSATION_TEXT.chat.branchNoteLink}
+            </Link>
+            .
           </p>
         ) : null}
-        <div className="chat__pills" role="group" aria-label="Conversation options">
+        <div className="chat__pills" role="group" aria-label={CONVERSATION_TEXT.chat.options}>
           <TogglePill
-            label="Streaming"
+            label={CONVERSATION_TEXT.chat.streaming}
             on={streamingOn}
             onToggle={() => setStreamingOn((v) => !v)}
           />
-          <TogglePill label="Avatar" on={avatarOn} onToggle={() => setAvatarOn((v) => !v)} />
-          <TogglePill label="Resources" on={resourcesOn} onToggle={onToggleResources} />
+          <TogglePill
+            label={CONVERSATION_TEXT.chat.avatar}
+            on={avatarOn}
+            onToggle={() => setAvatarOn((v) => !v)}
+          />
+          <TogglePill
+            label={CONVERSATION_TEXT.chat.resources}
+            on={resourcesOn}
+            onToggle={onToggleResources}
+          />
           <button
             type="button"
             className="pill pill--action"
@@ -170,7 +181,7 @@ export function ChatPanel({
             }}
           >
             <HeadsetIcon />
-            Voice Mode
+            {CONVERSATION_TEXT.chat.voiceMode}
           </button>
         </div>
       </header>
@@ -178,7 +189,7 @@ export function ChatPanel({
       {reconnecting ? (
         <p className="chat__status" role="status">
           <Spinner />
-          Connection lost. Reconnecting… Your messages are kept and will be sent.
+          {CONVERSATION_TEXT.chat.reconnecting}
         </p>
       ) : null}
 
@@ -192,13 +203,13 @@ export function ChatPanel({
             disabled={conversationProblem.retrying}
           >
             {conversationProblem.retrying ? <Spinner /> : null}
-            Start Conversation
+            {CONVERSATION_TEXT.chat.start}
           </button>
         </div>
       ) : session === null ? (
         <p className="loading-line">
           <Spinner />
-          Starting your conversation...
+          {CONVERSATION_TEXT.chat.starting}
         </p>
       ) : (
         <MessageList
@@ -226,7 +237,7 @@ export function ChatPanel({
             className="button button--ghost button--sm"
             onClick={() => setBranchError(null)}
           >
-            Dismiss
+            {CONVERSATION_TEXT.chat.dismiss}
           </button>
         </div>
       ) : null}
@@ -239,7 +250,7 @@ export function ChatPanel({
             className="button button--ghost button--sm"
             onClick={chat.dismissNotice}
           >
-            Dismiss
+            {CONVERSATION_TEXT.chat.dismiss}
           </button>
         </div>
       ) : null}
@@ -252,14 +263,12 @@ export function ChatPanel({
             className="button button--ghost button--sm"
             onClick={speech.dismissError}
           >
-            Dismiss
+            {CONVERSATION_TEXT.chat.dismiss}
           </button>
         </div>
       ) : null}
 
-      {chat.ended && session ? (
-        <Alert tone="info">This conversation has ended. Its feedback is in your history.</Alert>
-      ) : null}
+      {chat.ended && session ? <Alert tone="info">{CONVERSATION_TEXT.chat.endedNote}</Alert> : null}
 
       {hint.hint.status === 'shown' ? (
         <HintCallout hint={hint.hint.text} tone={hint.hint.tone} onDismiss={hint.dismiss} />
@@ -294,17 +303,15 @@ export function ChatPanel({
           disabled={!session || closed || hint.hint.status === 'loading'}
         >
           {hint.hint.status === 'loading' ? <Spinner /> : <BulbIcon />}
-          Get hint
+          {CONVERSATION_TEXT.chat.getHint}
         </button>
         <button type="button" className="button button--success" onClick={end} disabled={!canEnd}>
           <CheckIcon />
-          End conversation &amp; get feedback
+          {CONVERSATION_TEXT.chat.end}
         </button>
       </div>
       {!closed && messageCount < MESSAGES_TO_END ? (
-        <p className="chat__help">
-          Exchange a few messages with the patient, then end the conversation to get your feedback.
-        </p>
+        <p className="chat__help">{CONVERSATION_TEXT.chat.endHelp}</p>
       ) : null}
       {ending.error ? <Alert>{ending.error}</Alert> : null}
 

@@ -2,6 +2,7 @@ import { useId, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import { MAX_MESSAGE_CHARS } from '#shared/conversation';
 import { formatNumber } from '#shared/format';
 import { characterCount, firstCharacters } from '#shared/inputChecks';
+import { CONVERSATION_TEXT } from '#shared/text';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { MicIcon, SendIcon, StopIcon } from '../../../components/Icons';
@@ -28,11 +29,11 @@ interface ComposerProps {
   ref?: Ref<HTMLTextAreaElement>;
 }
 
-const DICTATION_STATUS: Record<DictationState, string> = {
-  idle: '',
-  recording: 'Recording… click the microphone again when you are done.',
-  transcribing: 'Transcribing…',
-};
+/** Read at render time, in the interface language (decision 049). */
+function dictationStatus(state: DictationState): string {
+  if (state === 'idle') return '';
+  return CONVERSATION_TEXT.composer[state];
+}
 
 /** The counter turns amber in the last tenth so the limit is never a surprise. */
 const WARN_AT = Math.floor(MAX_MESSAGE_CHARS * 0.9);
@@ -67,14 +68,14 @@ export function Composer({
   return (
     <form className="composer" onSubmit={submit}>
       <label htmlFor={`${ids}-text`} className="visually-hidden">
-        Your message to the patient
+        {CONVERSATION_TEXT.composer.label}
       </label>
       <textarea
         ref={ref}
         id={`${ids}-text`}
         className="composer__input"
         rows={3}
-        placeholder="Type your message... (or click the microphone to speak)"
+        placeholder={CONVERSATION_TEXT.composer.placeholder}
         value={value}
         onChange={(e) => onChange(firstCharacters(e.target.value, MAX_MESSAGE_CHARS))}
         onKeyDown={onKeyDown}
@@ -82,7 +83,7 @@ export function Composer({
         aria-describedby={`${ids}-count ${ids}-keys`}
       />
       <p id={`${ids}-keys`} className="visually-hidden">
-        Press Enter to send, Shift+Enter for a new line.
+        {CONVERSATION_TEXT.composer.keys}
       </p>
       <div className="composer__bar">
         <span
@@ -90,12 +91,16 @@ export function Composer({
           className={`composer__count ${count >= WARN_AT ? 'composer__count--warn' : ''}`}
         >
           {formatNumber(count)} / {formatNumber(MAX_MESSAGE_CHARS)}
-          <span className="visually-hidden"> characters</span>
+          <span className="visually-hidden"> {CONVERSATION_TEXT.composer.characters}</span>
         </span>
         <button
           type="button"
           className={`icon-button icon-button--outline ${recording ? 'icon-button--recording' : ''}`}
-          aria-label={recording ? 'Stop dictation' : 'Dictate with the microphone'}
+          aria-label={
+            recording
+              ? CONVERSATION_TEXT.composer.stopDictation
+              : CONVERSATION_TEXT.composer.dictate
+          }
           aria-pressed={recording}
           onClick={dictation.onToggle}
           disabled={disabled || !dictation.available || dictation.state === 'transcribing'}
@@ -110,11 +115,11 @@ export function Composer({
         </button>
         <button type="submit" className="button button--primary" disabled={!canSend}>
           {busy ? <Spinner /> : <SendIcon />}
-          Send
+          {CONVERSATION_TEXT.composer.send}
         </button>
       </div>
       <p className="composer__dictation" role="status">
-        {DICTATION_STATUS[dictation.state]}
+        {dictationStatus(dictation.state)}
       </p>
       {dictation.error ? (
         <div className="composer__dictation-error">
@@ -124,7 +129,7 @@ export function Composer({
             className="button button--ghost button--sm"
             onClick={dictation.onDismissError}
           >
-            Dismiss
+            {CONVERSATION_TEXT.chat.dismiss}
           </button>
         </div>
       ) : null}

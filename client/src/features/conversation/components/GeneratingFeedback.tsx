@@ -1,3 +1,4 @@
+import { CONVERSATION_TEXT } from '#shared/text';
 import { Dialog } from '../../../components/Dialog';
 import { Spinner } from '../../../components/Spinner';
 
@@ -8,10 +9,10 @@ export function GeneratingFeedback() {
       <div className="busy-overlay" aria-busy="true">
         <Spinner size="lg" />
         <p id="generating-title" className="busy-overlay__title">
-          Generating feedback from your conversation...
+          {CONVERSATION_TEXT.screen.generating}
         </p>
         <p id="generating-text" className="busy-overlay__text">
-          This may take a moment
+          {CONVERSATION_TEXT.screen.mayTakeMoment}
         </p>
       </div>
     </Dialog>

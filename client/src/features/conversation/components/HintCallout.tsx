@@ -1,3 +1,4 @@
+import { CONVERSATION_TEXT } from '#shared/text';
 import { BulbIcon, CloseIcon } from '../../../components/Icons';
 
 interface HintCalloutProps {
@@ -14,11 +15,18 @@ export function HintCallout({ hint, tone, onDismiss }: HintCalloutProps) {
       </span>
       <div className="callout__body">
         <h3 id="hint-title" className="callout__title">
-          {tone === 'hint' ? 'Hint' : 'Hint unavailable'}
+          {tone === 'hint'
+            ? CONVERSATION_TEXT.screen.hint
+            : CONVERSATION_TEXT.screen.hintUnavailable}
         </h3>
         <p role={tone === 'error' ? 'alert' : 'status'}>{hint}</p>
       </div>
-      <button type="button" className="icon-button" aria-label="Dismiss hint" onClick={onDismiss}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={CONVERSATION_TEXT.screen.dismissHint}
+        onClick={onDismiss}
+      >
         <CloseIcon />
       </button>
     </aside>

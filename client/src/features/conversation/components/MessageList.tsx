@@ -73,7 +73,7 @@ export function MessageList({
       // Keyboard users must be able to scroll the transcript too.
       tabIndex={0}
       role="region"
-      aria-label="Conversation messages"
+      aria-label={CONVERSATION_TEXT.messages.label}
     >
       <ol className="message-list" aria-live="polite" aria-relevant="additions">
         {items.map((item, index) => {
@@ -108,6 +108,7 @@ export function MessageList({
                   avatar={avatar}
                   time={message.createdAt}
                   note={message.partial ? CONVERSATION_TEXT.replyCutShort : null}
+                  unsaved={false}
                   speak={
                     speech.supported
                       ? {
@@ -133,7 +134,8 @@ export function MessageList({
                   key={item.reply.id}
                   avatar={avatar}
                   time={item.reply.createdAt}
-                  note="Not saved"
+                  note={CONVERSATION_TEXT.messages.notSaved}
+                  unsaved
                   speak={null}
                 >
                   {item.reply.content}
@@ -166,7 +168,7 @@ export function MessageList({
             {avatar ? <PatientAvatarArt kind={avatar} size={36} /> : null}
             <div className="bubble bubble--patient bubble--typing">
               <Spinner />
-              <span>Patient is replying…</span>
+              <span>{CONVERSATION_TEXT.messages.replying}</span>
             </div>
           </li>
         ) : null}
@@ -188,7 +190,7 @@ function UserBubble({
   return (
     <li className="message message--user">
       <div className="bubble bubble--user">
-        <span className="visually-hidden">You said: </span>
+        <span className="visually-hidden">{CONVERSATION_TEXT.messages.youSaid} </span>
         <p className="bubble__text">{children}</p>
         <div className="bubble__meta">
           <time dateTime={time}>{formatMessageTime(time)}</time>
@@ -203,16 +205,18 @@ interface PatientBubbleProps {
   avatar: PatientAvatar | null;
   time: string;
   note: string | null;
+  /** A reply the server could not store: shown, but marked. */
+  unsaved: boolean;
   speak: { speaking: boolean; onSpeak: () => void; onStop: () => void } | null;
   children: ReactNode;
 }
 
-function PatientBubble({ avatar, time, note, speak, children }: PatientBubbleProps) {
+function PatientBubble({ avatar, time, note, unsaved, speak, children }: PatientBubbleProps) {
   return (
     <li className="message message--patient">
       {avatar ? <PatientAvatarArt kind={avatar} size={36} /> : null}
-      <div className={`bubble bubble--patient ${note === 'Not saved' ? 'bubble--unsaved' : ''}`}>
-        <span className="visually-hidden">Patient said: </span>
+      <div className={`bubble bubble--patient ${unsaved ? 'bubble--unsaved' : ''}`}>
+        <span className="visually-hidden">{CONVERSATION_TEXT.messages.patientSaid} </span>
         <p className="bubble__text">{children}</p>
         <div className="bubble__meta">
           <time dateTime={time}>{formatMessageTime(time)}</time>
@@ -222,7 +226,11 @@ function PatientBubble({ avatar, time, note, speak, children }: PatientBubblePro
               type="button"
               className="bubble__speak"
               onClick={speak.speaking ? speak.onStop : speak.onSpeak}
-              aria-label={speak.speaking ? 'Stop reading aloud' : 'Read aloud'}
+              aria-label={
+                speak.speaking
+                  ? CONVERSATION_TEXT.messages.stopReading
+                  : CONVERSATION_TEXT.messages.readAloud
+              }
             >
               {speak.speaking ? <StopIcon /> : <SpeakerIcon />}
             </button>
@@ -246,29 +254,31 @@ function PendingBubble({
   return (
     <li className="message message--user">
       <div className={`bubble bubble--user bubble--pending ${failed ? 'bubble--failed' : ''}`}>
-        <span className="visually-hidden">You said: </span>
+        <span className="visually-hidden">{CONVERSATION_TEXT.messages.youSaid} </span>
         <p className="bubble__text">{turn.text}</p>
         <div className="bubble__meta">
           {failed ? (
             <>
-              <span className="bubble__error">Not sent. {turn.error}</span>
+              <span className="bubble__error">
+                {CONVERSATION_TEXT.messages.notSent} {turn.error}
+              </span>
               <button
                 type="button"
                 className="bubble__action"
                 onClick={() => onRetry(turn.clientId)}
               >
-                Retry
+                {CONVERSATION_TEXT.messages.retry}
               </button>
               <button
                 type="button"
                 className="bubble__action"
                 onClick={() => onDiscard(turn.clientId)}
               >
-                Edit
+                {CONVERSATION_TEXT.messages.edit}
               </button>
             </>
           ) : (
-            <span>Sending…</span>
+            <span>{CONVERSATION_TEXT.messages.sending}</span>
           )}
         </div>
       </div>

@@ -1,5 +1,6 @@
 import type { PatientAvatar } from '#shared/illustrations';
 import type { Scenario } from '#shared/scenario';
+import { CONVERSATION_TEXT } from '#shared/text';
 import { PatientAvatarArt } from '../art/PatientAvatarArt';
 
 interface PatientProfileProps {
@@ -14,11 +15,11 @@ export function PatientProfile({ scenario, avatar }: PatientProfileProps) {
       <div className="profile__head">
         <PatientAvatarArt kind={avatar} size={48} />
         <h2 id="patient-profile-title" className="card__title">
-          Patient profile
+          {CONVERSATION_TEXT.screen.profileTitle}
         </h2>
       </div>
       <p className="profile__text">{scenario.patientProfile}</p>
-      <h3 className="profile__subtitle">Key concerns</h3>
+      <h3 className="profile__subtitle">{CONVERSATION_TEXT.screen.keyConcerns}</h3>
       {concerns.length > 0 ? (
         <ul className="profile__concerns">
           {concerns.map((concern) => (
@@ -26,7 +27,7 @@ export function PatientProfile({ scenario, avatar }: PatientProfileProps) {
           ))}
         </ul>
       ) : (
-        <p className="profile__text">None listed.</p>
+        <p className="profile__text">{CONVERSATION_TEXT.screen.noConcerns}</p>
       )}
     </section>
   );

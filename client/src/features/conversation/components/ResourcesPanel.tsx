@@ -1,5 +1,6 @@
 import { resourceFor } from '#shared/illustrations';
 import type { Scenario } from '#shared/scenario';
+import { CONVERSATION_TEXT } from '#shared/text';
 import { ResourceArt } from '../art/ResourceArt';
 
 /**
@@ -11,7 +12,7 @@ export function ResourcesPanel({ scenario }: { scenario: Scenario }) {
   return (
     <section className="card resources" aria-labelledby="resources-title">
       <h2 id="resources-title" className="card__title">
-        Resources
+        {CONVERSATION_TEXT.screen.resources}
       </h2>
       <figure className="resources__figure">
         <ResourceArt kind={kind} />

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { bandRange, RUBRIC, RUBRIC_BANDS } from '#shared/rubric';
+import { CONVERSATION_TEXT } from '#shared/text';
 
 /**
  * The rubric before the conversation: the same anchors the grader is given and the report
@@ -19,13 +20,11 @@ export function RubricPanel() {
           aria-controls={bodyId}
           onClick={() => setOpen((was) => !was)}
         >
-          How you&apos;ll be scored
+          {CONVERSATION_TEXT.screen.rubricTitle}
         </button>
       </h2>
       <div id={bodyId} className="rubric__body" hidden={!open}>
-        <p className="rubric__intro">
-          Each skill is scored from 1 to 10. The report shows which of these you met.
-        </p>
+        <p className="rubric__intro">{CONVERSATION_TEXT.screen.rubricIntro}</p>
         <ul className="rubric__skills">
           {RUBRIC.map((skill) => (
             <li key={skill.key} className="rubric__skill">

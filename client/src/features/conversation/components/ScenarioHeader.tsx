@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { capitalise, scenarioHeaderBadgeColour, type Scenario } from '#shared/scenario';
+import { CONVERSATION_TEXT } from '#shared/text';
 import { paths } from '../../../lib/paths';
 import { Badge } from '../../../components/Badge';
 import { ArrowLeftIcon } from '../../../components/Icons';
@@ -9,7 +10,7 @@ export function ScenarioHeader({ scenario }: { scenario: Scenario }) {
     <header className="scenario-header">
       <Link href={paths.dashboard} className="back-link">
         <ArrowLeftIcon />
-        Back to Dashboard
+        {CONVERSATION_TEXT.screen.back}
       </Link>
       <div className="scenario-header__title-row">
         <h1 className="scenario-header__title">{scenario.title}</h1>

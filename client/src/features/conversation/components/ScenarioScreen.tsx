@@ -92,7 +92,7 @@ export function ScenarioScreen({
 
   const scenario = scenarioLoad.data;
   const loadError = scenarioLoad.error;
-  useDocumentTitle(scenario?.title ?? 'Scenario');
+  useDocumentTitle(scenario?.title ?? CONVERSATION_TEXT.screen.documentTitle);
 
   useEffect(() => {
     if (loadError === null) return;
@@ -156,7 +156,8 @@ export function ScenarioScreen({
         <div className="page-message">
           <Alert>{loadError}</Alert>
           <p>
-            Taking you back to the dashboard… <Link href={paths.dashboard}>Go now</Link>
+            {CONVERSATION_TEXT.screen.leaving}{' '}
+            <Link href={paths.dashboard}>{CONVERSATION_TEXT.screen.goNow}</Link>
           </p>
         </div>
       </main>
@@ -168,7 +169,7 @@ export function ScenarioScreen({
       <main className="page page--scenario">
         <p className="loading-line loading-line--page">
           <Spinner />
-          Loading scenario...
+          {CONVERSATION_TEXT.screen.loading}
         </p>
       </main>
     );

@@ -1,3 +1,5 @@
+import { CONVERSATION_TEXT } from '#shared/text';
+
 interface TogglePillProps {
   label: string;
   on: boolean;
@@ -14,7 +16,7 @@ export function TogglePill({ label, on, onToggle }: TogglePillProps) {
       onClick={onToggle}
     >
       <span className="pill__dot" aria-hidden="true" />
-      {label} {on ? 'ON' : 'OFF'}
+      {CONVERSATION_TEXT.pill(label, on)}
     </button>
   );
 }

@@ -8,8 +8,6 @@ import { reportLabel } from '#shared/skills';
 import { BRANCH_TEXT } from '#shared/text';
 import { conversationPath } from '../../../lib/paths';
 
-const DIRECTION_WORDS = { up: 'higher', down: 'lower', same: 'no change' } as const;
-
 /**
  * A branch's report: its scores beside the original's, skill by skill. Shown only for a
  * branch; when the original has no scores yet, a line says so instead of a half-empty table.
@@ -23,32 +21,29 @@ export function BranchComparison({
 }) {
   const id = useId();
   const original = branch.originalScores;
-  const from =
-    branch.atTurn === null ? null : `This answer starts again from your turn ${branch.atTurn}.`;
+  const from = branch.atTurn === null ? null : BRANCH_TEXT.startsFrom(branch.atTurn);
   return (
     <section aria-labelledby={id} className="comparison">
       <h3 id={id} className="report__section-title">
-        Compared with the original
+        {BRANCH_TEXT.comparedTitle}
       </h3>
       <p className="comparison__lead">
         {from}{' '}
         <Link href={conversationPath(branch.of)} className="comparison__link">
-          Open the original conversation
+          {BRANCH_TEXT.openOriginal}
         </Link>
       </p>
       {original === null ? (
         <p className="muted">{BRANCH_TEXT.originalNotGraded}</p>
       ) : (
         <table className="comparison__table">
-          <caption className="visually-hidden">
-            Scores of the original conversation and of this answer, skill by skill
-          </caption>
+          <caption className="visually-hidden">{BRANCH_TEXT.tableCaption}</caption>
           <thead>
             <tr>
-              <th scope="col">Skill</th>
-              <th scope="col">Original</th>
-              <th scope="col">This answer</th>
-              <th scope="col">Change</th>
+              <th scope="col">{BRANCH_TEXT.columns.skill}</th>
+              <th scope="col">{BRANCH_TEXT.columns.original}</th>
+              <th scope="col">{BRANCH_TEXT.columns.branch}</th>
+              <th scope="col">{BRANCH_TEXT.columns.change}</th>
             </tr>
           </thead>
           <tbody>
@@ -59,7 +54,7 @@ export function BranchComparison({
                 <td>{formatOutOfTen(row.branch)}</td>
                 <td className={`comparison__change comparison__change--${row.direction}`}>
                   {row.changeText}
-                  <span className="visually-hidden"> ({DIRECTION_WORDS[row.direction]})</span>
+                  <span className="visually-hidden"> ({BRANCH_TEXT.direction[row.direction]})</span>
                 </td>
               </tr>
             ))}

@@ -7,7 +7,7 @@ import {
   type TurnNote,
 } from '#shared/debrief';
 import type { Message } from '#shared/conversation';
-import { DEBRIEF_TEXT } from '#shared/text';
+import { DEBRIEF_TEXT, FEEDBACK_TEXT } from '#shared/text';
 import { turnAtPosition, turnNumbers } from '#shared/turns';
 import { Spinner } from '../../../components/Spinner';
 import '../debrief.css';
@@ -287,7 +287,7 @@ function ConsentChecklist({
                 <p className="consent__stance">
                   {DEBRIEF_TEXT.evidenceStance[consentEvidenceStance(check.status)]}
                 </p>
-                <p>&quot;{check.evidence.quote}&quot;</p>
+                <p>{FEEDBACK_TEXT.quoted(check.evidence.quote)}</p>
                 <footer>— {DEBRIEF_TEXT.turn(turnAt(check.evidence.turn))}</footer>
               </blockquote>
             ) : (

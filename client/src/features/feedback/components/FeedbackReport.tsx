@@ -48,7 +48,7 @@ interface FeedbackReportProps {
 export function FeedbackReport({
   feedback,
   onClose,
-  secondaryLabel = 'Try Another Scenario',
+  secondaryLabel = FEEDBACK_TEXT.tryAnother,
   branch = null,
   debrief = null,
   messages = [],
@@ -61,12 +61,12 @@ export function FeedbackReport({
       <div className="report">
         <header className="report__head">
           <h2 id={titleId} className="report__title">
-            Conversation Feedback
+            {FEEDBACK_TEXT.title}
           </h2>
           <button
             type="button"
             className="icon-button"
-            aria-label="Close feedback"
+            aria-label={FEEDBACK_TEXT.close}
             onClick={onClose}
           >
             <CloseIcon />
@@ -83,7 +83,7 @@ export function FeedbackReport({
 
           <section aria-labelledby={`${ids}-scores`}>
             <h3 id={`${ids}-scores`} className="report__section-title">
-              Performance Scores
+              {FEEDBACK_TEXT.scoresTitle}
             </h3>
             <ul className="score-list">
               {SCORE_ROWS.map(({ key, label }) => {
@@ -114,16 +114,16 @@ export function FeedbackReport({
 
           {branch ? <BranchComparison scores={feedback} branch={branch} /> : null}
 
-          <ItemSection title="Strengths" items={feedback.strengths} tone="good" />
+          <ItemSection title={FEEDBACK_TEXT.strengths} items={feedback.strengths} tone="good" />
           <ItemSection
-            title="Areas for Improvement"
+            title={FEEDBACK_TEXT.areasForImprovement}
             items={feedback.areasForImprovement}
             tone="improve"
           />
 
           <section aria-labelledby={`${ids}-suggested`}>
             <h3 id={`${ids}-suggested`} className="report__section-title">
-              Suggested Alternative Responses
+              {FEEDBACK_TEXT.suggestedTitle}
             </h3>
             <ul className="report__list report__list--suggested">
               {feedback.suggestedResponses.map((text, index) => (
@@ -148,10 +148,10 @@ export function FeedbackReport({
             className="button button--ghost report__print"
             onClick={() => window.print()}
           >
-            Print
+            {FEEDBACK_TEXT.print}
           </button>
           <button type="button" className="button button--secondary" onClick={onClose}>
-            Close
+            {FEEDBACK_TEXT.closeButton}
           </button>
           <button type="button" className="button button--primary" onClick={onClose}>
             {secondaryLabel}
@@ -183,8 +183,8 @@ function ItemSection({
             <p>{item.text}</p>
             {item.quote !== null ? (
               <blockquote className="report__quote">
-                <p>&quot;{item.quote}&quot;</p>
-                <footer>— you said</footer>
+                <p>{FEEDBACK_TEXT.quoted(item.quote)}</p>
+                <footer>{FEEDBACK_TEXT.youSaid}</footer>
               </blockquote>
             ) : null}
           </li>

@@ -27,7 +27,7 @@ export function PipelineVoicePanel({ channel, ids, onClose }: PipelineVoicePanel
   const starting = voice.phase === 'starting';
   const unavailable = voice.input === 'none';
   const micDisabled = !voice.ready || voice.ended || unavailable || starting;
-  const micLabel = voice.micOn ? 'Stop listening' : 'Start speaking';
+  const micLabel = voice.micOn ? VOICE_TEXT.dialog.stopListening : VOICE_TEXT.dialog.startSpeaking;
 
   return (
     <VoicePanel
@@ -68,12 +68,10 @@ export function PipelineVoicePanel({ channel, ids, onClose }: PipelineVoicePanel
           checked={!voice.handsFree}
           onChange={(event) => session.setHandsFree(!event.target.checked)}
         />
-        <span>Push to talk</span>
+        <span>{VOICE_TEXT.dialog.pushToTalk}</span>
       </label>
       <p className="voice__hint">
-        {voice.handsFree
-          ? 'Hands-free: after the patient answers, just keep talking. Speak over the patient to interrupt.'
-          : 'Push to talk: click the microphone for each thing you say.'}
+        {voice.handsFree ? VOICE_TEXT.dialog.handsFreeHint : VOICE_TEXT.dialog.pushToTalkHint}
       </p>
 
       {/* This engine's turns reach the server, which may keep them: say so before speaking. */}

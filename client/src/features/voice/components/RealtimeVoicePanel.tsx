@@ -51,7 +51,7 @@ export function RealtimeVoicePanel({
         className={`voice__mic ${inCall ? 'voice__mic--on' : ''} voice__mic--${ring} ${
           call.callState === 'user_speaking' ? 'voice__mic--user-speaking' : ''
         }`}
-        aria-label={inCall ? 'End call' : 'Start call'}
+        aria-label={inCall ? REALTIME_TEXT.endCall : REALTIME_TEXT.startCall}
         aria-pressed={inCall}
         onClick={() => session.toggleCall()}
         disabled={!inCall && !call.canCall}
@@ -78,7 +78,7 @@ export function RealtimeVoicePanel({
             onClick={onUseStandard}
             data-testid="voice-use-standard"
           >
-            Use the {REALTIME_TEXT.enginePipeline} engine
+            {REALTIME_TEXT.switchEngine(REALTIME_TEXT.enginePipeline)}
           </button>
         ) : null}
       </VoiceError>

@@ -1,3 +1,4 @@
+import { VOICE_TEXT } from '#shared/text';
 import { StopIcon } from '../../../components/Icons';
 
 interface VoiceActionsProps {
@@ -19,7 +20,7 @@ export function VoiceActions({ audioActive, onStopAudio, onClose }: VoiceActions
         data-testid="voice-stop-audio"
       >
         <StopIcon />
-        Stop audio
+        {VOICE_TEXT.dialog.stopAudio}
       </button>
       <button
         type="button"
@@ -27,7 +28,7 @@ export function VoiceActions({ audioActive, onStopAudio, onClose }: VoiceActions
         onClick={onClose}
         data-testid="voice-close"
       >
-        Close
+        {VOICE_TEXT.dialog.closeButton}
       </button>
     </footer>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { VOICE_TEXT } from '#shared/text';
 import { CloseIcon } from '../../../components/Icons';
 
 /** The ids the dialog is labelled and described by. */
@@ -12,9 +13,14 @@ export function VoiceHeader({ titleId, onClose }: { titleId: string; onClose: ()
   return (
     <header className="report__head">
       <h2 id={titleId} className="report__title">
-        Voice Conversation Mode
+        {VOICE_TEXT.dialog.title}
       </h2>
-      <button type="button" className="icon-button" aria-label="Close voice mode" onClick={onClose}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={VOICE_TEXT.dialog.close}
+        onClick={onClose}
+      >
         <CloseIcon />
       </button>
     </header>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { VOICE_TEXT } from '#shared/text';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 
@@ -7,7 +8,7 @@ export function ConnectingHint({ shown }: { shown: boolean }) {
   if (!shown) return null;
   return (
     <p className="voice__hint">
-      <Spinner /> Connecting to the conversation…
+      <Spinner /> {VOICE_TEXT.dialog.connecting}
     </p>
   );
 }
@@ -29,7 +30,7 @@ export function VoiceError({ error, canRetryAudio, onRetryAudio, children }: Voi
       <Alert>{error}</Alert>
       {canRetryAudio ? (
         <button type="button" className="button button--ghost button--sm" onClick={onRetryAudio}>
-          Retry Audio
+          {VOICE_TEXT.dialog.retryAudio}
         </button>
       ) : null}
       {children}

@@ -1,3 +1,5 @@
+import { VOICE_TEXT } from '#shared/text';
+
 interface VoiceTranscriptProps {
   you: string | null;
   patient: string | null;
@@ -11,11 +13,11 @@ export function VoiceTranscript({ you, patient }: VoiceTranscriptProps) {
   return (
     <dl className="voice__transcript">
       <div className="voice__line" data-testid="voice-you">
-        <dt>You:</dt>
+        <dt>{VOICE_TEXT.dialog.you}</dt>
         <dd>{you ?? '—'}</dd>
       </div>
       <div className="voice__line" data-testid="voice-patient">
-        <dt>Patient:</dt>
+        <dt>{VOICE_TEXT.dialog.patient}</dt>
         <dd>{patient ?? '—'}</dd>
       </div>
     </dl>
