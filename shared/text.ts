@@ -64,6 +64,9 @@ const waitMinutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 /** The app's frame: pages loading, a session being checked, the not-found page. */
 export const PAGE_TEXT = textSection('page');
 
+/** The dashboard's tabs and the top bar above every signed-in page. */
+export const DASHBOARD_TEXT = textSection('dashboard');
+
 export const REQUEST_TEXT = textSection('request');
 
 export const AUTH_TEXT = textSection('auth', {

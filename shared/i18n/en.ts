@@ -20,6 +20,8 @@ export const en = {
     /** A size the way people say it: '512 KB', '1.5 MB'. */
     sizeKb: '{{value}} KB',
     sizeMb: '{{value}} MB',
+    /** The product's name, the same in every language. */
+    productName: 'ChairTalk',
   },
 
   /** The app's frame: pages loading, a session being checked, an address with nothing at it. */
@@ -29,6 +31,31 @@ export const en = {
     notFoundTitle: 'Page not found',
     notFoundBody: 'There is nothing at this address.',
     goToDashboard: 'Go to the dashboard',
+  },
+
+  dashboard: {
+    /** Spec §2 dashboard: its heading, read by screen readers, and its three tabs. */
+    title: 'Dashboard',
+    sections: 'Dashboard sections',
+    tabs: {
+      scenarios: 'Practice Scenarios',
+      progress: 'Your Progress',
+      history: 'Conversation History',
+    },
+    /** While a tab's code arrives. */
+    loadingTab: {
+      scenarios: 'Loading Practice Scenarios',
+      progress: 'Loading Your Progress',
+      history: 'Loading Conversation History',
+    },
+    /** The top bar: the app's sections and signing out. */
+    navLabel: 'Main',
+    nav: {
+      practice: 'Practice',
+      organisations: 'Organisations',
+      account: 'Account',
+    },
+    logout: 'Logout',
   },
 
   /** shared/format.ts: what stands in for a date or a duration. */
@@ -76,6 +103,20 @@ export const en = {
     tooManyResets: 'Too many reset requests. Please wait an hour and try again.',
     backToSignIn: 'Back to sign in',
     tagline: 'AI-powered sales training for dental professionals',
+    /** The sign-in and sign-up form (spec §2 login screen). */
+    signInPageTitle: 'Sign in',
+    signInTitle: 'Sign In',
+    signUpTitle: 'Create Account',
+    fullNameLabel: 'Full name',
+    emailLabel: 'Email',
+    passwordLabel: 'Password',
+    passwordHint: 'At least 8 characters.',
+    haveAccount: 'Already have an account?',
+    noAccount: "Don't have an account?",
+    switchToSignIn: 'Sign in',
+    switchToSignUp: 'Sign up',
+    /** Spec §2 top bar: who is signed in, when they have neither a name nor an address. */
+    userFallback: 'User',
   },
 
   mail: {

@@ -16,6 +16,7 @@ export const es: Catalogue = {
     },
     sizeKb: '{{value}} KB',
     sizeMb: '{{value}} MB',
+    productName: 'ChairTalk',
   },
 
   page: {
@@ -24,6 +25,28 @@ export const es: Catalogue = {
     notFoundTitle: 'Página no encontrada',
     notFoundBody: 'No hay nada en esta dirección.',
     goToDashboard: 'Ir al panel',
+  },
+
+  dashboard: {
+    title: 'Panel',
+    sections: 'Secciones del panel',
+    tabs: {
+      scenarios: 'Escenarios de práctica',
+      progress: 'Tu progreso',
+      history: 'Historial de conversaciones',
+    },
+    loadingTab: {
+      scenarios: 'Cargando los escenarios de práctica',
+      progress: 'Cargando tu progreso',
+      history: 'Cargando el historial de conversaciones',
+    },
+    navLabel: 'Principal',
+    nav: {
+      practice: 'Práctica',
+      organisations: 'Organizaciones',
+      account: 'Cuenta',
+    },
+    logout: 'Cerrar sesión',
   },
 
   format: {
@@ -73,6 +96,18 @@ export const es: Catalogue = {
       'Demasiadas solicitudes de restablecimiento. Espera una hora y vuelve a intentarlo.',
     backToSignIn: 'Volver a iniciar sesión',
     tagline: 'Formación en ventas con IA para profesionales de la odontología',
+    signInPageTitle: 'Iniciar sesión',
+    signInTitle: 'Iniciar sesión',
+    signUpTitle: 'Crear cuenta',
+    fullNameLabel: 'Nombre completo',
+    emailLabel: 'Correo electrónico',
+    passwordLabel: 'Contraseña',
+    passwordHint: 'Al menos 8 caracteres.',
+    haveAccount: '¿Ya tienes una cuenta?',
+    noAccount: '¿No tienes una cuenta?',
+    switchToSignIn: 'Inicia sesión',
+    switchToSignUp: 'Regístrate',
+    userFallback: 'Usuario',
   },
 
   mail: {
