@@ -228,6 +228,38 @@ export const PLAYBACK_TEXT = textSection('playback', {
   failed: (reason: string) => translate('playback.failed', { reason }),
 });
 
+/**
+ * A sentence with a link (or another element) inside it: the text before and after the link,
+ * so a translation may put the link wherever its grammar wants it.
+ */
+export interface AroundLink {
+  before: string;
+  after: string;
+}
+
+const LINK_MARK = '\u0000';
+
+function aroundLink(sentence: string): AroundLink {
+  const [before = '', after = ''] = sentence.split(LINK_MARK);
+  return { before, after };
+}
+
+/** Conversation history (spec §2 Tab 3) and a past conversation's page. */
+export const HISTORY_TEXT = textSection('history', {
+  branches: (n: number) => translate('history.branches', { n }),
+  when: (date: string, time: string) => translate('history.when', { date, time }),
+  /** Where a branch came from; the link's own words are `branchNote.link`. */
+  branchNote: (turn: number | null) =>
+    aroundLink(
+      turn === null
+        ? translate('history.branchNote.plain', { link: LINK_MARK })
+        : translate('history.branchNote.atTurn', { link: LINK_MARK, turn }),
+    ),
+  get branchNoteLink(): string {
+    return translate('history.branchNote.link');
+  },
+});
+
 /** Replaying the audio of a spoken conversation on the conversation detail page. */
 export const REPLAY_TEXT = textSection('replay', {
   play: (who: 'You' | 'Patient') =>

@@ -507,6 +507,37 @@ export const en = {
       "No recordings of this conversation are kept: audio is not kept for Realtime calls or the browser's own speech, and recordings expire.",
   },
 
+  history: {
+    /** Spec §2 Tab 3, Conversation History. */
+    title: 'Conversation History',
+    loading: 'Loading your conversation history...',
+    empty: 'No conversation history found. Complete a practice conversation to see history here.',
+    /** The other answers tried from one conversation, listed under it. */
+    branches: 'Other answers tried from this conversation ({{n}})',
+    loadMore: 'Load more',
+    overallScore: 'Overall score',
+    anotherAnswer: 'Another answer',
+    skillScores: 'Skill scores',
+    /** Spec §2 Conversation detail (/conversation/{id}). */
+    detailTitle: 'Conversation Detail',
+    backToDashboard: 'Back to Dashboard',
+    viewFeedback: 'View Feedback',
+    backToConversation: 'Back to Conversation',
+    loadingConversation: 'Loading conversation...',
+    transcript: 'Transcript',
+    noMessages: 'No messages found for this conversation.',
+    you: 'You',
+    patient: 'Patient',
+    /** When it was practised: a date and a clock time, each formatted in the locale. */
+    when: '{{date}} at {{time}}',
+    /** A branch's origin; {{link}} is the link to the original, worded as `link`. */
+    branchNote: {
+      plain: 'Another answer to {{link}}.',
+      atTurn: 'Another answer to {{link}}, from your turn {{turn}}.',
+      link: 'the original conversation',
+    },
+  },
+
   authoring: {
     write: 'Write a scenario',
     mine: 'My scenarios',

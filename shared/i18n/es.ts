@@ -497,6 +497,33 @@ export const es: Catalogue = {
       'No se guarda ninguna grabación de esta conversación: el audio no se guarda en las llamadas Realtime ni con la voz del propio navegador, y las grabaciones caducan.',
   },
 
+  history: {
+    title: 'Historial de conversaciones',
+    loading: 'Cargando tu historial de conversaciones...',
+    empty:
+      'No hay conversaciones en tu historial. Completa una conversación de práctica para verla aquí.',
+    branches: 'Otras respuestas probadas desde esta conversación ({{n}})',
+    loadMore: 'Cargar más',
+    overallScore: 'Puntuación global',
+    anotherAnswer: 'Otra respuesta',
+    skillScores: 'Puntuaciones por habilidad',
+    detailTitle: 'Detalle de la conversación',
+    backToDashboard: 'Volver al panel',
+    viewFeedback: 'Ver evaluación',
+    backToConversation: 'Volver a la conversación',
+    loadingConversation: 'Cargando la conversación...',
+    transcript: 'Transcripción',
+    noMessages: 'No hay mensajes en esta conversación.',
+    you: 'Tú',
+    patient: 'Paciente',
+    when: '{{date}} a las {{time}}',
+    branchNote: {
+      plain: 'Otra respuesta a {{link}}.',
+      atTurn: 'Otra respuesta a {{link}}, desde tu turno {{turn}}.',
+      link: 'la conversación original',
+    },
+  },
+
   authoring: {
     write: 'Escribir un escenario',
     mine: 'Mis escenarios',
