@@ -167,5 +167,11 @@ export function difficultyLabel(difficulty: string | null | undefined): string {
 
 /** Spec §2 history entry: the four sub-scores, in this order, with these labels. */
 export const SUB_SCORE_ROWS: readonly { key: keyof HistorySubScores; label: string }[] = SKILLS.map(
-  (s) => ({ key: s.historyKey, label: s.label }),
+  (s) => ({
+    key: s.historyKey,
+    // Read when shown, in the current locale (decision 049).
+    get label() {
+      return s.label;
+    },
+  }),
 );

@@ -177,7 +177,23 @@ export const DEBRIEF_TEXT = textSection('debrief', {
   flagAt: (n: number | null) => atTurn('debrief.flagAt', n),
 });
 
-export const PROGRESS_TEXT = textSection('progress');
+export const PROGRESS_TEXT = textSection('progress', {
+  proficiencyExplanation: (halfLife: number) =>
+    translate('progress.proficiencyExplanation', { halfLife, twice: halfLife * 2 }),
+  /** What a screen reader hears of the chart: how many sessions, and the latest scores. */
+  chartSummary: (
+    sessions: number,
+    latest: { overall: number; empathy: number; clarity: number; persuasion: number },
+  ) =>
+    translate('progress.chartSummary', {
+      count: sessions,
+      overall: latest.overall,
+      empathy: latest.empathy,
+      clarity: latest.clarity,
+      persuasion: latest.persuasion,
+    }),
+  chartPoint: (label: string, score: number) => translate('progress.chartPoint', { label, score }),
+});
 
 /** Spec §8 insights. */
 export const INSIGHT_TEXT = textSection('insight', {

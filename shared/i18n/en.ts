@@ -377,6 +377,46 @@ export const en = {
     queryFailed: 'Failed to load progress data. Please try again.',
     /** Spec §8 'Progress, unexpected error'. */
     unexpected: 'An error occurred while loading your progress data. Please try again later.',
+    /** Spec §2 Tab 2, Your Progress. */
+    title: 'Your Progress',
+    refresh: 'Refresh Data',
+    refreshing: 'Refreshing...',
+    tryAgain: 'Try Again',
+    loading: 'Loading your progress data...',
+    emptyTitle: 'No progress data available yet.',
+    emptyText: 'Complete practice conversations to see your progress metrics here.',
+    startPractice: 'Start a Practice Scenario',
+    completedSessions: 'Completed Sessions',
+    averageScore: 'Average Score',
+    improvement: 'Improvement',
+    trendTitle: 'Performance Trend Over Time',
+    loadingChart: 'Loading chart',
+    noChart: 'No scored sessions to chart yet.',
+    insights: 'Insights',
+    proficiencyTitle: 'Skill Proficiency',
+    proficiencyHow: 'How skill proficiency is weighted',
+    /** The letter on the button that opens the explanation. */
+    infoMark: 'i',
+    proficiencyExplanation:
+      "A weighted average of every scored session in which recent sessions count more: a session's weight halves for every {{halfLife}} sessions completed after it (latest ×1, {{halfLife}} sessions earlier ×0.5, {{twice}} earlier ×0.25).",
+    /** The chart: what a screen reader hears of the canvas, and the tooltip of a point. */
+    chartSummary_one:
+      'Line chart of your scores over {{count}} session. Latest: overall {{overall}}, empathy {{empathy}}, clarity {{clarity}}, persuasion {{persuasion}} out of 10.',
+    chartSummary_other:
+      'Line chart of your scores over {{count}} sessions. Latest: overall {{overall}}, empathy {{empathy}}, clarity {{clarity}}, persuasion {{persuasion}} out of 10.',
+    chartEmpty: 'Line chart of your scores; no scored sessions yet.',
+    chartPoint: '{{label}}: {{score}}/10',
+  },
+
+  skills: {
+    /** shared/skills.ts: the short names of the scores, on the chart, history and proficiency. */
+    label: {
+      overall: 'Overall Score',
+      empathy: 'Empathy',
+      clarity: 'Clarity',
+      persuasion: 'Persuasion',
+      objection: 'Objection Handling',
+    },
   },
 
   /** Spec §8 insights. */

@@ -370,6 +370,42 @@ export const es: Catalogue = {
     queryFailed: 'No se pudieron cargar los datos de progreso. Vuelve a intentarlo.',
     unexpected:
       'Se produjo un error al cargar tus datos de progreso. Vuelve a intentarlo más tarde.',
+    title: 'Tu progreso',
+    refresh: 'Actualizar datos',
+    refreshing: 'Actualizando...',
+    tryAgain: 'Reintentar',
+    loading: 'Cargando tus datos de progreso...',
+    emptyTitle: 'Todavía no hay datos de progreso.',
+    emptyText: 'Completa conversaciones de práctica para ver aquí tus métricas de progreso.',
+    startPractice: 'Empezar un escenario de práctica',
+    completedSessions: 'Sesiones completadas',
+    averageScore: 'Puntuación media',
+    improvement: 'Mejora',
+    trendTitle: 'Evolución del rendimiento',
+    loadingChart: 'Cargando el gráfico',
+    noChart: 'Todavía no hay sesiones puntuadas que mostrar en el gráfico.',
+    insights: 'Observaciones',
+    proficiencyTitle: 'Dominio de las habilidades',
+    proficiencyHow: 'Cómo se pondera el dominio de las habilidades',
+    infoMark: 'i',
+    proficiencyExplanation:
+      'Una media ponderada de todas las sesiones puntuadas en la que las recientes cuentan más: el peso de una sesión se reduce a la mitad por cada {{halfLife}} sesiones completadas después de ella (la última ×1, {{halfLife}} sesiones antes ×0,5, {{twice}} antes ×0,25).',
+    chartSummary_one:
+      'Gráfico de líneas de tus puntuaciones en {{count}} sesión. Última: global {{overall}}, empatía {{empathy}}, claridad {{clarity}}, persuasión {{persuasion}} sobre 10.',
+    chartSummary_other:
+      'Gráfico de líneas de tus puntuaciones en {{count}} sesiones. Última: global {{overall}}, empatía {{empathy}}, claridad {{clarity}}, persuasión {{persuasion}} sobre 10.',
+    chartEmpty: 'Gráfico de líneas de tus puntuaciones; todavía no hay sesiones puntuadas.',
+    chartPoint: '{{label}}: {{score}}/10',
+  },
+
+  skills: {
+    label: {
+      overall: 'Puntuación global',
+      empathy: 'Empatía',
+      clarity: 'Claridad',
+      persuasion: 'Persuasión',
+      objection: 'Manejo de objeciones',
+    },
   },
 
   insight: {
