@@ -241,6 +241,44 @@ export const en = {
     noneInLibrary: 'No scenarios found. Please create some scenarios in your ChairTalk database.',
     noneMatch:
       'No scenarios match your current filters. Try different search terms or difficulty level.',
+    /** Spec §2 Tab 1, Practice Scenarios: the browser's heading, search and filters. */
+    browserTitle: 'Choose a Scenario to Practice',
+    searchLabel: 'Search scenarios',
+    searchPlaceholder: 'Search scenarios (e.g. crown, whitening, bridge)',
+    difficultyFilter: 'Filter by Difficulty',
+    allDifficulties: 'All Difficulties',
+    clearFilters: 'Clear All Filters',
+    loading: 'Loading scenarios...',
+    /** A difficulty as a name (badges, the filter), and inside the found line. */
+    difficulty: {
+      beginner: 'Beginner',
+      intermediate: 'Intermediate',
+      advanced: 'Advanced',
+    },
+    difficultyInLine: {
+      beginner: 'beginner',
+      intermediate: 'intermediate',
+      advanced: 'advanced',
+    },
+    /** A difficulty missing from a history entry. */
+    unknownDifficulty: 'Unknown',
+    /** Spec §2 Tab 1: 'Found N [level] scenarios matching ...' while a filter is active. */
+    found: {
+      level_one: 'Found {{count}} {{level}} scenario',
+      level_other: 'Found {{count}} {{level}} scenarios',
+      search_one: 'Found {{count}} scenario matching "{{search}}"',
+      search_other: 'Found {{count}} scenarios matching "{{search}}"',
+      both_one: 'Found {{count}} {{level}} scenario matching "{{search}}"',
+      both_other: 'Found {{count}} {{level}} scenarios matching "{{search}}"',
+    },
+    /** A scenario's card. */
+    concerns: 'Patient concerns',
+    noConcerns: 'None listed',
+    category: 'Category',
+    skills: 'Skills',
+    /** Spec §2 Tab 1: the fixed skills line on every card. */
+    skillsLine: 'Empathy, Clarity, Persuasion',
+    start: 'Start Conversation',
   },
 
   conversation: {
@@ -576,6 +614,8 @@ export const en = {
       atTurn: 'Another answer to {{link}}, from your turn {{turn}}.',
       link: 'the original conversation',
     },
+    /** Spec §2: an entry whose scenario has no title. */
+    untitled: 'Untitled Scenario',
   },
 
   authoring: {

@@ -235,6 +235,38 @@ export const es: Catalogue = {
     noneInLibrary: 'No se encontraron escenarios. Crea algunos en tu base de datos de ChairTalk.',
     noneMatch:
       'Ningún escenario coincide con tus filtros. Prueba otros términos de búsqueda u otro nivel de dificultad.',
+    browserTitle: 'Elige un escenario para practicar',
+    searchLabel: 'Buscar escenarios',
+    searchPlaceholder: 'Buscar escenarios (p. ej., corona, blanqueamiento, puente)',
+    difficultyFilter: 'Filtrar por dificultad',
+    allDifficulties: 'Todas las dificultades',
+    clearFilters: 'Quitar todos los filtros',
+    loading: 'Cargando escenarios...',
+    difficulty: {
+      beginner: 'Principiante',
+      intermediate: 'Intermedio',
+      advanced: 'Avanzado',
+    },
+    difficultyInLine: {
+      beginner: 'de nivel principiante',
+      intermediate: 'de nivel intermedio',
+      advanced: 'de nivel avanzado',
+    },
+    unknownDifficulty: 'Desconocida',
+    found: {
+      level_one: 'Se encontró {{count}} escenario {{level}}',
+      level_other: 'Se encontraron {{count}} escenarios {{level}}',
+      search_one: 'Se encontró {{count}} escenario que coincide con «{{search}}»',
+      search_other: 'Se encontraron {{count}} escenarios que coinciden con «{{search}}»',
+      both_one: 'Se encontró {{count}} escenario {{level}} que coincide con «{{search}}»',
+      both_other: 'Se encontraron {{count}} escenarios {{level}} que coinciden con «{{search}}»',
+    },
+    concerns: 'Preocupaciones del paciente',
+    noConcerns: 'Ninguna indicada',
+    category: 'Categoría',
+    skills: 'Habilidades',
+    skillsLine: 'Empatía, claridad, persuasión',
+    start: 'Empezar conversación',
   },
 
   conversation: {
@@ -558,6 +590,7 @@ export const es: Catalogue = {
       atTurn: 'Otra respuesta a {{link}}, desde tu turno {{turn}}.',
       link: 'la conversación original',
     },
+    untitled: 'Escenario sin título',
   },
 
   authoring: {
