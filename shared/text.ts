@@ -359,6 +359,16 @@ export const ORGANISATIONS_PAGE_TEXT = textSection('organisationsPage', {
   sortBy: (column: string) => translate('organisationsPage.sortBy', { column }),
   open: (name: string, title: string) => translate('organisationsPage.open', { name, title }),
   confirmLeave: (name: string) => translate('organisationsPage.confirmLeave', { name }),
+  /** A trainee's scores in words; `change` is the last minus the first, already formatted. */
+  trendLine: (list: string, direction: 'up' | 'down' | 'same', change: string) =>
+    translate(`organisationsPage.trendLine.${direction}`, { list, change }),
+  get noTrend(): string {
+    return translate('organisationsPage.trendLine.none');
+  },
+  get trendSeparator(): string {
+    return translate('organisationsPage.trendLine.separator');
+  },
+  trendName: (text: string) => translate('organisationsPage.trendLine.name', { text }),
 });
 
 /** A cohort member's conversations, as their trainer opens them from the cohort table. */

@@ -827,6 +827,16 @@ export const en = {
     joined: 'Joined',
     leave: 'Leave organisation',
     confirmLeave: 'Leave {{name}}? Your trainer will no longer see the work you do from now on.',
+    /** A trainee's trend beside the sparkline: "6, 7, 8 (up 2)", and its accessible name. */
+    trendLine: {
+      none: 'No scores yet',
+      up: '{{list}} (up {{change}})',
+      down: '{{list}} (down {{change}})',
+      same: '{{list}} (no change)',
+      name: 'Trend: {{text}}',
+      /** Between the scores of the list. */
+      separator: ', ',
+    },
   },
 
   cohortMember: {

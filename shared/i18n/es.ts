@@ -809,6 +809,15 @@ export const es: Catalogue = {
     leave: 'Salir de la organización',
     confirmLeave:
       '¿Salir de {{name}}? Tu formador ya no verá el trabajo que hagas a partir de ahora.',
+    trendLine: {
+      none: 'Todavía sin puntuaciones',
+      up: '{{list}} (sube {{change}})',
+      down: '{{list}} (baja {{change}})',
+      same: '{{list}} (sin cambios)',
+      name: 'Tendencia: {{text}}',
+      // Los decimales llevan coma: el punto y coma separa las puntuaciones.
+      separator: '; ',
+    },
   },
 
   cohortMember: {
