@@ -1,5 +1,6 @@
 import { countedScores, graderScores, type ReviewScores } from './countedScore';
-import { capitalise } from './scenario';
+import { translate } from './i18n/translate';
+import { difficultyName } from './scenario';
 import { SKILLS } from './skills';
 import type { ProgressFeedback } from './progress';
 
@@ -156,16 +157,22 @@ export function groupBranches(entries: readonly HistoryEntry[]): HistoryGroup[] 
 /** Spec §2: the scenario title, or 'Untitled Scenario'. */
 export function historyTitle(title: string | null | undefined): string {
   const trimmed = title?.trim();
-  return trimmed ? trimmed : 'Untitled Scenario';
+  return trimmed ? trimmed : translate('history.untitled');
 }
 
-/** Spec §2: a capitalised difficulty, or 'Unknown' when missing. */
+/** Spec §2: a capitalised difficulty (in the interface language), or 'Unknown' when missing. */
 export function difficultyLabel(difficulty: string | null | undefined): string {
   const trimmed = difficulty?.trim();
-  return trimmed ? capitalise(trimmed) : 'Unknown';
+  return trimmed ? difficultyName(trimmed) : translate('scenario.unknownDifficulty');
 }
 
 /** Spec §2 history entry: the four sub-scores, in this order, with these labels. */
 export const SUB_SCORE_ROWS: readonly { key: keyof HistorySubScores; label: string }[] = SKILLS.map(
-  (s) => ({ key: s.historyKey, label: s.label }),
+  (s) => ({
+    key: s.historyKey,
+    // Read when shown, in the current locale (decision 049).
+    get label() {
+      return s.label;
+    },
+  }),
 );

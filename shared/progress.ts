@@ -166,12 +166,6 @@ export function progressInsights(points: readonly ProgressPoint[]): string[] {
  */
 export const PROFICIENCY_HALF_LIFE = 3;
 
-export const PROFICIENCY_EXPLANATION =
-  `A weighted average of every scored session in which recent sessions count more: ` +
-  `a session's weight halves for every ${PROFICIENCY_HALF_LIFE} sessions completed after it ` +
-  `(latest ×1, ${PROFICIENCY_HALF_LIFE} sessions earlier ×0.5, ` +
-  `${PROFICIENCY_HALF_LIFE * 2} earlier ×0.25).`;
-
 export interface SkillProficiency {
   skill: SkillKey;
   /** Null when no session scored this skill. */

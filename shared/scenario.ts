@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { translate } from './i18n/translate';
 import { DEFAULT_LANGUAGE, languageCodeSchema } from './languages';
 
 export const DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
@@ -48,6 +49,17 @@ export function capitalise(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
+function isDifficulty(value: string): value is Difficulty {
+  return (DIFFICULTIES as readonly string[]).includes(value);
+}
+
+/** A difficulty as a badge names it, in the interface language; one of no known level as stored. */
+export function difficultyName(difficulty: string): string {
+  return isDifficulty(difficulty)
+    ? translate(`scenario.difficulty.${difficulty}`)
+    : capitalise(difficulty);
+}
+
 /** Spec §2 Tab 1: case-insensitive match over title, description, category, any concern, or profile. */
 export function scenarioMatchesSearch(scenario: Scenario, search: string): boolean {
   const needle = search.trim().toLowerCase();
@@ -80,10 +92,11 @@ export function foundLine(
 ): string | null {
   const search = filters.search.trim();
   if (search === '' && filters.difficulty === null) return null;
-  const level = filters.difficulty ? `${filters.difficulty} ` : '';
-  const noun = count === 1 ? 'scenario' : 'scenarios';
-  const matching = search === '' ? '' : ` matching "${search}"`;
-  return `Found ${count} ${level}${noun}${matching}`;
+  const level = filters.difficulty
+    ? translate(`scenario.difficultyInLine.${filters.difficulty}`)
+    : null;
+  const variant = level === null ? 'search' : search === '' ? 'level' : 'both';
+  return translate(`scenario.found.${variant}`, { count, level: level ?? '', search });
 }
 
 const DIFFICULTY_ORDER: Record<string, number> = { beginner: 0, intermediate: 1, advanced: 2 };

@@ -4,9 +4,12 @@
  * table is the one map between them: `feedbackKey` in a feedback and the grader's answer
  * (`objectionHandlingScore`), `historyKey` in a history entry (`objectionHandling`), `column`
  * in the feedback table (`objection_handling_score`). The labels are the words users see, so
- * nothing else writes them out: `label` on the progress chart, history and proficiency,
+ * nothing else writes them out: `label` on the progress chart, history and proficiency (read
+ * from the catalogue in the current locale, decision 049),
  * `reportLabel` on the feedback report's bars, `inSentence` inside an insight sentence.
  */
+
+import { translate } from './i18n/translate';
 
 /** Every score, overall or a skill's, is a whole number in this range (spec §5). */
 export const SCORE_RANGE = { min: 1, max: 10 } as const;
@@ -14,7 +17,9 @@ export const SCORE_RANGE = { min: 1, max: 10 } as const;
 export const OVERALL = {
   feedbackKey: 'overallScore',
   column: 'overall_score',
-  label: 'Overall Score',
+  get label(): string {
+    return translate('skills.label.overall');
+  },
   reportLabel: 'Overall Performance',
 } as const;
 
@@ -25,7 +30,9 @@ export const SKILLS = [
     feedbackKey: 'empathyScore',
     historyKey: 'empathy',
     column: 'empathy_score',
-    label: 'Empathy',
+    get label(): string {
+      return translate('skills.label.empathy');
+    },
     reportLabel: 'Empathy & Rapport',
     inSentence: 'empathy',
   },
@@ -34,7 +41,9 @@ export const SKILLS = [
     feedbackKey: 'clarityScore',
     historyKey: 'clarity',
     column: 'clarity_score',
-    label: 'Clarity',
+    get label(): string {
+      return translate('skills.label.clarity');
+    },
     reportLabel: 'Clarity & Communication',
     inSentence: 'clarity',
   },
@@ -43,7 +52,9 @@ export const SKILLS = [
     feedbackKey: 'persuasionScore',
     historyKey: 'persuasion',
     column: 'persuasion_score',
-    label: 'Persuasion',
+    get label(): string {
+      return translate('skills.label.persuasion');
+    },
     reportLabel: 'Persuasion & Value Proposition',
     inSentence: 'persuasion',
   },
@@ -52,7 +63,9 @@ export const SKILLS = [
     feedbackKey: 'objectionHandlingScore',
     historyKey: 'objectionHandling',
     column: 'objection_handling_score',
-    label: 'Objection Handling',
+    get label(): string {
+      return translate('skills.label.objection');
+    },
     reportLabel: 'Objection Handling',
     // Lower case: the name sits mid-sentence ('Your objection handling scores are…').
     inSentence: 'objection handling',

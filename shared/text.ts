@@ -64,6 +64,9 @@ const waitMinutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 /** The app's frame: pages loading, a session being checked, the not-found page. */
 export const PAGE_TEXT = textSection('page');
 
+/** The dashboard's tabs and the top bar above every signed-in page. */
+export const DASHBOARD_TEXT = textSection('dashboard');
+
 export const REQUEST_TEXT = textSection('request');
 
 export const AUTH_TEXT = textSection('auth', {
@@ -181,7 +184,23 @@ export const DEBRIEF_TEXT = textSection('debrief', {
   flagAt: (n: number | null) => atTurn('debrief.flagAt', n),
 });
 
-export const PROGRESS_TEXT = textSection('progress');
+export const PROGRESS_TEXT = textSection('progress', {
+  proficiencyExplanation: (halfLife: number) =>
+    translate('progress.proficiencyExplanation', { halfLife, twice: halfLife * 2 }),
+  /** What a screen reader hears of the chart: how many sessions, and the latest scores. */
+  chartSummary: (
+    sessions: number,
+    latest: { overall: number; empathy: number; clarity: number; persuasion: number },
+  ) =>
+    translate('progress.chartSummary', {
+      count: sessions,
+      overall: latest.overall,
+      empathy: latest.empathy,
+      clarity: latest.clarity,
+      persuasion: latest.persuasion,
+    }),
+  chartPoint: (label: string, score: number) => translate('progress.chartPoint', { label, score }),
+});
 
 /** Spec §8 insights. */
 export const INSIGHT_TEXT = textSection('insight', {
@@ -232,6 +251,38 @@ export const MICROPHONE_TEXT = textSection('microphone');
 /** Spec §8 playback errors. */
 export const PLAYBACK_TEXT = textSection('playback', {
   failed: (reason: string) => translate('playback.failed', { reason }),
+});
+
+/**
+ * A sentence with a link (or another element) inside it: the text before and after the link,
+ * so a translation may put the link wherever its grammar wants it.
+ */
+export interface AroundLink {
+  before: string;
+  after: string;
+}
+
+const LINK_MARK = '\u0000';
+
+function aroundLink(sentence: string): AroundLink {
+  const [before = '', after = ''] = sentence.split(LINK_MARK);
+  return { before, after };
+}
+
+/** Conversation history (spec §2 Tab 3) and a past conversation's page. */
+export const HISTORY_TEXT = textSection('history', {
+  branches: (n: number) => translate('history.branches', { n }),
+  when: (date: string, time: string) => translate('history.when', { date, time }),
+  /** Where a branch came from; the link's own words are `branchNote.link`. */
+  branchNote: (turn: number | null) =>
+    aroundLink(
+      turn === null
+        ? translate('history.branchNote.plain', { link: LINK_MARK })
+        : translate('history.branchNote.atTurn', { link: LINK_MARK, turn }),
+    ),
+  get branchNoteLink(): string {
+    return translate('history.branchNote.link');
+  },
 });
 
 /** Replaying the audio of a spoken conversation on the conversation detail page. */
@@ -336,6 +387,16 @@ export const ORGANISATIONS_PAGE_TEXT = textSection('organisationsPage', {
   sortBy: (column: string) => translate('organisationsPage.sortBy', { column }),
   open: (name: string, title: string) => translate('organisationsPage.open', { name, title }),
   confirmLeave: (name: string) => translate('organisationsPage.confirmLeave', { name }),
+  /** A trainee's scores in words; `change` is the last minus the first, already formatted. */
+  trendLine: (list: string, direction: 'up' | 'down' | 'same', change: string) =>
+    translate(`organisationsPage.trendLine.${direction}`, { list, change }),
+  get noTrend(): string {
+    return translate('organisationsPage.trendLine.none');
+  },
+  get trendSeparator(): string {
+    return translate('organisationsPage.trendLine.separator');
+  },
+  trendName: (text: string) => translate('organisationsPage.trendLine.name', { text }),
 });
 
 /** A cohort member's conversations, as their trainer opens them from the cohort table. */

@@ -20,6 +20,8 @@ export const en = {
     /** A size the way people say it: '512 KB', '1.5 MB'. */
     sizeKb: '{{value}} KB',
     sizeMb: '{{value}} MB',
+    /** The product's name, the same in every language. */
+    productName: 'ChairTalk',
   },
 
   /** The app's frame: pages loading, a session being checked, an address with nothing at it. */
@@ -29,6 +31,31 @@ export const en = {
     notFoundTitle: 'Page not found',
     notFoundBody: 'There is nothing at this address.',
     goToDashboard: 'Go to the dashboard',
+  },
+
+  dashboard: {
+    /** Spec §2 dashboard: its heading, read by screen readers, and its three tabs. */
+    title: 'Dashboard',
+    sections: 'Dashboard sections',
+    tabs: {
+      scenarios: 'Practice Scenarios',
+      progress: 'Your Progress',
+      history: 'Conversation History',
+    },
+    /** While a tab's code arrives. */
+    loadingTab: {
+      scenarios: 'Loading Practice Scenarios',
+      progress: 'Loading Your Progress',
+      history: 'Loading Conversation History',
+    },
+    /** The top bar: the app's sections and signing out. */
+    navLabel: 'Main',
+    nav: {
+      practice: 'Practice',
+      organisations: 'Organisations',
+      account: 'Account',
+    },
+    logout: 'Logout',
   },
 
   /** shared/format.ts: what stands in for a date or a duration. */
@@ -76,6 +103,20 @@ export const en = {
     tooManyResets: 'Too many reset requests. Please wait an hour and try again.',
     backToSignIn: 'Back to sign in',
     tagline: 'AI-powered sales training for dental professionals',
+    /** The sign-in and sign-up form (spec §2 login screen). */
+    signInPageTitle: 'Sign in',
+    signInTitle: 'Sign In',
+    signUpTitle: 'Create Account',
+    fullNameLabel: 'Full name',
+    emailLabel: 'Email',
+    passwordLabel: 'Password',
+    passwordHint: 'At least 8 characters.',
+    haveAccount: 'Already have an account?',
+    noAccount: "Don't have an account?",
+    switchToSignIn: 'Sign in',
+    switchToSignUp: 'Sign up',
+    /** Spec §2 top bar: who is signed in, when they have neither a name nor an address. */
+    userFallback: 'User',
   },
 
   mail: {
@@ -200,6 +241,44 @@ export const en = {
     noneInLibrary: 'No scenarios found. Please create some scenarios in your ChairTalk database.',
     noneMatch:
       'No scenarios match your current filters. Try different search terms or difficulty level.',
+    /** Spec §2 Tab 1, Practice Scenarios: the browser's heading, search and filters. */
+    browserTitle: 'Choose a Scenario to Practice',
+    searchLabel: 'Search scenarios',
+    searchPlaceholder: 'Search scenarios (e.g. crown, whitening, bridge)',
+    difficultyFilter: 'Filter by Difficulty',
+    allDifficulties: 'All Difficulties',
+    clearFilters: 'Clear All Filters',
+    loading: 'Loading scenarios...',
+    /** A difficulty as a name (badges, the filter), and inside the found line. */
+    difficulty: {
+      beginner: 'Beginner',
+      intermediate: 'Intermediate',
+      advanced: 'Advanced',
+    },
+    difficultyInLine: {
+      beginner: 'beginner',
+      intermediate: 'intermediate',
+      advanced: 'advanced',
+    },
+    /** A difficulty missing from a history entry. */
+    unknownDifficulty: 'Unknown',
+    /** Spec §2 Tab 1: 'Found N [level] scenarios matching ...' while a filter is active. */
+    found: {
+      level_one: 'Found {{count}} {{level}} scenario',
+      level_other: 'Found {{count}} {{level}} scenarios',
+      search_one: 'Found {{count}} scenario matching "{{search}}"',
+      search_other: 'Found {{count}} scenarios matching "{{search}}"',
+      both_one: 'Found {{count}} {{level}} scenario matching "{{search}}"',
+      both_other: 'Found {{count}} {{level}} scenarios matching "{{search}}"',
+    },
+    /** A scenario's card. */
+    concerns: 'Patient concerns',
+    noConcerns: 'None listed',
+    category: 'Category',
+    skills: 'Skills',
+    /** Spec §2 Tab 1: the fixed skills line on every card. */
+    skillsLine: 'Empathy, Clarity, Persuasion',
+    start: 'Start Conversation',
   },
 
   conversation: {
@@ -426,6 +505,46 @@ export const en = {
     queryFailed: 'Failed to load progress data. Please try again.',
     /** Spec §8 'Progress, unexpected error'. */
     unexpected: 'An error occurred while loading your progress data. Please try again later.',
+    /** Spec §2 Tab 2, Your Progress. */
+    title: 'Your Progress',
+    refresh: 'Refresh Data',
+    refreshing: 'Refreshing...',
+    tryAgain: 'Try Again',
+    loading: 'Loading your progress data...',
+    emptyTitle: 'No progress data available yet.',
+    emptyText: 'Complete practice conversations to see your progress metrics here.',
+    startPractice: 'Start a Practice Scenario',
+    completedSessions: 'Completed Sessions',
+    averageScore: 'Average Score',
+    improvement: 'Improvement',
+    trendTitle: 'Performance Trend Over Time',
+    loadingChart: 'Loading chart',
+    noChart: 'No scored sessions to chart yet.',
+    insights: 'Insights',
+    proficiencyTitle: 'Skill Proficiency',
+    proficiencyHow: 'How skill proficiency is weighted',
+    /** The letter on the button that opens the explanation. */
+    infoMark: 'i',
+    proficiencyExplanation:
+      "A weighted average of every scored session in which recent sessions count more: a session's weight halves for every {{halfLife}} sessions completed after it (latest ×1, {{halfLife}} sessions earlier ×0.5, {{twice}} earlier ×0.25).",
+    /** The chart: what a screen reader hears of the canvas, and the tooltip of a point. */
+    chartSummary_one:
+      'Line chart of your scores over {{count}} session. Latest: overall {{overall}}, empathy {{empathy}}, clarity {{clarity}}, persuasion {{persuasion}} out of 10.',
+    chartSummary_other:
+      'Line chart of your scores over {{count}} sessions. Latest: overall {{overall}}, empathy {{empathy}}, clarity {{clarity}}, persuasion {{persuasion}} out of 10.',
+    chartEmpty: 'Line chart of your scores; no scored sessions yet.',
+    chartPoint: '{{label}}: {{score}}/10',
+  },
+
+  skills: {
+    /** shared/skills.ts: the short names of the scores, on the chart, history and proficiency. */
+    label: {
+      overall: 'Overall Score',
+      empathy: 'Empathy',
+      clarity: 'Clarity',
+      persuasion: 'Persuasion',
+      objection: 'Objection Handling',
+    },
   },
 
   /** Spec §8 insights. */
@@ -574,6 +693,39 @@ export const en = {
       'Recordings of spoken turns are kept for {{count}} days. Audio is not kept for Realtime calls.',
     noneKept:
       "No recordings of this conversation are kept: audio is not kept for Realtime calls or the browser's own speech, and recordings expire.",
+  },
+
+  history: {
+    /** Spec §2 Tab 3, Conversation History. */
+    title: 'Conversation History',
+    loading: 'Loading your conversation history...',
+    empty: 'No conversation history found. Complete a practice conversation to see history here.',
+    /** The other answers tried from one conversation, listed under it. */
+    branches: 'Other answers tried from this conversation ({{n}})',
+    loadMore: 'Load more',
+    overallScore: 'Overall score',
+    anotherAnswer: 'Another answer',
+    skillScores: 'Skill scores',
+    /** Spec §2 Conversation detail (/conversation/{id}). */
+    detailTitle: 'Conversation Detail',
+    backToDashboard: 'Back to Dashboard',
+    viewFeedback: 'View Feedback',
+    backToConversation: 'Back to Conversation',
+    loadingConversation: 'Loading conversation...',
+    transcript: 'Transcript',
+    noMessages: 'No messages found for this conversation.',
+    you: 'You',
+    patient: 'Patient',
+    /** When it was practised: a date and a clock time, each formatted in the locale. */
+    when: '{{date}} at {{time}}',
+    /** A branch's origin; {{link}} is the link to the original, worded as `link`. */
+    branchNote: {
+      plain: 'Another answer to {{link}}.',
+      atTurn: 'Another answer to {{link}}, from your turn {{turn}}.',
+      link: 'the original conversation',
+    },
+    /** Spec §2: an entry whose scenario has no title. */
+    untitled: 'Untitled Scenario',
   },
 
   authoring: {
@@ -902,6 +1054,16 @@ export const en = {
     joined: 'Joined',
     leave: 'Leave organisation',
     confirmLeave: 'Leave {{name}}? Your trainer will no longer see the work you do from now on.',
+    /** A trainee's trend beside the sparkline: "6, 7, 8 (up 2)", and its accessible name. */
+    trendLine: {
+      none: 'No scores yet',
+      up: '{{list}} (up {{change}})',
+      down: '{{list}} (down {{change}})',
+      same: '{{list}} (no change)',
+      name: 'Trend: {{text}}',
+      /** Between the scores of the list. */
+      separator: ', ',
+    },
   },
 
   cohortMember: {

@@ -16,6 +16,7 @@ export const es: Catalogue = {
     },
     sizeKb: '{{value}} KB',
     sizeMb: '{{value}} MB',
+    productName: 'ChairTalk',
   },
 
   page: {
@@ -24,6 +25,28 @@ export const es: Catalogue = {
     notFoundTitle: 'Página no encontrada',
     notFoundBody: 'No hay nada en esta dirección.',
     goToDashboard: 'Ir al panel',
+  },
+
+  dashboard: {
+    title: 'Panel',
+    sections: 'Secciones del panel',
+    tabs: {
+      scenarios: 'Escenarios de práctica',
+      progress: 'Tu progreso',
+      history: 'Historial de conversaciones',
+    },
+    loadingTab: {
+      scenarios: 'Cargando los escenarios de práctica',
+      progress: 'Cargando tu progreso',
+      history: 'Cargando el historial de conversaciones',
+    },
+    navLabel: 'Principal',
+    nav: {
+      practice: 'Práctica',
+      organisations: 'Organizaciones',
+      account: 'Cuenta',
+    },
+    logout: 'Cerrar sesión',
   },
 
   format: {
@@ -73,6 +96,18 @@ export const es: Catalogue = {
       'Demasiadas solicitudes de restablecimiento. Espera una hora y vuelve a intentarlo.',
     backToSignIn: 'Volver a iniciar sesión',
     tagline: 'Formación en ventas con IA para profesionales de la odontología',
+    signInPageTitle: 'Iniciar sesión',
+    signInTitle: 'Iniciar sesión',
+    signUpTitle: 'Crear cuenta',
+    fullNameLabel: 'Nombre completo',
+    emailLabel: 'Correo electrónico',
+    passwordLabel: 'Contraseña',
+    passwordHint: 'Al menos 8 caracteres.',
+    haveAccount: '¿Ya tienes una cuenta?',
+    noAccount: '¿No tienes una cuenta?',
+    switchToSignIn: 'Inicia sesión',
+    switchToSignUp: 'Regístrate',
+    userFallback: 'Usuario',
   },
 
   mail: {
@@ -200,6 +235,38 @@ export const es: Catalogue = {
     noneInLibrary: 'No se encontraron escenarios. Crea algunos en tu base de datos de ChairTalk.',
     noneMatch:
       'Ningún escenario coincide con tus filtros. Prueba otros términos de búsqueda u otro nivel de dificultad.',
+    browserTitle: 'Elige un escenario para practicar',
+    searchLabel: 'Buscar escenarios',
+    searchPlaceholder: 'Buscar escenarios (p. ej., corona, blanqueamiento, puente)',
+    difficultyFilter: 'Filtrar por dificultad',
+    allDifficulties: 'Todas las dificultades',
+    clearFilters: 'Quitar todos los filtros',
+    loading: 'Cargando escenarios...',
+    difficulty: {
+      beginner: 'Principiante',
+      intermediate: 'Intermedio',
+      advanced: 'Avanzado',
+    },
+    difficultyInLine: {
+      beginner: 'de nivel principiante',
+      intermediate: 'de nivel intermedio',
+      advanced: 'de nivel avanzado',
+    },
+    unknownDifficulty: 'Desconocida',
+    found: {
+      level_one: 'Se encontró {{count}} escenario {{level}}',
+      level_other: 'Se encontraron {{count}} escenarios {{level}}',
+      search_one: 'Se encontró {{count}} escenario que coincide con «{{search}}»',
+      search_other: 'Se encontraron {{count}} escenarios que coinciden con «{{search}}»',
+      both_one: 'Se encontró {{count}} escenario {{level}} que coincide con «{{search}}»',
+      both_other: 'Se encontraron {{count}} escenarios {{level}} que coinciden con «{{search}}»',
+    },
+    concerns: 'Preocupaciones del paciente',
+    noConcerns: 'Ninguna indicada',
+    category: 'Categoría',
+    skills: 'Habilidades',
+    skillsLine: 'Empatía, claridad, persuasión',
+    start: 'Empezar conversación',
   },
 
   conversation: {
@@ -424,6 +491,42 @@ export const es: Catalogue = {
     queryFailed: 'No se pudieron cargar los datos de progreso. Vuelve a intentarlo.',
     unexpected:
       'Se produjo un error al cargar tus datos de progreso. Vuelve a intentarlo más tarde.',
+    title: 'Tu progreso',
+    refresh: 'Actualizar datos',
+    refreshing: 'Actualizando...',
+    tryAgain: 'Reintentar',
+    loading: 'Cargando tus datos de progreso...',
+    emptyTitle: 'Todavía no hay datos de progreso.',
+    emptyText: 'Completa conversaciones de práctica para ver aquí tus métricas de progreso.',
+    startPractice: 'Empezar un escenario de práctica',
+    completedSessions: 'Sesiones completadas',
+    averageScore: 'Puntuación media',
+    improvement: 'Mejora',
+    trendTitle: 'Evolución del rendimiento',
+    loadingChart: 'Cargando el gráfico',
+    noChart: 'Todavía no hay sesiones puntuadas que mostrar en el gráfico.',
+    insights: 'Observaciones',
+    proficiencyTitle: 'Dominio de las habilidades',
+    proficiencyHow: 'Cómo se pondera el dominio de las habilidades',
+    infoMark: 'i',
+    proficiencyExplanation:
+      'Una media ponderada de todas las sesiones puntuadas en la que las recientes cuentan más: el peso de una sesión se reduce a la mitad por cada {{halfLife}} sesiones completadas después de ella (la última ×1, {{halfLife}} sesiones antes ×0,5, {{twice}} antes ×0,25).',
+    chartSummary_one:
+      'Gráfico de líneas de tus puntuaciones en {{count}} sesión. Última: global {{overall}}, empatía {{empathy}}, claridad {{clarity}}, persuasión {{persuasion}} sobre 10.',
+    chartSummary_other:
+      'Gráfico de líneas de tus puntuaciones en {{count}} sesiones. Última: global {{overall}}, empatía {{empathy}}, claridad {{clarity}}, persuasión {{persuasion}} sobre 10.',
+    chartEmpty: 'Gráfico de líneas de tus puntuaciones; todavía no hay sesiones puntuadas.',
+    chartPoint: '{{label}}: {{score}}/10',
+  },
+
+  skills: {
+    label: {
+      overall: 'Puntuación global',
+      empathy: 'Empatía',
+      clarity: 'Claridad',
+      persuasion: 'Persuasión',
+      objection: 'Manejo de objeciones',
+    },
   },
 
   insight: {
@@ -568,6 +671,34 @@ export const es: Catalogue = {
       'Las grabaciones de los turnos hablados se guardan {{count}} días. El audio de las llamadas Realtime no se guarda.',
     noneKept:
       'No se guarda ninguna grabación de esta conversación: el audio no se guarda en las llamadas Realtime ni con la voz del propio navegador, y las grabaciones caducan.',
+  },
+
+  history: {
+    title: 'Historial de conversaciones',
+    loading: 'Cargando tu historial de conversaciones...',
+    empty:
+      'No hay conversaciones en tu historial. Completa una conversación de práctica para verla aquí.',
+    branches: 'Otras respuestas probadas desde esta conversación ({{n}})',
+    loadMore: 'Cargar más',
+    overallScore: 'Puntuación global',
+    anotherAnswer: 'Otra respuesta',
+    skillScores: 'Puntuaciones por habilidad',
+    detailTitle: 'Detalle de la conversación',
+    backToDashboard: 'Volver al panel',
+    viewFeedback: 'Ver evaluación',
+    backToConversation: 'Volver a la conversación',
+    loadingConversation: 'Cargando la conversación...',
+    transcript: 'Transcripción',
+    noMessages: 'No hay mensajes en esta conversación.',
+    you: 'Tú',
+    patient: 'Paciente',
+    when: '{{date}} a las {{time}}',
+    branchNote: {
+      plain: 'Otra respuesta a {{link}}.',
+      atTurn: 'Otra respuesta a {{link}}, desde tu turno {{turn}}.',
+      link: 'la conversación original',
+    },
+    untitled: 'Escenario sin título',
   },
 
   authoring: {
@@ -899,6 +1030,15 @@ export const es: Catalogue = {
     leave: 'Salir de la organización',
     confirmLeave:
       '¿Salir de {{name}}? Tu formador ya no verá el trabajo que hagas a partir de ahora.',
+    trendLine: {
+      none: 'Todavía sin puntuaciones',
+      up: '{{list}} (sube {{change}})',
+      down: '{{list}} (baja {{change}})',
+      same: '{{list}} (sin cambios)',
+      name: 'Tendencia: {{text}}',
+      // Los decimales llevan coma: el punto y coma separa las puntuaciones.
+      separator: '; ',
+    },
   },
 
   cohortMember: {

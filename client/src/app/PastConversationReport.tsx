@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { graderScores } from '#shared/countedScore';
 import type { ScoreOverride } from '#shared/review';
+import { HISTORY_TEXT } from '#shared/text';
 import { FeedbackReport } from '../features/feedback/components/FeedbackReport';
 import { ScoreComparison } from '../features/review/components/ScoreComparison';
 
@@ -17,7 +18,7 @@ export function PastConversationReport({
   return (
     <FeedbackReport
       {...report}
-      secondaryLabel="Back to Conversation"
+      secondaryLabel={HISTORY_TEXT.backToConversation}
       review={<ScoreComparison ai={graderScores(report.feedback)} overrides={overrides} />}
     />
   );

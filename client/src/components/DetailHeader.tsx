@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { CountedScore } from '#shared/countedScore';
 import { formatClockTime, formatLongDate } from '#shared/format';
+import { HISTORY_TEXT } from '#shared/text';
 import { CountedScoreText } from './CountedScoreText';
 import { ArrowLeftIcon } from './Icons';
 
@@ -57,9 +58,9 @@ export function DetailHeader({
       </div>
       {createdAt !== null ? (
         <p className="conversation-detail__when">
-          <time dateTime={createdAt}>{formatLongDate(createdAt)}</time>
-          {' at '}
-          <time dateTime={createdAt}>{formatClockTime(createdAt)}</time>
+          <time dateTime={createdAt}>
+            {HISTORY_TEXT.when(formatLongDate(createdAt), formatClockTime(createdAt))}
+          </time>
         </p>
       ) : null}
       {children}

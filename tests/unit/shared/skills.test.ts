@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { feedbackScoresSchema } from '#shared/feedback';
 import { SUB_SCORE_ROWS } from '#shared/history';
+import { setLocaleResolver } from '#shared/i18n/translate';
 import { OVERALL, reportLabel, SCORES, skill, SKILLS } from '#shared/skills';
 
 const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -45,5 +46,21 @@ describe('shared/skills: one table for the scores', () => {
   it('gives the history rows and the chart their short labels', () => {
     expect(SUB_SCORE_ROWS).toEqual(SKILLS.map((s) => ({ key: s.historyKey, label: s.label })));
     expect(OVERALL.label).toBe('Overall Score');
+  });
+
+  describe('in another interface language', () => {
+    afterEach(() => setLocaleResolver(() => 'en'));
+
+    it('reads the short labels when they are shown, not when the module loads', () => {
+      setLocaleResolver(() => 'es');
+      expect(OVERALL.label).toBe('Puntuación global');
+      expect(skill('objection').label).toBe('Manejo de objeciones');
+      expect(SUB_SCORE_ROWS.map((r) => r.label)).toEqual([
+        'Empatía',
+        'Claridad',
+        'Persuasión',
+        'Manejo de objeciones',
+      ]);
+    });
   });
 });

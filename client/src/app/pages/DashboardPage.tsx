@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { DASHBOARD_TEXT } from '#shared/text';
 import { useLocation, useSearchParams } from 'wouter';
 import { Spinner } from '../../components/Spinner';
 import { VerifyEmailBanner } from '../../features/account/components/VerifyEmailBanner';
@@ -26,12 +27,6 @@ function readTab(value: string | null): DashboardTab {
   return value === 'progress' || value === 'history' ? value : 'scenarios';
 }
 
-const TAB_TITLES: Record<DashboardTab, string> = {
-  scenarios: 'Practice Scenarios',
-  progress: 'Your Progress',
-  history: 'Conversation History',
-};
-
 /** The tab lives in the URL so a reload or Back returns to the same place. */
 export function DashboardPage() {
   const user = useAuthStore((s) => s.user);
@@ -39,7 +34,7 @@ export function DashboardPage() {
   const [, navigate] = useLocation();
   const [search] = useSearchParams();
   const tab = readTab(search.get('tab'));
-  useDocumentTitle(TAB_TITLES[tab]);
+  useDocumentTitle(DASHBOARD_TEXT.tabs[tab]);
 
   const selectTab = (next: DashboardTab) => navigate(dashboardPath(next), { replace: true });
 
@@ -59,7 +54,7 @@ export function DashboardPage() {
       <Suspense
         fallback={
           <p className="loading-line loading-line--page">
-            <Spinner size="lg" label={`Loading ${TAB_TITLES[tab]}`} />
+            <Spinner size="lg" label={DASHBOARD_TEXT.loadingTab[tab]} />
           </p>
         }
       >

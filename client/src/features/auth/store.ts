@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { SignInInput, SignUpInput, User } from '#shared/api/auth';
+import { AUTH_TEXT } from '#shared/text';
 import { adoptAccountLocale } from '../../lib/i18n';
 import { getMe } from './api/getMe';
 import { signIn } from './api/signIn';
@@ -94,5 +95,5 @@ export function userDisplayName(user: User | null): string {
   const name = user?.fullName.trim();
   if (name) return name;
   const email = user?.email.trim();
-  return email ? email : 'User';
+  return email ? email : AUTH_TEXT.userFallback;
 }

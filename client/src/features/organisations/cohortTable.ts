@@ -1,6 +1,7 @@
 import type { CohortSort, CohortTable, Invite } from '#shared/api/organisations';
 import { formatScore } from '#shared/format';
 import { dueDateInRange } from '#shared/organisations';
+import { ORGANISATIONS_PAGE_TEXT as T } from '#shared/text';
 import { joinPath } from '../../lib/paths';
 
 /**
@@ -74,13 +75,12 @@ export function trendPoints(
 
 /** The trend in words for a screen reader and a phone: "6, 7, 8 (up 2)". */
 export function trendText(scores: readonly number[]): string {
-  if (scores.length === 0) return 'No scores yet';
-  const list = scores.map(formatScore).join(', ');
+  if (scores.length === 0) return T.noTrend;
+  const list = scores.map(formatScore).join(T.trendSeparator);
   if (scores.length === 1) return list;
   const change = Math.round((scores[scores.length - 1]! - scores[0]!) * 10) / 10;
-  const direction =
-    change > 0 ? `up ${change}` : change < 0 ? `down ${Math.abs(change)}` : 'no change';
-  return `${list} (${direction})`;
+  const direction = change > 0 ? 'up' : change < 0 ? 'down' : 'same';
+  return T.trendLine(list, direction, formatScore(Math.abs(change)));
 }
 
 /** The link a trainee opens to join: the app's own origin and the join path (/join/CODE). */

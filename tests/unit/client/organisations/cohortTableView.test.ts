@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLocaleResolver } from '#shared/i18n/translate';
 import {
   dueAtFromDateInput,
   inviteDays,
@@ -85,6 +86,19 @@ describe('trendText', () => {
     [[5, 9, 5], '5, 9, 5 (no change)'],
   ])('%j reads %s', (scores, text) => {
     expect(trendText(scores)).toBe(text);
+  });
+
+  describe('in Spanish', () => {
+    afterEach(() => setLocaleResolver(() => 'en'));
+
+    it.each<[number[], string]>([
+      [[], 'Todavía sin puntuaciones'],
+      [[8, 6.5], '8; 6,5 (baja 1,5)'],
+      [[6, 7, 8], '6; 7; 8 (sube 2)'],
+    ])('%j reads %s, the decimals with a comma', (scores, text) => {
+      setLocaleResolver(() => 'es');
+      expect(trendText(scores)).toBe(text);
+    });
   });
 });
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { changePasswordInput } from '#shared/api/account';
-import { ACCOUNT_TEXT as T } from '#shared/text';
+import { ACCOUNT_TEXT as T, AUTH_TEXT } from '#shared/text';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { changePassword } from '../api/accountCalls';
@@ -50,7 +50,7 @@ export function PasswordSection() {
           name="newPassword"
           type="password"
           autoComplete="new-password"
-          hint="At least 8 characters."
+          hint={AUTH_TEXT.passwordHint}
           value={newPassword}
           onChange={(value) => {
             setNewPassword(value);

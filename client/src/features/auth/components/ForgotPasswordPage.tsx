@@ -53,7 +53,7 @@ export function ForgotPasswordPage() {
         <form className="auth-form" onSubmit={submit} noValidate aria-busy={busy}>
           <p className="auth-form__intro">{AUTH_TEXT.resetIntro}</p>
           <div className="field">
-            <label htmlFor={`${ids}-email`}>Email</label>
+            <label htmlFor={`${ids}-email`}>{AUTH_TEXT.emailLabel}</label>
             <input
               id={`${ids}-email`}
               name="email"

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { inviteCodeSchema } from '#shared/api/organisations';
-import { JOIN_TEXT, ORGANISATION_TEXT } from '#shared/text';
+import { JOIN_TEXT, ORGANISATION_TEXT, PAGE_TEXT } from '#shared/text';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api';
@@ -61,7 +61,7 @@ export function JoinPage({ code: rawCode }: { code: string }) {
     >
       {status !== 'ready' ? (
         <p className="loading-line">
-          <Spinner label="Checking your session" />
+          <Spinner label={PAGE_TEXT.checkingSession} />
         </p>
       ) : code === null ? (
         <Alert>{error}</Alert>

@@ -81,11 +81,13 @@ export function LoginForm({ initialMode = 'sign-in', invite, onDone }: LoginForm
 
   return (
     <form className="auth-form" onSubmit={submit} noValidate aria-busy={busy}>
-      <h2 className="auth-form__title">{isSignUp ? 'Create Account' : 'Sign In'}</h2>
+      <h2 className="auth-form__title">
+        {isSignUp ? AUTH_TEXT.signUpTitle : AUTH_TEXT.signInTitle}
+      </h2>
 
       {isSignUp ? (
         <div className="field">
-          <label htmlFor={`${ids}-name`}>Full name</label>
+          <label htmlFor={`${ids}-name`}>{AUTH_TEXT.fullNameLabel}</label>
           <input
             ref={firstFieldRef}
             id={`${ids}-name`}
@@ -101,7 +103,7 @@ export function LoginForm({ initialMode = 'sign-in', invite, onDone }: LoginForm
       ) : null}
 
       <div className="field">
-        <label htmlFor={`${ids}-email`}>Email</label>
+        <label htmlFor={`${ids}-email`}>{AUTH_TEXT.emailLabel}</label>
         <input
           ref={isSignUp ? undefined : firstFieldRef}
           id={`${ids}-email`}
@@ -119,7 +121,7 @@ export function LoginForm({ initialMode = 'sign-in', invite, onDone }: LoginForm
       </div>
 
       <div className="field">
-        <label htmlFor={`${ids}-password`}>Password</label>
+        <label htmlFor={`${ids}-password`}>{AUTH_TEXT.passwordLabel}</label>
         <input
           ref={passwordRef}
           id={`${ids}-password`}
@@ -135,7 +137,7 @@ export function LoginForm({ initialMode = 'sign-in', invite, onDone }: LoginForm
           aria-invalid={passwordError ? true : undefined}
           aria-describedby={passwordError ? passwordErrorId : describedBy}
         />
-        {isSignUp ? <p className="field__hint">At least 8 characters.</p> : null}
+        {isSignUp ? <p className="field__hint">{AUTH_TEXT.passwordHint}</p> : null}
         {passwordError ? (
           <p id={passwordErrorId} className="field__error">
             {passwordError}
@@ -153,13 +155,13 @@ export function LoginForm({ initialMode = 'sign-in', invite, onDone }: LoginForm
 
       <button type="submit" className="button button--primary button--block" disabled={busy}>
         {busy ? <Spinner /> : null}
-        {isSignUp ? 'Create Account' : 'Sign In'}
+        {isSignUp ? AUTH_TEXT.signUpTitle : AUTH_TEXT.signInTitle}
       </button>
 
       <p className="auth-form__switch">
-        {isSignUp ? 'Already have an account?' : "Don't have an account?"}{' '}
+        {isSignUp ? AUTH_TEXT.haveAccount : AUTH_TEXT.noAccount}{' '}
         <button type="button" className="button-link" onClick={switchMode} disabled={busy}>
-          {isSignUp ? 'Sign in' : 'Sign up'}
+          {isSignUp ? AUTH_TEXT.switchToSignIn : AUTH_TEXT.switchToSignUp}
         </button>
       </p>
     </form>

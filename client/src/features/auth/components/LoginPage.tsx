@@ -1,5 +1,5 @@
 import { useSearch } from 'wouter';
-import { AUTH_TEXT, MY_DATA_TEXT } from '#shared/text';
+import { AUTH_TEXT, COMMON_TEXT, MY_DATA_TEXT } from '#shared/text';
 import { Alert } from '../../../components/Alert';
 import { LanguageSelect } from '../../../components/LanguageSelect';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
@@ -7,12 +7,12 @@ import { LoginForm } from './LoginForm';
 import { AuthCard } from './AuthCard';
 
 export function LoginPage() {
-  useDocumentTitle('Sign in');
+  useDocumentTitle(AUTH_TEXT.signInPageTitle);
   // Arriving from "Delete my account" (lib/paths accountDeletedPath): say it is done.
   const deleted = new URLSearchParams(useSearch()).get('deleted') === '1';
   return (
     <AuthCard
-      title="ChairTalk"
+      title={COMMON_TEXT.productName}
       intro={
         <>
           <p className="auth-card__tagline">{AUTH_TEXT.tagline}</p>

@@ -80,7 +80,7 @@ export function ResetPasswordPage() {
               aria-describedby={passwordError ? `${ids}-password-error` : `${ids}-hint`}
             />
             <p id={`${ids}-hint`} className="field__hint">
-              At least 8 characters.
+              {AUTH_TEXT.passwordHint}
             </p>
             {passwordError ? (
               <p id={`${ids}-password-error`} className="field__error">

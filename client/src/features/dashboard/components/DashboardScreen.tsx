@@ -1,14 +1,16 @@
 import type { ReactNode } from 'react';
+import { DASHBOARD_TEXT } from '#shared/text';
 import { Tabs, type TabItem } from '../../../components/Tabs';
 import type { DashboardTab } from '../../../lib/paths';
 import { TopBar } from './TopBar';
 import '../dashboard.css';
 
-const TABS: readonly TabItem<DashboardTab>[] = [
-  { id: 'scenarios', label: 'Practice Scenarios' },
-  { id: 'progress', label: 'Your Progress' },
-  { id: 'history', label: 'Conversation History' },
-];
+const TAB_IDS: readonly DashboardTab[] = ['scenarios', 'progress', 'history'];
+
+/** Read when rendered, so the labels follow the interface language. */
+function tabs(): TabItem<DashboardTab>[] {
+  return TAB_IDS.map((id) => ({ id, label: DASHBOARD_TEXT.tabs[id] }));
+}
 
 interface DashboardScreenProps {
   userName: string;
@@ -34,9 +36,9 @@ export function DashboardScreen({
     <>
       <TopBar userName={userName} onLogout={onLogout} />
       <main className="page page--dashboard">
-        <h1 className="visually-hidden">Dashboard</h1>
+        <h1 className="visually-hidden">{DASHBOARD_TEXT.title}</h1>
         {notice}
-        <Tabs label="Dashboard sections" tabs={TABS} selected={tab} onSelect={onTabChange}>
+        <Tabs label={DASHBOARD_TEXT.sections} tabs={tabs()} selected={tab} onSelect={onTabChange}>
           {children}
         </Tabs>
       </main>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { COMMON_TEXT, DASHBOARD_TEXT } from '#shared/text';
 import { Link, useLocation } from 'wouter';
 import { Logo } from '../../../components/Logo';
 import { Spinner } from '../../../components/Spinner';
@@ -6,9 +7,9 @@ import { paths } from '../../../lib/paths';
 
 /** The app's sections, for everyone (anyone may run an organisation or be in one). */
 const NAV = [
-  { href: paths.dashboard, label: 'Practice' },
-  { href: paths.organisations, label: 'Organisations' },
-  { href: paths.account, label: 'Account' },
+  { href: paths.dashboard, key: 'practice' },
+  { href: paths.organisations, key: 'organisations' },
+  { href: paths.account, key: 'account' },
 ] as const;
 
 interface TopBarProps {
@@ -34,9 +35,9 @@ export function TopBar({ userName, onLogout }: TopBarProps) {
       <div className="top-bar__inner">
         <p className="top-bar__brand">
           <Logo size={28} />
-          <span>ChairTalk</span>
+          <span>{COMMON_TEXT.productName}</span>
         </p>
-        <nav className="top-bar__nav" aria-label="Main">
+        <nav className="top-bar__nav" aria-label={DASHBOARD_TEXT.navLabel}>
           {NAV.map((item) => (
             <Link
               key={item.href}
@@ -44,7 +45,7 @@ export function TopBar({ userName, onLogout }: TopBarProps) {
               className="top-bar__link"
               aria-current={location === item.href ? 'page' : undefined}
             >
-              {item.label}
+              {DASHBOARD_TEXT.nav[item.key]}
             </Link>
           ))}
         </nav>
@@ -59,7 +60,7 @@ export function TopBar({ userName, onLogout }: TopBarProps) {
             disabled={leaving}
           >
             {leaving ? <Spinner /> : null}
-            Logout
+            {DASHBOARD_TEXT.logout}
           </button>
         </div>
       </div>

@@ -10,7 +10,7 @@ import type {
 import type { Debrief } from '#shared/debrief';
 import { countedOverall } from '#shared/countedScore';
 import { EMPTY_REVIEW, reviewScores, type TrainerReview } from '#shared/review';
-import { BRANCH_TEXT } from '#shared/text';
+import { BRANCH_TEXT, HISTORY_TEXT } from '#shared/text';
 import { turnNumbers } from '#shared/turns';
 import { errorMessage } from '../../../lib/api';
 import { conversationPath, dashboardPath } from '../../../lib/paths';
@@ -103,21 +103,21 @@ export function ConversationDetail({
   const ids = useId();
 
   const detail = load.data;
-  const title = detail?.scenario?.title.trim() || 'Conversation Detail';
-  useDocumentTitle(detail === null && load.error === null ? 'Conversation Detail' : title);
+  const title = detail?.scenario?.title.trim() || HISTORY_TEXT.detailTitle;
+  useDocumentTitle(detail === null && load.error === null ? HISTORY_TEXT.detailTitle : title);
   const feedback = detail?.feedback ?? null;
 
   return (
     <main className="page page--scenario conversation-detail">
       <DetailHeader
-        back={{ href: dashboardPath('history'), label: 'Back to Dashboard' }}
+        back={{ href: dashboardPath('history'), label: HISTORY_TEXT.backToDashboard }}
         title={title}
         score={
           feedback && detail
             ? countedOverall(feedback.overallScore, detail.review.overrides.map(reviewScores))
             : null
         }
-        viewLabel="View Feedback"
+        viewLabel={HISTORY_TEXT.viewFeedback}
         onOpenReport={() => setReportOpen(true)}
         createdAt={detail?.session.createdAt ?? null}
       >
@@ -133,15 +133,15 @@ export function ConversationDetail({
       ) : detail === null ? (
         <p className="loading-line">
           <Spinner />
-          Loading conversation...
+          {HISTORY_TEXT.loadingConversation}
         </p>
       ) : (
         <section className="card transcript" aria-labelledby={`${ids}-transcript`}>
           <h2 id={`${ids}-transcript`} className="card__title">
-            Transcript
+            {HISTORY_TEXT.transcript}
           </h2>
           {detail.messages.length === 0 ? (
-            <p className="muted">No messages found for this conversation.</p>
+            <p className="muted">{HISTORY_TEXT.noMessages}</p>
           ) : (
             <Transcript
               conversationId={conversationId}
@@ -213,10 +213,12 @@ export function ConversationDetail({
 
 /** Where a branch came from: a link to the original and the turn it starts again from. */
 function BranchNote({ branch }: { branch: BranchOrigin }) {
+  const { before, after } = HISTORY_TEXT.branchNote(branch.atTurn);
   return (
     <p className="conversation-detail__branch">
-      Another answer to <Link href={conversationPath(branch.of)}>the original conversation</Link>
-      {branch.atTurn === null ? '' : `, from your turn ${branch.atTurn}`}.
+      {before}
+      <Link href={conversationPath(branch.of)}>{HISTORY_TEXT.branchNoteLink}</Link>
+      {after}
     </p>
   );
 }
@@ -270,7 +272,7 @@ function Transcript({
             <TranscriptBubble
               key={message.id}
               message={message}
-              speaker={mine ? 'You' : 'Patient'}
+              speaker={mine ? HISTORY_TEXT.you : HISTORY_TEXT.patient}
               playing={playing}
               actions={
                 <>

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { formatClockTime, formatDuration, formatShortDate, subScoreColour } from '#shared/format';
 import { SUB_SCORE_ROWS, difficultyLabel, historyTitle, type HistoryEntry } from '#shared/history';
 import { difficultyBadgeColour } from '#shared/scenario';
+import { FORMAT_TEXT, HISTORY_TEXT } from '#shared/text';
 import { conversationPath } from '../../../lib/paths';
 import { Badge } from '../../../components/Badge';
 import { CountedScoreText } from '../../../components/CountedScoreText';
@@ -37,16 +38,18 @@ export function HistoryEntryCard({
           </Link>
         </h3>
         <span id={`${ids}-score`} className="history-entry__score">
-          <span className="visually-hidden">Overall score </span>
+          <span className="visually-hidden">{HISTORY_TEXT.overallScore} </span>
           {entry.overallScore === null ? (
-            'N/A'
+            FORMAT_TEXT.notAvailable
           ) : (
             <CountedScoreText score={{ score: entry.overallScore, ai, byTrainer: ai !== null }} />
           )}
         </span>
       </div>
 
-      {entry.branchOf ? <p className="history-entry__branch">Another answer</p> : null}
+      {entry.branchOf ? (
+        <p className="history-entry__branch">{HISTORY_TEXT.anotherAnswer}</p>
+      ) : null}
 
       <div className="history-entry__meta">
         <Badge colour={difficultyBadgeColour(entry.difficulty)}>
@@ -59,7 +62,7 @@ export function HistoryEntryCard({
         <span>{formatDuration(entry.createdAt, entry.endedAt)}</span>
       </div>
 
-      <ul className="sub-scores" aria-label="Skill scores">
+      <ul className="sub-scores" aria-label={HISTORY_TEXT.skillScores}>
         {SUB_SCORE_ROWS.map(({ key, label }) => {
           const score = entry.subScores?.[key] ?? null;
           const colour = score === null ? 'grey' : subScoreColour(score);

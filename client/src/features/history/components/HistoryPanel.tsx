@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react';
 import { groupBranches } from '#shared/history';
+import { HISTORY_TEXT } from '#shared/text';
 import { Spinner } from '../../../components/Spinner';
 import { useResource } from '../../../lib/resource';
 import { forgetHistoryEntry, historyResource, loadMoreHistory } from '../store';
@@ -23,19 +24,17 @@ export function HistoryPanel({ userId }: HistoryPanelProps) {
   return (
     <section className="panel" aria-labelledby={`${ids}-title`}>
       <h2 id={`${ids}-title`} className="section-title">
-        Conversation History
+        {HISTORY_TEXT.title}
       </h2>
 
       {!history.settled && entries.length === 0 ? (
         <p className="loading-line">
           <Spinner />
-          Loading your conversation history...
+          {HISTORY_TEXT.loading}
         </p>
       ) : entries.length === 0 ? (
         <div className="empty-state">
-          <p className="empty-state__text">
-            No conversation history found. Complete a practice conversation to see history here.
-          </p>
+          <p className="empty-state__text">{HISTORY_TEXT.empty}</p>
         </div>
       ) : (
         <>
@@ -49,7 +48,7 @@ export function HistoryPanel({ userId }: HistoryPanelProps) {
                 {branches.length > 0 ? (
                   <ul
                     className="history-branches"
-                    aria-label={`Other answers tried from this conversation (${branches.length})`}
+                    aria-label={HISTORY_TEXT.branches(branches.length)}
                   >
                     {branches.map((branch) => (
                       <li key={branch.conversationId}>
@@ -74,7 +73,7 @@ export function HistoryPanel({ userId }: HistoryPanelProps) {
                 aria-busy={loadingMore}
               >
                 {loadingMore ? <Spinner /> : null}
-                Load more
+                {HISTORY_TEXT.loadMore}
               </button>
             </div>
           ) : null}

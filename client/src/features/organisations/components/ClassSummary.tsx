@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { ClassSummary as Summary } from '#shared/api/organisations';
 import { feedbackBarColour } from '#shared/feedback';
 import { cohortScoreText } from '#shared/organisations';
-import { OVERALL, SKILLS } from '#shared/skills';
+import { OVERALL, skill } from '#shared/skills';
 import { CLASS_SUMMARY_TEXT as T, DEBRIEF_TEXT } from '#shared/text';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
@@ -10,13 +10,10 @@ import { errorMessage } from '../../../lib/api';
 import { useScreenResource } from '../../../lib/resource';
 import { getClassSummary } from '../api/getClassSummary';
 
-const SCORE_LABEL: Record<Summary['scores'][number]['key'], string> = {
-  overall: OVERALL.label,
-  ...(Object.fromEntries(SKILLS.map((s) => [s.key, s.label])) as Record<
-    (typeof SKILLS)[number]['key'],
-    string
-  >),
-};
+/** A score's short name, read when shown (in the interface language). */
+function scoreLabel(key: Summary['scores'][number]['key']): string {
+  return key === 'overall' ? OVERALL.label : skill(key).label;
+}
 
 /** A share as a whole percentage; nothing to share is 0%. */
 const percent = (part: number, whole: number) =>
@@ -69,7 +66,7 @@ export function ClassSummary({ cohortId, version }: { cohortId: string; version:
           <tbody>
             {summary.scores.map((score) => (
               <tr key={score.key}>
-                <th scope="row">{SCORE_LABEL[score.key]}</th>
+                <th scope="row">{scoreLabel(score.key)}</th>
                 <td>
                   {score.average === null ? (
                     '—'

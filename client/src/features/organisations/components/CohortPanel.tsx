@@ -19,10 +19,13 @@ export interface CohortActions {
 }
 
 type View = 'results' | 'summary';
-const VIEWS: readonly TabItem<View>[] = [
-  { id: 'results', label: T.tabResults },
-  { id: 'summary', label: T.tabSummary },
-];
+/** Read when rendered: a label kept in a module constant would stay in the first language. */
+function views(): TabItem<View>[] {
+  return [
+    { id: 'results', label: T.tabResults },
+    { id: 'summary', label: T.tabSummary },
+  ];
+}
 
 /**
  * One cohort as its trainer runs it: rename and delete, members, invites, assigning, then the
@@ -71,7 +74,7 @@ export function CohortPanel({
       />
       <Tabs
         label={`${T.cohortViews}: ${cohort.name}`}
-        tabs={VIEWS}
+        tabs={views()}
         selected={view}
         onSelect={setView}
       >

@@ -1,3 +1,4 @@
+import { ORGANISATIONS_PAGE_TEXT } from '#shared/text';
 import { trendPoints, trendText } from '../cohortTable';
 
 const WIDTH = 80;
@@ -15,7 +16,7 @@ export function Sparkline({ scores }: { scores: readonly number[] }) {
         height={HEIGHT}
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
-        aria-label={`Trend: ${text}`}
+        aria-label={ORGANISATIONS_PAGE_TEXT.trendName(text)}
       >
         <polyline points={points} fill="none" stroke="currentColor" strokeWidth="1.5" />
         {last ? <circle cx={last.x} cy={last.y} r="2" fill="currentColor" /> : null}

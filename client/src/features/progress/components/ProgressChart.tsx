@@ -8,14 +8,19 @@ import {
 import { formatChartDate } from '#shared/format';
 import type { ProgressPoint } from '#shared/progress';
 import { OVERALL, skill } from '#shared/skills';
+import { PROGRESS_TEXT } from '#shared/text';
 
-/** Spec §2: four lines, in this order, with these names. */
+/** Spec §2: four lines, in this order, with these names (read when drawn, in the locale). */
 const SERIES = [
-  { key: 'overall', label: OVERALL.label, colour: '#0f766e' },
-  { key: 'empathy', label: skill('empathy').label, colour: '#2563eb' },
-  { key: 'clarity', label: skill('clarity').label, colour: '#b45309' },
-  { key: 'persuasion', label: skill('persuasion').label, colour: '#7c3aed' },
+  { key: 'overall', colour: '#0f766e' },
+  { key: 'empathy', colour: '#2563eb' },
+  { key: 'clarity', colour: '#b45309' },
+  { key: 'persuasion', colour: '#7c3aed' },
 ] as const;
+
+function seriesLabel(key: (typeof SERIES)[number]['key']): string {
+  return key === 'overall' ? OVERALL.label : skill(key).label;
+}
 
 /** Spec §9: line tension 0.3; y axis 0 to 10 in steps of 1. */
 const TENSION = 0.3;
@@ -24,11 +29,13 @@ const TENSION = 0.3;
 const DOTS_UP_TO = 60;
 
 export default function ProgressChart({ points }: { points: readonly ProgressPoint[] }) {
+  // The names (and the dates' format) change with the interface language: redraw then.
+  const names = SERIES.map((s) => seriesLabel(s.key)).join('|');
   const data = useMemo<ChartData<'line', number[], string>>(
     () => ({
       labels: points.map((p) => formatChartDate(p.date)),
-      datasets: SERIES.map(({ key, label, colour }) => ({
-        label,
+      datasets: SERIES.map(({ key, colour }, index) => ({
+        label: names.split('|')[index],
         data: points.map((p) => p[key]),
         borderColor: colour,
         backgroundColor: colour,
@@ -38,7 +45,7 @@ export default function ProgressChart({ points }: { points: readonly ProgressPoi
         pointHoverRadius: 5,
       })),
     }),
-    [points],
+    [points, names],
   );
 
   const options = useMemo<ChartOptions<'line'>>(
@@ -50,7 +57,11 @@ export default function ProgressChart({ points }: { points: readonly ProgressPoi
       interaction: { mode: 'index', intersect: false },
       plugins: {
         legend: { position: 'top' },
-        tooltip: { callbacks: { label: (item) => `${item.dataset.label}: ${item.parsed.y}/10` } },
+        tooltip: {
+          callbacks: {
+            label: (item) => PROGRESS_TEXT.chartPoint(item.dataset.label ?? '', item.parsed.y ?? 0),
+          },
+        },
       },
       scales: {
         y: { min: 0, max: 10, ticks: { stepSize: 1 } },
@@ -62,16 +73,14 @@ export default function ProgressChart({ points }: { points: readonly ProgressPoi
 
   const latest = points[points.length - 1];
   const summary = latest
-    ? `Line chart of your scores over ${points.length} ${points.length === 1 ? 'session' : 'sessions'}. ` +
-      `Latest: overall ${latest.overall}, empathy ${latest.empathy}, clarity ${latest.clarity}, ` +
-      `persuasion ${latest.persuasion} out of 10.`
-    : 'Line chart of your scores; no scored sessions yet.';
+    ? PROGRESS_TEXT.chartSummary(points.length, latest)
+    : PROGRESS_TEXT.chartEmpty;
 
   return (
     <div
       className="chart-box"
       // Tests (and anyone inspecting the page) can read what the canvas draws.
-      data-datasets={SERIES.map((s) => s.label).join('|')}
+      data-datasets={names}
       data-points={points.length}
     >
       <Line data={data} options={options} role="img" aria-label={summary} />

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useId } from 'react';
 import { formatAverageScore, formatImprovement, subScoreColour } from '#shared/format';
-import { PROFICIENCY_EXPLANATION, hasProgressData, type ProgressSummary } from '#shared/progress';
+import { PROFICIENCY_HALF_LIFE, hasProgressData, type ProgressSummary } from '#shared/progress';
 import { skill as skillOf } from '#shared/skills';
+import { PROGRESS_TEXT as T } from '#shared/text';
 import { Spinner } from '../../../components/Spinner';
 import { useResource } from '../../../lib/resource';
 import { progressResource } from '../store';
@@ -30,7 +31,7 @@ export function ProgressPanel({ userId, onStartPractice }: ProgressPanelProps) {
       disabled={loading}
       aria-busy={loading}
     >
-      {loading ? 'Refreshing...' : 'Refresh Data'}
+      {loading ? T.refreshing : T.refresh}
     </button>
   );
   const empty = !error && summary !== null && !hasProgressData(summary);
@@ -39,7 +40,7 @@ export function ProgressPanel({ userId, onStartPractice }: ProgressPanelProps) {
     <section className="panel progress" aria-labelledby={`${ids}-title`}>
       <div className="panel__head">
         <h2 id={`${ids}-title`} className="section-title">
-          Your Progress
+          {T.title}
         </h2>
         {/* The empty state carries its own Refresh Data button (spec §2). */}
         {empty ? null : refreshButton}
@@ -49,23 +50,21 @@ export function ProgressPanel({ userId, onStartPractice }: ProgressPanelProps) {
         <div className="alert alert--error alert--action" role="alert">
           <p>{error}</p>
           <button type="button" className="button button--secondary button--sm" onClick={refresh}>
-            Try Again
+            {T.tryAgain}
           </button>
         </div>
       ) : summary === null ? (
         <p className="loading-line">
           <Spinner />
-          Loading your progress data...
+          {T.loading}
         </p>
       ) : empty ? (
         <div className="empty-state">
-          <p className="empty-state__title">No progress data available yet.</p>
-          <p className="empty-state__text">
-            Complete practice conversations to see your progress metrics here.
-          </p>
+          <p className="empty-state__title">{T.emptyTitle}</p>
+          <p className="empty-state__text">{T.emptyText}</p>
           <div className="empty-state__actions">
             <button type="button" className="button button--primary" onClick={onStartPractice}>
-              Start a Practice Scenario
+              {T.startPractice}
             </button>
             {refreshButton}
           </div>
@@ -85,15 +84,15 @@ function ProgressView({ summary }: { summary: ProgressSummary }) {
       <div className="progress__overview">
         <dl className="stat-tiles">
           <div className="stat-tile">
-            <dt>Completed Sessions</dt>
+            <dt>{T.completedSessions}</dt>
             <dd>{summary.completedConversations}</dd>
           </div>
           <div className="stat-tile">
-            <dt>Average Score</dt>
+            <dt>{T.averageScore}</dt>
             <dd>{formatAverageScore(summary.avgScore)}</dd>
           </div>
           <div className="stat-tile">
-            <dt>Improvement</dt>
+            <dt>{T.improvement}</dt>
             <dd>{formatImprovement(summary.improvementRate)}</dd>
           </div>
         </dl>
@@ -102,26 +101,26 @@ function ProgressView({ summary }: { summary: ProgressSummary }) {
 
       <section className="card chart-card" aria-labelledby={`${ids}-chart`}>
         <h3 id={`${ids}-chart`} className="card__title">
-          Performance Trend Over Time
+          {T.trendTitle}
         </h3>
         {summary.points.length > 0 ? (
           <Suspense
             fallback={
               <div className="chart-box chart-box--loading">
-                <Spinner label="Loading chart" size="md" />
+                <Spinner label={T.loadingChart} size="md" />
               </div>
             }
           >
             <ProgressChart points={summary.points} />
           </Suspense>
         ) : (
-          <p className="muted">No scored sessions to chart yet.</p>
+          <p className="muted">{T.noChart}</p>
         )}
       </section>
 
       <section className="card" aria-labelledby={`${ids}-insights`}>
         <h3 id={`${ids}-insights`} className="card__title">
-          Insights
+          {T.insights}
         </h3>
         <ul className="insights">
           {summary.insights.map((text, index) => (
@@ -149,19 +148,19 @@ function Proficiency({ summary }: { summary: ProgressSummary }) {
     <section className="card proficiency" aria-labelledby={`${ids}-title`}>
       <div className="proficiency__head">
         <h3 id={`${ids}-title`} className="card__title">
-          Skill Proficiency
+          {T.proficiencyTitle}
         </h3>
         <span className="tooltip-wrap">
           <button
             type="button"
             className="info-button"
-            aria-label="How skill proficiency is weighted"
+            aria-label={T.proficiencyHow}
             aria-describedby={`${ids}-how`}
           >
-            i
+            {T.infoMark}
           </button>
           <span id={`${ids}-how`} role="tooltip" className="tooltip tooltip--wide">
-            {PROFICIENCY_EXPLANATION}
+            {T.proficiencyExplanation(PROFICIENCY_HALF_LIFE)}
           </span>
         </span>
       </div>

@@ -1,7 +1,7 @@
 import { AUTHORING_TEXT, SCENARIO_TEXT } from '#shared/text';
 import { useId, useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
-import { filterScenarios, foundLine, type Scenario } from '#shared/scenario';
+import { DIFFICULTIES, filterScenarios, foundLine, type Scenario } from '#shared/scenario';
 import { paths, scenarioPath } from '../../../lib/paths';
 import { Spinner } from '../../../components/Spinner';
 import { useResource } from '../../../lib/resource';
@@ -35,7 +35,7 @@ export function ScenarioBrowser() {
   return (
     <section className="panel" aria-labelledby={`${ids}-title`}>
       <h2 id={`${ids}-title`} className="section-title">
-        Choose a Scenario to Practice
+        {SCENARIO_TEXT.browserTitle}
       </h2>
       <p className="authoring-links">
         <Link href={paths.authoringNew} className="button button--secondary button--sm">
@@ -51,13 +51,13 @@ export function ScenarioBrowser() {
       <div className="filters" role="search">
         <div className="field field--grow">
           <label htmlFor={`${ids}-search`} className="visually-hidden">
-            Search scenarios
+            {SCENARIO_TEXT.searchLabel}
           </label>
           <input
             id={`${ids}-search`}
             type="search"
             className="input input--search"
-            placeholder="Search scenarios (e.g. crown, whitening, bridge)"
+            placeholder={SCENARIO_TEXT.searchPlaceholder}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             autoComplete="off"
@@ -65,7 +65,7 @@ export function ScenarioBrowser() {
         </div>
         <div className="field">
           <label htmlFor={`${ids}-difficulty`} className="visually-hidden">
-            Filter by Difficulty
+            {SCENARIO_TEXT.difficultyFilter}
           </label>
           <select
             id={`${ids}-difficulty`}
@@ -74,12 +74,14 @@ export function ScenarioBrowser() {
             onChange={(e) => setDifficulty(e.target.value as DifficultyChoice)}
           >
             <option value="" disabled hidden>
-              Filter by Difficulty
+              {SCENARIO_TEXT.difficultyFilter}
             </option>
-            <option value="all">All Difficulties</option>
-            <option value="beginner">Beginner</option>
-            <option value="intermediate">Intermediate</option>
-            <option value="advanced">Advanced</option>
+            <option value="all">{SCENARIO_TEXT.allDifficulties}</option>
+            {DIFFICULTIES.map((level) => (
+              <option key={level} value={level}>
+                {SCENARIO_TEXT.difficulty[level]}
+              </option>
+            ))}
           </select>
         </div>
       </div>
@@ -89,7 +91,7 @@ export function ScenarioBrowser() {
         <span role="status">{found ?? ''}</span>
         {found ? (
           <button type="button" className="button button--ghost button--sm" onClick={clearFilters}>
-            Clear All Filters
+            {SCENARIO_TEXT.clearFilters}
           </button>
         ) : null}
       </div>
@@ -97,7 +99,7 @@ export function ScenarioBrowser() {
       {!library.settled ? (
         <p className="loading-line">
           <Spinner />
-          Loading scenarios...
+          {SCENARIO_TEXT.loading}
         </p>
       ) : visible.length > 0 ? (
         <ul className="scenario-grid">

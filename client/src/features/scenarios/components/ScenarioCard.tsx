@@ -1,9 +1,7 @@
 import { useId } from 'react';
-import { capitalise, difficultyBadgeColour, type Scenario } from '#shared/scenario';
+import { difficultyBadgeColour, difficultyName, type Scenario } from '#shared/scenario';
+import { SCENARIO_TEXT as T } from '#shared/text';
 import { Badge } from '../../../components/Badge';
-
-/** Spec §2 Tab 1: the fixed skills line on every card. */
-const SKILLS_LINE = 'Empathy, Clarity, Persuasion';
 
 interface ScenarioCardProps {
   scenario: Scenario;
@@ -33,22 +31,22 @@ export function ScenarioCard({ scenario, onStart }: ScenarioCardProps) {
           {scenario.title}
         </h3>
         <Badge colour={difficultyBadgeColour(scenario.difficulty)}>
-          {capitalise(scenario.difficulty)}
+          {difficultyName(scenario.difficulty)}
         </Badge>
       </div>
       <p className="scenario-card__description">{scenario.description}</p>
       <dl className="scenario-card__facts">
         <div>
-          <dt>Patient concerns</dt>
-          <dd>{concerns === '' ? 'None listed' : concerns}</dd>
+          <dt>{T.concerns}</dt>
+          <dd>{concerns === '' ? T.noConcerns : concerns}</dd>
         </div>
         <div>
-          <dt>Category</dt>
+          <dt>{T.category}</dt>
           <dd>{scenario.category}</dd>
         </div>
         <div>
-          <dt>Skills</dt>
-          <dd>{SKILLS_LINE}</dd>
+          <dt>{T.skills}</dt>
+          <dd>{T.skillsLine}</dd>
         </div>
       </dl>
       <button
@@ -60,7 +58,7 @@ export function ScenarioCard({ scenario, onStart }: ScenarioCardProps) {
           onStart(scenario);
         }}
       >
-        Start Conversation
+        {T.start}
       </button>
     </article>
   );
