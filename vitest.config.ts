@@ -1,7 +1,21 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import {
+  InterleavingSequencer,
+  SHARED_BROWSER_PROJECT,
+} from './tests/helpers/interleavingSequencer';
 
 /** Browser tests that must have the machine to themselves. */
 const ALONE = 'tests/e2e/**/*.alone.test.ts';
+/**
+ * Browser tests that play or hear audio in real time: one at a time, after the rest, so no
+ * other browser competes for the CPU their timing depends on.
+ */
+const AUDIO = [
+  'tests/e2e/voice.test.ts',
+  'tests/e2e/voiceStreaming.test.ts',
+  'tests/e2e/voiceRealtime.test.ts',
+  'tests/e2e/audioReplay.test.ts',
+];
 
 // Projects so a newcomer can run the fast ones alone (`vitest run --project unit`).
 export default defineConfig({
@@ -9,6 +23,8 @@ export default defineConfig({
     // Vitest's default on two cores is one worker; the integration files spend much of their
     // time waiting on sockets and databases, so two at once finish in about two thirds of the time.
     maxWorkers: 2,
+    // Page-level browser files run beside the server files, one of each at a time (decision 047).
+    sequence: { sequencer: InterleavingSequencer },
     projects: [
       {
         test: {
@@ -28,15 +44,29 @@ export default defineConfig({
         },
       },
       {
+        // Browser journeys through pages and forms: they share the two workers with the
+        // integration files (the sequencer interleaves them), since a page waits more than it
+        // computes.
+        test: {
+          name: SHARED_BROWSER_PROJECT,
+          include: ['tests/e2e/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ALONE, ...AUDIO],
+          globalSetup: ['tests/globalSetup.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         test: {
           name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
+          include: AUDIO,
           exclude: [...configDefaults.exclude, ALONE],
           globalSetup: ['tests/globalSetup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One browser at a time: the machine has two cores.
+          // One at a time, after the rest (see AUDIO).
           fileParallelism: false,
         },
       },
