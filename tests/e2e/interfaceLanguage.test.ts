@@ -31,15 +31,10 @@ describe.skipIf(skipBrowserSuite)('the interface language in the browser', () =>
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // The server answers in it too: the request names the language.
-    await page.getByLabel(/email/i).fill('nobody-here@example.com');
-    await page
-      .getByLabel(/password|contraseña/i)
-      .first()
-      .fill('not a password at all');
-    await page
-      .getByLabel(/password|contraseña/i)
-      .first()
-      .press('Enter');
+    await page.getByLabel(es.auth.emailLabel, { exact: true }).fill('nobody-here@example.com');
+    const password = page.getByLabel(es.auth.passwordLabel, { exact: true });
+    await password.fill('not a password at all');
+    await password.press('Enter');
     await page.getByRole('alert').filter({ hasText: es.auth.wrongCredentials }).waitFor();
 
     // A reload keeps the choice.
