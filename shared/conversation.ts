@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatClockTime } from './format';
+import { translate } from './i18n/translate';
 import { DEFAULT_LANGUAGE, languageCodeSchema } from './languages';
 
 /** Spec §9 and issue limits shared by both ends. */
@@ -43,5 +44,7 @@ export function formatMessageTime(iso: string): string {
 /** Spec §2 chat panel: 'Patient is concerned about {concerns}' or 'various issues'. */
 export function concernsLine(concerns: readonly string[]): string {
   const list = concerns.filter((c) => c.trim() !== '');
-  return `Patient is concerned about ${list.length > 0 ? list.join(', ') : 'various issues'}`;
+  return list.length > 0
+    ? translate('conversation.screen.concernsLine.listed', { concerns: list.join(', ') })
+    : translate('conversation.screen.concernsLine.none');
 }

@@ -1,14 +1,20 @@
 import { feedbackBarColour, SCORE_KEYS, type ScoreKey } from './feedback';
-import { reportLabel } from './skills';
+import { en } from './i18n/en';
+import { translate } from './i18n/translate';
 
 /**
  * The scoring rubric, defined once: the scenario screen shows it before a conversation, the
  * report shows the anchor each score met, the LLM grader is prompted with it and the offline
- * scorer's skills are named by it. This module is the one vocabulary for these texts (they are
- * user-facing, so nothing else writes them out again).
+ * scorer's skills are named by it. Its sentences live in the catalogues (section `rubric`, the
+ * names in `skills.reportLabel`, decision 049). The trainee reads them in the current locale
+ * (`rubricInLocale`, `bandsInLocale`, `anchorFor`); the grader's prompt and the offline scorer
+ * read `RUBRIC` and `RUBRIC_BANDS`, which are the English catalogue's words whatever the
+ * request's locale, since the model prompts are written in English.
  */
 
 export type RubricLevel = 'good' | 'fair' | 'poor';
+
+const LEVELS: readonly RubricLevel[] = ['good', 'fair', 'poor'];
 
 export interface RubricBand {
   level: RubricLevel;
@@ -23,11 +29,11 @@ export interface RubricBand {
  * Spec §9's feedback bar colours: green at 8 or more, yellow at 6 or more, otherwise red. A
  * level is the colour of the bar it sits under, so the two can never disagree.
  */
-export const RUBRIC_BANDS: readonly RubricBand[] = [
-  { level: 'good', label: 'Good', min: 8, max: 10 },
-  { level: 'fair', label: 'Fair', min: 6, max: 7 },
-  { level: 'poor', label: 'Poor', min: 1, max: 5 },
-];
+const BAND_RANGES: Record<RubricLevel, Pick<RubricBand, 'min' | 'max'>> = {
+  good: { min: 8, max: 10 },
+  fair: { min: 6, max: 7 },
+  poor: { min: 1, max: 5 },
+};
 
 export interface SkillRubric {
   key: ScoreKey;
@@ -39,58 +45,60 @@ export interface SkillRubric {
   anchors: Record<RubricLevel, string>;
 }
 
-const SKILLS: Record<ScoreKey, Omit<SkillRubric, 'key' | 'name'>> = {
-  overallScore: {
-    measures:
-      "The conversation as a whole: trust built, the patient's real worries uncovered and a fair next step agreed.",
-    anchors: {
-      good: 'You drew out what really worried the patient, answered it plainly and agreed a next step they chose freely.',
-      fair: 'You covered the treatment and some concerns, but missed a worry or rushed part of the conversation.',
-      poor: 'You talked past the patient, leaving them confused, pressured or no closer to a decision.',
-    },
-  },
-  empathyScore: {
-    measures: "Noticing and naming the patient's feelings, and asking about their worries.",
-    anchors: {
-      good: 'You named how the patient felt, asked open questions about their worries and never rushed or dismissed them.',
-      fair: 'You acknowledged a feeling now and then, but moved on to explaining before exploring what worried them.',
-      poor: 'You ignored or brushed aside the patient\'s feelings ("nothing to worry about") or pushed on regardless.',
-    },
-  },
-  clarityScore: {
-    measures: 'Plain words, small steps, and checking the patient has understood.',
-    anchors: {
-      good: 'You used everyday words, explained options, risks and cost in short steps and checked they understood.',
-      fair: 'You were mostly clear, but left a technical term unexplained, ran on too long or never checked understanding.',
-      poor: 'You used unexplained jargon or long, dense explanations that the patient could not follow.',
-    },
-  },
-  persuasionScore: {
-    measures:
-      'Linking the treatment to what matters to this patient, honestly, with options and without pressure.',
-    anchors: {
-      good: 'You tied the treatment to what matters to the patient, offered options including waiting, were clear on cost and agreed a next step without pressure.',
-      fair: "You explained the benefits, but not in the patient's terms, or left out the options, the cost or a next step.",
-      poor: 'You pressured the patient, leaned on fear or urgency, or gave them no reason of their own to go ahead.',
-    },
-  },
-  objectionHandlingScore: {
-    measures:
-      'Meeting each objection with Listen, Acknowledge, Explore, Respond (LAER), then checking it is resolved.',
-    anchors: {
-      good: 'You heard each objection out, acknowledged and explored it before answering it specifically, and checked it was resolved.',
-      fair: 'You acknowledged and answered objections, but answered before exploring them or did not check they were resolved.',
-      poor: 'You brushed objections aside, argued with them, or answered at once without acknowledging them.',
-    },
-  },
+/** Where the rubric's words come from: the English catalogue, or the current locale's. */
+interface RubricWords {
+  name(key: ScoreKey): string;
+  band(level: RubricLevel): string;
+  measures(key: ScoreKey): string;
+  anchor(key: ScoreKey, level: RubricLevel): string;
+}
+
+const ENGLISH: RubricWords = {
+  name: (key) => en.skills.reportLabel[key],
+  band: (level) => en.rubric.band[level],
+  measures: (key) => en.rubric.skill[key].measures,
+  anchor: (key, level) => en.rubric.skill[key][level],
 };
 
-/** The five skills in the report's order (SCORE_KEYS). */
-export const RUBRIC: readonly SkillRubric[] = SCORE_KEYS.map((key) => ({
-  key,
-  name: reportLabel(key),
-  ...SKILLS[key],
-}));
+const IN_LOCALE: RubricWords = {
+  name: (key) => translate(`skills.reportLabel.${key}`),
+  band: (level) => translate(`rubric.band.${level}`),
+  measures: (key) => translate(`rubric.skill.${key}.measures`),
+  anchor: (key, level) => translate(`rubric.skill.${key}.${level}`),
+};
+
+function bands(words: RubricWords): RubricBand[] {
+  return LEVELS.map((level) => ({ level, label: words.band(level), ...BAND_RANGES[level] }));
+}
+
+function skills(words: RubricWords): SkillRubric[] {
+  return SCORE_KEYS.map((key) => ({
+    key,
+    name: words.name(key),
+    measures: words.measures(key),
+    anchors: {
+      good: words.anchor(key, 'good'),
+      fair: words.anchor(key, 'fair'),
+      poor: words.anchor(key, 'poor'),
+    },
+  }));
+}
+
+/** The bands in English, as the grader's prompt states them. */
+export const RUBRIC_BANDS: readonly RubricBand[] = bands(ENGLISH);
+
+/** The five skills in the report's order (SCORE_KEYS), in English: the grader's rubric. */
+export const RUBRIC: readonly SkillRubric[] = skills(ENGLISH);
+
+/** The bands as the trainee reads them, in the current locale. */
+export function bandsInLocale(): RubricBand[] {
+  return bands(IN_LOCALE);
+}
+
+/** The five skills as the trainee reads them ("How you'll be scored"), in the current locale. */
+export function rubricInLocale(): SkillRubric[] {
+  return skills(IN_LOCALE);
+}
 
 export function skillRubric(skill: ScoreKey): SkillRubric {
   const found = RUBRIC.find((r) => r.key === skill);
@@ -126,13 +134,16 @@ export interface MetAnchor {
   text: string;
 }
 
-/** The anchor a score met: the level whose band holds it, and that level's sentence. */
+/**
+ * The anchor a score met, as the report shows it under the bar: the level whose band holds it,
+ * and that level's name and sentence in the current locale.
+ */
 export function anchorFor(skill: ScoreKey, score: number): MetAnchor {
   const level = rubricLevel(score);
   return {
     skill,
     level,
-    label: rubricBand(level).label,
-    text: SKILLS[skill].anchors[level],
+    label: IN_LOCALE.band(level),
+    text: IN_LOCALE.anchor(skill, level),
   };
 }

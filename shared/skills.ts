@@ -4,9 +4,9 @@
  * table is the one map between them: `feedbackKey` in a feedback and the grader's answer
  * (`objectionHandlingScore`), `historyKey` in a history entry (`objectionHandling`), `column`
  * in the feedback table (`objection_handling_score`). The labels are the words users see, so
- * nothing else writes them out: `label` on the progress chart, history and proficiency (read
- * from the catalogue in the current locale, decision 049),
- * `reportLabel` on the feedback report's bars, `inSentence` inside an insight sentence.
+ * nothing else writes them out: `label` on the progress chart, history and proficiency,
+ * `reportLabel` on the feedback report's bars (both read from the catalogue in the current
+ * locale, decision 049), `inSentence` inside an insight sentence.
  */
 
 import { translate } from './i18n/translate';
@@ -20,7 +20,9 @@ export const OVERALL = {
   get label(): string {
     return translate('skills.label.overall');
   },
-  reportLabel: 'Overall Performance',
+  get reportLabel(): string {
+    return translate('skills.reportLabel.overallScore');
+  },
 } as const;
 
 /** The four scored skills in the spec's order, which is also the insights' ranking order. */
@@ -33,7 +35,9 @@ export const SKILLS = [
     get label(): string {
       return translate('skills.label.empathy');
     },
-    reportLabel: 'Empathy & Rapport',
+    get reportLabel(): string {
+      return translate('skills.reportLabel.empathyScore');
+    },
     inSentence: 'empathy',
   },
   {
@@ -44,7 +48,9 @@ export const SKILLS = [
     get label(): string {
       return translate('skills.label.clarity');
     },
-    reportLabel: 'Clarity & Communication',
+    get reportLabel(): string {
+      return translate('skills.reportLabel.clarityScore');
+    },
     inSentence: 'clarity',
   },
   {
@@ -55,7 +61,9 @@ export const SKILLS = [
     get label(): string {
       return translate('skills.label.persuasion');
     },
-    reportLabel: 'Persuasion & Value Proposition',
+    get reportLabel(): string {
+      return translate('skills.reportLabel.persuasionScore');
+    },
     inSentence: 'persuasion',
   },
   {
@@ -66,7 +74,9 @@ export const SKILLS = [
     get label(): string {
       return translate('skills.label.objection');
     },
-    reportLabel: 'Objection Handling',
+    get reportLabel(): string {
+      return translate('skills.reportLabel.objectionHandlingScore');
+    },
     // Lower case: the name sits mid-sentence ('Your objection handling scores are…').
     inSentence: 'objection handling',
   },
@@ -87,5 +97,5 @@ export function skill(key: SkillKey): Skill {
 
 /** The feedback report's label of a score, by its feedback field. */
 export function reportLabel(key: ScoreName): string {
-  return SCORES.find((s) => s.feedbackKey === key)!.reportLabel;
+  return translate(`skills.reportLabel.${key}`);
 }

@@ -330,6 +330,11 @@ export const en = {
       noConcerns: 'None listed.',
       rubricTitle: "How you'll be scored",
       rubricIntro: 'Each skill is scored from 1 to 10. The report shows which of these you met.',
+      /** Spec §2 chat panel, shared/conversation.ts `concernsLine`. */
+      concernsLine: {
+        listed: 'Patient is concerned about {{concerns}}',
+        none: 'Patient is concerned about various issues',
+      },
       resources: 'Resources',
       /** The corner label of the X-ray drawing: right side, tooth 36. */
       xrayLabel: 'R · 36',
@@ -544,6 +549,57 @@ export const en = {
       clarity: 'Clarity',
       persuasion: 'Persuasion',
       objection: 'Objection Handling',
+    },
+    /** Spec §2: the feedback report's labels of its five bars, by feedback field. */
+    reportLabel: {
+      overallScore: 'Overall Performance',
+      empathyScore: 'Empathy & Rapport',
+      clarityScore: 'Clarity & Communication',
+      persuasionScore: 'Persuasion & Value Proposition',
+      objectionHandlingScore: 'Objection Handling',
+    },
+  },
+
+  /**
+   * shared/rubric.ts: the scoring rubric the trainee reads ("How you'll be scored", the anchor
+   * under each score). The grader is prompted with the English of these, whatever the locale.
+   */
+  rubric: {
+    band: { good: 'Good', fair: 'Fair', poor: 'Poor' },
+    skill: {
+      overallScore: {
+        measures:
+          "The conversation as a whole: trust built, the patient's real worries uncovered and a fair next step agreed.",
+        good: 'You drew out what really worried the patient, answered it plainly and agreed a next step they chose freely.',
+        fair: 'You covered the treatment and some concerns, but missed a worry or rushed part of the conversation.',
+        poor: 'You talked past the patient, leaving them confused, pressured or no closer to a decision.',
+      },
+      empathyScore: {
+        measures: "Noticing and naming the patient's feelings, and asking about their worries.",
+        good: 'You named how the patient felt, asked open questions about their worries and never rushed or dismissed them.',
+        fair: 'You acknowledged a feeling now and then, but moved on to explaining before exploring what worried them.',
+        poor: 'You ignored or brushed aside the patient\'s feelings ("nothing to worry about") or pushed on regardless.',
+      },
+      clarityScore: {
+        measures: 'Plain words, small steps, and checking the patient has understood.',
+        good: 'You used everyday words, explained options, risks and cost in short steps and checked they understood.',
+        fair: 'You were mostly clear, but left a technical term unexplained, ran on too long or never checked understanding.',
+        poor: 'You used unexplained jargon or long, dense explanations that the patient could not follow.',
+      },
+      persuasionScore: {
+        measures:
+          'Linking the treatment to what matters to this patient, honestly, with options and without pressure.',
+        good: 'You tied the treatment to what matters to the patient, offered options including waiting, were clear on cost and agreed a next step without pressure.',
+        fair: "You explained the benefits, but not in the patient's terms, or left out the options, the cost or a next step.",
+        poor: 'You pressured the patient, leaned on fear or urgency, or gave them no reason of their own to go ahead.',
+      },
+      objectionHandlingScore: {
+        measures:
+          'Meeting each objection with Listen, Acknowledge, Explore, Respond (LAER), then checking it is resolved.',
+        good: 'You heard each objection out, acknowledged and explored it before answering it specifically, and checked it was resolved.',
+        fair: 'You acknowledged and answered objections, but answered before exploring them or did not check they were resolved.',
+        poor: 'You brushed objections aside, argued with them, or answered at once without acknowledging them.',
+      },
     },
   },
 

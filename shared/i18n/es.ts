@@ -314,6 +314,10 @@ export const es: Catalogue = {
       rubricTitle: 'Cómo se te evaluará',
       rubricIntro:
         'Cada habilidad se puntúa del 1 al 10. El informe muestra cuáles de estos criterios cumpliste.',
+      concernsLine: {
+        listed: 'Al paciente le preocupa: {{concerns}}',
+        none: 'Al paciente le preocupan varias cosas',
+      },
       resources: 'Recursos',
       xrayLabel: 'D · 36',
       hint: 'Pista',
@@ -526,6 +530,53 @@ export const es: Catalogue = {
       clarity: 'Claridad',
       persuasion: 'Persuasión',
       objection: 'Manejo de objeciones',
+    },
+    reportLabel: {
+      overallScore: 'Desempeño global',
+      empathyScore: 'Empatía y conexión',
+      clarityScore: 'Claridad y comunicación',
+      persuasionScore: 'Persuasión y propuesta de valor',
+      objectionHandlingScore: 'Manejo de objeciones',
+    },
+  },
+
+  rubric: {
+    band: { good: 'Bien', fair: 'Regular', poor: 'Insuficiente' },
+    skill: {
+      overallScore: {
+        measures:
+          'La conversación en su conjunto: la confianza que generaste, las preocupaciones reales del paciente que descubriste y un siguiente paso justo acordado.',
+        good: 'Sacaste a la luz lo que de verdad preocupaba al paciente, le respondiste con sencillez y acordaste con él un siguiente paso que eligió libremente.',
+        fair: 'Hablaste del tratamiento y de algunas preocupaciones, pero se te escapó una inquietud o fuiste con prisas en parte de la conversación.',
+        poor: 'Hablaste sin llegar al paciente y lo dejaste confundido, presionado o sin acercarse a una decisión.',
+      },
+      empathyScore: {
+        measures:
+          'Notar y nombrar lo que siente el paciente, y preguntarle por lo que le preocupa.',
+        good: 'Pusiste nombre a cómo se sentía el paciente, le hiciste preguntas abiertas sobre lo que le preocupaba y nunca le metiste prisa ni le quitaste importancia.',
+        fair: 'Reconociste algún sentimiento de vez en cuando, pero pasaste a explicar antes de explorar lo que le preocupaba.',
+        poor: 'Ignoraste o quitaste importancia a lo que sentía el paciente («no hay nada de qué preocuparse») o seguiste adelante sin más.',
+      },
+      clarityScore: {
+        measures: 'Palabras sencillas, pasos cortos y comprobar que el paciente ha entendido.',
+        good: 'Usaste palabras cotidianas, explicaste las opciones, los riesgos y el coste en pasos cortos y comprobaste que lo había entendido.',
+        fair: 'Te explicaste con claridad casi siempre, pero dejaste un término técnico sin aclarar, te extendiste demasiado o no comprobaste que te había entendido.',
+        poor: 'Usaste jerga sin explicarla o explicaciones largas y densas que el paciente no podía seguir.',
+      },
+      persuasionScore: {
+        measures:
+          'Relacionar el tratamiento con lo que le importa a este paciente, con honestidad, con opciones y sin presionar.',
+        good: 'Relacionaste el tratamiento con lo que le importa al paciente, ofreciste opciones (también la de esperar), hablaste claro sobre el coste y acordaste un siguiente paso sin presionar.',
+        fair: 'Explicaste los beneficios, pero no en los términos del paciente, o te dejaste las opciones, el coste o un siguiente paso.',
+        poor: 'Presionaste al paciente, te apoyaste en el miedo o la urgencia, o no le diste ningún motivo propio para seguir adelante.',
+      },
+      objectionHandlingScore: {
+        measures:
+          'Recibir cada objeción con Escuchar, Reconocer, Explorar y Responder (LAER, por sus siglas en inglés) y comprobar después que ha quedado resuelta.',
+        good: 'Escuchaste cada objeción hasta el final, la reconociste y la exploraste antes de responderla de forma concreta, y comprobaste que quedaba resuelta.',
+        fair: 'Reconociste y respondiste las objeciones, pero respondiste antes de explorarlas o no comprobaste que quedaran resueltas.',
+        poor: 'Le quitaste importancia a las objeciones, las rebatiste o respondiste enseguida sin reconocerlas.',
+      },
     },
   },
 

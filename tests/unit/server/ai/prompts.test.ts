@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { graderSystemPrompt, patientSystemPrompt } from '#server/ai/prompts';
 import { OBJECTION_ANCHORS } from '#server/ai/objectionRubric';
 import { bandRange, RUBRIC, RUBRIC_BANDS } from '#shared/rubric';
+import { setLocaleResolver } from '#shared/i18n/translate';
 import { scenarioLibrary } from '#server/scenarios/library';
 import { crownScenario, toRecord } from '../../../fixtures/offlineScenario';
 
@@ -45,5 +46,16 @@ describe('prompts', () => {
     expect(RUBRIC[1]!.key).toBe('empathyScore');
     expect(empathyGood).toBeGreaterThan(empathy);
     expect(empathyGood).toBeLessThan(clarity);
+  });
+
+  it('prompts the grader in English when the request is in Spanish (decision 049)', () => {
+    const english = graderSystemPrompt(crownScenario, 'nonce');
+    setLocaleResolver(() => 'es');
+    try {
+      expect(graderSystemPrompt(crownScenario, 'nonce')).toBe(english);
+    } finally {
+      setLocaleResolver(() => 'en');
+    }
+    expect(english).toContain('- empathyScore (Empathy & Rapport): ');
   });
 });

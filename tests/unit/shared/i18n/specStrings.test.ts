@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { currentLocale, setLocaleResolver } from '#shared/i18n/translate';
 import { formatDuration, formatLongDate, formatShortDate } from '#shared/format';
 import { ERRORS } from '#shared/errors';
+import { concernsLine } from '#shared/conversation';
+import { reportLabel } from '#shared/skills';
 import {
   AUTH_TEXT,
   COMMON_TEXT,
@@ -66,6 +68,13 @@ const SPEC_SENTENCES: Array<[string, () => string]> = [
     () => MICROPHONE_TEXT.denied,
   ],
   ['Invalid email or password', () => ERRORS['unauthorized:credentials']],
+  ['Overall Performance', () => reportLabel('overallScore')],
+  ['Empathy & Rapport', () => reportLabel('empathyScore')],
+  ['Clarity & Communication', () => reportLabel('clarityScore')],
+  ['Persuasion & Value Proposition', () => reportLabel('persuasionScore')],
+  ['Objection Handling', () => reportLabel('objectionHandlingScore')],
+  ['Patient is concerned about Cost, Fear', () => concernsLine(['Cost', 'Fear'])],
+  ['Patient is concerned about various issues', () => concernsLine([])],
   ['N/A', () => formatShortDate(null)],
   ['Unknown duration', () => formatDuration(null, null)],
   ['Less than a minute', () => formatDuration('2025-01-05T10:00:00Z', '2025-01-05T10:00:30Z')],

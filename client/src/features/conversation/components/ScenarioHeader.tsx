@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { capitalise, scenarioHeaderBadgeColour, type Scenario } from '#shared/scenario';
+import { difficultyName, scenarioHeaderBadgeColour, type Scenario } from '#shared/scenario';
 import { CONVERSATION_TEXT } from '#shared/text';
 import { paths } from '../../../lib/paths';
 import { Badge } from '../../../components/Badge';
@@ -15,7 +15,7 @@ export function ScenarioHeader({ scenario }: { scenario: Scenario }) {
       <div className="scenario-header__title-row">
         <h1 className="scenario-header__title">{scenario.title}</h1>
         <Badge colour={scenarioHeaderBadgeColour(scenario.difficulty)}>
-          {capitalise(scenario.difficulty)}
+          {difficultyName(scenario.difficulty)}
         </Badge>
       </div>
       <p className="scenario-header__description">{scenario.description}</p>

@@ -18,11 +18,13 @@ import { CloseIcon } from '../../../components/Icons';
 import { BranchComparison } from './BranchComparison';
 import '../feedback.css';
 
-/** Spec §2 feedback report: the five bars, in this order, with these labels. */
-const SCORE_ROWS: readonly { key: ScoreKey; label: string }[] = SCORES.map((s) => ({
-  key: s.feedbackKey,
-  label: s.reportLabel,
-}));
+/**
+ * Spec §2 feedback report: the five bars, in this order, with these labels. Read when rendered,
+ * in the current language.
+ */
+function scoreRows(): readonly { key: ScoreKey; label: string }[] {
+  return SCORES.map((s) => ({ key: s.feedbackKey, label: s.reportLabel }));
+}
 
 function fallbackNote(fallback: NonNullable<Feedback['fallback']>): string {
   return fallback === 'default' ? FEEDBACK_TEXT.defaultScores : FEEDBACK_TEXT.partlyRead;
@@ -86,7 +88,7 @@ export function FeedbackReport({
               {FEEDBACK_TEXT.scoresTitle}
             </h3>
             <ul className="score-list">
-              {SCORE_ROWS.map(({ key, label }) => {
+              {scoreRows().map(({ key, label }) => {
                 const score = feedback[key];
                 const colour = feedbackBarColour(score);
                 const width = `${Math.max(0, Math.min(10, score)) * 10}%`;
