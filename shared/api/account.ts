@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTH_TEXT } from '../text';
 import { emailSchema, fullNameSchema, localeSchema, passwordSchema } from './auth';
 import { resource } from './endpoint';
 
@@ -24,9 +25,9 @@ export type RenameInput = z.input<typeof renameInput>;
 
 /** The current password is asked again: a session left open must not be enough. */
 const currentPasswordSchema = z
-  .string({ error: 'Current password is required' })
-  .min(1, 'Current password is required')
-  .max(128, 'Password must be at most 128 characters');
+  .string({ error: () => AUTH_TEXT.field.currentPasswordRequired })
+  .min(1, { error: () => AUTH_TEXT.field.currentPasswordRequired })
+  .max(128, { error: () => AUTH_TEXT.field.passwordTooLong });
 
 export const changeEmailInput = z.strictObject({
   email: emailSchema,

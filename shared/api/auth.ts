@@ -6,34 +6,37 @@ import { resource } from './endpoint';
 
 /** /api/auth: accounts and the session cookie. */
 
+/** The fields' messages, read when a value fails (in the current locale, decision 049). */
+const FIELD = AUTH_TEXT.field;
+
 export const emailSchema = z
-  .string({ error: 'Email is required' })
+  .string({ error: () => FIELD.emailRequired })
   .trim()
-  .min(1, 'Email is required')
-  .max(254, 'Email is too long')
-  .pipe(z.email({ error: 'Enter a valid email address' }))
+  .min(1, { error: () => FIELD.emailRequired })
+  .max(254, { error: () => FIELD.emailTooLong })
+  .pipe(z.email({ error: () => FIELD.emailInvalid }))
   .transform((email) => email.toLowerCase());
 
 export const passwordSchema = z
-  .string({ error: 'Password is required' })
-  .min(1, 'Password is required')
-  .min(8, 'Password must be at least 8 characters')
-  .max(128, 'Password must be at most 128 characters');
+  .string({ error: () => FIELD.passwordRequired })
+  .min(1, { error: () => FIELD.passwordRequired })
+  .min(8, { error: () => FIELD.passwordTooShort })
+  .max(128, { error: () => FIELD.passwordTooLong });
 
 export const fullNameSchema = z
-  .string({ error: 'Full name is required' })
+  .string({ error: () => FIELD.fullNameRequired })
   .trim()
-  .min(1, 'Full name is required')
+  .min(1, { error: () => FIELD.fullNameRequired })
   // One line that reads as what it is: no control or direction-changing characters.
-  .refine(isSafeName, 'Full name contains characters that are not allowed')
-  .max(200, 'Full name must be at most 200 characters');
+  .refine(isSafeName, { error: () => FIELD.fullNameUnsafe })
+  .max(200, { error: () => FIELD.fullNameTooLong });
 
 export const signInInput = z.strictObject({
   email: emailSchema,
   password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .max(128, 'Password must be at most 128 characters'),
+    .string({ error: () => FIELD.passwordRequired })
+    .min(1, { error: () => FIELD.passwordRequired })
+    .max(128, { error: () => FIELD.passwordTooLong }),
 });
 export type SignInInput = z.input<typeof signInInput>;
 
@@ -48,9 +51,9 @@ export const signUpInput = z.strictObject({
   invite: z
     .string()
     .trim()
-    .min(1, 'Invite code is required')
-    .max(64, 'Invite code is too long')
-    .regex(/^[A-Za-z0-9-]+$/, 'Invite code: letters and digits only')
+    .min(1, { error: () => FIELD.inviteRequired })
+    .max(64, { error: () => FIELD.inviteTooLong })
+    .regex(/^[A-Za-z0-9-]+$/, { error: () => FIELD.inviteCharacters })
     .optional(),
 });
 export type SignUpInput = z.input<typeof signUpInput>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { scenarioFileSchema, scenarioSeedSchema, scenarioVisibilitySchema } from '../scenarioSeed';
+import { ORGANISATION_TEXT } from '../text';
 import { resource } from './endpoint';
 
 /**
@@ -34,7 +35,10 @@ export const scenarioSharingSchema = z.discriminatedUnion('visibility', [
   z.strictObject({ visibility: z.literal('private') }),
   z.strictObject({
     visibility: z.literal('organisation'),
-    organisationId: z.string().min(1, 'organisationId: required').max(64, 'Organisation not found'),
+    organisationId: z
+      .string()
+      .min(1, 'organisationId: required')
+      .max(64, { error: () => ORGANISATION_TEXT.idNotFound }),
   }),
 ]);
 export type ScenarioSharing = z.infer<typeof scenarioSharingSchema>;

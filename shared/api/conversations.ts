@@ -5,6 +5,7 @@ import { languageCodeSchema } from '../languages';
 import { feedbackSchema, feedbackScoresSchema } from '../feedback';
 import { trainerReviewSchema } from '../review';
 import { scenarioSchema } from '../scenario';
+import { CONVERSATION_TEXT, SCENARIO_TEXT } from '../text';
 import { resource } from './endpoint';
 
 /** /api/conversations: opening, reading, ending (grading) and coaching a practice session. */
@@ -15,7 +16,7 @@ export const createConversationInput = z.strictObject({
       error: (issue) =>
         issue.input === undefined ? 'scenarioId is required' : 'scenarioId must be a string',
     })
-    .max(64, 'Scenario not found'),
+    .max(64, { error: () => SCENARIO_TEXT.notFound }),
   /**
    * The language to hold the conversation in (decision 048); the scenario's when absent. Given
    * while the open conversation is untouched (only the patient's opening line), it restarts in
@@ -83,7 +84,7 @@ export const createBranchInput = z.strictObject({
       error: (issue) =>
         issue.input === undefined ? 'messageId is required' : 'messageId must be a string',
     })
-    .max(64, 'Message not found'),
+    .max(64, { error: () => CONVERSATION_TEXT.messageNotFound }),
 });
 export type CreateBranchInput = z.input<typeof createBranchInput>;
 

@@ -35,7 +35,7 @@ export const reminderSetting = z.strictObject({
     .number()
     .int()
     .refine((hours) => (REMINDER_HOURS as readonly number[]).includes(hours), {
-      error: 'Choose one of the offered reminder times',
+      error: () => COURSE_MAIL_TEXT.remindersChoose,
     })
     .nullable(),
 });

@@ -117,6 +117,22 @@ export const en = {
     switchToSignUp: 'Sign up',
     /** Spec §2 top bar: who is signed in, when they have neither a name nor an address. */
     userFallback: 'User',
+    /** What the account fields' rules say (shared/api/auth.ts, account.ts). */
+    field: {
+      emailRequired: 'Email is required',
+      emailTooLong: 'Email is too long',
+      emailInvalid: 'Enter a valid email address',
+      passwordRequired: 'Password is required',
+      passwordTooShort: 'Password must be at least 8 characters',
+      passwordTooLong: 'Password must be at most 128 characters',
+      currentPasswordRequired: 'Current password is required',
+      fullNameRequired: 'Full name is required',
+      fullNameUnsafe: 'Full name contains characters that are not allowed',
+      fullNameTooLong: 'Full name must be at most 200 characters',
+      inviteRequired: 'Invite code is required',
+      inviteTooLong: 'Invite code is too long',
+      inviteCharacters: 'Invite code: letters and digits only',
+    },
   },
 
   mail: {
@@ -220,6 +236,8 @@ export const en = {
       hours: '{{hours}} hours before the due date, and once overdue',
     },
     remindersSaved: 'Reminder setting saved.',
+    /** A reminder time the page does not offer (shared/api/courseMail.ts). */
+    remindersChoose: 'Choose one of the offered reminder times',
     remindersNote: 'Only trainees who confirmed their address are reminded, once each time.',
   },
 
@@ -948,6 +966,8 @@ export const en = {
 
   organisation: {
     notFound: 'That organisation could not be found.',
+    /** An organisation id too long to be one (shared/api/authoring.ts). */
+    idNotFound: 'Organisation not found',
     cohortNotFound: 'That cohort could not be found.',
     inviteNotFound: 'That invite code is not valid. It may have expired or been revoked.',
     assignmentNotFound: 'That assignment could not be found. It may have been removed already.',

@@ -108,6 +108,21 @@ export const es: Catalogue = {
     switchToSignIn: 'Inicia sesión',
     switchToSignUp: 'Regístrate',
     userFallback: 'Usuario',
+    field: {
+      emailRequired: 'El correo electrónico es obligatorio',
+      emailTooLong: 'El correo electrónico es demasiado largo',
+      emailInvalid: 'Escribe una dirección de correo válida',
+      passwordRequired: 'La contraseña es obligatoria',
+      passwordTooShort: 'La contraseña debe tener al menos 8 caracteres',
+      passwordTooLong: 'La contraseña debe tener como máximo 128 caracteres',
+      currentPasswordRequired: 'La contraseña actual es obligatoria',
+      fullNameRequired: 'El nombre completo es obligatorio',
+      fullNameUnsafe: 'El nombre completo contiene caracteres no permitidos',
+      fullNameTooLong: 'El nombre completo debe tener como máximo 200 caracteres',
+      inviteRequired: 'El código de invitación es obligatorio',
+      inviteTooLong: 'El código de invitación es demasiado largo',
+      inviteCharacters: 'Código de invitación: solo letras y números',
+    },
   },
 
   mail: {
@@ -214,6 +229,7 @@ export const es: Catalogue = {
       hours: '{{hours}} horas antes de la fecha límite, y una vez vencido',
     },
     remindersSaved: 'Ajuste de recordatorios guardado.',
+    remindersChoose: 'Elige uno de los momentos de recordatorio que se ofrecen',
     remindersNote:
       'Solo se recuerda a quienes han confirmado su dirección, una vez en cada ocasión.',
   },
@@ -913,6 +929,7 @@ export const es: Catalogue = {
 
   organisation: {
     notFound: 'No se encontró esa organización.',
+    idNotFound: 'Organización no encontrada',
     cohortNotFound: 'No se encontró ese grupo.',
     inviteNotFound:
       'Ese código de invitación no es válido. Puede que haya caducado o que se haya revocado.',

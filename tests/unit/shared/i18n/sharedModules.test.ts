@@ -1,4 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { changePasswordInput } from '#shared/api/account';
+import { signUpInput } from '#shared/api/auth';
+import { reminderSetting } from '#shared/api/courseMail';
 import { concernsLine } from '#shared/conversation';
 import { setLocaleResolver } from '#shared/i18n/translate';
 import {
@@ -74,5 +77,30 @@ describe('shared modules in the interface language', () => {
     expect(RUBRIC_BANDS.map((b) => b.label)).toEqual(['Good', 'Fair', 'Poor']);
     expect(skillRubric('overallScore').name).toBe('Overall Performance');
     expect(skillRubric('empathyScore').anchors.good).toMatch(/^You named how the patient felt/);
+  });
+
+  it('give the account forms their field messages in the language of the moment they fail', () => {
+    const firstMessage = (result: { error?: { issues: { message: string }[] } }) =>
+      result.error?.issues[0]?.message;
+    const shortPassword = { email: 'a@example.com', password: 'short', fullName: 'Ana' };
+    setLocaleResolver(() => 'en');
+    expect(firstMessage(signUpInput.safeParse(shortPassword))).toBe(
+      'Password must be at least 8 characters',
+    );
+    expect(firstMessage(signUpInput.safeParse({ ...shortPassword, email: 'nope' }))).toBe(
+      'Enter a valid email address',
+    );
+    setLocaleResolver(() => 'es');
+    expect(firstMessage(signUpInput.safeParse(shortPassword))).toBe(
+      'La contraseña debe tener al menos 8 caracteres',
+    );
+    expect(
+      firstMessage(
+        changePasswordInput.safeParse({ currentPassword: '', newPassword: 'long enough' }),
+      ),
+    ).toBe('La contraseña actual es obligatoria');
+    expect(firstMessage(reminderSetting.safeParse({ hoursBefore: 5 }))).toBe(
+      'Elige uno de los momentos de recordatorio que se ofrecen',
+    );
   });
 });
