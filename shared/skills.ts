@@ -5,8 +5,8 @@
  * (`objectionHandlingScore`), `historyKey` in a history entry (`objectionHandling`), `column`
  * in the feedback table (`objection_handling_score`). The labels are the words users see, so
  * nothing else writes them out: `label` on the progress chart, history and proficiency,
- * `reportLabel` on the feedback report's bars (both read from the catalogue in the current
- * locale, decision 049), `inSentence` inside an insight sentence.
+ * `reportLabel` on the feedback report's bars, `inSentence` inside an insight sentence (all
+ * read from the catalogue in the current locale, decision 049).
  */
 
 import { translate } from './i18n/translate';
@@ -38,7 +38,9 @@ export const SKILLS = [
     get reportLabel(): string {
       return translate('skills.reportLabel.empathyScore');
     },
-    inSentence: 'empathy',
+    get inSentence(): string {
+      return translate('skills.inSentence.empathy');
+    },
   },
   {
     key: 'clarity',
@@ -51,7 +53,9 @@ export const SKILLS = [
     get reportLabel(): string {
       return translate('skills.reportLabel.clarityScore');
     },
-    inSentence: 'clarity',
+    get inSentence(): string {
+      return translate('skills.inSentence.clarity');
+    },
   },
   {
     key: 'persuasion',
@@ -64,7 +68,9 @@ export const SKILLS = [
     get reportLabel(): string {
       return translate('skills.reportLabel.persuasionScore');
     },
-    inSentence: 'persuasion',
+    get inSentence(): string {
+      return translate('skills.inSentence.persuasion');
+    },
   },
   {
     key: 'objection',
@@ -77,8 +83,9 @@ export const SKILLS = [
     get reportLabel(): string {
       return translate('skills.reportLabel.objectionHandlingScore');
     },
-    // Lower case: the name sits mid-sentence ('Your objection handling scores are…').
-    inSentence: 'objection handling',
+    get inSentence(): string {
+      return translate('skills.inSentence.objection');
+    },
   },
 ] as const;
 

@@ -13,8 +13,8 @@
  *   2. Export it here: `export const X_TEXT = textSection('x', { ...functions })`. Plain
  *      sentences need nothing more; a sentence with values is a function calling
  *      `translate('x.key', { name })`, with `count` for a plural.
- * Field rules keep their messages in their schemas (`shared/api/`); labels still written in
- * components are counted by tests/unit/client/inlineText.test.ts and move here over time.
+ * Field rules a person reads give their schemas (`shared/api/`) `{ error: () => X_TEXT.… }`, read
+ * when a value fails; inline component text is counted by tests/unit/client/inlineText.test.ts.
  */
 import type { LanguageCode } from './languages';
 import { INTL_TAGS } from './i18n/locales';

@@ -576,6 +576,13 @@ export const en = {
       persuasionScore: 'Persuasion & Value Proposition',
       objectionHandlingScore: 'Objection Handling',
     },
+    /** A skill's name mid-sentence, in an insight ('Your objection handling scores are…'). */
+    inSentence: {
+      empathy: 'empathy',
+      clarity: 'clarity',
+      persuasion: 'persuasion',
+      objection: 'objection handling',
+    },
   },
 
   /**

@@ -554,6 +554,12 @@ export const es: Catalogue = {
       persuasionScore: 'Persuasión y propuesta de valor',
       objectionHandlingScore: 'Manejo de objeciones',
     },
+    inSentence: {
+      empathy: 'empatía',
+      clarity: 'claridad',
+      persuasion: 'persuasión',
+      objection: 'manejo de objeciones',
+    },
   },
 
   rubric: {

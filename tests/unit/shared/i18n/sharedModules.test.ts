@@ -43,6 +43,7 @@ describe('shared modules in the interface language', () => {
     setLocaleResolver(() => 'es');
     expect(reportLabel('empathyScore')).toBe('Empatía y conexión');
     expect(skill('objection').reportLabel).toBe('Manejo de objeciones');
+    expect(skill('objection').inSentence).toBe('manejo de objeciones');
     expect(anchorFor('empathyScore', 6)).toEqual({
       skill: 'empathyScore',
       level: 'fair',
