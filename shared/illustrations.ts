@@ -3,17 +3,31 @@
  * concerns, and the patient's avatar by keywords in the patient profile. Pure so the rules can be
  * tested without a browser; the pictures themselves live in the client.
  */
+import { translate } from './i18n/translate';
 
 export type ResourceIllustration =
   'root-canal' | 'crown' | 'veneer' | 'whitening' | 'implant' | 'examination';
 
-export const RESOURCE_CAPTIONS: Record<ResourceIllustration, string> = {
-  'root-canal': 'Root canal X-ray',
-  crown: 'Dental crown',
-  veneer: 'Porcelain veneers',
-  whitening: 'Teeth whitening',
-  implant: 'Dental implant',
-  examination: 'Dental examination',
+/** Each picture's caption, read in the current locale when shown (decision 049). */
+export const RESOURCE_CAPTIONS: Readonly<Record<ResourceIllustration, string>> = {
+  get 'root-canal'() {
+    return translate('conversation.screen.resourceCaption.rootCanal');
+  },
+  get crown() {
+    return translate('conversation.screen.resourceCaption.crown');
+  },
+  get veneer() {
+    return translate('conversation.screen.resourceCaption.veneer');
+  },
+  get whitening() {
+    return translate('conversation.screen.resourceCaption.whitening');
+  },
+  get implant() {
+    return translate('conversation.screen.resourceCaption.implant');
+  },
+  get examination() {
+    return translate('conversation.screen.resourceCaption.examination');
+  },
 };
 
 // Order matters: a title such as "Crown after root canal" is about the root canal first.

@@ -18,7 +18,7 @@ const clientId = z
   .refine((id) => !CONTROL_CHARS.test(id), 'clientId contains characters that are not allowed.');
 
 const turnText = z
-  .string({ error: 'Message text is required' })
+  .string({ error: () => CONVERSATION_TEXT.textRequired })
   .max(MAX_MESSAGE_CHARS, { error: () => CONVERSATION_TEXT.tooLong(MAX_MESSAGE_CHARS) })
   .refine((text) => text.trim() !== '', { error: () => CONVERSATION_TEXT.blank })
   .refine((text) => !CONTROL_CHARS.test(text), { error: () => CONVERSATION_TEXT.badCharacters });

@@ -318,6 +318,8 @@ export const en = {
     messageNotFound: 'Message not found',
     tooLong: 'Messages can be at most {{maxChars}} characters.',
     blank: 'Message cannot be blank.',
+    /** A socket turn without its text (shared/protocol.ts). */
+    textRequired: 'Message text is required',
     badCharacters: 'Message contains characters that are not allowed.',
     quotaReached:
       'You have reached the hourly practice limit. Please take a break and try again later.',
@@ -356,6 +358,15 @@ export const en = {
       resources: 'Resources',
       /** The corner label of the X-ray drawing: right side, tooth 36. */
       xrayLabel: 'R · 36',
+      /** shared/illustrations.ts: the Resources panel's caption of each picture. */
+      resourceCaption: {
+        rootCanal: 'Root canal X-ray',
+        crown: 'Dental crown',
+        veneer: 'Porcelain veneers',
+        whitening: 'Teeth whitening',
+        implant: 'Dental implant',
+        examination: 'Dental examination',
+      },
       hint: 'Hint',
       hintUnavailable: 'Hint unavailable',
       dismissHint: 'Dismiss hint',

@@ -299,6 +299,7 @@ export const es: Catalogue = {
     messageNotFound: 'Mensaje no encontrado',
     tooLong: 'Los mensajes pueden tener como máximo {{maxChars}} caracteres.',
     blank: 'El mensaje no puede estar vacío.',
+    textRequired: 'Falta el texto del mensaje',
     badCharacters: 'El mensaje contiene caracteres que no están permitidos.',
     quotaReached:
       'Has alcanzado el límite de práctica por hora. Tómate un descanso y vuelve a intentarlo más tarde.',
@@ -336,6 +337,14 @@ export const es: Catalogue = {
       },
       resources: 'Recursos',
       xrayLabel: 'D · 36',
+      resourceCaption: {
+        rootCanal: 'Radiografía de endodoncia',
+        crown: 'Corona dental',
+        veneer: 'Carillas de porcelana',
+        whitening: 'Blanqueamiento dental',
+        implant: 'Implante dental',
+        examination: 'Revisión dental',
+      },
       hint: 'Pista',
       hintUnavailable: 'Pista no disponible',
       dismissHint: 'Cerrar la pista',

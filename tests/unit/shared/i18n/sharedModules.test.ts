@@ -12,6 +12,7 @@ import {
   rubricInLocale,
   skillRubric,
 } from '#shared/rubric';
+import { resourceFor } from '#shared/illustrations';
 import { difficultyName } from '#shared/scenario';
 import { OVERALL, reportLabel, skill } from '#shared/skills';
 
@@ -71,6 +72,7 @@ describe('shared modules in the interface language', () => {
     );
     expect(concernsLine([])).toBe('Al paciente le preocupan varias cosas');
     expect(difficultyName('intermediate')).not.toBe('Intermediate');
+    expect(resourceFor({ title: 'A crown', patientConcerns: [] }).caption).toBe('Corona dental');
   });
 
   it("keep the grader's rubric in English whatever the language", () => {
