@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { translate } from './i18n/translate';
 import { isSafeName, isSafeText } from './inputChecks';
 import { DEFAULT_LANGUAGE, languageCodeSchema } from './languages';
 import { difficultySchema } from './scenario';
@@ -35,9 +36,12 @@ export const SCENARIO_LIMITS = {
   keywordsPerConcern: 20,
 } as const;
 
-const atMost = (max: number) => `At most ${max} characters.`;
-const SAFE_TEXT = 'No control or text-direction characters.';
-const ONE_LINE = 'One line, without control or text-direction characters.';
+// Read when a value fails, in the current locale (decision 049).
+const atMost = (max: number) => ({
+  error: () => translate('authoring.problems.maxChars', { max }),
+});
+const SAFE_TEXT = { error: () => translate('authoring.problems.safeText') };
+const ONE_LINE = { error: () => translate('authoring.problems.oneLine') };
 
 /** Prose: line breaks allowed, control and direction-changing characters not. */
 const text = (max: number) =>
@@ -56,10 +60,9 @@ const patientLines = z.array(text(SCENARIO_LIMITS.line)).min(2).max(4);
  */
 const keywords = z
   .array(
-    oneLine(SCENARIO_LIMITS.keyword).refine(
-      (word) => /[\p{L}\p{N}]/u.test(word),
-      'Each keyword needs a letter or digit.',
-    ),
+    oneLine(SCENARIO_LIMITS.keyword).refine((word) => /[\p{L}\p{N}]/u.test(word), {
+      error: () => translate('authoring.problems.keywordCharacter'),
+    }),
   )
   .min(2)
   .max(SCENARIO_LIMITS.keywordsPerConcern);
@@ -168,9 +171,11 @@ export const RESOURCE_CAPTION_MAX = 120;
 export const resourceCaptionSchema = z
   .string()
   .trim()
-  .min(1, 'Write a caption or leave the field empty')
-  .max(RESOURCE_CAPTION_MAX, `At most ${RESOURCE_CAPTION_MAX} characters`)
-  .refine(isSafeName, 'One line, no control characters');
+  .min(1, { error: () => translate('authoring.problems.captionEmpty') })
+  .max(RESOURCE_CAPTION_MAX, {
+    error: () => translate('authoring.problems.captionMaxChars', { max: RESOURCE_CAPTION_MAX }),
+  })
+  .refine(isSafeName, { error: () => translate('authoring.problems.captionOneLine') });
 
 export const scenarioSeedSchema = z
   .object({

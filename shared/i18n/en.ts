@@ -979,6 +979,14 @@ export const en = {
       slugFormat: 'Use lower-case letters, digits and hyphens only.',
       chooseOption: 'Choose one of the options.',
       statedConcern: 'Must be one of the key concerns, word for word.',
+      /** shared/scenarioSeed.ts: the scenario's own field rules. */
+      maxChars: 'At most {{max}} characters.',
+      safeText: 'No control or text-direction characters.',
+      oneLine: 'One line, without control or text-direction characters.',
+      keywordCharacter: 'Each keyword needs a letter or digit.',
+      captionEmpty: 'Write a caption or leave the field empty',
+      captionMaxChars: 'At most {{max}} characters',
+      captionOneLine: 'One line, no control characters',
     },
   },
 

@@ -939,6 +939,13 @@ export const es: Catalogue = {
       slugFormat: 'Usa solo letras minúsculas, dígitos y guiones.',
       chooseOption: 'Elige una de las opciones.',
       statedConcern: 'Debe ser una de las preocupaciones principales, palabra por palabra.',
+      maxChars: 'Como máximo {{max}} caracteres.',
+      safeText: 'Sin caracteres de control ni de dirección del texto.',
+      oneLine: 'Una sola línea, sin caracteres de control ni de dirección del texto.',
+      keywordCharacter: 'Cada palabra clave necesita una letra o un dígito.',
+      captionEmpty: 'Escribe un pie de imagen o deja el campo vacío',
+      captionMaxChars: 'Como máximo {{max}} caracteres',
+      captionOneLine: 'Una sola línea, sin caracteres de control',
     },
   },
 

@@ -14,6 +14,7 @@ import {
 } from '#shared/rubric';
 import { resourceFor } from '#shared/illustrations';
 import { difficultyName } from '#shared/scenario';
+import { resourceCaptionSchema } from '#shared/scenarioSeed';
 import { OVERALL, reportLabel, skill } from '#shared/skills';
 
 /**
@@ -82,7 +83,7 @@ describe('shared modules in the interface language', () => {
     expect(skillRubric('empathyScore').anchors.good).toMatch(/^You named how the patient felt/);
   });
 
-  it('give the account forms their field messages in the language of the moment they fail', () => {
+  it('give the forms their field messages in the language of the moment they fail', () => {
     const firstMessage = (result: { error?: { issues: { message: string }[] } }) =>
       result.error?.issues[0]?.message;
     const shortPassword = { email: 'a@example.com', password: 'short', fullName: 'Ana' };
@@ -104,6 +105,9 @@ describe('shared modules in the interface language', () => {
     ).toBe('La contraseña actual es obligatoria');
     expect(firstMessage(reminderSetting.safeParse({ hoursBefore: 5 }))).toBe(
       'Elige uno de los momentos de recordatorio que se ofrecen',
+    );
+    expect(firstMessage(resourceCaptionSchema.safeParse('x'.repeat(121)))).toBe(
+      'Como máximo 120 caracteres',
     );
   });
 });
