@@ -14,6 +14,7 @@ const AUDIO = [
   'tests/e2e/voice.test.ts',
   'tests/e2e/voiceStreaming.test.ts',
   'tests/e2e/voiceRealtime.test.ts',
+  'tests/e2e/voiceSpanish.test.ts',
   'tests/e2e/audioReplay.test.ts',
 ];
 

@@ -7,13 +7,22 @@ import { join } from 'node:path';
  * the fake microphone says, and what the stub's voice sends back.
  */
 
-/** espeak-ng speech as 16 kHz mono WAV; `pad` adds silence before and after (seconds). */
-export function speechWav(dir: string, name: string, text: string, pad?: [number, number]): string {
+/**
+ * espeak-ng speech as 16 kHz mono WAV; `pad` adds silence before and after (seconds), `voice`
+ * is an espeak-ng voice (`es` for Spanish; its default, English, when absent).
+ */
+export function speechWav(
+  dir: string,
+  name: string,
+  text: string,
+  pad?: [number, number],
+  voice?: string,
+): string {
   mkdirSync(dir, { recursive: true });
   const out = join(dir, `${name}.wav`);
   if (existsSync(out)) return out;
   const raw = join(dir, `${name}.raw.wav`);
-  execFileSync('espeak-ng', ['-w', raw, text]);
+  execFileSync('espeak-ng', [...(voice === undefined ? [] : ['-v', voice]), '-w', raw, text]);
   const padding = pad ? ['pad', String(pad[0]), String(pad[1])] : [];
   execFileSync('sox', [raw, '-r', '16000', '-c', '1', '-b', '16', out, ...padding]);
   return out;
