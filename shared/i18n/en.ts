@@ -684,11 +684,11 @@ export const en = {
     concurrentStreams:
       'Too many recordings are being transcribed at once. Please finish one before starting another.',
     notConfigured:
-      'Voice input needs speech-to-text, and none is available: the server has no transcription configured and this browser has no speech recognition. Ask whoever runs ChairTalk to configure an OpenAI API key (or a local OpenAI-compatible server) on the server, or use Chrome or Edge. You can keep typing in the chat meanwhile.',
+      'Voice input needs speech-to-text, and none is available: the server has no transcription configured and this browser has no speech recognition. Ask whoever runs ChairTalk to connect an AI provider (OpenAI or a local OpenAI-compatible server) on the server, or use Chrome or Edge. You can keep typing in the chat meanwhile.',
     noServerTranscription:
-      'Server transcription is not configured. Ask whoever runs ChairTalk to configure an OpenAI API key (or a local OpenAI-compatible server), or use a browser with speech recognition.',
+      'Server transcription is not configured. Ask whoever runs ChairTalk to connect an AI provider (OpenAI or a local OpenAI-compatible server), or use a browser with speech recognition.',
     noServerSpeech:
-      "Server speech is not configured; the browser's own voice reads replies. An OpenAI API key on the server gives natural voices.",
+      "Server speech is not configured; the browser's own voice reads replies. An AI provider connected on the server gives natural voices.",
     offline:
       'The connection to the conversation is down. Voice mode will work again once it is back.',
     ended: '$t(conversation.ended)',
@@ -746,7 +746,7 @@ export const en = {
     noAudio: '$t(voice.noAudio)',
     tooLong: 'That recording is too long. Please keep each dictation under {{maxSeconds}} seconds.',
     unavailable:
-      'Dictation needs speech-to-text: the server has no transcription configured (it needs an OpenAI API key or a local OpenAI-compatible server) and this browser has no speech recognition. Please type your message instead.',
+      'Dictation needs speech-to-text: the server has no transcription configured (it needs an AI provider: OpenAI or a local OpenAI-compatible server) and this browser has no speech recognition. Please type your message instead.',
     noRecognition: 'Speech recognition is not available in this browser.',
   },
 
@@ -1337,9 +1337,9 @@ export const en = {
       it: 'Italian',
     },
     needsProvider:
-      'Conversations in {{language}} need an AI provider: set OPENAI_API_KEY on the server. The built-in patient speaks English only.',
+      'Conversations in {{language}} need an AI provider: ask whoever runs ChairTalk to connect one on the server. The built-in patient speaks English only.',
     needsProviderGeneric:
-      'Conversations in this language need an AI provider: set OPENAI_API_KEY on the server. The built-in patient speaks English only.',
+      'Conversations in this language need an AI provider: ask whoever runs ChairTalk to connect one on the server. The built-in patient speaks English only.',
     scenarioLanguageLabel: 'Language',
     scenarioLanguageHelp: 'The language the patient speaks and the opening line is written in.',
     conversationLanguageLabel: 'Conversation language',

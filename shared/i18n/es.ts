@@ -655,11 +655,11 @@ export const es: Catalogue = {
     concurrentStreams:
       'Se están transcribiendo demasiadas grabaciones a la vez. Termina una antes de empezar otra.',
     notConfigured:
-      'La entrada de voz necesita conversión de voz a texto y no hay ninguna disponible: el servidor no tiene transcripción configurada y este navegador no tiene reconocimiento de voz. Pide a quien gestiona ChairTalk que configure una clave de API de OpenAI (o un servidor local compatible con OpenAI) en el servidor, o usa Chrome o Edge. Mientras tanto puedes seguir escribiendo en el chat.',
+      'La entrada de voz necesita conversión de voz a texto y no hay ninguna disponible: el servidor no tiene transcripción configurada y este navegador no tiene reconocimiento de voz. Pide a quien gestiona ChairTalk que conecte un proveedor de IA (OpenAI o un servidor local compatible con OpenAI) en el servidor, o usa Chrome o Edge. Mientras tanto puedes seguir escribiendo en el chat.',
     noServerTranscription:
-      'La transcripción del servidor no está configurada. Pide a quien gestiona ChairTalk que configure una clave de API de OpenAI (o un servidor local compatible con OpenAI), o usa un navegador con reconocimiento de voz.',
+      'La transcripción del servidor no está configurada. Pide a quien gestiona ChairTalk que conecte un proveedor de IA (OpenAI o un servidor local compatible con OpenAI), o usa un navegador con reconocimiento de voz.',
     noServerSpeech:
-      'La voz del servidor no está configurada; las respuestas las lee la voz del propio navegador. Una clave de API de OpenAI en el servidor da voces naturales.',
+      'La voz del servidor no está configurada; las respuestas las lee la voz del propio navegador. Un proveedor de IA conectado en el servidor da voces naturales.',
     offline:
       'Se ha perdido la conexión con la conversación. El modo de voz volverá a funcionar cuando se recupere.',
     ended: '$t(conversation.ended)',
@@ -717,7 +717,7 @@ export const es: Catalogue = {
     tooLong:
       'Esa grabación es demasiado larga. Mantén cada dictado por debajo de {{maxSeconds}} segundos.',
     unavailable:
-      'El dictado necesita conversión de voz a texto: el servidor no tiene transcripción configurada (necesita una clave de API de OpenAI o un servidor local compatible con OpenAI) y este navegador no tiene reconocimiento de voz. Escribe tu mensaje.',
+      'El dictado necesita conversión de voz a texto: el servidor no tiene transcripción configurada (necesita un proveedor de IA: OpenAI o un servidor local compatible con OpenAI) y este navegador no tiene reconocimiento de voz. Escribe tu mensaje.',
     noRecognition: 'El reconocimiento de voz no está disponible en este navegador.',
   },
 
@@ -1299,9 +1299,9 @@ export const es: Catalogue = {
       it: 'italiano',
     },
     needsProvider:
-      'Las conversaciones en {{language}} necesitan un proveedor de IA: configura OPENAI_API_KEY en el servidor. El paciente integrado solo habla inglés.',
+      'Las conversaciones en {{language}} necesitan un proveedor de IA: pide a quien gestiona ChairTalk que conecte uno en el servidor. El paciente integrado solo habla inglés.',
     needsProviderGeneric:
-      'Las conversaciones en este idioma necesitan un proveedor de IA: configura OPENAI_API_KEY en el servidor. El paciente integrado solo habla inglés.',
+      'Las conversaciones en este idioma necesitan un proveedor de IA: pide a quien gestiona ChairTalk que conecte uno en el servidor. El paciente integrado solo habla inglés.',
     scenarioLanguageLabel: 'Idioma',
     scenarioLanguageHelp:
       'El idioma que habla el paciente y en el que está escrita la frase inicial.',

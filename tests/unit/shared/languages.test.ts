@@ -97,7 +97,7 @@ describe('the conversation languages (decision 048)', () => {
 
   it('says what to configure when a language needs a provider', () => {
     expect(LANGUAGE_TEXT.needsProvider('es')).toBe(
-      'Conversations in Spanish need an AI provider: set OPENAI_API_KEY on the server. The built-in patient speaks English only.',
+      'Conversations in Spanish need an AI provider: ask whoever runs ChairTalk to connect one on the server. The built-in patient speaks English only.',
     );
     expect(ERRORS['unprocessable:language_offline']).toBe(LANGUAGE_TEXT.needsProviderGeneric);
   });

@@ -46,7 +46,7 @@ describe.each(routeDatabaseKinds())('conversation languages offline on %s', (kin
         message: LANGUAGE_TEXT.needsProvider(code as LanguageCode),
       });
       expect(refused.body.error.message).toMatch(
-        new RegExp(`^Conversations in ${name} need .*OPENAI_API_KEY`),
+        new RegExp(`^Conversations in ${name} need an AI provider`),
       );
       expect(await conversationsOf(scenarioId)).toBe(0);
     },

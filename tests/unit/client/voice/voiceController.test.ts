@@ -661,7 +661,7 @@ describe('VoiceController (voice mode engine, with a fake socket, VAD and speake
     for (const l of t.channel.listeners) l.onState?.(t.channel.state);
     expect(t.snapshot().input).toBe('none');
     t.session.toggleMicrophone();
-    expect(t.snapshot().error).toMatch(/OpenAI API key/);
+    expect(t.snapshot().error).toMatch(/connect an AI provider/);
     expect(t.channel.stream).toEqual([]);
   });
 });
