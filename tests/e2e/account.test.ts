@@ -1,7 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_TEXT, MAIL_TEXT } from '#shared/text';
 import { uniqueEmail } from '../helpers/httpClient';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtpServer';
+import { useSmtpServer } from '../helpers/smtpServer';
 import {
   eventually,
   seriousA11yViolations,
@@ -23,16 +23,8 @@ const tokenIn = (text: string) => {
  * and signing out everywhere; on a phone the page fits.
  */
 describe.skipIf(skipBrowserSuite)('the account page in the browser', () => {
-  let smtp: TestSmtpServer | null = null;
-  const app = useBrowserApp({
-    env: async () => {
-      smtp = await startSmtpServer();
-      return { SMTP_URL: smtp.url };
-    },
-  });
-  afterAll(async () => {
-    await smtp?.close();
-  });
+  const smtp = useSmtpServer();
+  const app = useBrowserApp({ env: smtp.env });
 
   it('confirms the address from its mail, then changes name, address and password by keyboard', async () => {
     const page = await app.newPage();
@@ -44,7 +36,7 @@ describe.skipIf(skipBrowserSuite)('the account page in the browser', () => {
 
     // The link from the mail, opened in the same browser.
     const token = tokenIn(
-      (await smtp!.nextMailTo(user.email, { subject: MAIL_TEXT.verifySubject })).text,
+      (await smtp.mail.nextMailTo(user.email, { subject: MAIL_TEXT.verifySubject })).text,
     );
     await page.goto(`/verify-email?token=${token}`);
     await page.getByRole('heading', { name: ACCOUNT_TEXT.verifyTitle }).waitFor();
@@ -83,12 +75,12 @@ describe.skipIf(skipBrowserSuite)('the account page in the browser', () => {
     await email.press('Enter');
     await section.getByText(ACCOUNT_TEXT.changeRequested(next, 48)).waitFor();
     await section.getByText(ACCOUNT_TEXT.pendingEmail(next)).waitFor();
-    const notice = await smtp!.nextMailTo(user.email, {
+    const notice = await smtp.mail.nextMailTo(user.email, {
       subject: MAIL_TEXT.changeNoticeSubject,
     });
     expect(notice.text).toContain(next);
     const moved = tokenIn(
-      (await smtp!.nextMailTo(next, { subject: MAIL_TEXT.verifySubject })).text,
+      (await smtp.mail.nextMailTo(next, { subject: MAIL_TEXT.verifySubject })).text,
     );
     await page.goto(`/verify-email?token=${moved}`);
     await page.getByRole('button', { name: ACCOUNT_TEXT.verifyButton }).click();

@@ -1,7 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COURSE_MAIL_TEXT, MAIL_TEXT } from '#shared/text';
 import { uniqueEmail } from '../helpers/httpClient';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtpServer';
+import { useSmtpServer } from '../helpers/smtpServer';
 import {
   apiPost,
   seriousA11yViolations,
@@ -16,21 +16,13 @@ import {
  * phone as on a laptop.
  */
 describe.skipIf(skipBrowserSuite)('mail to a cohort in the browser', () => {
-  let smtp: TestSmtpServer | null = null;
-  const app = useBrowserApp({
-    env: async () => {
-      smtp = await startSmtpServer();
-      return { SMTP_URL: smtp.url };
-    },
-  });
-  afterAll(async () => {
-    await smtp?.close();
-  });
+  const smtp = useSmtpServer();
+  const app = useBrowserApp({ env: smtp.env });
 
   it('mails an invite to pasted addresses and sets reminders, by keyboard and at phone width', async () => {
     const page = await app.newPage({ viewport: { width: 390, height: 844 } });
     const trainer = await signUpByApi(page, 'Dr Lecturer');
-    const mail = await smtp!.nextMailTo(trainer.email, { subject: MAIL_TEXT.verifySubject });
+    const mail = await smtp.mail.nextMailTo(trainer.email, { subject: MAIL_TEXT.verifySubject });
     const token = /verify-email\?token=([a-z2-7]{32})/.exec(mail.text)?.[1];
     await apiPost(page, '/api/auth/verify-email', { token });
     const org = await apiPost(page, '/api/organisations', { name: 'Molar Academy' });
@@ -60,7 +52,7 @@ describe.skipIf(skipBrowserSuite)('mail to a cohort in the browser', () => {
       .filter({ hasText: COURSE_MAIL_TEXT.sent(2) })
       .waitFor();
     for (const to of [a, b]) {
-      const received = await smtp!.nextMailTo(to);
+      const received = await smtp.mail.nextMailTo(to);
       expect(received.text).toContain(`/join/${invite.code}`);
     }
 

@@ -1,7 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_TEXT, MAIL_TEXT } from '#shared/text';
 import { HttpClient, uniqueEmail } from '../helpers/httpClient';
-import { startSmtpServer, type TestSmtpServer } from '../helpers/smtpServer';
+import { useSmtpServer } from '../helpers/smtpServer';
 import {
   eventually,
   seriousA11yViolations,
@@ -15,16 +15,8 @@ import {
  * request, the mail, the new password, signing in with it, and the used link refused.
  */
 describe.skipIf(skipBrowserSuite)('a forgotten password in the browser', () => {
-  let smtp: TestSmtpServer | null = null;
-  const app = useBrowserApp({
-    env: async () => {
-      smtp = await startSmtpServer();
-      return { SMTP_URL: smtp.url };
-    },
-  });
-  afterAll(async () => {
-    await smtp?.close();
-  });
+  const smtp = useSmtpServer();
+  const app = useBrowserApp({ env: smtp.env });
 
   it('asks for a link, sets a new password from the mail, signs in with it, and the link is spent', async () => {
     const email = uniqueEmail('forgot');
@@ -50,7 +42,7 @@ describe.skipIf(skipBrowserSuite)('a forgotten password in the browser', () => {
       .filter({ hasText: AUTH_TEXT.resetSent(30) })
       .waitFor();
 
-    const mail = await smtp!.nextMailTo(email, { subject: MAIL_TEXT.resetSubject });
+    const mail = await smtp.mail.nextMailTo(email, { subject: MAIL_TEXT.resetSubject });
     const token = /\/reset-password\?token=([a-z2-7]{32})/.exec(mail.text)?.[1];
     expect(token, mail.text).toBeDefined();
     await page.goto(`/reset-password?token=${token}`);

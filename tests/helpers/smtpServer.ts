@@ -1,6 +1,7 @@
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
+import { afterAll } from 'vitest';
 
 /**
  * A real SMTP server on 127.0.0.1 (smtp-server from npm) that keeps every mail it accepts,
@@ -75,5 +76,30 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * A real SMTP server for the calling suite: `env()` starts it and gives the server its
+ * `SMTP_URL` (pass it as a test server's env), `mail` reads what arrived, and it is closed
+ * after the suite.
+ */
+export function useSmtpServer(): {
+  env(): Promise<{ SMTP_URL: string }>;
+  readonly mail: TestSmtpServer;
+} {
+  let smtp: TestSmtpServer | null = null;
+  afterAll(async () => {
+    await smtp?.close();
+  });
+  return {
+    async env() {
+      smtp = await startSmtpServer();
+      return { SMTP_URL: smtp.url };
+    },
+    get mail() {
+      if (!smtp) throw new Error('The SMTP server has not started');
+      return smtp;
+    },
   };
 }
