@@ -128,7 +128,7 @@ describe.skipIf(skipBrowserSuite)('a conversation in Spanish without a provider 
     expect((await refused).status()).toBe(422);
     const alert = page.getByRole('alert').filter({ hasText: LANGUAGE_TEXT.needsProvider('es') });
     await alert.waitFor();
-    expect(await alert.textContent()).toContain('OPENAI_API_KEY');
+    expect(await alert.textContent()).toContain('connect one on the server');
     await eventually(() => picker.inputValue()).toBe('en');
     expect(await shownMessages(page)).toEqual([scenario.initialMessage]);
     expect(await seriousA11yViolations(page)).toEqual([]);
