@@ -595,7 +595,7 @@ describe.skipIf(skipBrowserSuite)('voice mode without server voice (offline)', (
     await openScenario(page);
     await page.getByRole('button', { name: 'Voice Mode' }).click();
     const voice = voiceDialog(page);
-    await eventually(() => voice.dialog.getByText(/OpenAI API key/).count()).toBe(1);
+    await eventually(() => voice.dialog.getByText(/connect an AI provider/).count()).toBe(1);
     expect(await voice.mic.isDisabled()).toBe(true);
   });
 
