@@ -5,7 +5,8 @@ export interface UserRow {
   id: string;
   email: string;
   fullName: string;
-  passwordHash: string;
+  /** Null for an account that only signs in through the school's systems (migration 0023). */
+  passwordHash: string | null;
   emailVerified: boolean;
   /** The interface language they chose (decision 049), or null. */
   locale: InterfaceLocale | null;
