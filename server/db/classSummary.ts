@@ -1,7 +1,17 @@
 import type { ClassConversation } from '#shared/classSummary';
 import type { ConsentItem, ConsentStatus } from '#shared/debrief';
 import type { Queryable } from './db';
-import { countedScore, RUN_BY_TRAINER, startedDuring } from './sqlRules';
+import { SKILLS } from '#shared/skills';
+import { countedScore, reviewedSkillScore, RUN_BY_TRAINER, startedDuring } from './sqlRules';
+
+/**
+ * Each skill's score as the cohort table would count it: the cohort's organisation's review of
+ * that skill, else the grader's (decision 043). The review's lookup runs only when there is one.
+ */
+const SKILL_SCORES = SKILLS.map(
+  (k) => `CASE WHEN o.session_id IS NULL THEN f.${k.column}
+     ELSE ${countedScore(reviewedSkillScore('s.id', 'o.organisation_id', k.key), `f.${k.column}`)} END`,
+).join(',\n');
 
 /**
  * The facts a cohort's class summary needs (decision 044), one compact entry per graded
@@ -29,7 +39,7 @@ export async function listClassConversations(
                 s.user_id, s.scenario_id, sc.title,
                 -- The cohort table's score: this organisation's, else the grader's (026).
                 ${countedScore('o.overall_score', 'f.overall_score')},
-                f.empathy_score, f.clarity_score, f.persuasion_score, f.objection_handling_score,
+                ${SKILL_SCORES},
                 f.debrief IS NOT NULL,
                 (SELECT json_agg(json_build_array(c->>'item', c->>'status',
                                    coalesce(jsonb_typeof(c->'evidence'), 'null') <> 'null'))

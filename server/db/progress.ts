@@ -9,7 +9,7 @@ import {
 } from '#shared/progress';
 import { SKILLS } from '#shared/skills';
 import type { Queryable } from './db';
-import { SET_BY_ORGANISATION } from './sqlRules';
+import { reviewedSkillScore, SET_BY_ORGANISATION } from './sqlRules';
 
 /**
  * Progress and history reads. Every query is scoped to one user, joins feedback in the same
@@ -37,7 +37,7 @@ type PackedScores = [number, number | null, number | null, number | null, number
  */
 const COUNTING_REVIEWS = `coalesce((
   SELECT json_agg(json_build_array(o.overall_score,
-           ${SKILLS.map((k) => `(SELECT score FROM skill_overrides k WHERE k.session_id = o.session_id AND k.organisation_id = o.organisation_id AND k.skill = '${k.key}')`).join(',\n           ')}))
+           ${SKILLS.map((k) => reviewedSkillScore('o.session_id', 'o.organisation_id', k.key)).join(',\n           ')}))
     FROM score_overrides o
    WHERE o.session_id = s.id AND ${SET_BY_ORGANISATION}), '[]')`;
 

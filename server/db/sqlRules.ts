@@ -65,6 +65,17 @@ export function countedScore(trainerScore: string, graderScore: string): string 
 }
 
 /**
+ * Skill `skill`'s score in organisation `organisation`'s review of conversation `session`
+ * (decision 043), or null when that review left the skill to the grader or there is no review.
+ * Interpolate `skill` only from SKILLS' keys (it is not a parameter).
+ */
+export function reviewedSkillScore(session: string, organisation: string, skill: string): string {
+  return `(SELECT k.score FROM skill_overrides k
+            WHERE k.session_id = ${session} AND k.organisation_id = ${organisation}
+              AND k.skill = '${skill}')`;
+}
+
+/**
  * The hourly quota's count: clinician turns stored in the last hour by the owner of
  * conversation $1, across all their conversations. Only turns a client sent count (every
  * stored turn has a client id): a branch's copies of earlier turns cost no model call.

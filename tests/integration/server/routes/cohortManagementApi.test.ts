@@ -218,6 +218,7 @@ describe.each(routeDatabaseKinds())('managing cohorts and reading a class on %s'
     await trainer.post(`${BASE}/conversations/${during}/override`, {
       score: 2,
       comment: 'Listen.',
+      skills: [{ skill: 'clarity', score: 9, comment: 'Clear words.' }],
     });
     expect((await other.get(summary)).status).toBe(404);
     expect((await trainee.get(summary)).status).toBe(404);
@@ -226,6 +227,15 @@ describe.each(routeDatabaseKinds())('managing cohorts and reading a class on %s'
     expect(read.trainees).toBe(1);
     // The overall score is the one the cohort table counts: this organisation's.
     expect(read.scores[0]).toEqual({ key: 'overall', average: 2, count: 1 });
+    // So is a skill this review scored; one it left to the grader keeps the grader's.
+    expect(read.scores.find((s) => s.key === 'clarity')).toEqual({
+      key: 'clarity',
+      average: 9,
+      count: 1,
+    });
+    const graderEmpathy = (await trainee.get(`/api/conversations/${during}`)).body.feedback
+      .empathyScore as number;
+    expect(read.scores.find((s) => s.key === 'empathy')?.average).toBe(graderEmpathy);
     expect(read.debriefed).toBe(1);
     expect(read.consent.map((c) => c.met + c.partlyMet + c.notMet)).toEqual([1, 1, 1, 1, 1]);
   });
