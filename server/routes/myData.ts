@@ -8,12 +8,20 @@ import { currentUser, requireUser } from '../auth/guard';
 import { SESSION_COOKIE } from '../auth/signIns';
 import { deleteAccountData } from '../db/accountDeletion';
 import { deleteEndedConversation } from '../db/conversationDeletion';
+import { claimDataExport, releaseDataExport, renewDataExport } from '../db/dataExportClaims';
 import { getKeepRecordings, setKeepRecordings } from '../db/recordingConsent';
 import { clearSignInCookie } from '../http/cookies';
 import { AppError } from '../http/errors';
 import { sendJson } from '../http/respond';
 import { parseInput } from '../http/validate';
 import type { Services } from '../services';
+
+/**
+ * How long an archive's claim outlives its instance: renewed every EXPORT_RENEW_MS while the
+ * archive is written, so only an instance that died leaves it, and then for under a minute.
+ */
+const EXPORT_LEASE_SECONDS = 60;
+const EXPORT_RENEW_MS = 20_000;
 
 /**
  * /api/account: "Your data, yours to take or delete" (decision 045). Every route acts on the
@@ -23,14 +31,17 @@ export function myDataRoutes(services: Services): Router {
   const { db, config, logger } = services;
   const router = Router();
   router.use(requireUser(services));
-  // One archive at a time per account on this instance: a second click while the first is
-  // being made would read (and send) everything twice.
-  const exporting = new Set<string>();
-
   router.get(myDataApi.export.route, async (_req, res) => {
     const userId = currentUser(res).id;
-    if (exporting.has(userId)) throw new AppError('conflict:export_running');
-    exporting.add(userId);
+    // One archive at a time per account, on any instance (migration 0026): a second click while
+    // the first is being made would read (and send) everything twice.
+    const token = await claimDataExport(db, { userId, leaseSeconds: EXPORT_LEASE_SECONDS });
+    if (token === null) throw new AppError('conflict:export_running');
+    const renewal = setInterval(() => {
+      void renewDataExport(db, { userId, token, leaseSeconds: EXPORT_LEASE_SECONDS }).catch(
+        (error: unknown) => logger.warn('account.export_claim_not_renewed', { userId, error }),
+      );
+    }, EXPORT_RENEW_MS);
     try {
       const date = new Date().toISOString().slice(0, 10);
       res.status(200);
@@ -50,7 +61,10 @@ export function myDataRoutes(services: Services): Router {
         res.destroy();
       }
     } finally {
-      exporting.delete(userId);
+      clearInterval(renewal);
+      await releaseDataExport(db, { userId, token }).catch((error: unknown) =>
+        logger.warn('account.export_claim_not_released', { userId, error }),
+      );
     }
   });
 

@@ -50,6 +50,30 @@ describe('your data, over HTTP', () => {
     expect((await download(server, user)).response.status).toBe(200);
   });
 
+  it('refuses an archive while another instance is making one, and makes it once that claim has lapsed', async () => {
+    const user = await signedInClient(server.url, 'Dr Elsewhere');
+    const me = (await user.get('/api/auth/me')).body.user.id as string;
+    // The claim another instance holds, as it writes its rows.
+    await t.db.query(
+      `INSERT INTO data_export_claims (user_id, token, lease_until)
+       VALUES ($1, gen_random_uuid(), now() + interval '1 minute')`,
+      [me],
+    );
+    const held = await download(server, user);
+    expect(held.response.status).toBe(409);
+    expect(JSON.parse(Buffer.from(held.bytes).toString()).error.code).toBe(
+      'conflict:export_running',
+    );
+    // That instance died: its lease runs out, and the archive can be made here.
+    await t.db.query(
+      `UPDATE data_export_claims SET lease_until = now() - interval '1 second' WHERE user_id = $1`,
+      [me],
+    );
+    expect((await download(server, user)).response.status).toBe(200);
+    const [left] = await t.db.query('SELECT 1 FROM data_export_claims WHERE user_id = $1', [me]);
+    expect(left).toBeUndefined();
+  });
+
   it('deletes an ended conversation (204), refuses an open one (409), and finds nothing twice (404)', async () => {
     const user = await signedInClient(server.url);
     const { conversationId } = await startConversation(user);
