@@ -9,6 +9,9 @@
 export const en = {
   common: {
     /** Spec §8 'Login': the error message returned, or this. Also the last resort everywhere. */
+    cancel: 'Cancel',
+    /** A spinner's words while a confirmed action runs. */
+    working: 'Working…',
     genericError: 'An error occurred',
     languageLabel: 'Language',
     /** Where a line sits in a conversation (decision 043). */
@@ -191,6 +194,7 @@ export const en = {
     sessionsIntro:
       'Lost a phone, or signed in on a shared computer? Sign out everywhere, this device included.',
     signOutEverywhere: 'Sign out everywhere',
+    signOutEverywhereTitle: 'Sign out on every device?',
     signOutEverywhereConfirm:
       'Sign out of ChairTalk on every device, this one included? You will need your password to sign in again.',
     cancel: 'Cancel',

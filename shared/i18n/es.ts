@@ -7,6 +7,9 @@ import type { Catalogue } from './en';
  */
 export const es: Catalogue = {
   common: {
+    cancel: 'Cancelar',
+    /** A spinner's words while a confirmed action runs. */
+    working: 'Un momento…',
     genericError: 'Se produjo un error',
     languageLabel: 'Idioma',
     turnPlace: {
@@ -182,6 +185,7 @@ export const es: Catalogue = {
     sessionsIntro:
       '¿Perdiste un teléfono o iniciaste sesión en un ordenador compartido? Cierra la sesión en todas partes, también en este dispositivo.',
     signOutEverywhere: 'Cerrar sesión en todas partes',
+    signOutEverywhereTitle: '¿Cerrar sesión en todos los dispositivos?',
     signOutEverywhereConfirm:
       '¿Cerrar la sesión de ChairTalk en todos los dispositivos, también en este? Necesitarás tu contraseña para volver a iniciar sesión.',
     cancel: 'Cancelar',

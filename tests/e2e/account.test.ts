@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_TEXT, MAIL_TEXT } from '#shared/text';
+import { ACCOUNT_TEXT, COMMON_TEXT, MAIL_TEXT } from '#shared/text';
 import { uniqueEmail } from '../helpers/httpClient';
 import { useSmtpServer } from '../helpers/smtpServer';
 import {
@@ -128,18 +128,23 @@ describe.skipIf(skipBrowserSuite)('the account page in the browser', () => {
     );
     expect(overflow).toBeLessThanOrEqual(0);
 
-    // Dismissing the confirmation keeps everyone signed in.
-    phone.once('dialog', (dialog) => void dialog.dismiss());
+    // Cancelling the confirmation (Escape) keeps everyone signed in; focus starts on Cancel.
     await phone.getByRole('button', { name: ACCOUNT_TEXT.signOutEverywhere }).click();
+    const ask = phone.getByRole('dialog', { name: ACCOUNT_TEXT.signOutEverywhereTitle });
+    await expect.poll(() => ask.isVisible()).toBe(true);
+    expect(await ask.textContent()).toContain(ACCOUNT_TEXT.signOutEverywhereConfirm);
+    expect(await phone.evaluate(() => document.activeElement?.textContent)).toBe(
+      COMMON_TEXT.cancel,
+    );
+    expect(await seriousA11yViolations(phone)).toEqual([]);
+    await phone.keyboard.press('Escape');
+    await expect.poll(() => ask.count()).toBe(0);
     expect((await laptop.request.get('/api/auth/me')).status()).toBe(200);
 
-    phone.once('dialog', (dialog) => {
-      expect(dialog.message()).toBe(ACCOUNT_TEXT.signOutEverywhereConfirm);
-      void dialog.accept();
-    });
     const button = phone.getByRole('button', { name: ACCOUNT_TEXT.signOutEverywhere });
     await button.focus();
     await phone.keyboard.press('Enter');
+    await ask.getByRole('button', { name: ACCOUNT_TEXT.signOutEverywhere }).click();
     await waitForPath(phone, '/login');
     await eventually(async () => (await laptop.request.get('/api/auth/me')).status()).toBe(401);
     expect((await phone.request.get('/api/auth/me')).status()).toBe(401);

@@ -12,7 +12,7 @@ import { useScreenResource } from '../../../lib/resource';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { getMemberConversations } from '../api/getMemberConversations';
 import { removeMember } from '../api/removeMember';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmAction } from '../../../components/ConfirmAction';
 import '../organisations.css';
 
 type Conversation = MemberConversations['conversations'][number];
@@ -107,9 +107,9 @@ export function CohortMember({ cohortId, userId }: { cohortId: string; userId: s
         </>
       )}
       {confirming && data ? (
-        <ConfirmDialog
+        <ConfirmAction
           title={T.confirmRemoveTitle(data.member.fullName)}
-          text={T.confirmRemove}
+          body={T.confirmRemove}
           confirmLabel={T.remove}
           onClose={() => setConfirming(false)}
           onConfirm={async () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ORGANISATIONS_PAGE_TEXT as T } from '#shared/text';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmAction } from '../../../components/ConfirmAction';
 import { RenameDialog } from './RenameDialog';
 
 /**
@@ -54,9 +54,9 @@ export function ManageButtons({
         />
       ) : null}
       {open === 'delete' ? (
-        <ConfirmDialog
+        <ConfirmAction
           title={confirmTitle}
-          text={confirmText}
+          body={confirmText}
           confirmLabel={T.deleteButton}
           onClose={close}
           // The owner reloads on success and this component goes with what it deleted.
