@@ -382,11 +382,12 @@ export const ORGANISATIONS_PAGE_TEXT = textSection('organisationsPage', {
     translate('organisationsPage.dueOutOfRange', { min, max }),
   /** Read after "Remove" (visually hidden): the button's full name. */
   removeWhich: (title: string) => translate('organisationsPage.removeWhich', { title }),
-  confirmRemove: (title: string) => translate('organisationsPage.confirmRemove', { title }),
+  confirmRemoveTitle: (title: string) =>
+    translate('organisationsPage.confirmRemoveTitle', { title }),
   removed: (title: string) => translate('organisationsPage.removed', { title }),
   sortBy: (column: string) => translate('organisationsPage.sortBy', { column }),
   open: (name: string, title: string) => translate('organisationsPage.open', { name, title }),
-  confirmLeave: (name: string) => translate('organisationsPage.confirmLeave', { name }),
+  confirmLeaveTitle: (name: string) => translate('organisationsPage.confirmLeaveTitle', { name }),
   /** A trainee's scores in words; `change` is the last minus the first, already formatted. */
   trendLine: (list: string, direction: 'up' | 'down' | 'same', change: string) =>
     translate(`organisationsPage.trendLine.${direction}`, { list, change }),

@@ -1140,8 +1140,9 @@ export const en = {
     due: 'Due',
     remove: 'Remove',
     removeWhich: 'assignment {{title}}',
-    confirmRemove:
-      'Remove {{title}} from this cohort? Trainees keep the conversations they have had, but it leaves their Assigned list and this table.',
+    confirmRemoveTitle: 'Remove {{title}} from this cohort?',
+    confirmRemoveBody:
+      'Trainees keep the conversations they have had, but it leaves their Assigned list and this table.',
     removed: 'Removed {{title}}.',
     trainee: 'Trainee',
     done: 'Done',
@@ -1159,7 +1160,8 @@ export const en = {
     cohort: 'Cohort',
     joined: 'Joined',
     leave: 'Leave organisation',
-    confirmLeave: 'Leave {{name}}? Your trainer will no longer see the work you do from now on.',
+    confirmLeaveTitle: 'Leave {{name}}?',
+    confirmLeaveBody: 'Your trainer will no longer see the work you do from now on.',
     /** A trainee's trend beside the sparkline: "6, 7, 8 (up 2)", and its accessible name. */
     trendLine: {
       none: 'No scores yet',

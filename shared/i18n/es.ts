@@ -1103,8 +1103,9 @@ export const es: Catalogue = {
     due: 'Fecha límite',
     remove: 'Quitar',
     removeWhich: 'la tarea {{title}}',
-    confirmRemove:
-      '¿Quitar {{title}} de este grupo? Los alumnos conservan las conversaciones que han tenido, pero desaparece de su lista de asignados y de esta tabla.',
+    confirmRemoveTitle: '¿Quitar {{title}} de este grupo?',
+    confirmRemoveBody:
+      'Los alumnos conservan las conversaciones que han tenido, pero desaparece de su lista de asignados y de esta tabla.',
     removed: 'Se quitó {{title}}.',
     trainee: 'Alumno',
     done: 'Hecho',
@@ -1122,8 +1123,8 @@ export const es: Catalogue = {
     cohort: 'Grupo',
     joined: 'Te uniste',
     leave: 'Salir de la organización',
-    confirmLeave:
-      '¿Salir de {{name}}? Tu formador ya no verá el trabajo que hagas a partir de ahora.',
+    confirmLeaveTitle: '¿Salir de {{name}}?',
+    confirmLeaveBody: 'Tu formador ya no verá el trabajo que hagas a partir de ahora.',
     trendLine: {
       none: 'Todavía sin puntuaciones',
       up: '{{list}} (sube {{change}})',

@@ -231,15 +231,16 @@ describe.skipIf(skipBrowserSuite)('the organisations page', () => {
     ]);
     expect(await seriousA11yViolations(trainee)).toEqual([]);
 
-    // Dismissing the confirmation changes nothing; accepting it leaves.
-    trainee.once('dialog', (dialog) => void dialog.dismiss());
-    await mine.getByRole('button', { name: 'Leave organisation Molar Group' }).click();
+    // Cancelling the confirmation changes nothing; confirming it leaves.
+    const leave = mine.getByRole('button', { name: 'Leave organisation Molar Group' });
+    await leave.click();
+    const ask = trainee.getByRole('dialog', { name: 'Leave Molar Group?' });
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await eventually(() => ask.count()).toBe(0);
     expect((await apiGet(trainee, '/api/organisations')).memberships).toHaveLength(1);
-    trainee.once('dialog', (dialog) => {
-      expect(dialog.message()).toContain('Leave Molar Group?');
-      void dialog.accept();
-    });
-    await mine.getByRole('button', { name: 'Leave organisation Molar Group' }).click();
+    await leave.click();
+    expect(await seriousA11yViolations(trainee)).toEqual([]);
+    await ask.getByRole('button', { name: 'Leave' }).click();
     await mine.getByText('You are not in any cohort.', { exact: false }).waitFor();
     expect((await apiGet(trainee, '/api/organisations')).memberships).toEqual([]);
 
@@ -277,16 +278,16 @@ describe.skipIf(skipBrowserSuite)('the organisations page', () => {
     await table.getByRole('columnheader', { name: first!.title }).waitFor();
     expect(await seriousA11yViolations(trainer)).toEqual([]);
 
-    // Dismissing the confirmation changes nothing; accepting it removes the one assignment.
+    // Cancelling (Escape) changes nothing; confirming removes the one assignment.
     const remove = cohort.getByRole('button', { name: `Remove assignment ${first!.title}` });
-    trainer.once('dialog', (dialog) => void dialog.dismiss());
     await remove.click();
+    const ask = trainer.getByRole('dialog', { name: `Remove ${first!.title} from this cohort?` });
+    await ask.waitFor();
+    await trainer.keyboard.press('Escape');
+    await eventually(() => ask.count()).toBe(0);
     expect((await apiGet(kim, '/api/organisations/assignments')).assignments).toHaveLength(2);
-    trainer.once('dialog', (dialog) => {
-      expect(dialog.message()).toContain(`Remove ${first!.title} from this cohort?`);
-      void dialog.accept();
-    });
     await remove.click();
+    await ask.getByRole('button', { name: 'Remove', exact: true }).click();
     await cohort
       .getByRole('status')
       .filter({ hasText: `Removed ${first!.title}.` })

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { formatShortDate } from '#shared/format';
-import { Alert } from '../../../components/Alert';
-import { Spinner } from '../../../components/Spinner';
-import { errorMessage } from '../../../lib/api';
+import { ConfirmAction } from '../../../components/ConfirmAction';
 import { removeAssignment } from '../api/removeAssignment';
 import type { CohortTable } from '../cohortTable';
 import { ORGANISATIONS_PAGE_TEXT as T } from '#shared/text';
@@ -20,22 +18,7 @@ export function AssignmentList({
   assignments: readonly Assignment[];
   onRemoved: (title: string) => void;
 }) {
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const remove = async (assignment: Assignment) => {
-    if (busy !== null || !window.confirm(T.confirmRemove(assignment.title))) return;
-    setBusy(assignment.id);
-    setError(null);
-    try {
-      await removeAssignment(assignment.id);
-      onRemoved(assignment.title);
-    } catch (cause) {
-      setError(errorMessage(cause));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const [asking, setAsking] = useState<Assignment | null>(null);
 
   return (
     <>
@@ -51,17 +34,27 @@ export function AssignmentList({
             <button
               type="button"
               className="button button--ghost button--sm"
-              disabled={busy !== null}
-              onClick={() => void remove(a)}
+              onClick={() => setAsking(a)}
             >
-              {busy === a.id ? <Spinner /> : null}
               {T.remove}
               <span className="visually-hidden"> {T.removeWhich(a.title)}</span>
             </button>
           </li>
         ))}
       </ul>
-      {error !== null ? <Alert>{error}</Alert> : null}
+      {asking !== null ? (
+        <ConfirmAction
+          title={T.confirmRemoveTitle(asking.title)}
+          body={T.confirmRemoveBody}
+          confirmLabel={T.remove}
+          onClose={() => setAsking(null)}
+          onConfirm={async () => {
+            await removeAssignment(asking.id);
+            setAsking(null);
+            onRemoved(asking.title);
+          }}
+        />
+      ) : null}
     </>
   );
 }

@@ -1,8 +1,6 @@
 import { useId, useState } from 'react';
 import { formatShortDate } from '#shared/format';
-import { Alert } from '../../../components/Alert';
-import { Spinner } from '../../../components/Spinner';
-import { errorMessage } from '../../../lib/api';
+import { ConfirmAction } from '../../../components/ConfirmAction';
 import type { MyOrganisations } from '../api/getMyOrganisations';
 import { leaveOrganisation } from '../api/leaveOrganisation';
 import { ORGANISATIONS_PAGE_TEXT as T } from '#shared/text';
@@ -48,22 +46,8 @@ function MembershipCard({
   onLeft: () => Promise<void>;
 }) {
   const id = useId();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
   const { organisationId, organisationName } = cohorts[0]!;
-
-  const leave = async () => {
-    if (!window.confirm(T.confirmLeave(organisationName))) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await leaveOrganisation(organisationId);
-      await onLeft();
-    } catch (cause) {
-      setError(errorMessage(cause));
-      setBusy(false);
-    }
-  };
 
   return (
     <li className="card org-card" aria-labelledby={`${id}-name`}>
@@ -93,15 +77,25 @@ function MembershipCard({
         <button
           type="button"
           className="button button--secondary button--sm"
-          onClick={leave}
-          disabled={busy}
+          onClick={() => setAsking(true)}
         >
-          {busy ? <Spinner /> : null}
           {T.leave}
           <span className="visually-hidden"> {organisationName}</span>
         </button>
       </div>
-      {error !== null ? <Alert>{error}</Alert> : null}
+      {asking ? (
+        <ConfirmAction
+          title={T.confirmLeaveTitle(organisationName)}
+          body={T.confirmLeaveBody}
+          confirmLabel={T.leave}
+          onClose={() => setAsking(false)}
+          // The list reloads without this organisation, and this card goes with it.
+          onConfirm={async () => {
+            await leaveOrganisation(organisationId);
+            await onLeft();
+          }}
+        />
+      ) : null}
     </li>
   );
 }
