@@ -81,7 +81,10 @@ export interface ServiceTokenOptions {
   refreshMarginMs?: number;
   /** Lifetime of the client assertion; default 5 minutes (the spec's advice is short). */
   assertionLifetimeSeconds?: number;
-  /** Clock in epoch milliseconds, for tests of expiry. */
+  /**
+   * Clock in epoch milliseconds for the cache's idea of expiry, for tests of renewal. The
+   * assertion's iat/exp always use the real clock: the platform checks them against its own.
+   */
   now?: () => number;
 }
 
@@ -178,7 +181,7 @@ export class ServiceTokenClient {
 
   /** The signed client assertion (exported for tests of its claims). */
   async assertion(platform: ServicePlatform): Promise<string> {
-    const issuedAt = Math.floor(this.now() / 1000);
+    const issuedAt = Math.floor(Date.now() / 1000);
     try {
       return await new SignJWT({})
         .setProtectedHeader({ alg: 'RS256', kid: platform.signingKey.kid, typ: 'JWT' })
