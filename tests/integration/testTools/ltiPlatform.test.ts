@@ -8,7 +8,7 @@ import {
   type FakeToolKeys,
   type LtiPlatform,
   type StartedLaunch,
-} from '../../../fixtures/ltiPlatform';
+} from '../../fixtures/ltiPlatform';
 import {
   AGS_SCOPE,
   deepLinkingRequestSchema,
