@@ -7,7 +7,12 @@ import {
   type NewLineItem,
   type Score,
 } from './claims';
-import { LtiServiceError, serviceRequest, type ServiceCallContext } from './serviceToken';
+import {
+  LtiServiceError,
+  serviceRequest,
+  serviceUrl,
+  type ServiceCallContext,
+} from './serviceToken';
 
 /**
  * The tool's Assignment and Grade Services 2.0 client: post a score to a line item, and find or
@@ -23,14 +28,14 @@ export interface LineItemFilter {
 
 /** AGS 2.0 §3.4: the scores endpoint is the line item URL with `/scores` added to its path. */
 export function scoresUrl(lineItemUrl: string): string {
-  const url = new URL(lineItemUrl);
+  const url = serviceUrl(lineItemUrl);
   url.pathname = `${url.pathname.replace(/\/+$/, '')}/scores`;
   return url.toString();
 }
 
 /** The container URL with the filter as query parameters, keeping any query the platform put. */
 export function filteredLineItemsUrl(lineItemsUrl: string, filter: LineItemFilter): string {
-  const url = new URL(lineItemsUrl);
+  const url = serviceUrl(lineItemsUrl);
   if (filter.resourceLinkId !== undefined)
     url.searchParams.set('resource_link_id', filter.resourceLinkId);
   if (filter.resourceId !== undefined) url.searchParams.set('resource_id', filter.resourceId);

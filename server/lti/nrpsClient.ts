@@ -5,7 +5,12 @@ import {
   type Membership,
   type MembershipContainer,
 } from './claims';
-import { LtiServiceError, serviceRequest, type ServiceCallContext } from './serviceToken';
+import {
+  LtiServiceError,
+  serviceRequest,
+  serviceUrl,
+  type ServiceCallContext,
+} from './serviceToken';
 
 /**
  * The tool's Names and Role Provisioning Services 2.0 client: every member of a context,
@@ -51,7 +56,7 @@ export async function fetchMembers(
   membershipsUrl: string,
   options: FetchMembersOptions = {},
 ): Promise<Roster> {
-  const first = new URL(membershipsUrl);
+  const first = serviceUrl(membershipsUrl);
   if (options.role !== undefined) first.searchParams.set('role', options.role);
   if (options.limit !== undefined) first.searchParams.set('limit', String(options.limit));
   const maxPages = options.maxPages ?? 100;

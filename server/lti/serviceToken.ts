@@ -44,7 +44,9 @@ export type LtiServiceErrorReason =
   /** The answer was not the JSON the spec describes. */
   | 'invalid_response'
   /** A Link rel="next" pointing at another origin, or more pages than the client will follow. */
-  | 'bad_paging';
+  | 'bad_paging'
+  /** A service or token URL that is not an absolute http(s) URL (a bad claim or registration). */
+  | 'bad_url';
 
 const RETRYABLE: ReadonlySet<LtiServiceErrorReason> = new Set([
   'timeout',
@@ -104,6 +106,20 @@ function cacheKey(platform: ServicePlatform, scopes: readonly string[]): string 
   return JSON.stringify([platform.tokenUrl, platform.clientId, [...new Set(scopes)].sort()]);
 }
 
+/** The URL parsed, or a typed error: a malformed claim must not surface as a bare TypeError. */
+export function serviceUrl(url: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new LtiServiceError('bad_url', `Not a URL: ${url}`, { url });
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    throw new LtiServiceError('bad_url', `Not an http(s) URL: ${url}`, { url });
+  }
+  return parsed;
+}
+
 /** Maps a fetch rejection (abort, network) to the typed error. */
 export function networkError(error: unknown, url: string): LtiServiceError {
   const name = error instanceof Error ? error.name : '';
@@ -126,6 +142,10 @@ export function statusError(status: number, url: string, retryAfter?: number): L
     url,
     ...(retryAfter === undefined ? {} : { retryAfterSeconds: retryAfter }),
   };
+  if (status >= 300 && status < 400) {
+    // Followed, a redirect would carry the bearer token wherever it points.
+    return new LtiServiceError('rejected', `${url} redirected (${status}); not followed`, details);
+  }
   if (status >= 500 || status === 429 || status === 408) {
     return new LtiServiceError('unavailable', `${url} answered ${status}`, details);
   }
@@ -212,7 +232,7 @@ export class ServiceTokenClient {
       client_assertion: await this.assertion(platform),
       scope: asked.join(' '),
     });
-    const url = platform.tokenUrl;
+    const url = serviceUrl(platform.tokenUrl).toString();
     let response: Response;
     try {
       response = await fetch(url, {
@@ -223,7 +243,7 @@ export class ServiceTokenClient {
         },
         body,
         signal: AbortSignal.timeout(this.timeoutMs),
-        redirect: 'error',
+        redirect: 'manual',
       });
     } catch (error) {
       throw networkError(error, url);
@@ -310,8 +330,8 @@ export interface ServiceCallContext {
 }
 
 /**
- * One authorised call to an LTI service: bearer token for `scopes`, timeout, no redirects (a
- * redirect would carry the token to wherever it points), one retry with a fresh token after a
+ * One authorised call to an LTI service: bearer token for `scopes`, timeout, no redirects (see
+ * statusError), one retry with a fresh token after a
  * 401 (the platform may have revoked the cached one). Non-2xx answers and network failures
  * become LtiServiceError.
  */
@@ -320,18 +340,19 @@ export async function serviceRequest(
   scopes: readonly string[],
   request: ServiceRequest,
 ): Promise<ServiceResponse> {
+  const target = serviceUrl(request.url);
   const attempt = async (): Promise<Response> => {
     const token = await context.tokens.token(context.platform, scopes);
     const headers: Record<string, string> = { authorization: `Bearer ${token.accessToken}` };
     if (request.accept) headers.accept = request.accept;
     if (request.contentType) headers['content-type'] = request.contentType;
     try {
-      return await fetch(request.url, {
+      return await fetch(target, {
         method: request.method,
         headers,
         ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
         signal: AbortSignal.timeout(context.timeoutMs ?? 10_000),
-        redirect: 'error',
+        redirect: 'manual',
       });
     } catch (error) {
       throw networkError(error, request.url);

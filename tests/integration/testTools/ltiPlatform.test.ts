@@ -319,6 +319,25 @@ describe('deep linking', () => {
     });
   });
 
+  it('launches a placed link with its own line item in the AGS claim', async () => {
+    const claims = await deepLinkingClaims();
+    expect((await postBack(await response(claims))).status).toBe(200);
+    const placed = platform.deepLinkReturns[0]?.placedLinks[0];
+    const started = platform.startLaunch({
+      user: { sub: 'lms-user-2' },
+      roles: [LTI_ROLE.learner],
+      course: { id: 'endo-201' },
+      resourceLink: { id: placed?.resourceLinkId ?? '' },
+      custom: placed?.item.custom ?? {},
+    });
+    const { form } = await launchForm(started);
+    const launched = resourceLinkRequestSchema.parse(
+      await verifyIdToken(form.fields.id_token ?? ''),
+    );
+    expect(launched[LTI_CLAIM.agsEndpoint]?.lineitem).toBe(placed?.lineItem?.id);
+    expect(launched[LTI_CLAIM.custom]).toEqual({ scenario: 'scaling' });
+  });
+
   it.each([
     ['a key outside the tool JWKS', 'foreign-key'],
     ['another audience', 'audience'],
@@ -357,5 +376,19 @@ describe('deep linking', () => {
     expect((await postBack(await response(claims, { nonce }))).status).toBe(200);
     expect((await postBack(await response(claims, { nonce }))).status).toBe(400);
     expect(platform.deepLinkReturns[1]?.error).toMatch(/nonce/);
+  });
+});
+
+describe('host name', () => {
+  it('can name itself localhost, another site than a tool on 127.0.0.1', async () => {
+    const elsewhere = await startLtiPlatform({ hostname: 'localhost' });
+    try {
+      expect(elsewhere.issuer).toMatch(/^http:\/\/localhost:\d+$/);
+      expect(elsewhere.jwksUrl.startsWith(elsewhere.issuer)).toBe(true);
+      const jwks = (await (await fetch(elsewhere.jwksUrl)).json()) as { keys: unknown[] };
+      expect(jwks.keys).toHaveLength(1);
+    } finally {
+      await elsewhere.close();
+    }
   });
 });

@@ -242,6 +242,36 @@ describe('AGS client', () => {
     expect(platform.tokens).toHaveLength(2);
   });
 
+  it('refuses a line item URL that is not http(s) before sending anything', async () => {
+    const error = await serviceError(postScore(context(), 'javascript:alert(1)', score('u')));
+    expect(error).toMatchObject({ reason: 'bad_url', retryable: false });
+    expect(platform.tokens).toHaveLength(0);
+  });
+
+  it('does not follow a redirect, which would carry its token elsewhere', async () => {
+    const seen: (string | undefined)[] = [];
+    const elsewhere = createServer((req, res) => {
+      seen.push(req.headers.authorization);
+      res.writeHead(204).end();
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    const target = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/scores`;
+    const redirecting = createServer((req, res) => {
+      res.writeHead(307, { location: target }).end();
+    });
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    try {
+      const lineItem = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/items/1`;
+      const error = await serviceError(postScore(context(), lineItem, score('learner-r')));
+      expect(error).toMatchObject({ reason: 'rejected', retryable: false });
+      expect(error.details.status).toBe(307);
+      expect(seen).toEqual([]);
+    } finally {
+      await new Promise<void>((resolve) => elsewhere.close(() => resolve()));
+      await new Promise<void>((resolve) => redirecting.close(() => resolve()));
+    }
+  });
+
   it('reports a missing line item as not found, not retryable', async () => {
     const error = await serviceError(
       postScore(context(), `${platform.lineItemsUrl('course-1')}/999`, score('learner-8')),
