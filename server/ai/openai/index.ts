@@ -43,10 +43,11 @@ export interface OpenAiRolesConfig {
 const OFFICIAL_BASE_URL = 'https://api.openai.com/v1';
 const DEFAULT_FEEDBACK_TIMEOUT_MS = 60_000;
 /**
- * A scenario's translation writes thousands of tokens in one answer: minutes, not seconds, on
- * a slow model. Its author waits for it on purpose, with a spinner.
+ * A scenario's translation writes thousands of tokens in one answer, and its author waits for
+ * it on purpose, with a spinner. Within the proxy's wait for an answer (deploy/haproxy.cfg,
+ * `timeout server 120s`), so a slow model ends in our own clear refusal, not a proxy's 504.
  */
-const SCENARIO_TRANSLATION_TIMEOUT_MS = 180_000;
+const SCENARIO_TRANSLATION_TIMEOUT_MS = 100_000;
 /**
  * A streaming model's final comes a few hundred ms after the commit; past this the batch
  * fallback is the quicker way to an answer, however long a live reply may be allowed to take.
@@ -92,11 +93,8 @@ export function createOpenAiRoles(
       config.chatModel,
       {
         opening: live,
-        scenario: {
-          // One retry at most: each attempt is long, and the author can ask again.
-          maxRetries: Math.min(config.maxRetries, 1),
-          timeoutMs: Math.max(config.timeoutMs, SCENARIO_TRANSLATION_TIMEOUT_MS),
-        },
+        // No retry: a second attempt would outlast the proxy's wait; the author can ask again.
+        scenario: { maxRetries: 0, timeoutMs: SCENARIO_TRANSLATION_TIMEOUT_MS },
       },
       logger,
     ),
