@@ -16,6 +16,7 @@ import {
   SCENARIO_TEXT,
   REALTIME_TEXT,
   REPLAY_TEXT,
+  TRANSLATION_TEXT,
   VOICE_TEXT,
 } from './text';
 
@@ -39,6 +40,8 @@ export const ERROR_STATUS = {
   unprocessable: 422,
   rate_limit: 429,
   internal: 500,
+  /** A provider answered, but with nothing we can use (a model's broken answer). */
+  bad_gateway: 502,
   unavailable: 503,
 } as const;
 export type ErrorKind = keyof typeof ERROR_STATUS;
@@ -68,6 +71,8 @@ const ERROR_SENTENCES = {
   'bad_request:same_email': () => ACCOUNT_TEXT.sameEmail,
   /** An address list to invite by mail that holds a malformed address (named in the sentence). */
   'bad_request:invite_addresses': () => COURSE_MAIL_TEXT.noAddresses,
+  /** A scenario asked to be translated into the language it is written in (named by the server). */
+  'bad_request:same_language': () => TRANSLATION_TEXT.sameLanguageGeneric,
   'too_large:body': () => REQUEST_TEXT.tooLarge,
   'unsupported:body': () => REQUEST_TEXT.unsupportedBody,
   // Who is asking.
@@ -115,7 +120,8 @@ const ERROR_SENTENCES = {
   'unprocessable:not_a_turn': () => BRANCH_TEXT.notATurn,
   /**
    * A conversation in a language other than English without an AI provider: the offline patient
-   * speaks English only (decision 048). The server's sentence names the language.
+   * speaks English only (decision 048). The server's sentence names the language. Also a
+   * scenario's translation asked for without a provider, in its own sentence.
    */
   'unprocessable:language_offline': () => LANGUAGE_TEXT.needsProviderGeneric,
   // Bounds on what one account makes; the server's sentence names the figure.
@@ -147,6 +153,11 @@ const ERROR_SENTENCES = {
   'unavailable:server_transcription': () => VOICE_TEXT.noServerTranscription,
   'unavailable:server_speech': () => VOICE_TEXT.noServerSpeech,
   'unavailable:realtime': () => REALTIME_TEXT.connectFailed,
+  /**
+   * A scenario's translation failed at the provider: no answer (the server says so), or one
+   * that is empty, not the scenario's shape, or past its limits (decision 048).
+   */
+  'bad_gateway:translation': () => TRANSLATION_TEXT.failed,
   internal: () => REQUEST_TEXT.internal,
 } satisfies Record<`${ErrorKind}:${string}` | 'internal', () => string>;
 

@@ -471,6 +471,17 @@ export const LANGUAGE_TEXT = textSection('language', {
     translate('language.startFailed', { language: languageName(code) }),
 });
 
+/**
+ * Translating a scenario with the AI provider: the authoring screen's action, and the route's
+ * refusals (decision 048). Languages are named in the reader's language.
+ */
+export const TRANSLATION_TEXT = textSection('translation', {
+  draftNotice: (title: string, code: LanguageCode) =>
+    translate('translation.draftNotice', { title, language: languageName(code) }),
+  sameLanguage: (code: LanguageCode) =>
+    translate('translation.sameLanguage', { language: languageName(code) }),
+});
+
 function languageName(code: LanguageCode): string {
   return translate(`language.names.${code}`);
 }

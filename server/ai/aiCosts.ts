@@ -8,7 +8,14 @@
  */
 
 /** What a model call is for. */
-export type AiUse = 'reply' | 'hint' | 'feedback' | 'transcription' | 'speech' | 'realtimeMinute';
+export type AiUse =
+  | 'reply'
+  | 'hint'
+  | 'feedback'
+  | 'transcription'
+  | 'speech'
+  | 'realtimeMinute'
+  | 'scenarioTranslation';
 
 export const AI_COSTS: Readonly<Record<AiUse, number>> = {
   /** The patient's reply to a turn (and a reply started early on the words heard). */
@@ -29,6 +36,11 @@ export const AI_COSTS: Readonly<Record<AiUse, number>> = {
    * again at every reply, several times the pipeline's cost for the same minute.
    */
   realtimeMinute: 20,
+  /**
+   * A scenario translated for its author (decision 048): one call that writes the whole
+   * scenario again, thousands of tokens, several gradings' worth of writing.
+   */
+  scenarioTranslation: 10,
 };
 
 /**

@@ -7,6 +7,7 @@ import type { DebriefDraft } from '#shared/debrief';
 import type { LanguageCode } from '#shared/languages';
 import type { Feedback } from '#shared/feedback';
 import type { ScenarioRecord } from '../scenarios/schema';
+import type { TextTree } from '../scenarios/translation';
 import type { Speaker, StreamingTranscriber, Transcriber } from '../voice/types';
 
 /** The AI roles' interfaces. Domain shapes live with their domain (shared/, scenarios/). */
@@ -64,13 +65,22 @@ export interface GraderModel {
   debrief(context: ConversationSoFar, options: CallOptions): Promise<DebriefDraft | null>;
 }
 
-/**
- * Puts a scenario's opening line into a conversation's language, once, when a conversation
- * starts in a language other than the scenario's (decision 048).
- */
-export interface OpeningTranslator {
+/** Translation with the chat model (decision 048). */
+export interface Translator {
+  /**
+   * Puts a scenario's opening line into a conversation's language, once, when a conversation
+   * starts in a language other than the scenario's.
+   */
   translate(
     input: { text: string; from: LanguageCode; to: LanguageCode },
+    options: CallOptions,
+  ): Promise<string>;
+  /**
+   * A scenario's prose (`textsOf` in scenarios/translation.ts) in another language: the model's
+   * JSON answer as it came, for the caller to check (`readTranslation`); it may be anything.
+   */
+  translateScenario(
+    input: { texts: TextTree; from: LanguageCode; to: LanguageCode },
     options: CallOptions,
   ): Promise<string>;
 }
@@ -87,9 +97,10 @@ export interface AiRoles {
   coach: CoachModel;
   /**
    * null offline: the built-in patient speaks English only, so no conversation needs one
-   * (a conversation in another language is refused at its start).
+   * (a conversation in another language is refused at its start), and a scenario's
+   * translation is refused.
    */
-  translator: OpeningTranslator | null;
+  translator: Translator | null;
   /** null: no server transcription; the browser's SpeechRecognition supplies text instead. */
   transcriber: Transcriber | null;
   /**

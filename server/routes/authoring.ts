@@ -17,9 +17,11 @@ import {
   updateOwnScenario,
   type BudgetRefusal,
 } from '../db/customScenarios';
+import { abortOnClose } from '../http/abortOnClose';
 import { AppError } from '../http/errors';
 import { sendJson } from '../http/respond';
-import { duplicateSeed } from '../scenarios/duplicate';
+import { copyableContent, duplicateSeed } from '../scenarios/duplicate';
+import { translateScenario } from '../scenarios/translateScenario';
 import type { Services } from '../services';
 
 /**
@@ -198,6 +200,22 @@ export function authoringRoutes(services: Services): Router {
     const original = await getCopyableSeed(db, { userId, id: idParam(req.params.id) });
     if (!original) throw new AppError('not_found:scenario');
     await create(res, userId, duplicateSeed(original.seed, { shipped: original.shipped }));
+  });
+
+  router.post(authoringApi.translate.route, async (req, res) => {
+    const userId = userIdOf(res);
+    // Who may read it before what was asked: another user's id is a 404 whatever the body.
+    const original = await getCopyableSeed(db, { userId, id: idParam(req.params.id) });
+    if (!original) throw new AppError('not_found:scenario');
+    const { language } = parseAll(authoringApi.translate.body, req.body);
+    const scenario = await translateScenario(services, {
+      userId,
+      source: copyableContent(original.seed, { shipped: original.shipped }),
+      language,
+      signal: abortOnClose(req, res),
+    });
+    res.setHeader('Cache-Control', 'no-store');
+    sendJson(res, authoringApi.translate, { scenario });
   });
 
   router.delete(authoringApi.delete.route, async (req, res) => {

@@ -17,16 +17,23 @@ export const PLACEHOLDER_HIDDEN_CONCERN: HiddenConcern = {
 
 export const PLACEHOLDER_ICE_CONCERNS = 'Write what this patient is worried about.';
 
-/** A private copy's content: a new title, and a shipped original's secrets left out. */
-export function duplicateSeed(seed: ScenarioSeed, from: { shipped: boolean }): ScenarioSeed {
-  const copy: ScenarioSeed = { ...seed, title: `${seed.title} (copy)` };
-  if (!from.shipped) return copy;
+/**
+ * What an author may take from a scenario to make their own (a copy, a translation): all of one
+ * of their own, a shipped one without its secrets.
+ */
+export function copyableContent(seed: ScenarioSeed, from: { shipped: boolean }): ScenarioSeed {
+  if (!from.shipped) return seed;
   return {
-    ...copy,
+    ...seed,
     extras: {
       ...seed.extras,
       ice: { ...seed.extras.ice, concerns: PLACEHOLDER_ICE_CONCERNS },
       hiddenConcerns: [PLACEHOLDER_HIDDEN_CONCERN],
     },
   };
+}
+
+/** A private copy's content: a new title, and a shipped original's secrets left out. */
+export function duplicateSeed(seed: ScenarioSeed, from: { shipped: boolean }): ScenarioSeed {
+  return { ...copyableContent(seed, from), title: `${seed.title} (copy)` };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageCodeSchema } from '../languages';
 import { scenarioFileSchema, scenarioSeedSchema, scenarioVisibilitySchema } from '../scenarioSeed';
 import { ORGANISATION_TEXT } from '../text';
 import { resource } from './endpoint';
@@ -66,6 +67,16 @@ export const deletedScenarioResponse = z.object({
   deleted: z.enum(['soft', 'hard']),
 });
 
+/** What a scenario is to be translated into: one of the conversation languages. */
+export const translateScenarioBody = z.strictObject({ language: languageCodeSchema });
+
+/**
+ * A draft of the scenario in the language asked for, for its author to review and save as a
+ * new one: nothing is stored (decision 048).
+ */
+export const translatedScenarioResponse = z.object({ scenario: scenarioSeedSchema });
+export type TranslatedScenarioResponse = z.infer<typeof translatedScenarioResponse>;
+
 /** ?ids=a,b,c: the scenarios to export, in that order. */
 export const exportQuery = z.object({
   ids: z
@@ -91,6 +102,16 @@ export const authoringApi = resource('/authoring/scenarios', {
   update: { method: 'POST', route: '/:id', body: scenarioInput, response: updatedScenarioResponse },
   /** A private copy of a shipped scenario or of one of the author's own (decision 021). */
   duplicate: { method: 'POST', route: '/:id/duplicate', response: authoredScenarioResponse },
+  /**
+   * A draft translation, by the AI provider, of a scenario the author may copy (a shipped one,
+   * its secrets left out as in a copy, or one of their own). Saves nothing.
+   */
+  translate: {
+    method: 'POST',
+    route: '/:id/translate',
+    body: translateScenarioBody,
+    response: translatedScenarioResponse,
+  },
   delete: { method: 'DELETE', route: '/:id', response: deletedScenarioResponse },
   /** Every scenario of the file or none; a bad file names every problem with its path. */
   import: {

@@ -1354,6 +1354,32 @@ export const en = {
     underWay: 'This conversation has started, so it stays in its language.',
     startFailed: 'The conversation could not be started in {{language}}. Please try again.',
   },
+
+  /** Translating a scenario into another language with the AI provider (decision 048). */
+  translation: {
+    action: 'Translate…',
+    legend: 'Translate this scenario',
+    help: 'The AI provider writes a draft of the saved scenario in another language. You review it and save it as a new scenario; this one stays as it is.',
+    targetLabel: 'Translate into',
+    submit: 'Translate',
+    cancel: 'Cancel',
+    working: 'Translating… this can take a minute.',
+    draftTitle: 'Review the translation',
+    draftNotice:
+      'A draft translation of “{{title}}” into {{language}}. Check and edit every field, then save it as a new scenario. The original is not changed.',
+    backToOriginal: 'Back to the original',
+    sameLanguage:
+      'This scenario is already written in {{language}}. Choose another language to translate it into.',
+    sameLanguageGeneric:
+      'This scenario is already written in that language. Choose another language to translate it into.',
+    needsProvider:
+      'Translating a scenario needs an AI provider: ask whoever runs ChairTalk to connect one on the server. You can still write a scenario in any language yourself.',
+    failed: 'The scenario could not be translated. Please try again.',
+    providerFailed:
+      'The AI provider did not answer with a translation. Please try again in a moment.',
+    unusable:
+      'The AI provider’s translation could not be used: it was empty, incomplete or too long for a scenario. Please try again.',
+  },
 } as const;
 
 /**

@@ -1316,4 +1316,29 @@ export const es: Catalogue = {
     underWay: 'Esta conversación ya ha empezado, así que sigue en su idioma.',
     startFailed: 'No se pudo empezar la conversación en {{language}}. Vuelve a intentarlo.',
   },
+
+  translation: {
+    action: 'Traducir…',
+    legend: 'Traducir este escenario',
+    help: 'El proveedor de IA escribe un borrador del escenario guardado en otro idioma. Tú lo revisas y lo guardas como un escenario nuevo; este se queda como está.',
+    targetLabel: 'Idioma de destino',
+    submit: 'Traducir',
+    cancel: 'Cancelar',
+    working: 'Traduciendo… puede tardar un minuto.',
+    draftTitle: 'Revisa la traducción',
+    draftNotice:
+      'Un borrador de la traducción de «{{title}}» al {{language}}. Revisa y corrige cada campo y guárdalo como un escenario nuevo. El original no cambia.',
+    backToOriginal: 'Volver al original',
+    sameLanguage:
+      'Este escenario ya está escrito en {{language}}. Elige otro idioma al que traducirlo.',
+    sameLanguageGeneric:
+      'Este escenario ya está escrito en ese idioma. Elige otro idioma al que traducirlo.',
+    needsProvider:
+      'Para traducir un escenario hace falta un proveedor de IA: pide a quien gestiona ChairTalk que conecte uno en el servidor. Aun así, puedes escribir tú un escenario en cualquier idioma.',
+    failed: 'No se pudo traducir el escenario. Vuelve a intentarlo.',
+    providerFailed:
+      'El proveedor de IA no respondió con una traducción. Vuelve a intentarlo en un momento.',
+    unusable:
+      'No se pudo usar la traducción del proveedor de IA: estaba vacía, incompleta o era demasiado larga para un escenario. Vuelve a intentarlo.',
+  },
 };

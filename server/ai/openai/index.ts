@@ -1,11 +1,5 @@
 import OpenAI from 'openai';
-import type {
-  CoachModel,
-  GraderModel,
-  OpeningTranslator,
-  PatientModel,
-  RealtimeProvider,
-} from '../types';
+import type { CoachModel, GraderModel, PatientModel, RealtimeProvider, Translator } from '../types';
 import { createOpenAiCoach } from './coach';
 import { createOpenAiGrader } from './grader';
 import { createOpenAiPatient } from './patient';
@@ -49,6 +43,12 @@ export interface OpenAiRolesConfig {
 const OFFICIAL_BASE_URL = 'https://api.openai.com/v1';
 const DEFAULT_FEEDBACK_TIMEOUT_MS = 60_000;
 /**
+ * A scenario's translation writes thousands of tokens in one answer, and its author waits for
+ * it on purpose, with a spinner. Within the proxy's wait for an answer (deploy/haproxy.cfg,
+ * `timeout server 120s`), so a slow model ends in our own clear refusal, not a proxy's 504.
+ */
+const SCENARIO_TRANSLATION_TIMEOUT_MS = 100_000;
+/**
  * A streaming model's final comes a few hundred ms after the commit; past this the batch
  * fallback is the quicker way to an answer, however long a live reply may be allowed to take.
  */
@@ -61,7 +61,7 @@ export function createOpenAiRoles(
   patient: PatientModel;
   grader: GraderModel;
   coach: CoachModel;
-  translator: OpeningTranslator;
+  translator: Translator;
   transcriber: Transcriber;
   streamingTranscriber: StreamingTranscriber | null;
   speaker: Speaker;
@@ -88,7 +88,16 @@ export function createOpenAiRoles(
     patient: createOpenAiPatient(client, config.chatModel, live, logger),
     grader: createOpenAiGrader(client, config.feedbackModel, grading, logger),
     coach: createOpenAiCoach(client, config.chatModel, live, logger),
-    translator: createOpenAiTranslator(client, config.chatModel, live, logger),
+    translator: createOpenAiTranslator(
+      client,
+      config.chatModel,
+      {
+        opening: live,
+        // No retry: a second attempt would outlast the proxy's wait; the author can ask again.
+        scenario: { maxRetries: 0, timeoutMs: SCENARIO_TRANSLATION_TIMEOUT_MS },
+      },
+      logger,
+    ),
     transcriber: createOpenAiTranscriber(client, config.sttModel, live, logger),
     streamingTranscriber: config.sttStreamingModel
       ? createOpenAiStreamingTranscriber({

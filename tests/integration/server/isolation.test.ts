@@ -812,6 +812,14 @@ function authoringRows(): Row[] {
       attempt: (w, t) => httpAs(w, t, 'POST', `${base}/${custom(w)}/duplicate`),
     },
     {
+      name: "POST /api/authoring/scenarios/:id/translate on A's scenario",
+      covers: 'POST /api/authoring/scenarios/:id/translate',
+      expect: notFound,
+      uses: (w) => [custom(w)],
+      attempt: (w, t) => httpAs(w, t, 'POST', `${base}/${custom(w)}/translate`, { language: 'es' }),
+      verify: customScenarioUntouched,
+    },
+    {
       name: "DELETE /api/authoring/scenarios/:id on A's scenario",
       covers: 'DELETE /api/authoring/scenarios/:id',
       expect: notFound,

@@ -217,6 +217,9 @@ describe('security headers, cookies and the same-origin rule', () => {
           client.post(`/api/authoring/scenarios/${own}/duplicate`),
         'POST /api/authoring/scenarios/import': () =>
           client.post('/api/authoring/scenarios/import', { scenarios: [customSeed()] }),
+        // Offline here: refused with 422, and still not kept by any cache.
+        'POST /api/authoring/scenarios/:id/translate': () =>
+          client.post(`/api/authoring/scenarios/${own}/translate`, { language: 'es' }),
         // Last of the authoring ones: the others use the scenario it deletes.
         'DELETE /api/authoring/scenarios/:id': () =>
           client.request('DELETE', `/api/authoring/scenarios/${own}`),
@@ -524,6 +527,21 @@ describe('security headers, cookies and the same-origin rule', () => {
         },
         state: () => count(t, 'scenarios'),
         control: 201,
+      },
+      'POST /api/authoring/scenarios/:id/translate': {
+        async prepare() {
+          const { client, id } = await author();
+          return {
+            path: `/api/authoring/scenarios/${id}/translate`,
+            body: { language: 'es' },
+            cookie: client.cookie,
+          };
+        },
+        // A translation stores nothing, and this server has no provider: the 422 from the app's
+        // own origin shows the request got past the origin check to the route itself.
+        state: () => count(t, 'scenarios'),
+        control: 422,
+        changesNothing: true,
       },
       'DELETE /api/authoring/scenarios/:id': {
         async prepare() {

@@ -22,6 +22,7 @@ import { LANGUAGE_CODES } from '#shared/languages';
 import {
   authoredScenarioResponse,
   authoredScenarioSummarySchema,
+  translatedScenarioResponse,
   updatedScenarioResponse,
 } from '#shared/api/authoring';
 import { scenarioFileSchema } from '#shared/scenarioSeed';
@@ -734,6 +735,22 @@ describe('every /api route under generated requests', () => {
       ).map((body) => ({ path: '/api/authoring/scenarios/import', body })),
       ok: listOfMine,
       allowed: addsScenarios(3),
+    },
+    'POST /api/authoring/scenarios/:id/translate': {
+      method: 'POST',
+      input: fc
+        .tuple(
+          id,
+          bodyText(
+            objectBody({
+              language: fieldValue(fc.constantFrom(...LANGUAGE_CODES), text),
+            }),
+          ),
+        )
+        .map(([value, body]) => ({ path: `/api/authoring/scenarios/${value}/translate`, body })),
+      // Offline here: a valid request is refused (422) or answered with a draft; never stored.
+      ok: translatedScenarioResponse,
+      allowed: unchanged,
     },
     // Last: the scenarios it removes are then gone for the routes above.
     'DELETE /api/authoring/scenarios/:id': {

@@ -41,13 +41,24 @@ const UNLOCKS = hiddenConcernSchema.shape.unlock.options;
 interface ScenarioFormProps {
   userId: string;
   scenarioId: string | null;
+  /**
+   * Where the unsaved draft is kept, when not under the scenario's id ('new' for a new one): a
+   * translation's draft is a new scenario that must not take the place of one being written.
+   */
+  draftScope?: string;
   initial: SeedDraft;
   /** After a save: the scenario's id, and whether the author asked to try it. */
   onSaved: (id: string, tryIt: boolean) => void;
 }
 
-export function ScenarioForm({ userId, scenarioId, initial, onSaved }: ScenarioFormProps) {
-  const key = draftKey(userId, scenarioId);
+export function ScenarioForm({
+  userId,
+  scenarioId,
+  draftScope,
+  initial,
+  onSaved,
+}: ScenarioFormProps) {
+  const key = draftKey(userId, draftScope ?? scenarioId);
   const [restored] = useState(() => draftFromStored(loadDraft(localStorage, key)?.seed));
   const [draft, setDraft] = useState<SeedDraft>(() => restored ?? initial);
   const [showRestored, setShowRestored] = useState(restored !== null);
