@@ -295,7 +295,7 @@ export const REPLAY_TEXT = textSection('replay', {
 
 /** The authoring screens. */
 export const AUTHORING_TEXT = textSection('authoring', {
-  confirmDelete: (title: string) => translate('authoring.confirmDelete', { title }),
+  confirmDeleteTitle: (title: string) => translate('authoring.confirmDeleteTitle', { title }),
   imported: (n: number) => translate('authoring.imported', { count: n }),
   tooManyScenarios: (max: number) => translate('authoring.tooManyScenarios', { max }),
   tooManyBytes: (maxKb: number) =>

@@ -808,7 +808,8 @@ export const es: Catalogue = {
     voiceSection:
       'Cómo suena y empieza el paciente (opcional: tiene valores por defecto razonables)',
     topicsSection: 'Respuestas por tema (opcional)',
-    confirmDelete: '¿Eliminar «{{title}}»? No se puede deshacer.',
+    confirmDeleteTitle: '¿Eliminar «{{title}}»?',
+    confirmDeleteBody: 'No se puede deshacer.',
     exportSelected: 'Exportar seleccionados',
     importFile: 'Importar un archivo',
     importFailed: 'No se importó nada. El archivo tiene estos problemas:',

@@ -222,11 +222,12 @@ describe.skipIf(skipBrowserSuite)('writing a scenario in the browser', () => {
       summary.title,
       summary.title,
     ]);
-    page.once('dialog', (dialog) => void dialog.accept());
     await page
       .getByRole('button', { name: `Delete ${summary.title}` })
       .first()
       .click();
+    const ask = page.getByRole('dialog', { name: `Delete “${summary.title}”?` });
+    await ask.getByRole('button', { name: 'Delete', exact: true }).click();
     await eventually(() => page.getByRole('heading', { name: summary.title }).count()).toBe(1);
     expect((await apiGet(page, '/api/authoring/scenarios')).scenarios).toHaveLength(1);
   });

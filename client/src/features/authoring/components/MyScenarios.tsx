@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import type { AuthoredScenarioSummary } from '#shared/api/authoring';
 import { AUTHORING_TEXT, SHARING_TEXT } from '#shared/text';
 import { Alert } from '../../../components/Alert';
+import { ConfirmAction } from '../../../components/ConfirmAction';
 import { Spinner } from '../../../components/Spinner';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { listScenarios } from '../../../lib/listScenarios';
@@ -79,13 +80,13 @@ export function MyScenarios() {
       navigate(authoringEditPath(copy.summary.id));
     });
 
-  const remove = (scenario: AuthoredScenarioSummary) =>
-    run(async () => {
-      if (!window.confirm(AUTHORING_TEXT.confirmDelete(scenario.title))) return;
-      await deleteMyScenario(scenario.id);
-      setSelected((s) => new Set([...s].filter((id) => id !== scenario.id)));
-      await reload();
-    });
+  const [deleting, setDeleting] = useState<AuthoredScenarioSummary | null>(null);
+  const remove = async (scenario: AuthoredScenarioSummary) => {
+    await deleteMyScenario(scenario.id);
+    setDeleting(null);
+    setSelected((s) => new Set([...s].filter((id) => id !== scenario.id)));
+    await reload();
+  };
 
   const exportIds = (list: string[]) =>
     run(async () => {
@@ -263,7 +264,11 @@ export function MyScenarios() {
                 <button
                   type="button"
                   className="button button--secondary button--sm"
-                  onClick={() => void remove(s)}
+                  onClick={() => {
+                    setActionError(null);
+                    setNotice(null);
+                    setDeleting(s);
+                  }}
                 >
                   {AUTHORING_TEXT.list.delete}
                   <span className="visually-hidden"> {s.title}</span>
@@ -272,6 +277,15 @@ export function MyScenarios() {
             </li>
           ))}
         </ul>
+      ) : null}
+      {deleting !== null ? (
+        <ConfirmAction
+          title={AUTHORING_TEXT.confirmDeleteTitle(deleting.title)}
+          body={AUTHORING_TEXT.confirmDeleteBody}
+          confirmLabel={AUTHORING_TEXT.list.delete}
+          onClose={() => setDeleting(null)}
+          onConfirm={() => remove(deleting)}
+        />
       ) : null}
     </section>
   );
