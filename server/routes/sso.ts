@@ -150,11 +150,14 @@ export function ssoRoutes(services: Services): Router {
     }
     let user;
     try {
-      ({ user } = await accountForIdentity(db, {
+      const found = await accountForIdentity(db, {
         issuer: claims.iss,
         subject: claims.sub,
         claims,
-      }));
+      });
+      user = found.user;
+      // A claimed account's earlier sessions are gone: this instance forgets them at once too.
+      if (found.claimed) services.signInCache.deleteUser(user.id);
     } catch (error) {
       if (error instanceof AppError) {
         toSignInPage(res, error.code);

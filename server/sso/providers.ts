@@ -40,7 +40,10 @@ export function createSsoProviders(config: SsoConfig, logger: Logger): SsoProvid
       issuer,
       provider.clientId,
       provider.clientSecret ?? undefined,
-      provider.clientSecret === null ? client.None() : undefined,
+      // client_secret_basic: the method OpenID Connect defaults to, and every provider takes.
+      provider.clientSecret === null
+        ? client.None()
+        : client.ClientSecretBasic(provider.clientSecret),
       {
         timeout: DISCOVERY_TIMEOUT_SECONDS,
         ...(insecure ? { execute: [client.allowInsecureRequests] } : {}),

@@ -25,8 +25,12 @@ export async function signInMethods(
     passwordSignInRefused(deps.db, { userId }),
     listOidcIssuers(deps.db, { userId }),
   ]);
+  // Two ids at one issuer (unusual): the first listed names it.
   const labels = new Map(
-    deps.sso.list().map(({ id, label }) => [normalIssuer(deps.sso.get(id)!.issuer), label]),
+    deps.sso
+      .list()
+      .reverse()
+      .map(({ id, label }) => [normalIssuer(deps.sso.get(id)!.issuer), label]),
   );
   return {
     hasPassword: row?.hasPassword ?? false,

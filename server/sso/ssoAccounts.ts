@@ -20,10 +20,10 @@ import { readPersonClaims } from './claims';
 export async function accountForIdentity(
   db: Db,
   input: { issuer: string; subject: string; claims: Record<string, unknown> },
-): Promise<{ user: UserRow; created: boolean }> {
+): Promise<{ user: UserRow; created: boolean; claimed: boolean }> {
   const { issuer, subject } = input;
   const linked = await getUserByOidcIdentity(db, { issuer, subject });
-  if (linked) return { user: linked, created: false };
+  if (linked) return { user: linked, created: false, claimed: false };
   const person = readPersonClaims(input.claims);
   if (person.verifiedEmail === null) throw new AppError('forbidden:sso_email_unverified');
   const email = person.verifiedEmail;
@@ -31,7 +31,7 @@ export async function accountForIdentity(
     // Serialises two first sign-ins of one address (two tabs, two instances).
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sso:${email}`]);
     const again = await getUserByOidcIdentity(tx, { issuer, subject });
-    if (again) return { user: again, created: false };
+    if (again) return { user: again, created: false, claimed: false };
     const existing = await getUserByEmail(tx, { email });
     if (existing) {
       // One person per issuer: another subject there already owns this account, and an
@@ -48,14 +48,15 @@ export async function accountForIdentity(
         return {
           user: { ...existing, emailVerified: true, passwordHash: null },
           created: false,
+          claimed: true,
         };
       }
-      return { user: existing, created: false };
+      return { user: existing, created: false, claimed: false };
     }
     const created = await createSsoUser(tx, { email, fullName: person.fullName });
     // The advisory lock and the unique index leave no way for the address to be taken here.
     if (!created) throw new Error('sso: the address was taken inside its own lock');
     await linkOidcIdentity(tx, { issuer, subject, userId: created.id });
-    return { user: created, created: true };
+    return { user: created, created: true, claimed: false };
   });
 }
