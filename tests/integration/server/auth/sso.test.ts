@@ -346,6 +346,12 @@ describe.each(routeDatabaseKinds())('single sign-on on %s', (kind) => {
     expect(landed.location).toBe(`${server.url}/`);
   });
 
+  it('never writes the client secret to the log, even when a grant fails', async () => {
+    // Earlier tests made grants fail (a wrong verifier) and refused callbacks of every kind.
+    expect(server.logs.some((line) => line.includes('sso.grant_failed'))).toBe(true);
+    expect(server.logs.filter((line) => line.includes(provider.clientSecret))).toEqual([]);
+  });
+
   describe('an organisation that turns password sign-in off', () => {
     it('needs a school sign-in of the trainer, then refuses its members passwords and resets', async () => {
       // A trainer with a password only cannot turn passwords off (they would be locked out).

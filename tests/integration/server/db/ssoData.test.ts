@@ -132,7 +132,9 @@ describe.each(databaseKinds())('single sign-on data on %s', (kind) => {
       [org!.id],
     );
     await t.db.query(
-      `INSERT INTO cohort_memberships (cohort_id, user_id, left_at) VALUES ($1, $2, NULL), ($1, $3, clock_timestamp())`,
+      `INSERT INTO cohort_memberships (cohort_id, user_id, joined_at, left_at)
+       VALUES ($1, $2, now() - interval '2 days', NULL),
+              ($1, $3, now() - interval '2 days', now() - interval '1 day')`,
       [cohort!.id, member!.id, former!.id],
     );
     const refused = async () =>
