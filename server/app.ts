@@ -33,6 +33,9 @@ import { organisationRoutes } from './routes/organisations';
 import { organisationsApi } from '#shared/api/organisations';
 import { courseMailApi } from '#shared/api/courseMail';
 import { courseMailRoutes } from './routes/courseMail';
+import { ssoApi } from '#shared/api/sso';
+import { ssoRoutes } from './routes/sso';
+import { passwordSignInRoutes } from './routes/passwordSignIn';
 import type { Services } from './services';
 
 export const CLIENT_DIST = fileURLToPath(new URL('../dist/client', import.meta.url));
@@ -95,6 +98,7 @@ export function createApp(services: Services, options: AppOptions): Express {
     }
   });
   api.use(authApi.mount, authRoutes(services));
+  api.use(ssoApi.mount, ssoRoutes(services));
   api.use(authApi.mount, passwordResetRoutes(services));
   api.use(authApi.mount, emailVerificationRoutes(services));
   api.use(accountApi.mount, accountRoutes(services));
@@ -105,6 +109,7 @@ export function createApp(services: Services, options: AppOptions): Express {
   api.use(conversationDeletionApi.mount, conversationDeletionRoutes(services));
   api.use(realtimeApi.mount, realtimeRoutes(services));
   api.use(organisationsApi.mount, organisationRoutes(services));
+  api.use(organisationsApi.mount, passwordSignInRoutes(services));
   api.use(courseMailApi.mount, courseMailRoutes(services));
   // Progress and history sit at the API root (their contracts' mount is '').
   api.use(progressRoutes(services));

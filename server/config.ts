@@ -5,6 +5,7 @@ import { MAX_UTTERANCE_BYTES, MAX_UTTERANCE_MS, STREAM_IDLE_MS } from '#shared/v
 import { DEFAULT_THROTTLE, type ThrottleLimits } from './auth/throttleLimits';
 import { DEFAULT_AI_BUDGET_PER_HOUR, MIN_AI_BUDGET_PER_HOUR } from './ai/aiCosts';
 import type { JoinThrottleLimits } from './auth/joinThrottle';
+import { parseSsoProviders, type SsoProviderConfig } from './sso/ssoConfig';
 
 const DEFAULT_HINTS_PER_HOUR = 30;
 
@@ -158,6 +159,11 @@ const envSchema = z.object({
   INVITE_MAILS_PER_HOUR: int(1, 100_000).default(200),
   /** How often each instance looks for assignment reminders owed (one instance sends each). */
   REMINDER_CHECK_SECONDS: int(1, 86_400).default(60),
+  /**
+   * The school's OpenID providers for single sign-on (decision 050), comma-separated ids; each
+   * id's SSO_<ID>_ISSUER, _CLIENT_ID, _CLIENT_SECRET and _LABEL are read by server/sso/ssoConfig.ts.
+   */
+  SSO_PROVIDERS: z.preprocess(emptyAsUndefined, z.string().max(2000).optional()),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Turns on GET /metrics (Prometheus text) for whoever sends it as a bearer token. */
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).max(256).optional()),
@@ -265,6 +271,8 @@ export interface Config {
   /** A newline-separated list of passwords refused at sign-up, besides the built-in one. */
   commonPasswordsFile: string | null;
   mail: MailConfig;
+  /** Single sign-on (decision 050): no providers, no buttons and no SSO routes' work. */
+  sso: SsoConfig;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
 
@@ -279,6 +287,15 @@ export interface MailConfig {
   verifyMs: number;
   invitesPerHour: number;
   reminderCheckMs: number;
+}
+
+export interface SsoConfig {
+  providers: SsoProviderConfig[];
+  /**
+   * Where each provider sends the browser back: `<PUBLIC_URL>/api/auth/sso/<id>/callback`,
+   * registered at the provider. Never taken from the request (a forged Host must not move it).
+   */
+  publicUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -319,6 +336,17 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       'Invalid configuration:\n  OPENAI_API_KEY: required when AI_PROVIDER=openai (or set OPENAI_BASE_URL for a local server)',
     );
   }
+
+  const sso = parseSsoProviders(env);
+  if (sso.providers.length > 0 && !e.PUBLIC_URL) {
+    sso.problems.push('PUBLIC_URL: required with SSO_PROVIDERS (the redirect URI is built on it)');
+  }
+  if (sso.problems.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n${sso.problems.map((p) => `  ${p}`).join('\n')}`,
+    );
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
 
   return {
     env: e.NODE_ENV,
@@ -410,13 +438,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM,
-      publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+      publicUrl,
       resetMs: e.PASSWORD_RESET_MINUTES * 60_000,
       resetsPerHour: e.PASSWORD_RESETS_PER_HOUR,
       verifyMs: e.EMAIL_VERIFICATION_HOURS * 3_600_000,
       invitesPerHour: e.INVITE_MAILS_PER_HOUR,
       reminderCheckMs: e.REMINDER_CHECK_SECONDS * 1000,
     },
+    sso: { providers: sso.providers, publicUrl },
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -11,6 +11,7 @@ import type { CoreServices } from './coreServices';
 import type { RealtimeCalls } from './realtime/realtimeCalls';
 import type { ListCache } from './scenarios/listCache';
 import type { ScenarioStamps } from './scenarios/stampCache';
+import type { SsoProviders } from './sso/providers';
 
 /** What route modules and the gateway are given; built once in app.ts. */
 export interface Services extends CoreServices {
@@ -35,6 +36,8 @@ export interface Services extends CoreServices {
    * instances hear of too (cluster/clusterStamps.ts, decision 037).
    */
   scenarioStamps: ScenarioStamps;
+  /** The school's OpenID providers, discovered at first use (decision 050). */
+  sso: SsoProviders;
   /** Closes an ended conversation's sockets on every instance. */
   conversationEnds: ConversationEnds;
 }

@@ -18,6 +18,8 @@ import { createEmailVerifications } from './auth/emailVerifications';
 import { createPasswordResets } from './auth/passwordResets';
 import { purgeExpiredEmailVerifications } from './db/emailVerifications';
 import { purgeExpiredPasswordResets } from './db/passwordResets';
+import { purgeExpiredSsoLogins } from './db/ssoLogins';
+import { createSsoProviders } from './sso/providers';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createCourseMail } from './mail/courseMail';
 import type { Config } from './config';
@@ -105,6 +107,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
     throttle: createAuthThrottle(db, { ...config.throttle, ...options.throttle }),
     joinThrottle: createJoinThrottle(db, { ...config.joinThrottle, ...options.joinThrottle }),
     signInCache: new SignInCache(config.sessionCacheMs),
+    sso: createSsoProviders(config.sso, logger),
     ai,
     budget,
     cluster,
@@ -151,8 +154,10 @@ export async function startServer(config: Config, options: StartOptions): Promis
       purgeExpiredRateLimits(db),
       purgeExpiredPasswordResets(db),
       purgeExpiredEmailVerifications(db),
+      purgeExpiredSsoLogins(db),
     ]).then(
-      ([removed, links, verifications]) => {
+      ([removed, links, verifications, ssoLogins]) => {
+        if (ssoLogins > 0) logger.debug('sso_logins.purged', { removed: ssoLogins });
         if (removed > 0) logger.debug('rate_limits.purged', { removed });
         if (links > 0) logger.debug('password_resets.purged', { removed: links });
         if (verifications > 0)

@@ -16,6 +16,7 @@ import {
   SCENARIO_TEXT,
   REALTIME_TEXT,
   REPLAY_TEXT,
+  SSO_TEXT,
   TRANSLATION_TEXT,
   VOICE_TEXT,
 } from './text';
@@ -81,6 +82,24 @@ const ERROR_SENTENCES = {
   'forbidden:origin': () => REQUEST_TEXT.crossSite,
   /** Mail others cause goes out only from a confirmed address (decision 042). */
   'forbidden:unverified': () => COURSE_MAIL_TEXT.unverified,
+  /** An organisation of theirs signs its people in through the school only (decision 050). */
+  'forbidden:password_sign_in': () => SSO_TEXT.passwordSignInOff,
+  // The school's sign-in (decision 050): these reach the sign-in page as `?error=<code>`.
+  /** The provider vouched for an address it did not verify: no account is found or made by it. */
+  'forbidden:sso_email_unverified': () => SSO_TEXT.emailUnverified,
+  /** The provider sent the browser back with `error=` (the person cancelled, or was refused). */
+  'unauthorized:sso_refused': () => SSO_TEXT.refused,
+  /** The code could not be exchanged, or the id_token did not verify. */
+  'unauthorized:sso_failed': () => SSO_TEXT.failed,
+  /** A state that is missing, unknown, used, expired, of another provider or another browser. */
+  'bad_request:sso_state': () => SSO_TEXT.loginExpired,
+  'not_found:sso_provider': () => SSO_TEXT.unknownProvider,
+  'unavailable:sso_provider': () => SSO_TEXT.providerUnavailable,
+  /** The address's account is linked to another subject at the same issuer. */
+  'conflict:sso_other_identity': () => SSO_TEXT.otherIdentity,
+  /** Turning passwords off without a school sign-in of one's own would lock the trainer out. */
+  'conflict:sso_identity_required': () => SSO_TEXT.identityRequired,
+  'conflict:sso_not_configured': () => SSO_TEXT.notConfigured,
   // What they asked for. Another user's ids are simply not found.
   'not_found:route': () => REQUEST_TEXT.notFound,
   'not_found:asset': () => REQUEST_TEXT.notFound,

@@ -76,6 +76,13 @@ export const AUTH_TEXT = textSection('auth', {
   resetSent: (minutes: number) => translate('auth.resetSent', { minutes }),
 });
 
+/** Single sign-on with the school's OpenID provider (decision 050). */
+export const SSO_TEXT = textSection('sso', {
+  signInWith: (label: string) => translate('sso.signInWith', { label }),
+  linkedWith: (label: string) => translate('sso.linkedWith', { label }),
+  passwordLinkSent: (minutes: number) => translate('sso.passwordLinkSent', { minutes }),
+});
+
 /** What ChairTalk's own mail says. */
 export const MAIL_TEXT = textSection('mail', {
   resetBody: (link: string, minutes: number) => translate('mail.resetBody', { link, minutes }),

@@ -1,3 +1,4 @@
+import { passwordSignInRefused } from '../db/passwordSignIn';
 import type { Db } from '../db/db';
 import { getUserByEmail, getUserById } from '../db/users';
 import {
@@ -71,6 +72,9 @@ export function createPasswordResets(deps: {
         throw tooMany(byNetwork.msBeforeNext);
       const user = await getUserByEmail(db, { email });
       if (user === null || user === undefined) return;
+      // An organisation that signs its people in through the school only: no password to set,
+      // so no mail (the answer stays the one for any address).
+      if (await passwordSignInRefused(db, { userId: user.id })) return;
       const token = generateSignInToken();
       await replacePasswordReset(db, {
         id: signInIdFromToken(token),
@@ -101,6 +105,9 @@ export function createPasswordResets(deps: {
           throw new AppError('bad_request:reset_link');
         const account = await getUserById(tx, { id: found.userId });
         if (account === null) throw new AppError('bad_request:reset_link');
+        // A link mailed before the organisation turned passwords off is no way around it.
+        if (await passwordSignInRefused(tx, { userId: account.id }))
+          throw new AppError('forbidden:password_sign_in');
         // A refused password throws here, and the transaction gives the link back.
         const passwordHash = await hashFor(account.email);
         await setUserPassword(tx, { userId: found.userId, passwordHash });

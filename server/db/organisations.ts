@@ -33,7 +33,8 @@ export async function listTrainedOrganisations(
   { trainerId }: { trainerId: string },
 ): Promise<TrainerOrganisation[]> {
   const [row] = await db.query<{ data: string }>(
-    `SELECT coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'cohorts', (
+    `SELECT coalesce(json_agg(json_build_object('id', o.id, 'name', o.name,
+        'passwordSignIn', o.password_sign_in, 'cohorts', (
         SELECT coalesce(json_agg(json_build_object(
           'id', c.id, 'organisationId', c.organisation_id, 'name', c.name,
           'members', (SELECT count(*) FROM cohort_memberships m

@@ -19,6 +19,7 @@ import { AppError } from '../http/errors';
 import { sendJson } from '../http/respond';
 import { parseInput } from '../http/validate';
 import type { Services } from '../services';
+import { signInMethods } from '../sso/signInMethods';
 
 /**
  * /api/account: the signed-in person's own account. Every route acts on that account only, so
@@ -32,10 +33,13 @@ export function accountRoutes(services: Services): Router {
   router.use(requireUser(services));
 
   const loadAccount = async (userId: string) => {
-    const account = await getAccount(db, { id: userId });
+    const [account, methods] = await Promise.all([
+      getAccount(db, { id: userId }),
+      signInMethods({ db, sso: services.sso }, { userId }),
+    ]);
     // Deleted between the session check and here: as signed out.
     if (account === null) throw new AppError('unauthorized:session');
-    return account;
+    return { ...account, ...methods };
   };
 
   router.get(accountApi.get.route, async (_req, res) => {

@@ -1,13 +1,15 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { authApi, type User } from '#shared/api/auth';
 import { joinByCodeIn } from '../db/memberships';
 import { createUser, getUserByEmail, publicUser } from '../db/users';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/passwords';
-import { createSignIn, invalidateSignIn, SESSION_COOKIE, signInIdFromToken } from '../auth/signIns';
+import { invalidateSignIn, SESSION_COOKIE, signInIdFromToken } from '../auth/signIns';
+import { startSignIn as startSignInOf } from '../auth/startSignIn';
+import { passwordSignInRefused } from '../db/passwordSignIn';
 import { currentUser, requireUser } from '../auth/guard';
 import { passwordPolicy } from '../auth/passwordPolicy';
 import { PASSWORD_TEXT } from '#shared/text';
-import { clearSignInCookie, readCookie, setSignInCookie } from '../http/cookies';
+import { clearSignInCookie, readCookie } from '../http/cookies';
 import { clientAddress } from '../http/clientAddress';
 import { AppError } from '../http/errors';
 import { sendJson } from '../http/respond';
@@ -18,14 +20,7 @@ export function authRoutes(services: Services): Router {
   const { db, config, throttle } = services;
   const router = Router();
 
-  const startSignIn = async (res: Parameters<typeof setSignInCookie>[0], user: User) => {
-    // A new token at every sign-in, so a token fixed before sign-in is never promoted.
-    const { token, expiresAt } = await createSignIn(db, {
-      userId: user.id,
-      days: config.signInDays,
-    });
-    setSignInCookie(res, { name: SESSION_COOKIE, token, expiresAt, secure: config.cookieSecure });
-  };
+  const startSignIn = (res: Response, user: User) => startSignInOf({ db, config }, res, user.id);
 
   const passwords = passwordPolicy(config.commonPasswordsFile);
 
@@ -79,6 +74,10 @@ export function authRoutes(services: Services): Router {
       throw new AppError('unauthorized:credentials');
     }
     await throttle.signInSucceeded(attempt);
+    // Told only once the password was right: the refusal says nothing to someone guessing.
+    if (await passwordSignInRefused(db, { userId: row.id })) {
+      throw new AppError('forbidden:password_sign_in');
+    }
     const user: User = publicUser(row);
     await startSignIn(res, user);
     sendJson(res, authApi.signIn, { user });

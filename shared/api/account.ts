@@ -15,6 +15,15 @@ export const accountSchema = z.object({
   pendingEmail: z.string().nullable(),
   /** The interface language they chose (decision 049), or null: their browser's decides. */
   locale: localeSchema.nullable(),
+  /**
+   * False for an account made through the school's sign-in (decision 050): the page asks for no
+   * current password it does not have, and offers a link by mail to choose one.
+   */
+  hasPassword: z.boolean(),
+  /** False when an organisation of theirs signs its people in through the school only. */
+  passwordSignIn: z.boolean(),
+  /** The school sign-ins linked to the account, by the name of their button. */
+  linkedSignIns: z.array(z.object({ label: z.string(), linkedAt: z.string() })),
 });
 export type Account = z.infer<typeof accountSchema>;
 

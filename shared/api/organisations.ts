@@ -38,6 +38,11 @@ export const cohortSchema = z.object({
 export const organisationSchema = z.object({ id: z.string(), name: z.string() });
 
 export const trainerOrganisationSchema = organisationSchema.extend({
+  /**
+   * False: the organisation's trainer and members sign in through the school's provider only,
+   * never with a password (decision 050).
+   */
+  passwordSignIn: z.boolean(),
   cohorts: z.array(
     cohortSchema.extend({
       /** Members now. */
@@ -236,8 +241,23 @@ export const trainerConversationResponse = conversationDetailResponse.extend({
 });
 export type TrainerConversation = z.infer<typeof trainerConversationResponse>;
 
+export const passwordSignInInput = z.strictObject({
+  /** False: members (and the trainer) sign in through the school's provider only. */
+  allowed: z.boolean(),
+});
+
 export const organisationsApi = resource('/organisations', {
   mine: { method: 'GET', route: '/', response: myOrganisationsResponse },
+  /**
+   * Password sign-in for an organisation the caller runs (decision 050). Turning it off needs
+   * a configured provider and a school sign-in of the caller's own, so they keep a way in.
+   */
+  passwordSignIn: {
+    method: 'POST',
+    route: '/:id/password-sign-in',
+    body: passwordSignInInput,
+    response: organisationSchema.extend({ passwordSignIn: z.boolean() }),
+  },
   /** Renames an organisation the caller runs (decision 044). */
   renameOrganisation: {
     method: 'POST',

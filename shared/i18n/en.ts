@@ -1332,6 +1332,45 @@ export const en = {
     deleteAccountFailed: 'Your account could not be deleted. Please try again.',
     accountDeleted: 'Your account has been deleted.',
   },
+  /** Single sign-on with the school's OpenID provider (decision 050). */
+  sso: {
+    signInWith: 'Sign in with {{label}}',
+    orDivider: 'or',
+    providersLabel: "Your school's sign-in",
+    unknownProvider: 'That sign-in option is not set up here. Choose one on the sign-in page.',
+    loginExpired: 'That sign-in took too long or was already used. Please try again.',
+    refused: "Your school's sign-in did not sign you in. Please try again.",
+    failed: "We could not complete your school's sign-in. Please try again.",
+    providerUnavailable:
+      "Your school's sign-in is not answering right now. Please try again later.",
+    emailUnverified:
+      "Your school's sign-in did not confirm your email address, so we cannot match it to an account. Ask your school to confirm it, then try again.",
+    otherIdentity:
+      "This email's ChairTalk account is already linked to another person at your school's sign-in. Sign in with that one, or ask your trainer.",
+    passwordSignInOff:
+      "Your organisation signs you in through your school. Use your school's sign-in button instead of a password.",
+    identityRequired:
+      "Sign in once with your school's sign-in before turning passwords off, so you can still get in.",
+    notConfigured: "This server has no school sign-in set up, so passwords can't be turned off.",
+    defaultName: 'ChairTalk user',
+    /** The account page: how this account signs in. */
+    linkedTitle: 'How you sign in',
+    linkedWith: 'Linked to {{label}}',
+    noPassword:
+      'Your account has no password: you sign in through your school. To have a password as well, we can email you a link to choose one.',
+    sendPasswordLink: 'Email me a link to set a password',
+    passwordLinkSent:
+      'We emailed you a link to choose a password. It works once, for {{minutes}} minutes.',
+    passwordsOffForYou:
+      "Your organisation signs you in through your school only, so your account doesn't use a password.",
+    /** The organisation page's setting. */
+    passwordSetting: 'Password sign-in for this organisation',
+    passwordAllowed: 'Members may sign in with a password or with their school sign-in.',
+    passwordOff: "Members must use their school's sign-in; passwords don't work for them.",
+    turnPasswordsOff: 'Require school sign-in',
+    turnPasswordsOn: 'Allow passwords again',
+    passwordSettingFailed: 'The setting could not be changed. Please try again.',
+  },
   /** The language a conversation is held in (decision 048). */
   language: {
     /** Each conversation language by name, in the reader's language. */

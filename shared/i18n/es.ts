@@ -1295,6 +1295,45 @@ export const es: Catalogue = {
     deleteAccountFailed: 'No se pudo eliminar tu cuenta. Vuelve a intentarlo.',
     accountDeleted: 'Tu cuenta se ha eliminado.',
   },
+  sso: {
+    signInWith: 'Iniciar sesión con {{label}}',
+    orDivider: 'o',
+    providersLabel: 'El acceso de tu centro',
+    unknownProvider:
+      'Esa opción de inicio de sesión no está configurada aquí. Elige una en la página de inicio de sesión.',
+    loginExpired: 'Ese inicio de sesión tardó demasiado o ya se usó. Vuelve a intentarlo.',
+    refused: 'El acceso de tu centro no inició tu sesión. Vuelve a intentarlo.',
+    failed: 'No pudimos completar el acceso de tu centro. Vuelve a intentarlo.',
+    providerUnavailable:
+      'El acceso de tu centro no responde en este momento. Vuelve a intentarlo más tarde.',
+    emailUnverified:
+      'El acceso de tu centro no confirmó tu dirección de correo, así que no podemos asociarla a una cuenta. Pide a tu centro que la confirme y vuelve a intentarlo.',
+    otherIdentity:
+      'La cuenta de ChairTalk de este correo ya está vinculada a otra persona en el acceso de tu centro. Inicia sesión con esa o pregunta a tu formador.',
+    passwordSignInOff:
+      'Tu organización te hace entrar con el acceso de tu centro. Usa el botón de acceso de tu centro en lugar de una contraseña.',
+    identityRequired:
+      'Inicia sesión una vez con el acceso de tu centro antes de desactivar las contraseñas, para que puedas seguir entrando.',
+    notConfigured:
+      'Este servidor no tiene configurado ningún acceso de centro, así que no se pueden desactivar las contraseñas.',
+    defaultName: 'Usuario de ChairTalk',
+    linkedTitle: 'Cómo inicias sesión',
+    linkedWith: 'Vinculada a {{label}}',
+    noPassword:
+      'Tu cuenta no tiene contraseña: inicias sesión con el acceso de tu centro. Si quieres tener también una contraseña, podemos enviarte un enlace para elegirla.',
+    sendPasswordLink: 'Envíame un enlace para crear una contraseña',
+    passwordLinkSent:
+      'Te hemos enviado un enlace para elegir una contraseña. Funciona una vez, durante {{minutes}} minutos.',
+    passwordsOffForYou:
+      'Tu organización te hace entrar solo con el acceso de tu centro, así que tu cuenta no usa contraseña.',
+    passwordSetting: 'Inicio de sesión con contraseña en esta organización',
+    passwordAllowed: 'Los miembros pueden entrar con una contraseña o con el acceso de su centro.',
+    passwordOff:
+      'Los miembros deben usar el acceso de su centro; las contraseñas no les funcionan.',
+    turnPasswordsOff: 'Exigir el acceso del centro',
+    turnPasswordsOn: 'Volver a permitir contraseñas',
+    passwordSettingFailed: 'No se pudo cambiar el ajuste. Vuelve a intentarlo.',
+  },
   language: {
     names: {
       en: 'inglés',

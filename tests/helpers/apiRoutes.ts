@@ -11,6 +11,7 @@ import { organisationsApi } from '#shared/api/organisations';
 import { progressApi } from '#shared/api/progress';
 import { realtimeApi } from '#shared/api/realtime';
 import { scenariosApi } from '#shared/api/scenarios';
+import { ssoApi } from '#shared/api/sso';
 import { createApp } from '#server/app';
 import type { Services } from '#server/services';
 
@@ -69,6 +70,7 @@ export function listContractRoutes(): ApiRoute[] {
     progressApi,
     realtimeApi,
     scenariosApi,
+    ssoApi,
   ];
   const operations = resources.flatMap((resource) =>
     Object.values(resource).filter((value): value is Endpoint => typeof value === 'object'),

@@ -586,6 +586,34 @@ function httpRows(): Row[] {
       expect: 'HTTP 400',
       attempt: (w, t) => httpAs(w, t, 'POST', '/api/auth/verify-email', { token: 'a'.repeat(32) }),
     },
+    // Single sign-on (decision 050). This server has no provider: its list is empty and every
+    // provider id is unknown. A callback carried to another browser is refused in
+    // tests/integration/server/auth/sso.test.ts, against a real provider.
+    {
+      name: 'GET /api/auth/sso/providers',
+      covers: 'GET /api/auth/sso/providers',
+      expect: 'HTTP 200',
+      attempt: (w, t) => httpAs(w, t, 'GET', '/api/auth/sso/providers'),
+      verify: async (_w, o) =>
+        JSON.stringify(o.body) === '{"providers":[]}' ? [] : ['lists a provider it does not have'],
+    },
+    {
+      name: 'GET /api/auth/sso/:provider/start of a provider this server does not have',
+      covers: 'GET /api/auth/sso/:provider/start',
+      expect: notFound,
+      attempt: (w, t) => httpAs(w, t, 'GET', '/api/auth/sso/school/start?returnTo=%2F'),
+    },
+    {
+      name: 'GET /api/auth/sso/:provider/callback with a state B made up',
+      covers: 'GET /api/auth/sso/:provider/callback',
+      expect: notFound,
+      attempt: (w, t) =>
+        httpAs(w, t, 'GET', `/api/auth/sso/school/callback?state=${'a'.repeat(43)}&code=x`),
+      async verify(w) {
+        const a = await w.a.client.get('/api/auth/me');
+        return a.status === 200 ? [] : [`A was signed out (${a.status})`];
+      },
+    },
     {
       name: 'GET /api/scenarios',
       covers: 'GET /api/scenarios',
@@ -1069,6 +1097,30 @@ function organisationRows(): Row[] {
       attempt: (w, t) => httpAs(w, t, 'POST', `${base}/${org(w).id}/name`, { name: 'B owns it' }),
       verify: courseUntouched,
     },
+    // Decision 050: only the trainer sets the organisation's password sign-in.
+    ...(['B', 'M'] as const).map((as): Row => ({
+      name: `POST /api/organisations/:id/password-sign-in of A's organisation, as ${as}`,
+      as,
+      covers: 'POST /api/organisations/:id/password-sign-in',
+      expect: notFound,
+      uses: (w) => [org(w).id],
+      attempt: (w, t) =>
+        httpAs(
+          w,
+          t,
+          'POST',
+          `${base}/${org(w).id}/password-sign-in`,
+          { allowed: false },
+          cookieOf(w, as),
+        ),
+      async verify(w) {
+        const [row] = await w.db.query<{ on: boolean }>(
+          'SELECT password_sign_in AS on FROM organisations WHERE id = $1',
+          [org(w).id],
+        );
+        return row?.on === true ? [] : ["A's organisation turned passwords off"];
+      },
+    })),
     {
       name: "DELETE /api/organisations/:id of A's organisation",
       covers: 'DELETE /api/organisations/:id',

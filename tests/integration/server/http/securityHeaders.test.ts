@@ -61,6 +61,8 @@ async function courseRequests(client: HttpClient, scenarioId: string) {
   const base = '/api/organisations';
   return {
     'POST /api/organisations/:id/name': () => client.post(`${base}/${org}/name`, { name: 'New' }),
+    'POST /api/organisations/:id/password-sign-in': () =>
+      client.post(`${base}/${org}/password-sign-in`, { allowed: true }),
     'DELETE /api/organisations/:id': () => client.request('DELETE', `${base}/${doomed.org}`),
     'POST /api/organisations/cohorts/:id/name': () =>
       client.post(`${base}/cohorts/${cohort}/name`, { name: 'Year 9' }),
@@ -227,6 +229,12 @@ describe('security headers, cookies and the same-origin rule', () => {
         'GET /api/health': () => client.get('/api/health'),
         'GET /api/auth/me': () => client.get('/api/auth/me'),
         'GET /api/account': () => client.get('/api/account'),
+        'GET /api/auth/sso/providers': () => client.get('/api/auth/sso/providers'),
+        // No provider on this server: unknown (404), and still not kept by any cache.
+        'GET /api/auth/sso/:provider/start': () =>
+          new HttpClient(dev.url).get('/api/auth/sso/school/start'),
+        'GET /api/auth/sso/:provider/callback': () =>
+          new HttpClient(dev.url).get('/api/auth/sso/school/callback?state=x'),
         'POST /api/account/name': () => client.post('/api/account/name', { fullName: 'Dr Kept' }),
         'POST /api/account/email': () =>
           client.post('/api/account/email', {
@@ -701,6 +709,27 @@ describe('security headers, cookies and the same-origin rule', () => {
         },
         state: ({ path }) =>
           t.db.query(`SELECT name FROM organisations WHERE id = $1`, [path.split('/')[3]]),
+        control: 200,
+      },
+      'POST /api/organisations/:id/password-sign-in': {
+        async prepare() {
+          const client = (await course()).trainer;
+          const { org } = await buildCourse(client);
+          // Off already (as a trainer with a school sign-in would have it): the request turns
+          // passwords back on, which needs no provider on this server.
+          await t.db.query('UPDATE organisations SET password_sign_in = false WHERE id = $1', [
+            org,
+          ]);
+          return {
+            path: `/api/organisations/${org}/password-sign-in`,
+            body: { allowed: true },
+            cookie: client.cookie,
+          };
+        },
+        state: ({ path }) =>
+          t.db.query(`SELECT password_sign_in FROM organisations WHERE id = $1`, [
+            path.split('/')[3],
+          ]),
         control: 200,
       },
       'DELETE /api/organisations/:id': {

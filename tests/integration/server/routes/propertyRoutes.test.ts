@@ -12,6 +12,7 @@ import { accountResponse, linkSent } from '#shared/api/account';
 import { invitesSent, reminderSetting } from '#shared/api/courseMail';
 import { recordingSettingResponse } from '#shared/api/myData';
 import { passwordResetRequested, userResponse } from '#shared/api/auth';
+import { ssoProvidersResponse } from '#shared/api/sso';
 import { conversationDetailResponse } from '#shared/api/conversations';
 import { historyResponse } from '#shared/api/history';
 import { progressResponse } from '#shared/api/progress';
@@ -493,7 +494,13 @@ const only = (expected: Partial<Diff>) => (_status: number, diff: Diff) =>
 
 describe('every /api route under generated requests', () => {
   const { server, testDb: t } = useTestServer('pglite', {
-    env: { LOG_LEVEL: 'warn' },
+    env: {
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: 'http://chairtalk.test',
+      SSO_PROVIDERS: 'school',
+      SSO_SCHOOL_ISSUER: 'http://127.0.0.1:9',
+      SSO_SCHOOL_CLIENT_ID: 'chairtalk',
+    },
     // Sign-in throttling is off here: a thousand attempts from one address (many of them wrong
     // passwords for the user's email) would otherwise all be refused before their input is
     // stored (sign-up) or checked (sign-in).
@@ -1017,6 +1024,17 @@ describe('every /api route under generated requests', () => {
       ok: organisationSchema,
       allowed: unchanged,
     },
+    'POST /api/organisations/:id/password-sign-in': {
+      method: 'POST',
+      input: fc
+        .tuple(courseId, bodyText(objectBody({ allowed: fieldValue(fc.boolean()) })))
+        .map(([value, body]) => ({
+          path: `/api/organisations/${value}/password-sign-in`,
+          body,
+        })),
+      ok: organisationSchema.extend({ passwordSignIn: z.literal(true) }),
+      allowed: unchanged,
+    },
     'POST /api/organisations/cohorts/:id/name': {
       method: 'POST',
       input: fc
@@ -1236,6 +1254,43 @@ describe('every /api route under generated requests', () => {
       input: ignoredBody.map((body) => ({ path: '/api/auth/sign-out', body })),
       // Only ever with cookies that are not the user's (see below): nothing to delete.
       allowed: unchanged,
+    },
+    // Decision 050: a provider is configured but down (nothing listens on port 9), so start and
+    // callback run their real checks and answer with a redirect to the sign-in page, or a 404
+    // for an id that is not configured.
+    'GET /api/auth/sso/providers': {
+      method: 'GET',
+      input: queryString({ id: text }).map((q) => ({ path: `/api/auth/sso/providers${q}` })),
+      ok: ssoProvidersResponse,
+      allowed: unchanged,
+    },
+    'GET /api/auth/sso/:provider/start': {
+      method: 'GET',
+      input: fc
+        .tuple(
+          fc.oneof(
+            fc.constant('school'),
+            pathId(() => ['school', 'School', 'school%20']),
+          ),
+          queryString({
+            returnTo: fc.oneof(text, fc.constantFrom('/', '//evil.example', '/progress')),
+          }),
+        )
+        .map(([provider, q]) => ({ path: `/api/auth/sso/${provider}/start${q}` })),
+      allowed: (status, diff) => status === 302 && unchanged(status, diff),
+    },
+    'GET /api/auth/sso/:provider/callback': {
+      method: 'GET',
+      input: fc
+        .tuple(
+          fc.oneof(
+            fc.constant('school'),
+            pathId(() => ['school', 'other']),
+          ),
+          queryString({ state: text, code: text, error: text, iss: text }),
+        )
+        .map(([provider, q]) => ({ path: `/api/auth/sso/${provider}/callback${q}` })),
+      allowed: (status, diff) => status === 302 && unchanged(status, diff),
     },
     'GET /api/auth/me': {
       method: 'GET',

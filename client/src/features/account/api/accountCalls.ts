@@ -6,6 +6,7 @@ import {
   type RenameInput,
 } from '#shared/api/account';
 import { callApi } from '../../../lib/api';
+import { authApi } from '#shared/api/auth';
 
 /** The account page's calls, each through its contract in shared/api/account.ts. */
 
@@ -28,4 +29,13 @@ export async function changePassword(input: ChangePasswordInput): Promise<void> 
 
 export async function signOutEverywhere(): Promise<void> {
   await callApi(accountApi.signOutEverywhere);
+}
+
+/**
+ * A link to choose a password, for an account made through the school's sign-in (decision 050):
+ * the reset link, mailed to the account's own address. Returns how long it lasts.
+ */
+export async function requestPasswordLink(email: string): Promise<number> {
+  const { minutes } = await callApi(authApi.requestPasswordReset, { body: { email } });
+  return minutes;
 }

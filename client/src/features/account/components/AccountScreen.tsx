@@ -9,6 +9,7 @@ import { getAccount } from '../api/getAccount';
 import { EmailSection } from './EmailSection';
 import { LanguageSection } from './LanguageSection';
 import { PasswordSection } from './PasswordSection';
+import { SignInSection } from './SignInSection';
 import { ProfileSection } from './ProfileSection';
 import { SessionsSection } from './SessionsSection';
 
@@ -70,7 +71,8 @@ export function AccountScreen({ userId, onUserChanged, onSignedOut }: AccountScr
             }}
           />
           <EmailSection account={account.data} onChanged={refresh} />
-          <PasswordSection />
+          <SignInSection account={account.data} />
+          {account.data.hasPassword ? <PasswordSection /> : null}
           <SessionsSection onSignedOut={onSignedOut} />
         </>
       )}

@@ -57,41 +57,45 @@ export function EmailSection({ account, onChanged }: { account: Account; onChang
           <ResendLinkButton />
         </div>
       ) : null}
-      <form className="account-form" onSubmit={submit} noValidate aria-busy={change.busy}>
-        <Field
-          label={T.newEmailLabel}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={email}
-          onChange={(value) => {
-            setEmail(value);
-            setErrors(({ email: _gone, ...rest }) => rest);
-          }}
-          error={errors.email}
-        />
-        <Field
-          label={T.currentPasswordLabel}
-          name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          value={currentPassword}
-          onChange={(value) => {
-            setCurrentPassword(value);
-            setErrors(({ currentPassword: _gone, ...rest }) => rest);
-          }}
-          error={errors.currentPassword}
-        />
-        {change.error ? <Alert>{change.error}</Alert> : null}
-        {change.done ? <Alert tone="info">{change.done}</Alert> : null}
-        <button type="submit" className="button button--primary" disabled={change.busy}>
-          {change.busy ? <Spinner /> : null}
-          {T.changeEmail}
-        </button>
-      </form>
+      {/* A new address is confirmed by the current password: an account without one (decision
+          050) gets one first, through the section on how it signs in. */}
+      {account.hasPassword ? (
+        <form className="account-form" onSubmit={submit} noValidate aria-busy={change.busy}>
+          <Field
+            label={T.newEmailLabel}
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={email}
+            onChange={(value) => {
+              setEmail(value);
+              setErrors(({ email: _gone, ...rest }) => rest);
+            }}
+            error={errors.email}
+          />
+          <Field
+            label={T.currentPasswordLabel}
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(value) => {
+              setCurrentPassword(value);
+              setErrors(({ currentPassword: _gone, ...rest }) => rest);
+            }}
+            error={errors.currentPassword}
+          />
+          {change.error ? <Alert>{change.error}</Alert> : null}
+          {change.done ? <Alert tone="info">{change.done}</Alert> : null}
+          <button type="submit" className="button button--primary" disabled={change.busy}>
+            {change.busy ? <Spinner /> : null}
+            {T.changeEmail}
+          </button>
+        </form>
+      ) : null}
     </section>
   );
 }

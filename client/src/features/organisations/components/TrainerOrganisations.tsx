@@ -13,6 +13,7 @@ import { ORGANISATIONS_PAGE_TEXT as T } from '#shared/text';
 import { CohortPanel, type CohortActions } from './CohortPanel';
 import { ManageButtons } from './ManageButtons';
 import { NameForm } from './NameForm';
+import { PasswordSignInSetting } from './PasswordSignInSetting';
 
 type Organisation = MyOrganisations['training'][number];
 
@@ -124,6 +125,11 @@ function OrganisationCard({
           }}
         />
       </div>
+      <PasswordSignInSetting
+        organisationId={organisation.id}
+        passwordSignIn={organisation.passwordSignIn}
+        onChanged={onChanged}
+      />
       {organisation.cohorts.length === 0 ? <p className="muted">{T.noCohorts}</p> : null}
       <NameForm
         label={T.cohortName}
