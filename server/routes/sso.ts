@@ -154,6 +154,7 @@ export function ssoRoutes(services: Services): Router {
         issuer: claims.iss,
         subject: claims.sub,
         claims,
+        trustedDomains: provider.trustedDomains,
       });
       user = found.user;
       // A claimed account's earlier sessions are gone: this instance forgets them at once too.

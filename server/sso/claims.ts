@@ -15,11 +15,23 @@ export interface PersonClaims {
 
 /**
  * `email_verified` must be the boolean true: some providers send the string "true", or leave it
- * out, and an address nobody proved is no ground to open someone's account.
+ * out, and an address nobody proved is no ground to open someone's account. One exception, for
+ * a provider that never sends the claim (Microsoft Entra ID): an address in one of the
+ * provider's `trustedDomains`, domains the school owns and whose every address that directory
+ * issues, is as good as verified, unless the provider says outright that it is not. It may
+ * come as `email`, else as `preferred_username` or `upn` (Entra's sign-in name).
  */
-export function readPersonClaims(claims: Record<string, unknown>): PersonClaims {
+export function readPersonClaims(
+  claims: Record<string, unknown>,
+  trustedDomains: readonly string[] = [],
+): PersonClaims {
   const email = emailSchema.safeParse(claims.email);
-  const verifiedEmail = email.success && claims.email_verified === true ? email.data : null;
+  const verifiedEmail =
+    email.success && claims.email_verified === true
+      ? email.data
+      : claims.email_verified === undefined
+        ? addressInDomains([claims.email, claims.preferred_username, claims.upn], trustedDomains)
+        : null;
   const joined = [claims.given_name, claims.family_name]
     .filter((part): part is string => typeof part === 'string')
     .join(' ');
@@ -30,4 +42,15 @@ export function readPersonClaims(claims: Record<string, unknown>): PersonClaims 
     if (name.success) return { verifiedEmail, fullName: name.data };
   }
   return { verifiedEmail, fullName: SSO_TEXT.defaultName };
+}
+
+/** The first of `candidates` that is an address in one of `domains` (exact domain, any case). */
+function addressInDomains(candidates: unknown[], domains: readonly string[]): string | null {
+  if (domains.length === 0) return null;
+  for (const candidate of candidates) {
+    const address = emailSchema.safeParse(candidate);
+    if (address.success && domains.includes(address.data.slice(address.data.lastIndexOf('@') + 1)))
+      return address.data;
+  }
+  return null;
 }

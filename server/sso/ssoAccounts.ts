@@ -19,12 +19,18 @@ import { readPersonClaims } from './claims';
  */
 export async function accountForIdentity(
   db: Db,
-  input: { issuer: string; subject: string; claims: Record<string, unknown> },
+  input: {
+    issuer: string;
+    subject: string;
+    claims: Record<string, unknown>;
+    /** The provider's SSO_<ID>_TRUSTED_DOMAINS (readPersonClaims). */
+    trustedDomains?: readonly string[];
+  },
 ): Promise<{ user: UserRow; created: boolean; claimed: boolean }> {
   const { issuer, subject } = input;
   const linked = await getUserByOidcIdentity(db, { issuer, subject });
   if (linked) return { user: linked, created: false, claimed: false };
-  const person = readPersonClaims(input.claims);
+  const person = readPersonClaims(input.claims, input.trustedDomains);
   if (person.verifiedEmail === null) throw new AppError('forbidden:sso_email_unverified');
   const email = person.verifiedEmail;
   return db.transaction(async (tx) => {

@@ -15,7 +15,16 @@ export interface SsoProviderConfig {
   clientId: string;
   /** null: a public client (token endpoint auth "none", PKCE only). */
   clientSecret: string | null;
+  /**
+   * Domains whose addresses this provider vouches for without an `email_verified` claim
+   * (`SSO_<ID>_TRUSTED_DOMAINS`, lower case; empty: none). See readPersonClaims.
+   */
+  trustedDomains: string[];
 }
+
+/** A DNS name: labels of letters, digits and inner dashes, at least two of them. */
+const DOMAIN =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
 
 const ID = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -78,6 +87,12 @@ export function parseSsoProviders(env: Record<string, string | undefined>): {
     }
     if (clientId === null) problems.push(`${ssoVariable(id, 'CLIENT_ID')}: required`);
     if (label.length > 60) problems.push(`${ssoVariable(id, 'LABEL')}: at most 60 characters`);
+    const trustedDomains = (read('TRUSTED_DOMAINS') ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => part !== '');
+    for (const domain of trustedDomains.filter((d) => !DOMAIN.test(d)))
+      problems.push(`${ssoVariable(id, 'TRUSTED_DOMAINS')}: "${domain}" is not a domain name`);
     if (problems.length > before) continue;
     providers.push({
       id,
@@ -85,6 +100,7 @@ export function parseSsoProviders(env: Record<string, string | undefined>): {
       issuer: issuer!,
       clientId: clientId!,
       clientSecret: read('CLIENT_SECRET'),
+      trustedDomains,
     });
   }
   return { providers, problems };

@@ -1005,9 +1005,14 @@ function organisationRows(): Row[] {
       expect: notFound,
       uses: (w) => [org(w).inviteId],
       attempt: (w, t) =>
-        httpAs(w, t, 'POST', `${base}/invites/${org(w).inviteId}/email`, {
-          emails: ['someone@example.com'],
-        }),
+        httpAs(
+          w,
+          t,
+          'POST',
+          `${base}/invites/${org(w).inviteId}/email`,
+          { emails: ['someone@example.com'] },
+          cookieOf(w, 'T'),
+        ),
       verify: courseUntouched,
     },
     {
@@ -1024,9 +1029,14 @@ function organisationRows(): Row[] {
       expect: notFound,
       uses: (w) => [org(w).cohortId],
       attempt: (w, t) =>
-        httpAs(w, t, 'POST', `${base}/cohorts/${org(w).cohortId}/reminders`, {
-          hoursBefore: null,
-        }),
+        httpAs(
+          w,
+          t,
+          'POST',
+          `${base}/cohorts/${org(w).cohortId}/reminders`,
+          { hoursBefore: null },
+          cookieOf(w, 'M'),
+        ),
       async verify(w) {
         const [row] = await w.db.query<{ h: number | null }>(
           'SELECT reminder_hours_before AS h FROM cohorts WHERE id = $1',

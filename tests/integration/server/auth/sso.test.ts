@@ -54,6 +54,8 @@ describe.each(routeDatabaseKinds())('single sign-on on %s', (kind) => {
       SSO_OTHER_CLIENT_ID: provider.clientId,
       SSO_OTHER_CLIENT_SECRET: provider.clientSecret,
       SSO_OTHER_LABEL: 'Another Provider',
+      // As an Entra ID school would: its own domain vouched for without email_verified.
+      SSO_OTHER_TRUSTED_DOMAINS: 'school.example',
       // Nothing listens on port 9 here: a provider that is down when the server starts.
       SSO_DOWN_ISSUER: 'http://127.0.0.1:9',
       SSO_DOWN_CLIENT_ID: 'nobody',
@@ -223,6 +225,27 @@ describe.each(routeDatabaseKinds())('single sign-on on %s', (kind) => {
       [[sub, fresh.sub]],
     );
     expect(links).toEqual([]);
+  });
+
+  it('takes an address in a trusted domain as verified when the provider sends no email_verified', async () => {
+    const email = `ada-${randomUUID().slice(0, 8)}@school.example`;
+    const { sub } = person({ email, email_verified: undefined });
+    const { landed } = await browser.signIn('/api/auth/sso/other/start', sub);
+    expect(landed.location).toBe(`${server.url}/`);
+    expect((await asBrowser().get('/api/auth/me')).body.user).toMatchObject({
+      email,
+      emailVerified: true,
+    });
+    // Not from a provider that trusts no domain, nor when the provider says it is unverified.
+    for (const [start, claims] of [
+      ['/api/auth/sso/school/start', { email_verified: undefined }],
+      ['/api/auth/sso/other/start', { email_verified: false }],
+    ] as const) {
+      const other = person({ email: `bo-${randomUUID().slice(0, 8)}@school.example`, ...claims });
+      const refused = await new SsoBrowser(PUBLIC_URL, server.url).signIn(start, other.sub);
+      expect(errorOf(refused.landed.location)).toBe('forbidden:sso_email_unverified');
+      expect(await usersWith(other.email)).toBe(0);
+    }
   });
 
   it('refuses a callback whose state was tampered with', async () => {

@@ -16,6 +16,23 @@ describe('readPersonClaims', () => {
     expect(readPersonClaims(claims).verifiedEmail).toBe(expected);
   });
 
+  // Entra ID sends no email_verified: a school's own domains can stand in for it.
+  it.each([
+    [{ email: 'Ada@School.edu' }, 'ada@school.edu'],
+    [{ preferred_username: 'ada@school.edu' }, 'ada@school.edu'],
+    [{ upn: 'ADA@school.edu' }, 'ada@school.edu'],
+    [{ email: 'ada@gmail.com', preferred_username: 'ada@school.edu' }, 'ada@school.edu'],
+    [{ email: 'ada@school.edu', email_verified: false }, null],
+    [{ email: 'ada@school.edu', email_verified: 'false' }, null],
+    [{ email: 'ada@gmail.com' }, null],
+    [{ email: 'ada@evil-school.edu' }, null],
+    [{ email: 'ada@sub.school.edu' }, null],
+    [{ email: 'ada@school.edu.evil.com' }, null],
+    [{ preferred_username: 'ada' }, null],
+  ])('%j with school.edu trusted: verified address %j', (claims, expected) => {
+    expect(readPersonClaims(claims, ['school.edu']).verifiedEmail).toBe(expected);
+  });
+
   it.each([
     [{ name: 'Dr Ada Lovelace', given_name: 'Ada' }, 'Dr Ada Lovelace'],
     [{ given_name: 'Ada', family_name: 'Lovelace' }, 'Ada Lovelace'],

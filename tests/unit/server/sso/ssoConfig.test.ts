@@ -23,6 +23,7 @@ describe('SSO configuration', () => {
           issuer: 'https://id.school.edu/realms/staff',
           clientId: 'chairtalk',
           clientSecret: 's3cret',
+          trustedDomains: [],
         },
         {
           id: 'google-ws',
@@ -30,6 +31,7 @@ describe('SSO configuration', () => {
           issuer: 'https://accounts.google.com',
           clientId: 'id.apps.googleusercontent.com',
           clientSecret: null,
+          trustedDomains: [],
         },
       ],
       problems: [],
@@ -52,8 +54,30 @@ describe('SSO configuration', () => {
       { SSO_PROVIDERS: 'a,a', SSO_A_ISSUER: 'https://x.example', SSO_A_CLIENT_ID: 'c' },
       'SSO_PROVIDERS: "a" is listed twice',
     ],
+    [
+      {
+        SSO_PROVIDERS: 'a',
+        SSO_A_ISSUER: 'https://x.example',
+        SSO_A_CLIENT_ID: 'c',
+        SSO_A_TRUSTED_DOMAINS: 'school.edu, @school.edu',
+      },
+      'SSO_A_TRUSTED_DOMAINS: "@school.edu" is not a domain name',
+    ],
   ])('names what is wrong: %j', (env, problem) => {
     expect(parseSsoProviders(env).problems).toContain(problem);
+  });
+
+  it('reads trusted domains in lower case, a list in any spacing', () => {
+    const env = {
+      SSO_PROVIDERS: 'entra',
+      SSO_ENTRA_ISSUER: 'https://login.microsoftonline.com/tenant/v2.0',
+      SSO_ENTRA_CLIENT_ID: 'c',
+      SSO_ENTRA_TRUSTED_DOMAINS: ' School.edu,dental.school.edu ,',
+    };
+    expect(parseSsoProviders(env).providers[0]?.trustedDomains).toEqual([
+      'school.edu',
+      'dental.school.edu',
+    ]);
   });
 
   it.each([
