@@ -31,8 +31,9 @@ export function cohortCsv(table: CohortTable, now: Date): string {
       row.done,
       row.average === null ? null : Math.round(row.average * 10) / 10,
     ];
-    table.assignments.forEach((assignment) => {
-      const cell = row.cells.find((c) => c.assignmentId === assignment.id);
+    table.assignments.forEach((assignment, index) => {
+      // A row's cells follow the assignments, one each (the contract's order).
+      const cell = row.cells[index];
       const doneAt = cell?.doneAt ?? null;
       const status = cohortCellStatus({ dueAt: assignment.dueAt, doneAt, leftAt: row.leftAt, now });
       fields.push(COHORT_CELL_TEXT[status], cell?.score ?? null, doneAt?.slice(0, 10) ?? null);

@@ -5,6 +5,16 @@ import { SKILLS } from '#shared/skills';
 import { countedScore, reviewedSkillScore, RUN_BY_TRAINER, startedDuring } from './sqlRules';
 
 /**
+ * A debrief's digest as the database writes it (migration 0027's `debrief_digest`): each
+ * consent check as [item, status, whether anything said shows it], each hidden concern as
+ * [id, concern, whether it came out]; a list is null when the debrief has none.
+ */
+export type DebriefDigest = [
+  consent: Array<[ConsentItem, ConsentStatus, boolean]> | null,
+  concerns: Array<[string, string, boolean]> | null,
+];
+
+/**
  * Each skill's score as the cohort table would count it: the cohort's organisation's review of
  * that skill, else the grader's (decision 043). The review's lookup runs only when there is one.
  */
@@ -17,9 +27,10 @@ const SKILL_SCORES = SKILLS.map(
  * The facts a cohort's class summary needs (decision 044), one compact entry per graded
  * conversation its members started while members, in one statement: the scores, each consent
  * item's status and whether anything said shows it, and each hidden concern with whether it came
- * out. The debrief's JSON is read in the database, so only these few values travel; the summary
- * itself is `summariseClass` (shared/classSummary.ts). Null when the cohort is not this
- * trainer's.
+ * out. Those debrief facts are the feedback row's `debrief_digest`, written when the debrief is
+ * stored (migration 0027), so the statement never opens a debrief and only these few values
+ * travel; the summary itself is `summariseClass` (shared/classSummary.ts). Null when the cohort
+ * is not this trainer's.
  */
 export async function listClassConversations(
   db: Queryable,
@@ -40,13 +51,8 @@ export async function listClassConversations(
                 -- The cohort table's score: this organisation's, else the grader's (026).
                 ${countedScore('o.overall_score', 'f.overall_score')},
                 ${SKILL_SCORES},
-                f.debrief IS NOT NULL,
-                (SELECT json_agg(json_build_array(c->>'item', c->>'status',
-                                   coalesce(jsonb_typeof(c->'evidence'), 'null') <> 'null'))
-                   FROM jsonb_array_elements(f.debrief->'consent'->'checks') c),
-                (SELECT json_agg(json_build_array(h->>'id', h->>'concern',
-                                   coalesce(jsonb_typeof(h->'uncoveredAt'), 'null') <> 'null'))
-                   FROM jsonb_array_elements(f.debrief->'hiddenConcerns') h))), '[]')
+                -- Written with the row (migration 0027): the debrief itself is never read.
+                f.debrief_digest)), '[]')
          FROM periods p JOIN conversation_sessions s ON ${startedDuring('p', 's')}
          JOIN feedback f ON f.session_id = s.id
          JOIN scenarios sc ON sc.id = s.scenario_id
@@ -67,9 +73,7 @@ export async function listClassConversations(
     clarity: number,
     persuasion: number,
     objection: number,
-    hasDebrief: boolean,
-    consent: Array<[ConsentItem, ConsentStatus, boolean]> | null,
-    concerns: Array<[string, string, boolean]> | null,
+    digest: DebriefDigest | null,
   ];
   return (JSON.parse(row.data) as Entry[]).map(
     ([
@@ -81,29 +85,26 @@ export async function listClassConversations(
       clarity,
       persuasion,
       objection,
-      ...d
-    ]) => {
-      const [hasDebrief, consent, concerns] = d;
-      return {
-        userId,
-        scenarioId,
-        scenarioTitle,
-        scores: { overall, empathy, clarity, persuasion, objection },
-        debrief: hasDebrief
-          ? {
-              consent: (consent ?? []).map(([item, status, hasEvidence]) => ({
-                item,
-                status,
-                hasEvidence,
-              })),
-              concerns: (concerns ?? []).map(([id, concern, uncovered]) => ({
-                id,
-                concern,
-                uncovered,
-              })),
-            }
-          : null,
-      };
-    },
+      digest,
+    ]) => ({
+      userId,
+      scenarioId,
+      scenarioTitle,
+      scores: { overall, empathy, clarity, persuasion, objection },
+      debrief: digest
+        ? {
+            consent: (digest[0] ?? []).map(([item, status, hasEvidence]) => ({
+              item,
+              status,
+              hasEvidence,
+            })),
+            concerns: (digest[1] ?? []).map(([id, concern, uncovered]) => ({
+              id,
+              concern,
+              uncovered,
+            })),
+          }
+        : null,
+    }),
   );
 }

@@ -60,14 +60,16 @@ export async function getCohortTableJson(
      -- One pass over members × assignments gives each row's counts, trend and cells: each
      -- attempt is one (member, assignment) cell, so no second join of attempts is needed.
      -- Each cell is a row of the type cohort_table_cell (migration 0013), whose field names
-     -- are the JSON's keys: cheaper than an object built per cell. The LEFT JOIN keeps members
-     -- when nothing is assigned yet (their cells are then []).
+     -- are the JSON's keys: cheaper than an object built per cell. Cells come in the order of
+     -- the answer's assignments, one each, so a cell does not repeat its assignment's id
+     -- (migration 0027). The LEFT JOIN keeps members when nothing is assigned yet (their cells
+     -- are then []).
      table_rows AS (
        SELECT usr.id, usr.full_name, usr.email, mb.left_at,
               count(t.session_id)::int AS done, avg(t.score)::float8 AS average,
               coalesce(json_agg(t.score ORDER BY t.created_at, t.session_id)
                          FILTER (WHERE t.score IS NOT NULL), '[]') AS trend,
-              coalesce(json_agg(ROW(a.id, t.session_id, ${isoSql('t.ended_at')}, t.score,
+              coalesce(json_agg(ROW(t.session_id, ${isoSql('t.ended_at')}, t.score,
                                     coalesce(t.overridden, false))::cohort_table_cell
                          ORDER BY a.created_at, a.id) FILTER (WHERE a.id IS NOT NULL), '[]')
                 AS cells

@@ -108,9 +108,9 @@ export const cohortTableResponse = z.object({
       trend: z.array(z.number()),
       /** When they left; null while a member. Work from their membership stays (023). */
       leftAt: z.string().nullable(),
+      /** One per assignment, in the order of `assignments` (cells[i] is assignments[i]'s). */
       cells: z.array(
         z.object({
-          assignmentId: z.string(),
           conversationId: z.string().nullable(),
           doneAt: z.string().nullable(),
           score: z.number().nullable(),

@@ -65,7 +65,7 @@ const BENCH_DEBRIEF = {
  * Trainees, their memberships, the assignments and one graded conversation per trainee and
  * assignment, each in one INSERT … SELECT over generate_series (no round trip per row).
  */
-async function seedCohort(db: Db, cohortId: string): Promise<void> {
+export async function seedCohort(db: Db, cohortId: string): Promise<void> {
   await db.query(
     `WITH trainees AS (
        INSERT INTO users (email, full_name, password_hash)

@@ -39,14 +39,12 @@ describe('cohortCsv', () => {
             leftAt: null,
             cells: [
               {
-                assignmentId: 'a1',
                 conversationId: 's',
                 doneAt: '2026-03-05T10:00:00.000Z',
                 score: 7,
                 overridden: true,
               },
               {
-                assignmentId: 'a2',
                 conversationId: null,
                 doneAt: null,
                 score: null,
@@ -64,14 +62,12 @@ describe('cohortCsv', () => {
             leftAt: '2026-03-01T09:00:00.000Z',
             cells: [
               {
-                assignmentId: 'a1',
                 conversationId: null,
                 doneAt: null,
                 score: null,
                 overridden: false,
               },
               {
-                assignmentId: 'a2',
                 conversationId: null,
                 doneAt: null,
                 score: null,

@@ -378,6 +378,8 @@ describe.each(databaseKinds())('organisations on %s', (kind) => {
     }))!;
     expect(byName.assignments.map((a) => a.scenarioId)).toEqual([first, second]);
     expect(byName.rows.map((r) => r.fullName)).toEqual(['Ann', 'Bob']);
+    // One cell per assignment, in the assignments' order: a cell carries no assignment id.
+    expect(byName.rows.map((r) => r.cells.length)).toEqual([2, 2]);
     const bobRow = byName.rows[1]!;
     expect(bobRow.done).toBe(2);
     expect(bobRow.cells.map((c) => [c.conversationId, c.score])).toEqual([

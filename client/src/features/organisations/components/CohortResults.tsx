@@ -247,8 +247,9 @@ function TraineeRow({ row, table, now }: { row: CohortRow; table: CohortTable; n
         {row.done}/{table.assignments.length}
       </td>
       <td>{row.average === null ? '—' : cohortScoreText(row.average)}</td>
-      {table.assignments.map((assignment) => {
-        const cell = row.cells.find((c) => c.assignmentId === assignment.id);
+      {table.assignments.map((assignment, index) => {
+        // A row's cells follow the assignments, one each (the contract's order).
+        const cell = row.cells[index];
         const status = cohortCellStatus({
           dueAt: assignment.dueAt,
           doneAt: cell?.doneAt ?? null,
