@@ -80,6 +80,46 @@ export const en = {
     internal: 'Something went wrong on our side. Please try again.',
   },
 
+  /**
+   * The API contracts' field rules (shared/api/*.ts, shared/protocol.ts): "field: rule" for API
+   * callers, the field named as the JSON names it (never translated), the rule in the reader's
+   * language. Also the generic words of a body that does not parse (server/http/validate.ts).
+   */
+  input: {
+    required: '{{field}}: required',
+    atMostChars: '{{field}}: at most {{max}} characters',
+    oneLine: '{{field}}: one line, no control or text-direction characters',
+    safeText: '{{field}}: no control or text-direction characters',
+    lettersAndDigits: '{{field}}: letters and digits only',
+    wholeNumberBetween: '{{field}}: a whole number from {{min}} to {{max}}',
+    between: '{{field}}: {{min}} to {{max}}',
+    dateTime: '{{field}}: a date and time',
+    dateBetween: '{{field}}: a date from {{min}} to {{max}}',
+    notASkill: '{{field}}: not a skill of the rubric',
+    skillList: '{{field}}: a list of skill scores',
+    eachSkillOnce: '{{field}}: each skill at most once',
+    notFound: '{{field}}: not found',
+    atLeastOneId: '{{field}}: at least one id',
+    atMostIds: '{{field}}: at most {{max}} ids',
+    isRequired: '{{field}} is required',
+    mustBeString: '{{field}} must be a string',
+    mustBeNumber: '{{field}} must be a number',
+    mustBeWhole: '{{field}} must be a whole number',
+    mustBeAtLeast: '{{field}} must be at least {{min}}',
+    mustBeAtMost: '{{field}} must be at most {{max}}',
+    mustBeSessionId: '{{field}} must be a session id',
+    isTooLong: '{{field}} is too long',
+    badCharacters: '{{field}} contains characters that are not allowed.',
+    unexpectedField: 'Unexpected field: {{fields}}',
+    expectedObject: 'Expected a JSON object',
+    invalid: 'Invalid request',
+    /** An authored scenario's problems, all at once: "2 problems: path: rule; path: rule". */
+    problems_one: '{{count}} problem',
+    problems_other: '{{count}} problems',
+    /** A field of a scenario file that is not there at all. */
+    missing: 'required',
+  },
+
   auth: {
     signInRequired: 'Please sign in to continue.',
     wrongCredentials: 'Invalid email or password',
@@ -987,6 +1027,8 @@ export const en = {
       captionEmpty: 'Write a caption or leave the field empty',
       captionMaxChars: 'At most {{max}} characters',
       captionOneLine: 'One line, no control characters',
+      /** A scenario file's rule that no one field owns (it names the file's own keys). */
+      statedConcernsListed: 'every statedConcerns[].concern must be one of patientConcerns',
     },
   },
 
