@@ -1,3 +1,5 @@
+import { isInterfaceLocale } from '#shared/i18n/locales';
+import { requestLocale, runInLocale } from '../../i18n/localeContext';
 import { debriefConversation } from './debrief';
 import { feedbackLists } from './feedbackItems';
 import { replayConversation } from './patientState';
@@ -18,14 +20,24 @@ export function gradeConversation(context: ConversationSoFar): Feedback {
   };
 }
 
+/**
+ * The report is written in the language the trainee reads (the conversation's report language,
+ * set when it started from their interface language), like the AI grader's; the request's
+ * locale where that is not an interface language.
+ */
+function inReportLanguage<T>(context: ConversationSoFar, write: () => T): T {
+  const { reportLanguage } = context;
+  return runInLocale(isInterfaceLocale(reportLanguage) ? reportLanguage : requestLocale(), write);
+}
+
 /** The grader used when no AI provider is configured: deterministic, no network. */
 export function createOfflineGrader(): GraderModel {
   return {
     async grade(context) {
-      return gradeConversation(context);
+      return inReportLanguage(context, () => gradeConversation(context));
     },
     async debrief(context) {
-      return debriefConversation(context);
+      return inReportLanguage(context, () => debriefConversation(context));
     },
   };
 }
