@@ -651,7 +651,7 @@ export const es: Catalogue = {
         'Cuando {{who}} mencionó "{{concern}}", en lugar de "{{quote}}", prueba: "{{line}}"',
       whenWorried:
         'Cuando {{who}} mencionó una preocupación, en lugar de "{{quote}}", prueba: "{{line}}"',
-      uncover: 'Para averiguar qué más le preocupa {{whoTo}}, prueba: "{{line}}"',
+      uncover: 'Para averiguar qué más ronda la cabeza {{whoOf}}, prueba: "{{line}}"',
       explore: 'Para explorar "{{concern}}" antes de responder, prueba: "{{line}}"',
       check: 'Antes de pedir una decisión, prueba: "{{line}}"',
       options: 'Para que sea una elección real, prueba: "{{line}}"',
