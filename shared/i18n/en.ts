@@ -686,6 +686,27 @@ export const en = {
       options: 'To make it a real choice, try: "{{line}}"',
       close: 'To close, try: "{{line}}"',
     },
+    /** The offline coach's hints during a conversation (at most 25 words each). */
+    coach: {
+      start: 'Start with an open question: ask what brings them in and what worries them most.',
+      offTask: 'Stay in the consultation: answer the patient as you would in the chair.',
+      pressure:
+        'Ease off the urgency. Offer the options, including waiting, and let them choose the timing.',
+      raisedNamed:
+        'They just raised "{{concern}}". Acknowledge the feeling, then ask what worries them most about it.',
+      raised:
+        'They just raised a concern. Acknowledge the feeling, then ask what worries them most about it.',
+      shared: 'They have just shared something personal. Acknowledge it before you move on.',
+      swap: 'Swap "{{term}}" for everyday words.',
+      swapFor: 'Swap "{{term}}" for everyday words, such as "{{plain}}".',
+      agreed: 'They have agreed. Confirm the next steps and what to expect.',
+      confided:
+        'Go back to what they confided earlier and respond to it before asking for a decision.',
+      askAboutNamed: 'Ask an open question about "{{concern}}" before explaining anything.',
+      askAbout: 'Ask an open question about a concern you have not explored yet.',
+      check: 'Check understanding: ask what questions they have so far.',
+      summarise: "Summarise what you've heard, then ask how they would like to go ahead.",
+    },
     /** The debrief's notes on the clinician's turns. */
     note: {
       offTask: 'spoke to the exercise, not the patient',

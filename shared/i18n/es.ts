@@ -657,6 +657,25 @@ export const es: Catalogue = {
       options: 'Para que sea una elección real, prueba: "{{line}}"',
       close: 'Para cerrar, prueba: "{{line}}"',
     },
+    coach: {
+      start: 'Empieza con una pregunta abierta: pregunta qué le trae y qué le preocupa más.',
+      offTask: 'Quédate en la consulta: responde al paciente como lo harías en el sillón.',
+      pressure:
+        'Rebaja la urgencia. Ofrece las opciones, incluida la de esperar, y deja que elija el momento.',
+      raisedNamed:
+        'Acaba de mencionar "{{concern}}". Reconoce el sentimiento y pregunta qué le preocupa más de ello.',
+      raised:
+        'Acaba de mencionar una preocupación. Reconoce el sentimiento y pregunta qué le preocupa más de ello.',
+      shared: 'Acaba de contarte algo personal. Reconócelo antes de seguir.',
+      swap: 'Cambia "{{term}}" por palabras de todos los días.',
+      swapFor: 'Cambia "{{term}}" por palabras de todos los días, como "{{plain}}".',
+      agreed: 'Ha aceptado. Confirma los próximos pasos y qué puede esperar.',
+      confided: 'Vuelve a lo que te confió antes y respóndelo antes de pedir una decisión.',
+      askAboutNamed: 'Haz una pregunta abierta sobre "{{concern}}" antes de explicar nada.',
+      askAbout: 'Haz una pregunta abierta sobre una preocupación que aún no hayas explorado.',
+      check: 'Comprueba la comprensión: pregunta qué dudas tiene hasta ahora.',
+      summarise: 'Resume lo que has oído y luego pregunta cómo le gustaría seguir.',
+    },
     note: {
       offTask: 'habló al ejercicio, no al paciente',
       missedCue: 'señal perdida: lo que {{pronoun}} acababa de decir',

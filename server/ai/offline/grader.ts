@@ -1,8 +1,7 @@
-import { isInterfaceLocale } from '#shared/i18n/locales';
-import { requestLocale, runInLocale } from '../../i18n/localeContext';
 import { debriefConversation } from './debrief';
 import { feedbackLists } from './feedbackItems';
 import { replayConversation } from './patientState';
+import { inReportLanguage } from './reportText';
 import { scoreSkills } from './rubric';
 import { suggestedResponses } from './suggestions';
 import type { ConversationSoFar, GraderModel } from '../types';
@@ -18,16 +17,6 @@ export function gradeConversation(context: ConversationSoFar): Feedback {
     suggestedResponses: suggestedResponses(context.scenario, replay),
     fallback: null,
   };
-}
-
-/**
- * The report is written in the language the trainee reads (the conversation's report language,
- * set when it started from their interface language), like the AI grader's; the request's
- * locale where that is not an interface language.
- */
-function inReportLanguage<T>(context: ConversationSoFar, write: () => T): T {
-  const { reportLanguage } = context;
-  return runInLocale(isInterfaceLocale(reportLanguage) ? reportLanguage : requestLocale(), write);
 }
 
 /** The grader used when no AI provider is configured: deterministic, no network. */

@@ -1,4 +1,7 @@
+import { isInterfaceLocale } from '#shared/i18n/locales';
 import { translate, type TextKey, type TextParams } from '#shared/i18n/translate';
+import { requestLocale, runInLocale } from '../../i18n/localeContext';
+import type { ConversationSoFar } from '../types';
 import type { ScenarioRecord } from '../../scenarios/schema';
 
 /**
@@ -23,4 +26,17 @@ export function whoParams(scenario: ScenarioRecord): { who: string; whoTo: strin
     whoTo: reportText(`${base}.to`),
     whoOf: reportText(`${base}.of`),
   };
+}
+
+/**
+ * Writes in the language the trainee reads: the conversation's report language (set when it
+ * started, from their interface language), as the AI grader and coach are told to; the
+ * request's locale where that is not an interface language.
+ */
+export function inReportLanguage<T>(
+  context: Pick<ConversationSoFar, 'reportLanguage'>,
+  write: () => T,
+): T {
+  const { reportLanguage } = context;
+  return runInLocale(isInterfaceLocale(reportLanguage) ? reportLanguage : requestLocale(), write);
 }

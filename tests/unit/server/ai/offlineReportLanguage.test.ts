@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createOfflineGrader } from '#server/ai/offline/index';
+import { MAX_HINT_WORDS } from '#server/ai/offline/coach';
+import { createOfflineCoach, createOfflineGrader } from '#server/ai/offline/index';
 import { runInLocale } from '#server/i18n/localeContext';
 import type { ChatTurn } from '#server/ai/types';
 import { en } from '#shared/i18n/en';
+import { es } from '#shared/i18n/es';
 import type { LanguageCode } from '#shared/languages';
 import { conversation, crownScenario } from '../../../fixtures/offlineScenario';
 
@@ -107,5 +109,18 @@ describe('the offline report in the reader’s language', () => {
     expect(kept.feedback.strengths[0]?.text).toBe(
       'You asked the patient questions rather than only talking at them.',
     );
+  });
+
+  it('the coach’s hints too, each within the hint’s word limit in Spanish', async () => {
+    const coach = createOfflineCoach();
+    const opening = conversation(crownScenario, []);
+    const hint = (reportLanguage: LanguageCode) =>
+      coach.hint({ scenario: crownScenario, history: opening, reportLanguage }, { signal });
+    expect(await hint('en')).toBe(en.offlineReport.coach.start);
+    expect(await hint('es')).toBe(es.offlineReport.coach.start);
+    for (const [key, text] of Object.entries(es.offlineReport.coach)) {
+      const filled = text.replace(/\{\{\w+\}\}/g, 'x');
+      expect(filled.split(/\s+/).length, key).toBeLessThanOrEqual(MAX_HINT_WORDS);
+    }
   });
 });

@@ -1,5 +1,10 @@
 import { useId } from 'react';
-import { difficultyBadgeColour, difficultyName, type Scenario } from '#shared/scenario';
+import {
+  categoryName,
+  difficultyBadgeColour,
+  difficultyName,
+  type Scenario,
+} from '#shared/scenario';
 import { SCENARIO_TEXT as T } from '#shared/text';
 import { Badge } from '../../../components/Badge';
 
@@ -42,7 +47,7 @@ export function ScenarioCard({ scenario, onStart }: ScenarioCardProps) {
         </div>
         <div>
           <dt>{T.category}</dt>
-          <dd>{scenario.category}</dd>
+          <dd>{categoryName(scenario.category)}</dd>
         </div>
         <div>
           <dt>{T.skills}</dt>
