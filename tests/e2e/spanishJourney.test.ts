@@ -194,6 +194,9 @@ describe.skipIf(skipBrowserSuite)('the interface in Spanish, end to end', () => 
     await report.getByRole('heading', { name: es.feedback.strengths }).waitFor();
     const reportText = (await report.innerText()).replace(/\s+/g, ' ');
     expect(reportText).toContain(LINES[0]!.split('. ')[0]);
+    // The suggested responses are framed in Spanish around the English line to say.
+    // (every framing of es.offlineReport.suggestion ends 'prueba: "{{line}}"').
+    expect(reportText).toContain('prueba: "');
     await checkPage(page, 'report');
     await page.keyboard.press('Escape');
     await report.waitFor({ state: 'hidden' });
@@ -216,9 +219,23 @@ describe.skipIf(skipBrowserSuite)('the interface in Spanish, end to end', () => 
     await checkPage(page, 'past conversation and debrief');
   });
 
-  it('the rest of the interface: account, organisations, authoring, a page that is not there', async () => {
+  it('the rest of the interface: password reset, joining, account, organisations, authoring, a page that is not there', async () => {
     const page = await app.newPage({ locale: 'es-ES' });
+    // Signed out: asking for a password reset, with an address that is not one.
+    await page.goto('/forgot-password');
+    await page.getByRole('heading', { name: es.auth.resetTitle }).waitFor();
+    const email = page.getByLabel(es.auth.emailLabel, { exact: true });
+    await email.fill('no es una dirección');
+    await email.press('Enter');
+    await page.getByRole('alert').filter({ hasText: es.auth.field.emailInvalid }).waitFor();
+    await checkPage(page, 'password reset, a bad address');
+
     await signUpByApi(page, 'Dra. Marta Encía');
+    // An invite code nobody gave: the server's refusal, in Spanish.
+    await page.goto('/join/NO-SUCH-CODE');
+    await page.getByRole('button', { name: es.join.join }).click();
+    await page.getByRole('alert').filter({ hasText: es.organisation.inviteNotFound }).waitFor();
+    await checkPage(page, 'joining with an unknown code');
 
     await page.goto('/account');
     await page.getByRole('heading', { level: 1, name: es.account.title }).waitFor();
