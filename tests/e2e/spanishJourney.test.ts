@@ -154,7 +154,10 @@ describe.skipIf(skipBrowserSuite)('the interface in Spanish, end to end', () => 
     await password.press('Enter');
     await waitForPath(page, '/dashboard');
     await page.getByRole('tab', { name: es.dashboard.tabs.scenarios }).waitFor();
-    await page.getByRole('heading', { name: CROWN }).first().waitFor();
+    const card = page.getByRole('heading', { name: CROWN }).first();
+    await card.waitFor();
+    // The scenario's own words are marked as English, for a screen reader (WCAG 3.1.2).
+    expect(await card.getAttribute('lang')).toBe('en-US');
     await checkPage(page, 'scenarios');
 
     // The conversation: asking for it in Spanish is refused offline, in Spanish.
@@ -166,6 +169,8 @@ describe.skipIf(skipBrowserSuite)('the interface in Spanish, end to end', () => 
     const transcript = page.getByRole('region', { name: es.conversation.messages.label });
     const shown = () => textsOf(transcript.getByRole('listitem').getByRole('paragraph'));
     await eventually(shown).toEqual([crown.initialMessage]);
+    const line = transcript.getByRole('listitem').getByRole('paragraph').first();
+    expect(await line.getAttribute('lang')).toBe('en-US');
     await checkPage(page, 'conversation');
 
     const picker = page.getByRole('combobox', { name: es.language.conversationLanguageLabel });
