@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTROL_CHARS } from './inputChecks';
 import { errorCodeSchema } from './errors';
-import { CONVERSATION_TEXT } from './text';
+import { CONVERSATION_TEXT, INPUT_TEXT } from './text';
 import { MAX_MESSAGE_CHARS, messageSchema } from './conversation';
 
 /**
@@ -12,10 +12,10 @@ import { MAX_MESSAGE_CHARS, messageSchema } from './conversation';
  */
 
 const clientId = z
-  .string({ error: 'clientId is required' })
-  .min(1, 'clientId is required')
-  .max(64, 'clientId is too long')
-  .refine((id) => !CONTROL_CHARS.test(id), 'clientId contains characters that are not allowed.');
+  .string({ error: () => INPUT_TEXT.isRequired('clientId') })
+  .min(1, { error: () => INPUT_TEXT.isRequired('clientId') })
+  .max(64, { error: () => INPUT_TEXT.isTooLong('clientId') })
+  .refine((id) => !CONTROL_CHARS.test(id), { error: () => INPUT_TEXT.badCharacters('clientId') });
 
 const turnText = z
   .string({ error: () => CONVERSATION_TEXT.textRequired })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { translate } from './i18n/translate';
+import { en } from './i18n/en';
+import { translate, type TextKey } from './i18n/translate';
 import { DEFAULT_LANGUAGE, languageCodeSchema } from './languages';
 
 export const DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
@@ -60,6 +61,16 @@ export function difficultyName(difficulty: string): string {
     : capitalise(difficulty);
 }
 
+/**
+ * A category as a scenario card names it, in the interface language (English names it as
+ * stored); a category of no known name as it is.
+ */
+export function categoryName(category: string): string {
+  return Object.hasOwn(en.authoring.values.category, category)
+    ? translate(`authoring.values.category.${category}` as TextKey)
+    : category;
+}
+
 /** Spec §2 Tab 1: case-insensitive match over title, description, category, any concern, or profile. */
 export function scenarioMatchesSearch(scenario: Scenario, search: string): boolean {
   const needle = search.trim().toLowerCase();
@@ -68,6 +79,8 @@ export function scenarioMatchesSearch(scenario: Scenario, search: string): boole
     scenario.title,
     scenario.description,
     scenario.category,
+    // The category as the card shows it too: "implantes" finds Implants in Spanish.
+    categoryName(scenario.category),
     scenario.patientProfile,
     ...scenario.patientConcerns,
   ];

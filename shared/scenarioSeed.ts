@@ -212,7 +212,7 @@ export const scenarioSeedSchema = z
     extras: patientExtrasSchema,
   })
   .refine((s) => s.extras.statedConcerns.every((c) => s.patientConcerns.includes(c.concern)), {
-    message: 'every statedConcerns[].concern must be one of patientConcerns',
+    error: () => translate('authoring.problems.statedConcernsListed'),
   });
 
 export type ScenarioSeed = z.infer<typeof scenarioSeedSchema>;
@@ -258,13 +258,13 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 
 /**
  * Every problem of a failed parse of `input`, one `path: message` line each. A field that is
- * not there at all says `required`, whatever its rule would have said about a wrong value.
+ * not there at all says `required` (in the reader's language), whatever its rule would have said about a wrong value.
  */
 export function describeIssues(error: z.ZodError, input: unknown): string[] {
   return error.issues.map((issue) => {
     const missing =
       issue.path.length > 0 && issue.code !== 'custom' && valueAt(input, issue.path) === undefined;
-    const message = missing ? 'required' : issue.message;
+    const message = missing ? translate('input.missing') : issue.message;
     const at = formatIssuePath(issue.path);
     return at ? `${at}: ${message}` : message;
   });

@@ -69,6 +69,43 @@ export const DASHBOARD_TEXT = textSection('dashboard');
 
 export const REQUEST_TEXT = textSection('request');
 
+/**
+ * The API contracts' field rules, "field: rule": the field as the JSON names it, the rule in the
+ * reader's language. Each is a function so that a schema's `{ error: () => … }` reads it late.
+ */
+export const INPUT_TEXT = textSection('input', {
+  required: (field: string) => translate('input.required', { field }),
+  atMostChars: (field: string, max: number) => translate('input.atMostChars', { field, max }),
+  oneLine: (field: string) => translate('input.oneLine', { field }),
+  safeText: (field: string) => translate('input.safeText', { field }),
+  lettersAndDigits: (field: string) => translate('input.lettersAndDigits', { field }),
+  wholeNumberBetween: (field: string, min: number, max: number) =>
+    translate('input.wholeNumberBetween', { field, min, max }),
+  between: (field: string, min: number, max: number) =>
+    translate('input.between', { field, min, max }),
+  dateTime: (field: string) => translate('input.dateTime', { field }),
+  dateBetween: (field: string, min: number, max: number) =>
+    translate('input.dateBetween', { field, min, max }),
+  notASkill: (field: string) => translate('input.notASkill', { field }),
+  skillList: (field: string) => translate('input.skillList', { field }),
+  eachSkillOnce: (field: string) => translate('input.eachSkillOnce', { field }),
+  notFound: (field: string) => translate('input.notFound', { field }),
+  atLeastOneId: (field: string) => translate('input.atLeastOneId', { field }),
+  atMostIds: (field: string, max: number) => translate('input.atMostIds', { field, max }),
+  isRequired: (field: string) => translate('input.isRequired', { field }),
+  mustBeString: (field: string) => translate('input.mustBeString', { field }),
+  mustBeNumber: (field: string) => translate('input.mustBeNumber', { field }),
+  mustBeWhole: (field: string) => translate('input.mustBeWhole', { field }),
+  mustBeAtLeast: (field: string, min: number) => translate('input.mustBeAtLeast', { field, min }),
+  mustBeAtMost: (field: string, max: number) => translate('input.mustBeAtMost', { field, max }),
+  mustBeSessionId: (field: string) => translate('input.mustBeSessionId', { field }),
+  isTooLong: (field: string) => translate('input.isTooLong', { field }),
+  badCharacters: (field: string) => translate('input.badCharacters', { field }),
+  unexpectedField: (fields: readonly string[]) =>
+    translate('input.unexpectedField', { fields: fields.join(', ') }),
+  problems: (count: number) => translate('input.problems', { count }),
+});
+
 export const AUTH_TEXT = textSection('auth', {
   tooManyAttempts: (seconds: number) =>
     translate('auth.tooManyAttempts', { count: waitMinutes(seconds) }),

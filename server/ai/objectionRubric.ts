@@ -1,3 +1,6 @@
+import { en } from '#shared/i18n/en';
+import { translate } from '#shared/i18n/translate';
+
 /**
  * The objection-handling rubric. Objection handling is scored on LAER (Listen, Acknowledge, Explore, Respond) with a final
  * check that the concern is resolved. The same anchors go to the AI grader and into the
@@ -20,10 +23,28 @@ export const OBJECTION_PENALTIES = [
   'asking to book before the concerns are explored',
 ] as const;
 
-export const OBJECTION_ANCHORS = [
-  '1-2: objections brushed aside, argued with or met with pressure',
-  '3-4: objections answered straight away, without acknowledging or exploring them',
-  '5-6: objections acknowledged and answered, but not explored first or not checked',
-  '7-8: each objection heard, acknowledged, explored and answered specifically',
-  '9-10: all of that, and each one checked as resolved, with no dismissing or pushing',
+/**
+ * The bands' ranges; their meanings live in the catalogues (`offlineReport.objectionBands`), so
+ * the offline report can explain a score in the reader's language with the grader's anchors.
+ */
+const OBJECTION_BANDS = [
+  { range: '1-2', key: 'lowest' },
+  { range: '3-4', key: 'low' },
+  { range: '5-6', key: 'middle' },
+  { range: '7-8', key: 'high' },
+  { range: '9-10', key: 'highest' },
 ] as const;
+
+/** The grader's anchors, in English whatever the request's locale (the prompts are English). */
+export const OBJECTION_ANCHORS: readonly string[] = OBJECTION_BANDS.map(
+  ({ range, key }) => `${range}: ${en.offlineReport.objectionBands[key]}`,
+);
+
+/** The band a score falls in, its meaning in the current locale. */
+export function objectionBand(score: number): { range: string; meaning: string } {
+  const band = OBJECTION_BANDS[Math.min(4, Math.max(0, Math.ceil(score / 2) - 1))]!;
+  return {
+    range: band.range,
+    meaning: translate(`offlineReport.objectionBands.${band.key}`),
+  };
+}

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ErrorCode } from '#shared/errors';
 import { uuidSchema } from '#shared/inputChecks';
+import { INPUT_TEXT } from '#shared/text';
 import { AppError } from './errors';
 
 /** Parses input with a shared schema; the first problem becomes a clear 400 message. */
@@ -8,9 +9,11 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  let message = issue?.message ?? 'Invalid request';
-  if (issue?.code === 'unrecognized_keys') message = `Unexpected field: ${issue.keys.join(', ')}`;
-  if (issue?.code === 'invalid_type' && issue.path.length === 0) message = 'Expected a JSON object';
+  let message = issue?.message ?? INPUT_TEXT.invalid;
+  if (issue?.code === 'unrecognized_keys') message = INPUT_TEXT.unexpectedField(issue.keys);
+  if (issue?.code === 'invalid_type' && issue.path.length === 0) {
+    message = INPUT_TEXT.expectedObject;
+  }
   throw new AppError('bad_request:validation', message);
 }
 

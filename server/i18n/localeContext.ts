@@ -8,6 +8,7 @@ import {
   type InterfaceLocale,
 } from '#shared/i18n/locales';
 import { setLocaleResolver } from '#shared/i18n/translate';
+import { installZodMessages } from '#shared/i18n/zodMessages';
 
 /**
  * The language the server speaks to whoever it is answering (decision 049). Each request (and
@@ -23,6 +24,8 @@ interface LocaleStore {
 const storage = new AsyncLocalStorage<LocaleStore>();
 
 setLocaleResolver(() => storage.getStore()?.locale ?? DEFAULT_LOCALE);
+// Zod's own messages (a rule with no sentence of ours) follow the same locale.
+installZodMessages();
 
 /** Runs `fn` (and everything it starts) in `locale`. */
 export function runInLocale<T>(locale: InterfaceLocale, fn: () => T): T {

@@ -4,7 +4,7 @@ import { authoringApi, IMPORT_BODY_LIMIT_BYTES, type ScenarioSharing } from '#sh
 import { uuidSchema } from '#shared/inputChecks';
 import type { ScenarioBudget } from '#shared/scenarioBudget';
 import { describeIssues, type ScenarioSeed } from '#shared/scenarioSeed';
-import { AUTHORING_TEXT } from '#shared/text';
+import { AUTHORING_TEXT, INPUT_TEXT } from '#shared/text';
 import { currentUser, requireUser } from '../auth/guard';
 import {
   createOwnScenario,
@@ -32,7 +32,7 @@ function parseAll<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
   const problems = describeIssues(result.error, body);
-  const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`;
+  const count = INPUT_TEXT.problems(problems.length);
   throw new AppError('bad_request:validation', `${count}: ${problems.join('; ')}`);
 }
 

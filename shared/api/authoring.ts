@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { languageCodeSchema } from '../languages';
 import { scenarioFileSchema, scenarioSeedSchema, scenarioVisibilitySchema } from '../scenarioSeed';
-import { ORGANISATION_TEXT } from '../text';
+import { INPUT_TEXT, ORGANISATION_TEXT } from '../text';
 import { resource } from './endpoint';
 
 /**
@@ -38,7 +38,7 @@ export const scenarioSharingSchema = z.discriminatedUnion('visibility', [
     visibility: z.literal('organisation'),
     organisationId: z
       .string()
-      .min(1, 'organisationId: required')
+      .min(1, { error: () => INPUT_TEXT.required('organisationId') })
       .max(64, { error: () => ORGANISATION_TEXT.idNotFound }),
   }),
 ]);
@@ -80,9 +80,14 @@ export type TranslatedScenarioResponse = z.infer<typeof translatedScenarioRespon
 /** ?ids=a,b,c: the scenarios to export, in that order. */
 export const exportQuery = z.object({
   ids: z
-    .string({ error: 'ids is required' })
+    .string({ error: () => INPUT_TEXT.isRequired('ids') })
     .transform((ids) => ids.split(',').filter((id) => id !== ''))
-    .pipe(z.array(z.string()).min(1, 'ids: at least one id').max(100, 'ids: at most 100 ids')),
+    .pipe(
+      z
+        .array(z.string())
+        .min(1, { error: () => INPUT_TEXT.atLeastOneId('ids') })
+        .max(100, { error: () => INPUT_TEXT.atMostIds('ids', 100) }),
+    ),
 });
 
 /** Import bodies may be larger than any other request: a file holds up to 100 scenarios. */

@@ -5,7 +5,7 @@ import { languageCodeSchema } from '../languages';
 import { feedbackSchema, feedbackScoresSchema } from '../feedback';
 import { trainerReviewSchema } from '../review';
 import { scenarioSchema } from '../scenario';
-import { CONVERSATION_TEXT, SCENARIO_TEXT } from '../text';
+import { CONVERSATION_TEXT, INPUT_TEXT, SCENARIO_TEXT } from '../text';
 import { resource } from './endpoint';
 
 /** /api/conversations: opening, reading, ending (grading) and coaching a practice session. */
@@ -14,7 +14,9 @@ export const createConversationInput = z.strictObject({
   scenarioId: z
     .string({
       error: (issue) =>
-        issue.input === undefined ? 'scenarioId is required' : 'scenarioId must be a string',
+        issue.input === undefined
+          ? INPUT_TEXT.isRequired('scenarioId')
+          : INPUT_TEXT.mustBeString('scenarioId'),
     })
     .max(64, { error: () => SCENARIO_TEXT.notFound }),
   /**
@@ -82,7 +84,9 @@ export const createBranchInput = z.strictObject({
   messageId: z
     .string({
       error: (issue) =>
-        issue.input === undefined ? 'messageId is required' : 'messageId must be a string',
+        issue.input === undefined
+          ? INPUT_TEXT.isRequired('messageId')
+          : INPUT_TEXT.mustBeString('messageId'),
     })
     .max(64, { error: () => CONVERSATION_TEXT.messageNotFound }),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { HistoryEntry } from '../history';
+import { INPUT_TEXT } from '../text';
 import { resource } from './endpoint';
 
 /**
@@ -13,13 +14,15 @@ export const HISTORY_MAX_PAGE_SIZE = 100;
 
 export const historyQuery = z.object({
   limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(HISTORY_MAX_PAGE_SIZE, `limit must be at most ${HISTORY_MAX_PAGE_SIZE}`)
+    .number({ error: () => INPUT_TEXT.mustBeNumber('limit') })
+    .int({ error: () => INPUT_TEXT.mustBeWhole('limit') })
+    .min(1, { error: () => INPUT_TEXT.mustBeAtLeast('limit', 1) })
+    .max(HISTORY_MAX_PAGE_SIZE, {
+      error: () => INPUT_TEXT.mustBeAtMost('limit', HISTORY_MAX_PAGE_SIZE),
+    })
     .default(HISTORY_PAGE_SIZE),
   /** The last session id of the previous page: the next page starts after it. */
-  before: z.uuid({ error: 'before must be a session id' }).optional(),
+  before: z.uuid({ error: () => INPUT_TEXT.mustBeSessionId('before') }).optional(),
 });
 export type HistoryQuery = z.input<typeof historyQuery>;
 

@@ -4,6 +4,7 @@ import { isSafeName, isSafeText } from '../inputChecks';
 import { DUE_YEARS, dueDateInRange } from '../organisations';
 import { SKILL_KEYS, skillOverrideSchema, turnCommentSchema } from '../review';
 import { SCORE_RANGE } from '../skills';
+import { INPUT_TEXT } from '../text';
 import { conversationDetailResponse } from './conversations';
 import { resource } from './endpoint';
 
@@ -16,10 +17,10 @@ import { resource } from './endpoint';
 const name = z
   .string()
   .trim()
-  .min(1, 'name: required')
-  .max(200, 'name: at most 200 characters')
+  .min(1, { error: () => INPUT_TEXT.required('name') })
+  .max(200, { error: () => INPUT_TEXT.atMostChars('name', 200) })
   // One line that reads as what it is (a direction override could make it pass for another).
-  .refine(isSafeName, 'name: one line, no control or text-direction characters');
+  .refine(isSafeName, { error: () => INPUT_TEXT.oneLine('name') });
 
 export const inviteSchema = z.object({
   id: z.string(),
@@ -213,24 +214,23 @@ export type SummaryScoreKey = z.infer<typeof summaryScoreKeySchema>;
 export const inviteCodeSchema = z
   .string()
   .trim()
-  .min(1, 'code: required')
-  .max(64, 'code: at most 64 characters')
-  .regex(/^[A-Za-z0-9-]+$/, 'code: letters and digits only');
+  .min(1, { error: () => INPUT_TEXT.required('code') })
+  .max(64, { error: () => INPUT_TEXT.atMostChars('code', 64) })
+  .regex(/^[A-Za-z0-9-]+$/, { error: () => INPUT_TEXT.lettersAndDigits('code') });
 
 const { min: LOWEST, max: HIGHEST } = SCORE_RANGE;
-const reviewScore = (field: string) =>
-  z
-    .number({ error: `${field}: a whole number from ${LOWEST} to ${HIGHEST}` })
-    .int(`${field}: a whole number from ${LOWEST} to ${HIGHEST}`)
-    .min(LOWEST, `${field}: ${LOWEST} to ${HIGHEST}`)
-    .max(HIGHEST, `${field}: ${LOWEST} to ${HIGHEST}`);
+const reviewScore = (field: string) => {
+  const wholeNumber = { error: () => INPUT_TEXT.wholeNumberBetween(field, LOWEST, HIGHEST) };
+  const inRange = { error: () => INPUT_TEXT.between(field, LOWEST, HIGHEST) };
+  return z.number(wholeNumber).int(wholeNumber).min(LOWEST, inRange).max(HIGHEST, inRange);
+};
 
 const commentText = z
-  .string({ error: 'comment: required' })
+  .string({ error: () => INPUT_TEXT.required('comment') })
   .trim()
-  .min(1, 'comment: required')
-  .max(2000, 'comment: at most 2000 characters')
-  .refine(isSafeText, 'comment: no control or text-direction characters');
+  .min(1, { error: () => INPUT_TEXT.required('comment') })
+  .max(2000, { error: () => INPUT_TEXT.atMostChars('comment', 2000) })
+  .refine(isSafeText, { error: () => INPUT_TEXT.safeText('comment') });
 
 /**
  * A member's conversation as their trainer reads it (read only): the trainee's own detail
@@ -334,10 +334,15 @@ export const organisationsApi = resource('/organisations', {
     method: 'POST',
     route: '/cohorts/:id/assignments',
     body: z.strictObject({
-      scenarioId: z.string().min(1, 'scenarioId: required').max(64),
+      scenarioId: z
+        .string()
+        .min(1, { error: () => INPUT_TEXT.required('scenarioId') })
+        .max(64),
       dueAt: z.iso
-        .datetime({ offset: true, error: 'dueAt: a date and time' })
-        .refine(dueDateInRange, `dueAt: a date from ${DUE_YEARS.min} to ${DUE_YEARS.max}`)
+        .datetime({ offset: true, error: () => INPUT_TEXT.dateTime('dueAt') })
+        .refine(dueDateInRange, {
+          error: () => INPUT_TEXT.dateBetween('dueAt', DUE_YEARS.min, DUE_YEARS.max),
+        })
         .nullable()
         .optional(),
     }),
@@ -359,17 +364,16 @@ export const organisationsApi = resource('/organisations', {
       skills: z
         .array(
           z.strictObject({
-            skill: z.enum(SKILL_KEYS, { error: 'skill: not a skill of the rubric' }),
+            skill: z.enum(SKILL_KEYS, { error: () => INPUT_TEXT.notASkill('skill') }),
             score: reviewScore('skills.score'),
             comment: commentText,
           }),
-          { error: 'skills: a list of skill scores' },
+          { error: () => INPUT_TEXT.skillList('skills') },
         )
-        .max(SKILL_KEYS.length, 'skills: each skill at most once')
-        .refine(
-          (list) => new Set(list.map((s) => s.skill)).size === list.length,
-          'skills: each skill at most once',
-        )
+        .max(SKILL_KEYS.length, { error: () => INPUT_TEXT.eachSkillOnce('skills') })
+        .refine((list) => new Set(list.map((s) => s.skill)).size === list.length, {
+          error: () => INPUT_TEXT.eachSkillOnce('skills'),
+        })
         .default([]),
     }),
     response: z.object({
@@ -386,9 +390,9 @@ export const organisationsApi = resource('/organisations', {
     route: '/conversations/:id/comments',
     body: z.strictObject({
       messageId: z
-        .string({ error: 'messageId: required' })
-        .min(1, 'messageId: required')
-        .max(64, 'messageId: not found'),
+        .string({ error: () => INPUT_TEXT.required('messageId') })
+        .min(1, { error: () => INPUT_TEXT.required('messageId') })
+        .max(64, { error: () => INPUT_TEXT.notFound('messageId') }),
       comment: commentText,
     }),
     response: turnCommentSchema,

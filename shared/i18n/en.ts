@@ -83,6 +83,46 @@ export const en = {
     internal: 'Something went wrong on our side. Please try again.',
   },
 
+  /**
+   * The API contracts' field rules (shared/api/*.ts, shared/protocol.ts): "field: rule" for API
+   * callers, the field named as the JSON names it (never translated), the rule in the reader's
+   * language. Also the generic words of a body that does not parse (server/http/validate.ts).
+   */
+  input: {
+    required: '{{field}}: required',
+    atMostChars: '{{field}}: at most {{max}} characters',
+    oneLine: '{{field}}: one line, no control or text-direction characters',
+    safeText: '{{field}}: no control or text-direction characters',
+    lettersAndDigits: '{{field}}: letters and digits only',
+    wholeNumberBetween: '{{field}}: a whole number from {{min}} to {{max}}',
+    between: '{{field}}: {{min}} to {{max}}',
+    dateTime: '{{field}}: a date and time',
+    dateBetween: '{{field}}: a date from {{min}} to {{max}}',
+    notASkill: '{{field}}: not a skill of the rubric',
+    skillList: '{{field}}: a list of skill scores',
+    eachSkillOnce: '{{field}}: each skill at most once',
+    notFound: '{{field}}: not found',
+    atLeastOneId: '{{field}}: at least one id',
+    atMostIds: '{{field}}: at most {{max}} ids',
+    isRequired: '{{field}} is required',
+    mustBeString: '{{field}} must be a string',
+    mustBeNumber: '{{field}} must be a number',
+    mustBeWhole: '{{field}} must be a whole number',
+    mustBeAtLeast: '{{field}} must be at least {{min}}',
+    mustBeAtMost: '{{field}} must be at most {{max}}',
+    mustBeSessionId: '{{field}} must be a session id',
+    isTooLong: '{{field}} is too long',
+    badCharacters: '{{field}} contains characters that are not allowed.',
+    unexpectedField: 'Unexpected field: {{fields}}',
+    expectedObject: 'Expected a JSON object',
+    invalid: 'Invalid request',
+    /** An authored scenario's problems, all at once: "2 problems: path: rule; path: rule". */
+    problems_one: '{{count}} problem',
+    problems_other: '{{count}} problems',
+    /** A field of a scenario file that is not there at all. */
+    missing: 'required',
+  },
+
   auth: {
     signInRequired: 'Please sign in to continue.',
     wrongCredentials: 'Invalid email or password',
@@ -536,6 +576,198 @@ export const en = {
     flagAt: { opening: 'the opening', numbered: 'turn {{n}}' },
     persuasionWithoutConsent:
       'High persuasion with poor consent: you moved the patient, but the decision was not fully informed or freely made. Persuasion should never cost the patient their choice.',
+  },
+
+  /**
+   * The offline scorer's report (server/ai/offline/): written in the reader's language, while
+   * the clinician's quotes, the scenario's own words and the lines to say to the patient stay in
+   * the conversation's language. `who` is the person in the chair, in the forms a sentence needs
+   * (`to` and `of` are the same words in English; Spanish contracts "a el" and "de el").
+   */
+  offlineReport: {
+    who: {
+      patient: {
+        female: { subject: 'the patient', to: 'the patient', of: 'the patient' },
+        male: { subject: 'the patient', to: 'the patient', of: 'the patient' },
+      },
+      parent: {
+        female: { subject: 'the parent', to: 'the parent', of: 'the parent' },
+        male: { subject: 'the parent', to: 'the parent', of: 'the parent' },
+      },
+      carer: {
+        female: { subject: 'the carer', to: 'the carer', of: 'the carer' },
+        male: { subject: 'the carer', to: 'the carer', of: 'the carer' },
+      },
+    },
+    strength: {
+      revealed: 'Your question uncovered something {{who}} had not volunteered: {{concern}}',
+      acknowledgedFeeling:
+        'You named how {{who}} was feeling before moving on, which lowers their guard and builds trust.',
+      acknowledgedConcern:
+        'Acknowledge (LAER): you acknowledged how {{who}} felt about {{concern}} in their terms before answering it, which built trust.',
+      openQuestionTalk:
+        'Your open question let {{who}} talk about {{concern}} in their own words rather than answer yes or no.',
+      openQuestionExplore:
+        'Explore (LAER): your open question found out what lay behind {{concern}} before you answered it, so your answer could fit the real worry.',
+      theirConcern: 'their concern',
+      accepted:
+        'You asked for a decision only after the concerns were explored, and you reached the goal ({{goal}}).',
+      noTreatment:
+        'You offered waiting or no treatment as a real option, so {{who}} could make an informed choice.',
+      options:
+        'You set out more than one option, so the recommendation felt like a choice rather than a sale.',
+      cost: 'You talked about cost and payment openly instead of leaving {{who}} to worry about it.',
+      benefit: 'You explained what the treatment would do, not just what it is.',
+      checked: 'You checked what {{who}} had taken in instead of assuming your explanation landed.',
+      checkedResolved:
+        'Check (LAER): after answering, you asked whether that resolved the worry instead of assuming it had.',
+      takeAway:
+        'Respond (LAER): you offered {{whoTo}} something to take away, so they can weigh it up without being rushed.',
+      plainWords: 'You explained "{{term}}" in plain words in the same breath.',
+      theClinicalTerm: 'the clinical term',
+      onTopic: 'You kept to what {{whoOf}} came in about rather than drifting.',
+      asked: 'You asked {{whoTo}} questions rather than only talking at them.',
+      engaged: 'You engaged with {{who}} and kept the conversation going.',
+      room: 'You gave {{whoTo}} room to say what was on their mind.',
+    },
+    area: {
+      pressure:
+        'With lines like this you put pressure on {{whoTo}}, and someone hesitant who feels pushed digs in. Give your reasons, then let them choose the timing.',
+      offTask:
+        'You aimed this at the exercise rather than at {{whoTo}}. It earns nothing; stay in the consultation.',
+      runsDown:
+        "Respond, don't defend (LAER): talking {{whoTo}} out of another opinion, or running down another clinician, sounds like you have something to hide. Offer records to take to them instead.",
+      dismissal:
+        "Acknowledge, don't dismiss (LAER): reassurance like this tells {{whoTo}} the worry doesn't count, so it stays. Name the worry, then ask what is behind it.",
+      jargon:
+        'You said "{{term}}" without explaining it, and {{who}} is unlikely to know the word.',
+      jargonWithPlain:
+        'You said "{{term}}" without explaining it, and {{who}} is unlikely to know the word. Try "{{plain}}".',
+      ignored:
+        'When {{who}} raised {{concern}}, your reply moved on without acknowledging it. Acknowledge and explore a concern before answering it.',
+      aWorry: 'a worry',
+      answeredEarly:
+        'Explore before you respond (LAER): you answered {{concern}} before finding out what exactly worried {{whoTo}} about it. Ask first, then respond.',
+      aConcern: 'a concern',
+      earlyAsk:
+        "You asked for a decision before {{whoOf}}'s concerns were explored, so they put it off. Explore and check each concern (LAER) before you ask.",
+      unchecked:
+        'Check (LAER): after answering {{concern}} you moved on without asking whether it resolved the worry.',
+      noAcknowledgement:
+        'You never acknowledged how {{who}} felt. A short "that sounds worrying" before the facts makes the facts easier to hear.',
+      long: 'Your sentence here runs to {{words}} words; spoken aloud it is hard to follow. Break it into short ones.',
+      closed:
+        'Most of your questions could be answered with yes or no, like this one. Start with "what" or "how" to hear more.',
+      unexplored: 'You never explored {{concern}} with {{who}}; ask what worries them about it.',
+      oneOfTheConcerns: 'one of the concerns',
+      hidden: 'You never drew out a worry {{who}} was keeping back. Next time: {{hint}}',
+      noCheck:
+        'You never checked what {{who}} understood. Ask them to put the plan in their own words.',
+      noOptions:
+        'You did not lay out the options, including waiting, so the plan could feel like the only way.',
+      summarise:
+        'Before you recommend, summarise what {{who}} told you, so they can hear that you listened.',
+      deeper: 'Follow each answer with one more open question to get beneath the first reply.',
+    },
+    /** The objection-handling score explained in the rubric's anchors (server/ai/objectionRubric.ts). */
+    anchor:
+      'Your objection handling scored {{score}}/10; on Listen, Acknowledge, Explore, Respond and check, {{range}} means {{meaning}}.',
+    objectionBands: {
+      lowest: 'objections brushed aside, argued with or met with pressure',
+      low: 'objections answered straight away, without acknowledging or exploring them',
+      middle: 'objections acknowledged and answered, but not explored first or not checked',
+      high: 'each objection heard, acknowledged, explored and answered specifically',
+      highest: 'all of that, and each one checked as resolved, with no dismissing or pushing',
+    },
+    /** A suggested response: the framing is the reader's, the line in quotes the conversation's. */
+    suggestion: {
+      insteadOf: 'Instead of "{{quote}}", try: "{{line}}"',
+      whenRaised: 'When {{who}} raised "{{concern}}", instead of "{{quote}}", try: "{{line}}"',
+      whenWorried: 'When {{who}} raised a worry, instead of "{{quote}}", try: "{{line}}"',
+      uncover: 'To find out what else is on {{whoOf}}\'s mind, try: "{{line}}"',
+      explore: 'To explore "{{concern}}" before answering it, try: "{{line}}"',
+      check: 'Before asking for a decision, try: "{{line}}"',
+      options: 'To make it a real choice, try: "{{line}}"',
+      close: 'To close, try: "{{line}}"',
+    },
+    /** The offline coach's hints during a conversation (at most 25 words each). */
+    coach: {
+      start: 'Start with an open question: ask what brings them in and what worries them most.',
+      offTask: 'Stay in the consultation: answer the patient as you would in the chair.',
+      pressure:
+        'Ease off the urgency. Offer the options, including waiting, and let them choose the timing.',
+      raisedNamed:
+        'They just raised "{{concern}}". Acknowledge the feeling, then ask what worries them most about it.',
+      raised:
+        'They just raised a concern. Acknowledge the feeling, then ask what worries them most about it.',
+      shared: 'They have just shared something personal. Acknowledge it before you move on.',
+      swap: 'Swap "{{term}}" for everyday words.',
+      swapFor: 'Swap "{{term}}" for everyday words, such as "{{plain}}".',
+      agreed: 'They have agreed. Confirm the next steps and what to expect.',
+      confided:
+        'Go back to what they confided earlier and respond to it before asking for a decision.',
+      askAboutNamed: 'Ask an open question about "{{concern}}" before explaining anything.',
+      askAbout: 'Ask an open question about a concern you have not explored yet.',
+      check: 'Check understanding: ask what questions they have so far.',
+      summarise: "Summarise what you've heard, then ask how they would like to go ahead.",
+    },
+    /** The debrief's notes on the clinician's turns. */
+    note: {
+      offTask: 'spoke to the exercise, not the patient',
+      missedCue: 'missed cue: what {{pronoun}} had just said',
+      missedCueNamed: 'missed cue: {{pronoun}} mentioned "{{name}}"',
+      pronoun: { female: 'she', male: 'he' },
+      pressure: 'pressure',
+      fearTactic: 'fear tactic',
+      dismissal: 'brushed the worry aside',
+      plainWords: 'plain words: "{{term}}"',
+      jargon: 'jargon: "{{term}}"',
+      longSentence: 'long sentence: {{words}} words',
+      answeredEarly: 'answered before exploring',
+      answeredEarlyNamed: 'answered before exploring: "{{name}}"',
+      openQuestion: 'open question',
+      acknowledged: 'acknowledged the feeling',
+      complexReflection: 'reflected the meaning behind the words',
+      reflection: 'reflected back what was said',
+      closedQuestion: 'closed question: invites a short answer',
+      checkedUnderstanding: 'checked understanding',
+      offeredWaiting: 'offered waiting as an option',
+      offeredOptions: 'offered options',
+    },
+    /** The debrief's reactions of the patient to a turn. */
+    reaction: {
+      revealed: 'revealed: {{concern}}',
+      settled: 'settled: {{concern}}',
+      agreed: 'agreed',
+      trust: 'trust',
+      anxiety: 'anxiety',
+      readiness: 'readiness',
+    },
+    /** What the patient was thinking as she said a line, in her voice. */
+    thought: {
+      onEdgeAtStart: "I'm already on edge. I hope they listen before they tell me what to do.",
+      waitAndSee: "Let's see whether they actually listen to me.",
+      revealed: "I hadn't meant to say that. They asked the right way, and it just came out.",
+      offTask: 'That was a strange thing to say. Are they even talking to me?',
+      frightened: "Now I'm frightened, not convinced.",
+      pushed: 'Why are they pushing me? I need time to think, not a deadline.',
+      ready: "I'm ready. I'm choosing this because it makes sense to me.",
+      brushedOff: "They're brushing it off. It's still real to me.",
+      unheard: "They didn't hear what I just said.",
+      jargon: 'What does "{{term}}" even mean? I don\'t want to look silly asking.',
+      settled: 'That actually answers what I was worried about. I feel better.',
+      heardMaybeMore: 'They get that this is hard for me. Maybe I can tell them the rest soon.',
+      heard: 'They get that this is hard for me. I can breathe a bit.',
+      checked: "Good, they want to know I've followed. I have a question or two.",
+      choice: 'So I do have a choice. That makes it easier.',
+      cost: 'At least now I know where I stand on the cost.',
+      askedMore: "It's nice to be asked. There's more, but I'm not sure I'm ready to say it.",
+      asked: "It's nice to be asked what I think.",
+      distrust: "I'm not sure I trust where this is going.",
+      holdingBack: "There's something I haven't said. They haven't given me a reason to.",
+      onEdge: "I'm still on edge about all of this.",
+      following: "Okay. I'm following so far.",
+    },
   },
 
   progress: {
@@ -992,6 +1224,8 @@ export const en = {
       captionEmpty: 'Write a caption or leave the field empty',
       captionMaxChars: 'At most {{max}} characters',
       captionOneLine: 'One line, no control characters',
+      /** A scenario file's rule that no one field owns (it names the file's own keys). */
+      statedConcernsListed: 'every statedConcerns[].concern must be one of patientConcerns',
     },
   },
 

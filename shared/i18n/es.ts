@@ -75,6 +75,39 @@ export const es: Catalogue = {
     internal: 'Algo salió mal de nuestro lado. Vuelve a intentarlo.',
   },
 
+  input: {
+    required: '{{field}}: obligatorio',
+    atMostChars: '{{field}}: como máximo {{max}} caracteres',
+    oneLine: '{{field}}: una sola línea, sin caracteres de control ni de dirección del texto',
+    safeText: '{{field}}: sin caracteres de control ni de dirección del texto',
+    lettersAndDigits: '{{field}}: solo letras y dígitos',
+    wholeNumberBetween: '{{field}}: un número entero de {{min}} a {{max}}',
+    between: '{{field}}: de {{min}} a {{max}}',
+    dateTime: '{{field}}: una fecha y hora',
+    dateBetween: '{{field}}: una fecha de {{min}} a {{max}}',
+    notASkill: '{{field}}: no es una habilidad de la rúbrica',
+    skillList: '{{field}}: una lista de puntuaciones de habilidades',
+    eachSkillOnce: '{{field}}: cada habilidad como máximo una vez',
+    notFound: '{{field}}: no encontrado',
+    atLeastOneId: '{{field}}: al menos un id',
+    atMostIds: '{{field}}: como máximo {{max}} ids',
+    isRequired: '{{field}} es obligatorio',
+    mustBeString: '{{field}} debe ser un texto',
+    mustBeNumber: '{{field}} debe ser un número',
+    mustBeWhole: '{{field}} debe ser un número entero',
+    mustBeAtLeast: '{{field}} debe ser como mínimo {{min}}',
+    mustBeAtMost: '{{field}} debe ser como máximo {{max}}',
+    mustBeSessionId: '{{field}} debe ser un id de sesión',
+    isTooLong: '{{field}} es demasiado largo',
+    badCharacters: '{{field}} contiene caracteres que no están permitidos.',
+    unexpectedField: 'Campo inesperado: {{fields}}',
+    expectedObject: 'Se esperaba un objeto JSON',
+    invalid: 'Solicitud no válida',
+    problems_one: '{{count}} problema',
+    problems_other: '{{count}} problemas',
+    missing: 'obligatorio',
+  },
+
   auth: {
     signInRequired: 'Inicia sesión para continuar.',
     wrongCredentials: 'Correo electrónico o contraseña no válidos',
@@ -520,6 +553,190 @@ export const es: Catalogue = {
       'Mucha persuasión con poco consentimiento: convenciste al paciente, pero la decisión no fue del todo informada ni libre. Persuadir nunca debería costarle al paciente su elección.',
   },
 
+  offlineReport: {
+    who: {
+      patient: {
+        female: { subject: 'la paciente', to: 'a la paciente', of: 'de la paciente' },
+        male: { subject: 'el paciente', to: 'al paciente', of: 'del paciente' },
+      },
+      parent: {
+        female: { subject: 'la madre', to: 'a la madre', of: 'de la madre' },
+        male: { subject: 'el padre', to: 'al padre', of: 'del padre' },
+      },
+      carer: {
+        female: { subject: 'la cuidadora', to: 'a la cuidadora', of: 'de la cuidadora' },
+        male: { subject: 'el cuidador', to: 'al cuidador', of: 'del cuidador' },
+      },
+    },
+    strength: {
+      revealed: 'Tu pregunta sacó a la luz algo que {{who}} no había contado: {{concern}}',
+      acknowledgedFeeling:
+        'Nombraste cómo se sentía {{who}} antes de seguir, lo que baja la guardia y crea confianza.',
+      acknowledgedConcern:
+        'Reconocer (LAER): reconociste con sus propias palabras cómo se sentía {{who}} respecto a {{concern}} antes de responder, y eso creó confianza.',
+      openQuestionTalk:
+        'Tu pregunta abierta dejó que {{who}} hablara de {{concern}} con sus propias palabras en lugar de responder sí o no.',
+      openQuestionExplore:
+        'Explorar (LAER): tu pregunta abierta averiguó qué había detrás de {{concern}} antes de responder, así tu respuesta pudo ajustarse a la preocupación real.',
+      theirConcern: 'su preocupación',
+      accepted:
+        'Pediste una decisión solo después de explorar las preocupaciones, y alcanzaste el objetivo ({{goal}}).',
+      noTreatment:
+        'Ofreciste esperar o no tratar como una opción real, para que {{who}} pudiera decidir con información.',
+      options:
+        'Planteaste más de una opción, así que la recomendación se sintió como una elección y no como una venta.',
+      cost: 'Hablaste del coste y del pago con claridad en lugar de dejar que {{who}} se preocupara por ello.',
+      benefit: 'Explicaste lo que haría el tratamiento, no solo en qué consiste.',
+      checked:
+        'Comprobaste lo que {{who}} había entendido en lugar de dar por hecho que tu explicación había llegado.',
+      checkedResolved:
+        'Comprobar (LAER): después de responder, preguntaste si eso resolvía la preocupación en lugar de darlo por hecho.',
+      takeAway:
+        'Responder (LAER): ofreciste {{whoTo}} algo que llevarse, para que pueda pensarlo sin prisas.',
+      plainWords: 'Explicaste "{{term}}" con palabras sencillas en la misma frase.',
+      theClinicalTerm: 'el término clínico',
+      onTopic: 'Te ceñiste al motivo de consulta {{whoOf}} en lugar de desviarte.',
+      asked: 'Le hiciste preguntas {{whoTo}} en lugar de limitarte a hablarle.',
+      engaged: 'Conectaste con {{who}} y mantuviste viva la conversación.',
+      room: 'Le diste espacio {{whoTo}} para decir lo que tenía en mente.',
+    },
+    area: {
+      pressure:
+        'Con frases como esta presionaste {{whoTo}}, y quien duda y se siente presionado se cierra. Da tus razones y deja que elija el momento.',
+      offTask: 'Dirigiste esto al ejercicio y no {{whoTo}}. No suma nada; quédate en la consulta.',
+      runsDown:
+        'Responde, no te defiendas (LAER): disuadir {{whoTo}} de otra opinión, o criticar a otro profesional, suena a que tienes algo que ocultar. Ofrece en cambio su historial para que lo lleve.',
+      dismissal:
+        'Reconoce, no descartes (LAER): tranquilizar así le dice {{whoTo}} que su preocupación no cuenta, y por eso se queda. Nombra la preocupación y luego pregunta qué hay detrás.',
+      jargon:
+        'Dijiste "{{term}}" sin explicarlo, y es poco probable que {{who}} conozca la palabra.',
+      jargonWithPlain:
+        'Dijiste "{{term}}" sin explicarlo, y es poco probable que {{who}} conozca la palabra. Prueba con "{{plain}}".',
+      ignored:
+        'Cuando {{who}} mencionó {{concern}}, tu respuesta siguió adelante sin reconocerlo. Reconoce y explora una preocupación antes de responderla.',
+      aWorry: 'una preocupación',
+      answeredEarly:
+        'Explora antes de responder (LAER): respondiste a {{concern}} antes de averiguar qué le preocupaba exactamente {{whoTo}}. Pregunta primero y luego responde.',
+      aConcern: 'una preocupación',
+      earlyAsk:
+        'Pediste una decisión antes de explorar las preocupaciones {{whoOf}}, así que lo dejó para más adelante. Explora y comprueba cada preocupación (LAER) antes de pedirla.',
+      unchecked:
+        'Comprobar (LAER): después de responder a {{concern}} seguiste adelante sin preguntar si eso resolvía la preocupación.',
+      noAcknowledgement:
+        'Nunca reconociste cómo se sentía {{who}}. Un breve "eso suena preocupante" antes de los datos hace que los datos se escuchen mejor.',
+      long: 'Tu frase aquí llega a {{words}} palabras; dicha en voz alta cuesta seguirla. Divídela en frases cortas.',
+      closed:
+        'La mayoría de tus preguntas se podían responder con sí o no, como esta. Empieza con "qué" o "cómo" para escuchar más.',
+      unexplored: 'Nunca exploraste {{concern}} con {{who}}; pregunta qué le preocupa de ello.',
+      oneOfTheConcerns: 'una de las preocupaciones',
+      hidden:
+        'Nunca sacaste a la luz una preocupación que {{who}} se guardaba. La próxima vez: {{hint}}',
+      noCheck:
+        'Nunca comprobaste lo que {{who}} había entendido. Pídele que explique el plan con sus propias palabras.',
+      noOptions:
+        'No expusiste las opciones, incluida la de esperar, así que el plan podía parecer el único camino.',
+      summarise:
+        'Antes de recomendar, resume lo que te contó {{who}}, para que note que le escuchaste.',
+      deeper:
+        'Sigue cada respuesta con una pregunta abierta más para llegar más allá de la primera respuesta.',
+    },
+    anchor:
+      'Tu manejo de objeciones obtuvo {{score}}/10; en Escuchar, Reconocer, Explorar, Responder y comprobar, {{range}} significa {{meaning}}.',
+    objectionBands: {
+      lowest: 'objeciones descartadas, discutidas o respondidas con presión',
+      low: 'objeciones respondidas enseguida, sin reconocerlas ni explorarlas',
+      middle: 'objeciones reconocidas y respondidas, pero sin explorarlas antes o sin comprobarlas',
+      high: 'cada objeción escuchada, reconocida, explorada y respondida de forma concreta',
+      highest: 'todo eso, y cada una comprobada como resuelta, sin descartar ni presionar',
+    },
+    suggestion: {
+      insteadOf: 'En lugar de "{{quote}}", prueba: "{{line}}"',
+      whenRaised:
+        'Cuando {{who}} mencionó "{{concern}}", en lugar de "{{quote}}", prueba: "{{line}}"',
+      whenWorried:
+        'Cuando {{who}} mencionó una preocupación, en lugar de "{{quote}}", prueba: "{{line}}"',
+      uncover: 'Para averiguar qué más ronda la cabeza {{whoOf}}, prueba: "{{line}}"',
+      explore: 'Para explorar "{{concern}}" antes de responder, prueba: "{{line}}"',
+      check: 'Antes de pedir una decisión, prueba: "{{line}}"',
+      options: 'Para que sea una elección real, prueba: "{{line}}"',
+      close: 'Para cerrar, prueba: "{{line}}"',
+    },
+    coach: {
+      start: 'Empieza con una pregunta abierta: pregunta qué le trae y qué le preocupa más.',
+      offTask: 'Quédate en la consulta: responde al paciente como lo harías en el sillón.',
+      pressure:
+        'Rebaja la urgencia. Ofrece las opciones, incluida la de esperar, y deja que elija el momento.',
+      raisedNamed:
+        'Acaba de mencionar "{{concern}}". Reconoce el sentimiento y pregunta qué le preocupa más de ello.',
+      raised:
+        'Acaba de mencionar una preocupación. Reconoce el sentimiento y pregunta qué le preocupa más de ello.',
+      shared: 'Acaba de contarte algo personal. Reconócelo antes de seguir.',
+      swap: 'Cambia "{{term}}" por palabras de todos los días.',
+      swapFor: 'Cambia "{{term}}" por palabras de todos los días, como "{{plain}}".',
+      agreed: 'Ha aceptado. Confirma los próximos pasos y qué puede esperar.',
+      confided: 'Vuelve a lo que te confió antes y respóndelo antes de pedir una decisión.',
+      askAboutNamed: 'Haz una pregunta abierta sobre "{{concern}}" antes de explicar nada.',
+      askAbout: 'Haz una pregunta abierta sobre una preocupación que aún no hayas explorado.',
+      check: 'Comprueba la comprensión: pregunta qué dudas tiene hasta ahora.',
+      summarise: 'Resume lo que has oído y luego pregunta cómo le gustaría seguir.',
+    },
+    note: {
+      offTask: 'habló al ejercicio, no al paciente',
+      missedCue: 'señal perdida: lo que {{pronoun}} acababa de decir',
+      missedCueNamed: 'señal perdida: {{pronoun}} mencionó "{{name}}"',
+      pronoun: { female: 'ella', male: 'él' },
+      pressure: 'presión',
+      fearTactic: 'táctica de miedo',
+      dismissal: 'quitó importancia a la preocupación',
+      plainWords: 'palabras sencillas: "{{term}}"',
+      jargon: 'jerga: "{{term}}"',
+      longSentence: 'frase larga: {{words}} palabras',
+      answeredEarly: 'respondió antes de explorar',
+      answeredEarlyNamed: 'respondió antes de explorar: "{{name}}"',
+      openQuestion: 'pregunta abierta',
+      acknowledged: 'reconoció el sentimiento',
+      complexReflection: 'reflejó el sentido detrás de las palabras',
+      reflection: 'devolvió lo que se dijo',
+      closedQuestion: 'pregunta cerrada: invita a una respuesta corta',
+      checkedUnderstanding: 'comprobó la comprensión',
+      offeredWaiting: 'ofreció esperar como opción',
+      offeredOptions: 'ofreció opciones',
+    },
+    reaction: {
+      revealed: 'reveló: {{concern}}',
+      settled: 'resuelta: {{concern}}',
+      agreed: 'aceptó',
+      trust: 'confianza',
+      anxiety: 'ansiedad',
+      readiness: 'disposición',
+    },
+    thought: {
+      onEdgeAtStart: 'Ya estoy en tensión. Espero que me escuchen antes de decirme qué hacer.',
+      waitAndSee: 'A ver si de verdad me escuchan.',
+      revealed: 'No pensaba decir eso. Me lo preguntaron de la manera adecuada y me salió.',
+      offTask: 'Qué cosa más rara de decir. ¿De verdad me están hablando a mí?',
+      frightened: 'Ahora tengo miedo; no me han convencido.',
+      pushed: '¿Por qué me presionan? Necesito tiempo para pensar, no una fecha límite.',
+      ready: 'Lo tengo claro. Lo elijo porque para mí tiene sentido.',
+      brushedOff: 'Le quitan importancia. Para mí sigue siendo real.',
+      unheard: 'No han escuchado lo que acabo de decir.',
+      jargon: '¿Qué significa siquiera "{{term}}"? No quiero quedar mal preguntando.',
+      settled: 'Eso responde de verdad a lo que me preocupaba. Me siento mejor.',
+      heardMaybeMore:
+        'Entienden que esto es difícil para mí. Quizá pronto pueda contarles el resto.',
+      heard: 'Entienden que esto es difícil para mí. Puedo respirar un poco.',
+      checked: 'Bien, quieren saber si lo he entendido. Tengo una o dos preguntas.',
+      choice: 'Así que sí tengo elección. Eso lo hace más fácil.',
+      cost: 'Al menos ahora sé a qué atenerme con el coste.',
+      askedMore: 'Se agradece que me pregunten. Hay más, pero no sé si quiero decirlo todavía.',
+      asked: 'Se agradece que me pregunten lo que pienso.',
+      distrust: 'No sé si me fío de adónde va esto.',
+      holdingBack: 'Hay algo que no he dicho. No me han dado motivos para hacerlo.',
+      onEdge: 'Sigo en tensión con todo esto.',
+      following: 'Vale. Hasta aquí lo sigo.',
+    },
+  },
+
   progress: {
     queryFailed: 'No se pudieron cargar los datos de progreso. Vuelve a intentarlo.',
     unexpected:
@@ -951,6 +1168,7 @@ export const es: Catalogue = {
       captionEmpty: 'Escribe un pie de imagen o deja el campo vacío',
       captionMaxChars: 'Como máximo {{max}} caracteres',
       captionOneLine: 'Una sola línea, sin caracteres de control',
+      statedConcernsListed: 'cada statedConcerns[].concern debe ser uno de patientConcerns',
     },
   },
 

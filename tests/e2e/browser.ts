@@ -263,8 +263,14 @@ function describeProblems(problems: PageProblems, url: string): string | null {
 export interface BrowserApp {
   readonly baseUrl: string;
   readonly server: TestServer;
-  /** A fresh browser profile (its own cookies and storage) with one watched page. */
-  newPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
+  /**
+   * A fresh browser profile (its own cookies and storage) with one watched page. `locale` is the
+   * browser's language (navigator.languages and Accept-Language); US English unless given.
+   */
+  newPage(options?: {
+    viewport?: { width: number; height: number };
+    locale?: string;
+  }): Promise<Page>;
 }
 
 export interface BrowserAppOptions {
@@ -324,9 +330,9 @@ export function useBrowserApp(options: BrowserAppOptions = {}): BrowserApp {
     get server() {
       return running().server;
     },
-    async newPage({ viewport = { width: 1280, height: 900 } } = {}) {
+    async newPage({ viewport = { width: 1280, height: 900 }, locale = 'en-US' } = {}) {
       const { server: app, browser: chrome } = running();
-      const context = await chrome.newContext({ baseURL: app.url, viewport, locale: 'en-US' });
+      const context = await chrome.newContext({ baseURL: app.url, viewport, locale });
       contexts.push(context);
       await reportCspViolations(context);
       const page = await context.newPage();

@@ -1,5 +1,6 @@
 import { plainWordsFor } from './jargon';
 import { replayConversation } from './patientState';
+import { inReportLanguage, reportText } from './reportText';
 import { countWords } from './textTools';
 import type { CoachModel, ConversationSoFar } from '../types';
 
@@ -22,9 +23,13 @@ function withinLimit(text: string): string {
   return `${text.split(/\s+/).slice(0, MAX_HINT_WORDS).join(' ')}…`;
 }
 
-function named(concern: string | undefined, withName: string, without: string): string {
+function named(
+  concern: string | undefined,
+  withName: (concern: string) => string,
+  without: string,
+): string {
   if (concern === undefined) return without;
-  const text = withName.replace('{concern}', concern);
+  const text = withName(concern);
   return countWords(text) <= MAX_HINT_WORDS ? text : without;
 }
 
@@ -36,36 +41,31 @@ export function coachHint(context: ConversationSoFar): string {
   const last = replay.turns.at(-1);
 
   if (last === undefined) {
-    return 'Start with an open question: ask what brings them in and what worries them most.';
+    return reportText('coach.start');
   }
   const { analysis } = last;
-  if (analysis.offTask)
-    return 'Stay in the consultation: answer the patient as you would in the chair.';
-  if (analysis.pressure) {
-    return 'Ease off the urgency. Offer the options, including waiting, and let them choose the timing.';
-  }
+  if (analysis.offTask) return reportText('coach.offTask');
+  if (analysis.pressure) return reportText('coach.pressure');
   const raised = pendingRaised.stated.find((i) => !final.stated[i]?.explored);
   if (raised !== undefined) {
     return named(
       statedConcerns[raised]?.concern,
-      'They just raised "{concern}". Acknowledge the feeling, then ask what worries them most about it.',
-      'They just raised a concern. Acknowledge the feeling, then ask what worries them most about it.',
+      (concern) => reportText('coach.raisedNamed', { concern }),
+      reportText('coach.raised'),
     );
   }
   if (pendingRaised.hidden.some((i) => !final.hidden[i]?.addressed)) {
-    return 'They have just shared something personal. Acknowledge it before you move on.';
+    return reportText('coach.shared');
   }
   const term = analysis.jargonUnexplained[0];
   if (term !== undefined) {
     const plain = plainWordsFor(term);
     return plain === undefined
-      ? `Swap "${term}" for everyday words.`
-      : `Swap "${term}" for everyday words, such as "${plain}".`;
+      ? reportText('coach.swap', { term })
+      : reportText('coach.swapFor', { term, plain });
   }
-  if (final.accepted) return 'They have agreed. Confirm the next steps and what to expect.';
-  if (final.hidden.some((h) => h.revealed && !h.addressed)) {
-    return 'Go back to what they confided earlier and respond to it before asking for a decision.';
-  }
+  if (final.accepted) return reportText('coach.agreed');
+  if (final.hidden.some((h) => h.revealed && !h.addressed)) return reportText('coach.confided');
   const locked = hiddenConcerns.find((_, i) => !final.hidden[i]?.revealed);
   const unexplored = final.stated.findIndex((s) => !s.explored);
   const hiddenFirst = unexplored === -1 || replay.turns.length >= HIDDEN_HINT_AFTER_TURNS;
@@ -73,21 +73,21 @@ export function coachHint(context: ConversationSoFar): string {
   if (unexplored !== -1) {
     return named(
       statedConcerns[unexplored]?.concern,
-      'Ask an open question about "{concern}" before explaining anything.',
-      'Ask an open question about a concern you have not explored yet.',
+      (concern) => reportText('coach.askAboutNamed', { concern }),
+      reportText('coach.askAbout'),
     );
   }
   if (!replay.turns.some((t) => t.analysis.checksUnderstanding)) {
-    return 'Check understanding: ask what questions they have so far.';
+    return reportText('coach.check');
   }
-  return "Summarise what you've heard, then ask how they would like to go ahead.";
+  return reportText('coach.summarise');
 }
 
 /** The coach used when no AI provider is configured: deterministic, no network. */
 export function createOfflineCoach(): CoachModel {
   return {
     async hint(context) {
-      return withinLimit(coachHint(context));
+      return inReportLanguage(context, () => withinLimit(coachHint(context)));
     },
   };
 }

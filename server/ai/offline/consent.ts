@@ -1,3 +1,4 @@
+import { reportText } from './reportText';
 import { usesFearTactic } from './turnNotes';
 import { onTaskTurns } from './rubric';
 import type { SentenceAnalysis } from './analyseTurn';
@@ -128,9 +129,11 @@ export function consentChecklist(replay: ConversationReplay): DraftConsent {
     turn.analysis.sentences.flatMap((sentence) => {
       const at = { turn: turn.historyIndex + 1, quote: sentence.text };
       return [
-        ...(sentence.pressure ? [{ ...at, kind: 'pressure' as const, label: 'pressure' }] : []),
+        ...(sentence.pressure
+          ? [{ ...at, kind: 'pressure' as const, label: reportText('note.pressure') }]
+          : []),
         ...(usesFearTactic(sentence)
-          ? [{ ...at, kind: 'fear_tactic' as const, label: 'fear tactic' }]
+          ? [{ ...at, kind: 'fear_tactic' as const, label: reportText('note.fearTactic') }]
           : []),
       ];
     }),

@@ -1,6 +1,7 @@
 import { plainWordsFor } from './jargon';
 import { onTaskTurns } from './rubric';
-import { OBJECTION_ANCHORS } from '../objectionRubric';
+import { objectionBand } from '../objectionRubric';
+import { reportText, whoParams } from './reportText';
 import { lowerFirst } from './textTools';
 import type { SentenceAnalysis } from './analyseTurn';
 import type { ClinicianTurnReplay, ConversationReplay, PatientState } from './patientState';
@@ -24,12 +25,6 @@ export interface FeedbackLists {
 
 const MAX_ITEMS = 3;
 const MIN_ITEMS = 2;
-
-export function whoFor(scenario: ScenarioRecord): string {
-  return { patient: 'the patient', parent: 'the parent', carer: 'the carer' }[
-    scenario.extras.speaker
-  ];
-}
 
 function firstSentence(
   turns: readonly ClinicianTurnReplay[],
@@ -66,7 +61,7 @@ function turnWhere(
 }
 
 function strengthCandidates(scenario: ScenarioRecord, replay: ConversationReplay): Candidate[] {
-  const who = whoFor(scenario);
+  const who = whoParams(scenario);
   const turns = onTaskTurns(replay);
   const out: Candidate[] = [];
   const { hiddenConcerns, goal } = scenario.extras;
@@ -81,7 +76,7 @@ function strengthCandidates(scenario: ScenarioRecord, replay: ConversationReplay
     out.push({
       kind: 'revealed',
       weight: 6,
-      text: `Your question uncovered something ${who} had not volunteered: ${lowerFirst(hidden.concern)}`,
+      text: reportText('strength.revealed', { ...who, concern: lowerFirst(hidden.concern) }),
       quote: sentence?.text ?? null,
     });
     break;
@@ -98,23 +93,24 @@ function strengthCandidates(scenario: ScenarioRecord, replay: ConversationReplay
       weight: 5,
       text:
         concern === undefined
-          ? `You named how ${who} was feeling before moving on, which lowers their guard and builds trust.`
-          : `Acknowledge (LAER): you acknowledged how ${who} felt about ${concern} in their terms before answering it, which built trust.`,
+          ? reportText('strength.acknowledgedFeeling', who)
+          : reportText('strength.acknowledgedConcern', { ...who, concern }),
       quote: quoteOf(acknowledged),
     });
   }
 
   const explored = firstSentence(turns, (s, t) => s.openQuestion && t.touchedStated.length > 0);
   if (explored !== undefined) {
-    const concern = concernName(scenario, explored.turn.touchedStated[0]) ?? 'their concern';
+    const concern =
+      concernName(scenario, explored.turn.touchedStated[0]) ?? reportText('strength.theirConcern');
     out.push({
       kind: 'open-question',
       weight: 4.5,
       text:
         explored.turn.state.stated[explored.turn.touchedStated[0] ?? -1]?.exploredBeforeAnswer ===
         false
-          ? `Your open question let ${who} talk about ${concern} in their own words rather than answer yes or no.`
-          : `Explore (LAER): your open question found out what lay behind ${concern} before you answered it, so your answer could fit the real worry.`,
+          ? reportText('strength.openQuestionTalk', { ...who, concern })
+          : reportText('strength.openQuestionExplore', { ...who, concern }),
       quote: quoteOf(explored),
     });
   }
@@ -125,7 +121,7 @@ function strengthCandidates(scenario: ScenarioRecord, replay: ConversationReplay
     out.push({
       kind: 'accepted',
       weight: 4.5,
-      text: `You asked for a decision only after the concerns were explored, and you reached the goal (${lowerFirst(goal)}).`,
+      text: reportText('strength.accepted', { goal: lowerFirst(goal) }),
       quote: proposal?.text ?? null,
     });
   }
@@ -137,8 +133,8 @@ function strengthCandidates(scenario: ScenarioRecord, replay: ConversationReplay
       kind: 'options',
       weight: 4,
       text: options.sentence.noTreatment
-        ? `You offered waiting or no treatment as a real option, so ${who} could make an informed choice.`
-        : `You set out more than one option, so the recommendation felt like a choice rather than a sale.`,
+        ? reportText('strength.noTreatment', who)
+        : reportText('strength.options'),
       quote: quoteOf(options),
     });
   }
@@ -148,7 +144,7 @@ function strengthCandidates(scenario: ScenarioRecord, replay: ConversationReplay
     out.push({
       kind: 'cost',
       weight: 3.5,
-      text: `You talked about cost and payment openly instead of leaving ${who} to worry about it.`,
+      text: reportText('strength.cost', who),
       quote: quoteOf(cost),
     });
   }
@@ -158,7 +154,7 @@ function strengthCandidates(scenario: ScenarioRecord, replay: ConversationReplay
     out.push({
       kind: 'benefit',
       weight: 3,
-      text: `You explained what the treatment would do, not just what it is.`,
+      text: reportText('strength.benefit'),
       quote: quoteOf(benefit),
     });
   }
@@ -174,8 +170,8 @@ function strengthCandidates(scenario: ScenarioRecord, replay: ConversationReplay
       weight: resolved === undefined ? 3.5 : 4,
       text:
         resolved === undefined
-          ? `You checked what ${who} had taken in instead of assuming your explanation landed.`
-          : `Check (LAER): after answering, you asked whether that resolved the worry instead of assuming it had.`,
+          ? reportText('strength.checked', who)
+          : reportText('strength.checkedResolved'),
       quote: quoteOf(check),
     });
   }
@@ -185,18 +181,20 @@ function strengthCandidates(scenario: ScenarioRecord, replay: ConversationReplay
     out.push({
       kind: 'take-away',
       weight: 3.5,
-      text: `Respond (LAER): you offered ${who} something to take away, so they can weigh it up without being rushed.`,
+      text: reportText('strength.takeAway', who),
       quote: quoteOf(takeAway),
     });
   }
 
   const plain = firstSentence(turns, (s) => s.jargon.some((j) => j.explained));
   if (plain !== undefined) {
-    const term = plain.sentence.jargon.find((j) => j.explained)?.term ?? 'the clinical term';
+    const term =
+      plain.sentence.jargon.find((j) => j.explained)?.term ??
+      reportText('strength.theClinicalTerm');
     out.push({
       kind: 'plain-words',
       weight: 3,
-      text: `You explained "${term}" in plain words in the same breath.`,
+      text: reportText('strength.plainWords', { term }),
       quote: quoteOf(plain),
     });
   }
@@ -204,7 +202,7 @@ function strengthCandidates(scenario: ScenarioRecord, replay: ConversationReplay
 }
 
 function areaCandidates(scenario: ScenarioRecord, replay: ConversationReplay): Candidate[] {
-  const who = whoFor(scenario);
+  const who = whoParams(scenario);
   const turns = onTaskTurns(replay);
   const { final } = replay;
   const out: Candidate[] = [];
@@ -214,7 +212,7 @@ function areaCandidates(scenario: ScenarioRecord, replay: ConversationReplay): C
     out.push({
       kind: 'pressure',
       weight: 7,
-      text: `With lines like this you put pressure on ${who}, and someone hesitant who feels pushed digs in. Give your reasons, then let them choose the timing.`,
+      text: reportText('area.pressure', who),
       quote: quoteOf(pressure),
     });
   }
@@ -226,7 +224,7 @@ function areaCandidates(scenario: ScenarioRecord, replay: ConversationReplay): C
     out.push({
       kind: 'off-task',
       weight: 6,
-      text: `You aimed this at the exercise rather than at ${who}. It earns nothing; stay in the consultation.`,
+      text: reportText('area.offTask', who),
       quote: offTask.text,
     });
   }
@@ -236,7 +234,7 @@ function areaCandidates(scenario: ScenarioRecord, replay: ConversationReplay): C
     out.push({
       kind: 'runs-down',
       weight: 6.5,
-      text: `Respond, don't defend (LAER): talking ${who} out of another opinion, or running down another clinician, sounds like you have something to hide. Offer records to take to them instead.`,
+      text: reportText('area.runsDown', who),
       quote: quoteOf(runsDown),
     });
   }
@@ -246,7 +244,7 @@ function areaCandidates(scenario: ScenarioRecord, replay: ConversationReplay): C
     out.push({
       kind: 'dismissal',
       weight: 6.5,
-      text: `Acknowledge, don't dismiss (LAER): reassurance like this tells ${who} the worry doesn't count, so it stays. Name the worry, then ask what is behind it.`,
+      text: reportText('area.dismissal', who),
       quote: quoteOf(dismissed),
     });
   }
@@ -258,18 +256,22 @@ function areaCandidates(scenario: ScenarioRecord, replay: ConversationReplay): C
     out.push({
       kind: 'jargon',
       weight: 6,
-      text: `You said "${term}" without explaining it, and ${who} is unlikely to know the word.${plain === undefined ? '' : ` Try "${plain}".`}`,
+      text:
+        plain === undefined
+          ? reportText('area.jargon', { ...who, term })
+          : reportText('area.jargonWithPlain', { ...who, term, plain }),
       quote: quoteOf(jargon),
     });
   }
 
   const ignored = turns.find((t) => t.ignoredConcern);
   if (ignored !== undefined) {
-    const concern = concernName(scenario, ignored.raisedBefore.stated[0]) ?? 'a worry';
+    const concern =
+      concernName(scenario, ignored.raisedBefore.stated[0]) ?? reportText('area.aWorry');
     out.push({
       kind: 'ignored',
       weight: 6,
-      text: `When ${who} raised ${concern}, your reply moved on without acknowledging it. Acknowledge and explore a concern before answering it.`,
+      text: reportText('area.ignored', { ...who, concern }),
       quote: ignored.analysis.sentences[0]?.text ?? null,
     });
   }
@@ -281,7 +283,10 @@ function areaCandidates(scenario: ScenarioRecord, replay: ConversationReplay): C
     out.push({
       kind: 'answered-early',
       weight: 4.5,
-      text: `Explore before you respond (LAER): you answered ${concernName(scenario, i) ?? 'a concern'} before finding out what exactly worried ${who} about it. Ask first, then respond.`,
+      text: reportText('area.answeredEarly', {
+        ...who,
+        concern: concernName(scenario, i) ?? reportText('area.aConcern'),
+      }),
       quote: sentence?.text ?? null,
     });
   });
@@ -291,7 +296,7 @@ function areaCandidates(scenario: ScenarioRecord, replay: ConversationReplay): C
     out.push({
       kind: 'early-ask',
       weight: 4,
-      text: `You asked for a decision before ${who}'s concerns were explored, so they put it off. Explore and check each concern (LAER) before you ask.`,
+      text: reportText('area.earlyAsk', who),
       quote: deferred.analysis.sentences.find((s) => s.proposal)?.text ?? null,
     });
   }
@@ -305,7 +310,9 @@ function areaCandidates(scenario: ScenarioRecord, replay: ConversationReplay): C
     out.push({
       kind: 'unchecked',
       weight: 3,
-      text: `Check (LAER): after answering ${concernName(scenario, unchecked) ?? 'a concern'} you moved on without asking whether it resolved the worry.`,
+      text: reportText('area.unchecked', {
+        concern: concernName(scenario, unchecked) ?? reportText('area.aConcern'),
+      }),
       quote: answered?.analysis.sentences.find((s) => s.explanation)?.text ?? null,
     });
   }
@@ -314,7 +321,7 @@ function areaCandidates(scenario: ScenarioRecord, replay: ConversationReplay): C
     out.push({
       kind: 'no-acknowledgement',
       weight: 5,
-      text: `You never acknowledged how ${who} felt. A short "that sounds worrying" before the facts makes the facts easier to hear.`,
+      text: reportText('area.noAcknowledgement', who),
       quote: null,
     });
   }
@@ -324,7 +331,7 @@ function areaCandidates(scenario: ScenarioRecord, replay: ConversationReplay): C
     out.push({
       kind: 'long',
       weight: 3.5,
-      text: `Your sentence here runs to ${long.sentence.words} words; spoken aloud it is hard to follow. Break it into short ones.`,
+      text: reportText('area.long', { words: long.sentence.words }),
       quote: quoteOf(long),
     });
   }
@@ -336,7 +343,7 @@ function areaCandidates(scenario: ScenarioRecord, replay: ConversationReplay): C
     out.push({
       kind: 'closed',
       weight: 3.5,
-      text: `Most of your questions could be answered with yes or no, like this one. Start with "what" or "how" to hear more.`,
+      text: reportText('area.closed'),
       quote: quoteOf(closedSentence),
     });
   }
@@ -346,7 +353,10 @@ function areaCandidates(scenario: ScenarioRecord, replay: ConversationReplay): C
     out.push({
       kind: 'unexplored',
       weight: 3.5,
-      text: `You never explored ${concernName(scenario, unexplored) ?? 'one of the concerns'} with ${who}; ask what worries them about it.`,
+      text: reportText('area.unexplored', {
+        ...who,
+        concern: concernName(scenario, unexplored) ?? reportText('area.oneOfTheConcerns'),
+      }),
       quote: null,
     });
   }
@@ -356,7 +366,7 @@ function areaCandidates(scenario: ScenarioRecord, replay: ConversationReplay): C
     out.push({
       kind: 'hidden',
       weight: 3,
-      text: `You never drew out a worry ${who} was keeping back. Next time: ${lowerFirst(locked.hint)}`,
+      text: reportText('area.hidden', { ...who, hint: lowerFirst(locked.hint) }),
       quote: null,
     });
   }
@@ -365,7 +375,7 @@ function areaCandidates(scenario: ScenarioRecord, replay: ConversationReplay): C
     out.push({
       kind: 'no-check',
       weight: 2.5,
-      text: `You never checked what ${who} understood. Ask them to put the plan in their own words.`,
+      text: reportText('area.noCheck', who),
       quote: null,
     });
   }
@@ -374,7 +384,7 @@ function areaCandidates(scenario: ScenarioRecord, replay: ConversationReplay): C
     out.push({
       kind: 'no-options',
       weight: 2.5,
-      text: `You did not lay out the options, including waiting, so the plan could feel like the only way.`,
+      text: reportText('area.noOptions'),
       quote: null,
     });
   }
@@ -382,7 +392,7 @@ function areaCandidates(scenario: ScenarioRecord, replay: ConversationReplay): C
 }
 
 function strengthFallbacks(scenario: ScenarioRecord, replay: ConversationReplay): Candidate[] {
-  const who = whoFor(scenario);
+  const who = whoParams(scenario);
   const turns = onTaskTurns(replay);
   // A fallback strength must not hold up a line that is itself a problem.
   const clean = (s: SentenceAnalysis) =>
@@ -394,43 +404,43 @@ function strengthFallbacks(scenario: ScenarioRecord, replay: ConversationReplay)
     {
       kind: 'on-topic',
       weight: 1,
-      text: `You kept to what ${who} came in about rather than drifting.`,
+      text: reportText('strength.onTopic', who),
       quote: quoteOf(onTopic),
     },
     {
       kind: 'asked',
       weight: 1,
-      text: `You asked ${who} questions rather than only talking at them.`,
+      text: reportText('strength.asked', who),
       quote: quoteOf(question),
     },
     {
       kind: 'engaged',
       weight: 0.5,
-      text: `You engaged with ${who} and kept the conversation going.`,
+      text: reportText('strength.engaged', who),
       quote: quoteOf(first),
     },
     {
       kind: 'room',
       weight: 0.25,
-      text: `You gave ${who} room to say what was on their mind.`,
+      text: reportText('strength.room', who),
       quote: null,
     },
   ].filter((c) => c.quote !== null || c.kind === 'engaged' || c.kind === 'room');
 }
 
 function areaFallbacks(scenario: ScenarioRecord): Candidate[] {
-  const who = whoFor(scenario);
+  const who = whoParams(scenario);
   return [
     {
       kind: 'summarise',
       weight: 1,
-      text: `Before you recommend, summarise what ${who} told you, so they can hear that you listened.`,
+      text: reportText('area.summarise', who),
       quote: null,
     },
     {
       kind: 'deeper',
       weight: 1,
-      text: `Follow each answer with one more open question to get beneath the first reply.`,
+      text: reportText('area.deeper'),
       quote: null,
     },
   ];
@@ -459,11 +469,13 @@ const LAER_AREAS = [
 ];
 const LAER_STRENGTHS = ['check', 'open-question', 'acknowledgement', 'take-away'];
 
-/** The rubric anchor for an objection-handling score, in the words the grader is given. */
+/**
+ * The rubric anchor for an objection-handling score, in the words the grader is given (in
+ * English; the reader's language otherwise).
+ */
 export function objectionAnchor(score: number): string {
-  const band = OBJECTION_ANCHORS[Math.min(4, Math.max(0, Math.ceil(score / 2) - 1))] ?? '';
-  const [range, meaning] = band.split(': ');
-  return `Your objection handling scored ${score}/10; on Listen, Acknowledge, Explore, Respond and check, ${range} means ${meaning}.`;
+  const { range, meaning } = objectionBand(score);
+  return reportText('anchor', { score, range, meaning });
 }
 
 function withAnchor(items: Candidate[], kinds: readonly string[], score: number): boolean {

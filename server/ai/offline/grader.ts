@@ -1,6 +1,7 @@
 import { debriefConversation } from './debrief';
 import { feedbackLists } from './feedbackItems';
 import { replayConversation } from './patientState';
+import { inReportLanguage } from './reportText';
 import { scoreSkills } from './rubric';
 import { suggestedResponses } from './suggestions';
 import type { ConversationSoFar, GraderModel } from '../types';
@@ -22,10 +23,10 @@ export function gradeConversation(context: ConversationSoFar): Feedback {
 export function createOfflineGrader(): GraderModel {
   return {
     async grade(context) {
-      return gradeConversation(context);
+      return inReportLanguage(context, () => gradeConversation(context));
     },
     async debrief(context) {
-      return debriefConversation(context);
+      return inReportLanguage(context, () => debriefConversation(context));
     },
   };
 }

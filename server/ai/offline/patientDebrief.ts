@@ -1,5 +1,6 @@
 import { concernsRaisedBy } from './patientState';
 import type { ClinicianTurnReplay, ConversationReplay, PatientState } from './patientState';
+import { reportText } from './reportText';
 import { usesFearTactic } from './turnNotes';
 import type { DebriefDraft } from '#shared/debrief';
 import type { ChatTurn } from '../types';
@@ -49,8 +50,8 @@ export function patientMoments(
   return moments;
 }
 
-function arrow(label: string, delta: number): string {
-  return `${label} ${delta > 0 ? '↑' : '↓'}`;
+function arrow(level: 'trust' | 'anxiety' | 'readiness', delta: number): string {
+  return `${reportText(`reaction.${level}`)} ${delta > 0 ? '↑' : '↓'}`;
 }
 
 export function reactionsOf(
@@ -64,15 +65,24 @@ export function reactionsOf(
   for (const index of answering.newlyRevealed) {
     const hidden = hiddenConcerns[index];
     if (hidden !== undefined) {
-      out.push({ turn, kind: 'revealed', label: `revealed: ${lowerFirstWord(hidden.concern)}` });
+      out.push({
+        turn,
+        kind: 'revealed',
+        label: reportText('reaction.revealed', { concern: lowerFirstWord(hidden.concern) }),
+      });
     }
   }
   for (const index of answering.newlySettled) {
     const stated = statedConcerns[index];
     if (stated !== undefined)
-      out.push({ turn, kind: 'settled', label: `settled: ${stated.concern}` });
+      out.push({
+        turn,
+        kind: 'settled',
+        label: reportText('reaction.settled', { concern: stated.concern }),
+      });
   }
-  if (answering.acceptedNow) out.push({ turn, kind: 'agreed', label: 'agreed' });
+  if (answering.acceptedNow)
+    out.push({ turn, kind: 'agreed', label: reportText('reaction.agreed') });
   const levels = [
     ['trust', state.trust - before.trust],
     ['anxiety', state.anxiety - before.anxiety],
@@ -111,48 +121,39 @@ export function thoughtOf(scenario: ScenarioRecord, moment: PatientTurnMoment): 
   const keepingBack = state.hidden.some((h) => !h.revealed);
   if (turn === undefined) {
     return state.anxiety >= 0.6
-      ? "I'm already on edge. I hope they listen before they tell me what to do."
-      : "Let's see whether they actually listen to me.";
+      ? reportText('thought.onEdgeAtStart')
+      : reportText('thought.waitAndSee');
   }
   const a = turn.analysis;
   const settled = scenario.extras.statedConcerns[turn.newlySettled[0] ?? -1]?.concern;
   const jargon = a.jargonUnexplained[0];
   if (turn.newlyRevealed.length > 0) {
-    return "I hadn't meant to say that. They asked the right way, and it just came out.";
+    return reportText('thought.revealed');
   }
-  if (a.offTask) return 'That was a strange thing to say. Are they even talking to me?';
-  if (a.sentences.some(usesFearTactic)) return "Now I'm frightened, not convinced.";
-  if (a.pressure) return 'Why are they pushing me? I need time to think, not a deadline.';
-  if (turn.acceptedNow) return "I'm ready. I'm choosing this because it makes sense to me.";
-  if (a.dismissal) return "They're brushing it off. It's still real to me.";
-  if (turn.ignoredConcern) return "They didn't hear what I just said.";
-  if (jargon !== undefined)
-    return `What does "${jargon}" even mean? I don't want to look silly asking.`;
+  if (a.offTask) return reportText('thought.offTask');
+  if (a.sentences.some(usesFearTactic)) return reportText('thought.frightened');
+  if (a.pressure) return reportText('thought.pushed');
+  if (turn.acceptedNow) return reportText('thought.ready');
+  if (a.dismissal) return reportText('thought.brushedOff');
+  if (turn.ignoredConcern) return reportText('thought.unheard');
+  if (jargon !== undefined) return reportText('thought.jargon', { term: jargon });
   // The concern's label is not spliced in: "I feel better about was it done wrong" is not a
   // sentence a patient thinks.
-  if (settled !== undefined)
-    return 'That actually answers what I was worried about. I feel better.';
+  if (settled !== undefined) return reportText('thought.settled');
   if (a.acknowledgement || a.reflection) {
     return keepingBack && state.trust < 0.75
-      ? 'They get that this is hard for me. Maybe I can tell them the rest soon.'
-      : 'They get that this is hard for me. I can breathe a bit.';
+      ? reportText('thought.heardMaybeMore')
+      : reportText('thought.heard');
   }
-  if (a.checksUnderstanding)
-    return "Good, they want to know I've followed. I have a question or two.";
-  if (a.mentionsNoTreatment || a.explainsOptions)
-    return 'So I do have a choice. That makes it easier.';
-  if (a.discussesCost) return 'At least now I know where I stand on the cost.';
+  if (a.checksUnderstanding) return reportText('thought.checked');
+  if (a.mentionsNoTreatment || a.explainsOptions) return reportText('thought.choice');
+  if (a.discussesCost) return reportText('thought.cost');
   if (a.openQuestion) {
-    return keepingBack
-      ? "It's nice to be asked. There's more, but I'm not sure I'm ready to say it."
-      : "It's nice to be asked what I think.";
+    return keepingBack ? reportText('thought.askedMore') : reportText('thought.asked');
   }
-  if (state.trust < before.trust - 0.02) return "I'm not sure I trust where this is going.";
-  if (keepingBack && state.trust < 0.6)
-    return "There's something I haven't said. They haven't given me a reason to.";
-  return state.anxiety >= 0.6
-    ? "I'm still on edge about all of this."
-    : "Okay. I'm following so far.";
+  if (state.trust < before.trust - 0.02) return reportText('thought.distrust');
+  if (keepingBack && state.trust < 0.6) return reportText('thought.holdingBack');
+  return state.anxiety >= 0.6 ? reportText('thought.onEdge') : reportText('thought.following');
 }
 
 export function hiddenConcernOutcomes(

@@ -1,12 +1,13 @@
 import { inPlainWords } from './jargon';
 import { understandTurn } from './clinicianTurn';
 import { onTaskTurns } from './rubric';
-import { whoFor } from './feedbackItems';
+import { reportText, whoParams } from './reportText';
 import type { ClinicianTurnReplay, ConversationReplay } from './patientState';
 import type { ConversationTopic, ScenarioRecord } from '../../scenarios/schema';
 
 /**
- * Alternative lines the trainee could have said in this scenario: a rewrite of their weakest
+ * Alternative lines the trainee could have said in this scenario (in the conversation's language,
+ * English for the offline patient; what frames them is in the reader's, via reportText): a rewrite of their weakest
  * turn, a question that would have opened up what the patient kept back (without saying what
  * it was), and a next step they skipped.
  */
@@ -35,16 +36,28 @@ function rewriteWeakestTurn(
   const { analysis } = weakest;
   if (analysis.pressure) {
     const quote = analysis.sentences.find((s) => s.pressure)?.text ?? analysis.text;
-    return `Instead of "${quote}", try: "There's no rush to decide today. Let me go through your options, including waiting, and what each would mean for you. What would help you feel ready?"`;
+    return reportText('suggestion.insteadOf', {
+      quote,
+      line: "There's no rush to decide today. Let me go through your options, including waiting, and what each would mean for you. What would help you feel ready?",
+    });
   }
   const jargon = analysis.sentences.find((s) => s.jargon.some((j) => !j.explained));
   if (jargon !== undefined) {
     // Every term swapped, not only the first: the rewrite says no jargon at all.
-    return `Instead of "${jargon.text}", try: "${inPlainWords(jargon.text)}"`;
+    return reportText('suggestion.insteadOf', {
+      quote: jargon.text,
+      line: inPlainWords(jargon.text),
+    });
   }
   const concern = scenario.extras.statedConcerns[weakest.raisedBefore.stated[0] ?? -1]?.concern;
-  const raised = concern === undefined ? 'raised a worry' : `raised "${concern}"`;
-  return `When ${whoFor(scenario)} ${raised}, instead of "${analysis.sentences[0]?.text ?? analysis.text}", try: "I can hear that's a real worry for you. Tell me more: what concerns you most about it?"`;
+  const said = {
+    ...whoParams(scenario),
+    quote: analysis.sentences[0]?.text ?? analysis.text,
+    line: "I can hear that's a real worry for you. Tell me more: what concerns you most about it?",
+  };
+  return concern === undefined
+    ? reportText('suggestion.whenWorried', said)
+    : reportText('suggestion.whenRaised', { ...said, concern });
 }
 
 /**
@@ -71,25 +84,35 @@ function uncoverHidden(scenario: ScenarioRecord, replay: ConversationReplay): st
   if (locked === undefined) return undefined;
   const topic = understandTurn(locked.keywords.join(', ')).topics[0];
   const about = topic === undefined ? 'anything else that is on your mind' : ASK_ABOUT[topic];
-  return `To find out what else is on ${whoFor(scenario)}'s mind, try: "It sounds like there's a lot to weigh up. Tell me a bit about ${about}."`;
+  return reportText('suggestion.uncover', {
+    ...whoParams(scenario),
+    line: `It sounds like there's a lot to weigh up. Tell me a bit about ${about}.`,
+  });
 }
 
 function exploreConcern(scenario: ScenarioRecord, replay: ConversationReplay): string | undefined {
   const index = replay.final.stated.findIndex((s) => !s.explored);
   const concern = scenario.extras.statedConcerns[index]?.concern;
   if (concern === undefined) return undefined;
-  return `To explore "${concern}" before answering it, try: "That's a fair question. Before I answer, what worries you most about it?"`;
+  return reportText('suggestion.explore', {
+    concern,
+    line: "That's a fair question. Before I answer, what worries you most about it?",
+  });
 }
 
 function checkUnderstanding(replay: ConversationReplay): string | undefined {
   if (replay.turns.some((t) => !t.analysis.offTask && t.analysis.checksUnderstanding)) return;
-  return `Before asking for a decision, try: "I've given you a lot of information. Can you tell me in your own words what you've taken from it, and what questions you still have?"`;
+  return reportText('suggestion.check', {
+    line: "I've given you a lot of information. Can you tell me in your own words what you've taken from it, and what questions you still have?",
+  });
 }
 
 function offerOptions(replay: ConversationReplay): string | undefined {
   const turns = onTaskTurns(replay);
   if (turns.some((t) => t.analysis.explainsOptions && t.analysis.mentionsNoTreatment)) return;
-  return `To make it a real choice, try: "There's more than one way forward, including waiting and keeping an eye on it. Can I talk you through each, so you can decide what suits you?"`;
+  return reportText('suggestion.options', {
+    line: "There's more than one way forward, including waiting and keeping an eye on it. Can I talk you through each, so you can decide what suits you?",
+  });
 }
 
 /** What a concern is about, as a noun phrase that fits "what matters most to you is ...". */
@@ -123,7 +146,9 @@ export function summariseAndAsk(scenario: ScenarioRecord): string {
     phrases.length > 1
       ? `${phrases.slice(0, -1).join(', ')} and ${phrases.at(-1) ?? ''}`
       : (phrases[0] ?? 'getting this right for you');
-  return `To close, try: "Let me check I've understood: what matters most to you is ${listed}. Knowing the options, including waiting, how would you like to go ahead?"`;
+  return reportText('suggestion.close', {
+    line: `Let me check I've understood: what matters most to you is ${listed}. Knowing the options, including waiting, how would you like to go ahead?`,
+  });
 }
 
 export function suggestedResponses(scenario: ScenarioRecord, replay: ConversationReplay): string[] {

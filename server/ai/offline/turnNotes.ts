@@ -1,4 +1,5 @@
 import { FEAR_TACTIC } from './lexicon';
+import { reportText } from './reportText';
 import { scenarioIndex } from './scenarioIndex';
 import { foldText, lowerFirst } from './textTools';
 import type { SentenceAnalysis } from './analyseTurn';
@@ -16,10 +17,6 @@ export type DraftNote = DebriefDraft['notes'][number];
 export function usesFearTactic(sentence: Pick<SentenceAnalysis, 'text'>): boolean {
   const lower = foldText(sentence.text);
   return FEAR_TACTIC.some((pattern) => pattern.test(lower));
-}
-
-export function pronounFor(scenario: ScenarioRecord): 'she' | 'he' {
-  return scenario.extras.voice.gender === 'female' ? 'she' : 'he';
 }
 
 function concernName(scenario: ScenarioRecord, index: number): string | undefined {
@@ -75,41 +72,49 @@ export function turnNotes(
     add(
       'off_task',
       'concern',
-      'spoke to the exercise, not the patient',
+      reportText('note.offTask'),
       first((s) => s.roleBreak || s.graderInjection) ?? sentences[0],
     );
     return notes;
   }
 
-  const pronoun = pronounFor(scenario);
+  const pronoun = reportText(`note.pronoun.${scenario.extras.voice.gender}`);
   if (turn.ignoredConcern) {
     const name = cueName(scenario, turn);
     add(
       'missed_cue',
       'concern',
       name === undefined
-        ? `missed cue: what ${pronoun} had just said`
-        : `missed cue: ${pronoun} mentioned "${name}"`,
+        ? reportText('note.missedCue', { pronoun })
+        : reportText('note.missedCueNamed', { pronoun, name }),
       sentences[0],
     );
   }
   for (const sentence of sentences) {
-    if (sentence.pressure) add('pressure', 'concern', 'pressure', sentence);
-    if (usesFearTactic(sentence)) add('fear_tactic', 'concern', 'fear tactic', sentence);
-    if (sentence.dismissal) add('dismissal', 'concern', 'brushed the worry aside', sentence);
-    for (const jargon of sentence.jargon) {
-      if (jargon.explained) add('plain_words', 'good', `plain words: "${jargon.term}"`, sentence);
-      else add('jargon', 'concern', `jargon: "${jargon.term}"`, sentence);
+    if (sentence.pressure) add('pressure', 'concern', reportText('note.pressure'), sentence);
+    if (usesFearTactic(sentence)) {
+      add('fear_tactic', 'concern', reportText('note.fearTactic'), sentence);
     }
-    if (sentence.long)
-      add('long_sentence', 'concern', `long sentence: ${sentence.words} words`, sentence);
+    if (sentence.dismissal) add('dismissal', 'concern', reportText('note.dismissal'), sentence);
+    for (const jargon of sentence.jargon) {
+      const term = { term: jargon.term };
+      if (jargon.explained)
+        add('plain_words', 'good', reportText('note.plainWords', term), sentence);
+      else add('jargon', 'concern', reportText('note.jargon', term), sentence);
+    }
+    if (sentence.long) {
+      const words = { words: sentence.words };
+      add('long_sentence', 'concern', reportText('note.longSentence', words), sentence);
+    }
   }
   for (const index of answeredEarly(before, turn.state)) {
     const name = concernName(scenario, index);
     add(
       'answered_before_exploring',
       'concern',
-      name === undefined ? 'answered before exploring' : `answered before exploring: "${name}"`,
+      name === undefined
+        ? reportText('note.answeredEarly')
+        : reportText('note.answeredEarlyNamed', { name }),
       first((s) => s.explanation && namesConcern(scenario, s.text, index)) ??
         first((s) => s.explanation) ??
         sentences[0],
@@ -120,13 +125,13 @@ export function turnNotes(
   add(
     'open_question',
     'good',
-    'open question',
+    reportText('note.openQuestion'),
     first((s) => s.openQuestion && clean(s)),
   );
   add(
     'acknowledged_feeling',
     'good',
-    'acknowledged the feeling',
+    reportText('note.acknowledged'),
     first((s) => s.acknowledgement && clean(s)),
   );
   const reflection = first((s) => s.reflection && !s.acknowledgement && clean(s));
@@ -134,8 +139,8 @@ export function turnNotes(
     'reflection',
     'good',
     reflection?.acts.includes('complex_reflection') === true
-      ? 'reflected the meaning behind the words'
-      : 'reflected back what was said',
+      ? reportText('note.complexReflection')
+      : reportText('note.reflection'),
     reflection,
   );
   // A closed question is fine to check a fact; it is worth a note when the turn asks nothing
@@ -144,23 +149,23 @@ export function turnNotes(
     add(
       'closed_question',
       'concern',
-      'closed question: invites a short answer',
+      reportText('note.closedQuestion'),
       first((s) => s.closedQuestion && !s.checksUnderstanding && !s.acts.includes('permission')),
     );
   add(
     'checked_understanding',
     'good',
-    'checked understanding',
+    reportText('note.checkedUnderstanding'),
     first((s) => s.checksUnderstanding),
   );
   const noTreatment = first((s) => s.noTreatment && clean(s));
   if (noTreatment !== undefined)
-    add('options_offered', 'good', 'offered waiting as an option', noTreatment);
+    add('options_offered', 'good', reportText('note.offeredWaiting'), noTreatment);
   else
     add(
       'options_offered',
       'good',
-      'offered options',
+      reportText('note.offeredOptions'),
       first((s) => s.options && clean(s)),
     );
   return notes;

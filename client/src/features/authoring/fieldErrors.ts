@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { describeIssues, formatIssuePath } from '#shared/scenarioSeed';
-import { AUTHORING_TEXT } from '#shared/text';
+import { AUTHORING_TEXT, INPUT_TEXT } from '#shared/text';
 
 /** Problems keyed by the field that shows them; '' holds those no field owns. */
 export type FieldErrors = Record<string, string[]>;
@@ -52,7 +52,7 @@ export function errorsFromIssues(
   error.issues.forEach((issue, i) => {
     const path = formatIssuePath(issue.path);
     const field = fieldFor(path, fields);
-    const missing = lines[i]?.endsWith(': required') ?? false;
+    const missing = lines[i]?.endsWith(`: ${INPUT_TEXT.missing}`) ?? false;
     const message = plainMessage(issue, missing);
     add(errors, field, field === '' && path !== '' ? `${path}: ${message}` : message);
   });
@@ -68,7 +68,7 @@ export function errorsFromServerMessage(
   fields: readonly string[],
   prefix = '',
 ): FieldErrors {
-  const body = message.replace(/^\d+ problems?: /, '');
+  const body = withoutCount(message);
   const errors: FieldErrors = {};
   for (const problem of splitProblems(body)) {
     const colon = problem.indexOf(': ');
@@ -78,21 +78,31 @@ export function errorsFromServerMessage(
       path = path.slice(prefix.length).replace(/^\./, '');
     } else if (path === prefix) path = '';
     const field = path === '' || /\s/.test(path) ? '' : fieldFor(path, fields);
-    const shown = text === 'required' ? AUTHORING_TEXT.problems.required : text;
+    // The server says "required" in the request's language; an older answer said it in English.
+    const missing = text === INPUT_TEXT.missing || text === 'required';
+    const shown = missing ? AUTHORING_TEXT.problems.required : text;
     add(errors, field, field === '' && path !== '' ? `${path}: ${shown}` : shown);
   }
   return errors;
 }
 
-/** The server joins problems with '; ', which a message may itself contain only after a path. */
+/** "2 problems: …" without its count, in whichever language the server wrote it. */
+function withoutCount(message: string): string {
+  return message.replace(/^\d+ [^\s:]+: /, '');
+}
+
+/**
+ * The server joins problems with '; ', which a message may itself contain only after a path;
+ * the one rule with no path (statedConcerns) starts with a word of its own ("every", "cada").
+ */
 export function splitProblems(body: string): string[] {
   return body
-    .split(/; (?=[A-Za-z_$][\w$]*(?:\[\d+\]|\.[\w$]+)*: |every )/)
+    .split(/; (?=[A-Za-z_$][\w$]*(?:\[\d+\]|\.[\w$]+)*: |every |cada )/)
     .map((p) => p.trim())
     .filter((p) => p !== '');
 }
 
 /** The server's problem lines as they are, for an import that names paths in the file. */
 export function importProblems(message: string): string[] {
-  return splitProblems(message.replace(/^\d+ problems?: /, ''));
+  return splitProblems(withoutCount(message));
 }

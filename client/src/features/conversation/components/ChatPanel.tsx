@@ -4,6 +4,7 @@ import { concernsLine, MESSAGES_TO_END, type Conversation } from '#shared/conver
 import type { EndedConversation } from '#shared/api/conversations';
 import type { Message } from '#shared/conversation';
 import type { PatientAvatar } from '#shared/illustrations';
+import { languageOf } from '#shared/languages';
 import type { Scenario } from '#shared/scenario';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
@@ -220,6 +221,7 @@ export function ChatPanel({
           speech={speech}
           onRetry={chat.retryTurn}
           onDiscard={editFailed}
+          lang={languageOf(session.language).tag}
           branch={{
             onBranch: (messageId) => void tryAnother(messageId),
             busyId: branching,

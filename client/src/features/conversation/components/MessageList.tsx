@@ -25,6 +25,11 @@ interface MessageListProps {
   onDiscard: (clientId: string) => void;
   /** "Try another answer here" on each stored clinician turn; absent where it cannot be. */
   branch?: BranchControls | null;
+  /**
+   * The conversation's language (BCP 47): its lines are marked with it, so a screen reader
+   * reads an English line in English on a page in another language (WCAG 3.1.2).
+   */
+  lang?: string;
 }
 
 export interface BranchControls {
@@ -46,6 +51,7 @@ export function MessageList({
   onRetry,
   onDiscard,
   branch = null,
+  lang,
 }: MessageListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const stickRef = useRef(true);
@@ -85,6 +91,7 @@ export function MessageList({
                 const turn = turns[index] ?? 0;
                 return (
                   <UserBubble
+                    lang={lang}
                     key={message.id}
                     time={message.createdAt}
                     action={
@@ -104,6 +111,7 @@ export function MessageList({
               }
               return (
                 <PatientBubble
+                  lang={lang}
                   key={message.id}
                   avatar={avatar}
                   time={message.createdAt}
@@ -131,6 +139,7 @@ export function MessageList({
             case 'unsaved':
               return (
                 <PatientBubble
+                  lang={lang}
                   key={item.reply.id}
                   avatar={avatar}
                   time={item.reply.createdAt}
@@ -181,17 +190,21 @@ export function MessageList({
 function UserBubble({
   time,
   action = null,
+  lang,
   children,
 }: {
   time: string;
   action?: ReactNode;
+  lang: string | undefined;
   children: string;
 }) {
   return (
     <li className="message message--user">
       <div className="bubble bubble--user">
         <span className="visually-hidden">{CONVERSATION_TEXT.messages.youSaid} </span>
-        <p className="bubble__text">{children}</p>
+        <p className="bubble__text" lang={lang}>
+          {children}
+        </p>
         <div className="bubble__meta">
           <time dateTime={time}>{formatMessageTime(time)}</time>
           {action}
@@ -208,16 +221,19 @@ interface PatientBubbleProps {
   /** A reply the server could not store: shown, but marked. */
   unsaved: boolean;
   speak: { speaking: boolean; onSpeak: () => void; onStop: () => void } | null;
+  lang: string | undefined;
   children: ReactNode;
 }
 
-function PatientBubble({ avatar, time, note, unsaved, speak, children }: PatientBubbleProps) {
+function PatientBubble({ avatar, time, note, unsaved, speak, lang, children }: PatientBubbleProps) {
   return (
     <li className="message message--patient">
       {avatar ? <PatientAvatarArt kind={avatar} size={36} /> : null}
       <div className={`bubble bubble--patient ${unsaved ? 'bubble--unsaved' : ''}`}>
         <span className="visually-hidden">{CONVERSATION_TEXT.messages.patientSaid} </span>
-        <p className="bubble__text">{children}</p>
+        <p className="bubble__text" lang={lang}>
+          {children}
+        </p>
         <div className="bubble__meta">
           <time dateTime={time}>{formatMessageTime(time)}</time>
           {note ? <span className="bubble__note">{note}</span> : null}

@@ -1,5 +1,11 @@
 import { useId } from 'react';
-import { difficultyBadgeColour, difficultyName, type Scenario } from '#shared/scenario';
+import {
+  categoryName,
+  difficultyBadgeColour,
+  difficultyName,
+  type Scenario,
+} from '#shared/scenario';
+import { languageOf } from '#shared/languages';
 import { SCENARIO_TEXT as T } from '#shared/text';
 import { Badge } from '../../../components/Badge';
 
@@ -15,6 +21,8 @@ interface ScenarioCardProps {
 export function ScenarioCard({ scenario, onStart }: ScenarioCardProps) {
   const titleId = useId();
   const concerns = scenario.patientConcerns.filter((c) => c.trim() !== '').join(', ');
+  // The scenario's own words are in its language, marked so a screen reader says them so.
+  const lang = languageOf(scenario.language).tag;
 
   return (
     <article
@@ -27,22 +35,24 @@ export function ScenarioCard({ scenario, onStart }: ScenarioCardProps) {
       }}
     >
       <div className="card__head">
-        <h3 id={titleId} className="card__title scenario-card__title">
+        <h3 id={titleId} className="card__title scenario-card__title" lang={lang}>
           {scenario.title}
         </h3>
         <Badge colour={difficultyBadgeColour(scenario.difficulty)}>
           {difficultyName(scenario.difficulty)}
         </Badge>
       </div>
-      <p className="scenario-card__description">{scenario.description}</p>
+      <p className="scenario-card__description" lang={lang}>
+        {scenario.description}
+      </p>
       <dl className="scenario-card__facts">
         <div>
           <dt>{T.concerns}</dt>
-          <dd>{concerns === '' ? T.noConcerns : concerns}</dd>
+          {concerns === '' ? <dd>{T.noConcerns}</dd> : <dd lang={lang}>{concerns}</dd>}
         </div>
         <div>
           <dt>{T.category}</dt>
-          <dd>{scenario.category}</dd>
+          <dd>{categoryName(scenario.category)}</dd>
         </div>
         <div>
           <dt>{T.skills}</dt>
