@@ -84,6 +84,8 @@ const ERROR_SENTENCES = {
   'forbidden:unverified': () => COURSE_MAIL_TEXT.unverified,
   /** An organisation of theirs signs its people in through the school only (decision 050). */
   'forbidden:password_sign_in': () => SSO_TEXT.passwordSignInOff,
+  /** An account without a password deletes itself only just after signing in (decision 050). */
+  'forbidden:sign_in_again': () => MY_DATA_TEXT.signInAgainToDelete,
   // The school's sign-in (decision 050): these reach the sign-in page as `?error=<code>`.
   /** The provider vouched for an address it did not verify: no account is found or made by it. */
   'forbidden:sso_email_unverified': () => SSO_TEXT.emailUnverified,

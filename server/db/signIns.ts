@@ -72,6 +72,19 @@ export async function extendSignIn(
   ]);
 }
 
+/** Whether sign-in `id` was made in the last `seconds` (migration 0028). */
+export async function signedInWithin(
+  db: Queryable,
+  input: { id: string; seconds: number },
+): Promise<boolean> {
+  const [row] = await db.query(
+    `SELECT 1 FROM user_sessions
+      WHERE id = $1 AND signed_in_at > now() - make_interval(secs => $2::float8)`,
+    [input.id, input.seconds],
+  );
+  return row !== undefined;
+}
+
 export async function deleteSignIn(db: Queryable, { id }: { id: string }): Promise<void> {
   await db.query('DELETE FROM user_sessions WHERE id = $1', [id]);
 }

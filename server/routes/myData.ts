@@ -3,14 +3,14 @@ import { conversationDeletionApi, myDataApi } from '#shared/api/myData';
 import { uuidSchema } from '#shared/inputChecks';
 import { MY_DATA_TEXT } from '#shared/text';
 import { writeDataArchive } from '../account/dataArchive';
-import { confirmCurrentPassword } from '../auth/currentPassword';
+import { confirmAccountOwner } from '../auth/currentPassword';
 import { currentUser, requireUser } from '../auth/guard';
-import { SESSION_COOKIE } from '../auth/signIns';
+import { SESSION_COOKIE, signInIdFromToken } from '../auth/signIns';
 import { deleteAccountData } from '../db/accountDeletion';
 import { deleteEndedConversation } from '../db/conversationDeletion';
 import { claimDataExport, releaseDataExport, renewDataExport } from '../db/dataExportClaims';
 import { getKeepRecordings, setKeepRecordings } from '../db/recordingConsent';
-import { clearSignInCookie } from '../http/cookies';
+import { clearSignInCookie, readCookie } from '../http/cookies';
 import { AppError } from '../http/errors';
 import { sendJson } from '../http/respond';
 import { parseInput } from '../http/validate';
@@ -90,7 +90,14 @@ export function myDataRoutes(services: Services): Router {
   router.delete(myDataApi.delete.route, async (req, res) => {
     const input = parseInput(myDataApi.delete.body, req.body);
     const me = currentUser(res);
-    await confirmCurrentPassword(services, req, me.id, input.password);
+    const token = readCookie(req.headers.cookie, SESSION_COOKIE);
+    // requireUser found this session by its cookie a moment ago.
+    if (!token) throw new AppError('unauthorized:session');
+    await confirmAccountOwner(services, req, {
+      userId: me.id,
+      signInId: signInIdFromToken(token),
+      password: input.password,
+    });
     const deleted = await deleteAccountData(db, { userId: me.id });
     if (!deleted) throw new AppError('unauthorized:session');
     // Committed: every sign-in of the account is gone with it; this instance's cache follows,

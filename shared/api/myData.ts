@@ -18,7 +18,10 @@ export const recordingSettingResponse = z.object({ recordings: recordingSettingS
 
 export const setRecordingSettingBody = z.object({ keepRecordings: z.boolean() }).strict();
 
-export const deleteAccountBody = z.object({ password: z.string().min(1).max(1000) }).strict();
+/** The password, for an account that has one; one without proves itself by a recent sign-in. */
+export const deleteAccountBody = z
+  .object({ password: z.string().min(1).max(1000).optional() })
+  .strict();
 
 export const myDataApi = resource('/account', {
   /** The ZIP of everything of the account (application/zip, streamed): not JSON. */

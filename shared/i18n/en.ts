@@ -1563,6 +1563,10 @@ export const en = {
     deleteAccountConfirm: 'Delete my account',
     deletingAccount: 'Deleting your account',
     passwordRequired: 'Enter your password to delete your account.',
+    signInAgainToDelete:
+      'For your safety, an account without a password can be deleted only within 10 minutes of signing in. Sign out, sign in again through your school, then delete it.',
+    deleteAccountNoPassword:
+      'Your account has no password: signing in through your school in the last 10 minutes confirms it is you.',
     deleteAccountFailed: 'Your account could not be deleted. Please try again.',
     accountDeleted: 'Your account has been deleted.',
   },

@@ -1510,6 +1510,10 @@ export const es: Catalogue = {
     deleteAccountConfirm: 'Eliminar mi cuenta',
     deletingAccount: 'Eliminando tu cuenta',
     passwordRequired: 'Escribe tu contraseña para eliminar tu cuenta.',
+    signInAgainToDelete:
+      'Por tu seguridad, una cuenta sin contraseña solo se puede eliminar en los 10 minutos siguientes a iniciar sesión. Cierra sesión, vuelve a iniciarla con tu centro y elimínala.',
+    deleteAccountNoPassword:
+      'Tu cuenta no tiene contraseña: haber iniciado sesión con tu centro en los últimos 10 minutos confirma que eres tú.',
     deleteAccountFailed: 'No se pudo eliminar tu cuenta. Vuelve a intentarlo.',
     accountDeleted: 'Tu cuenta se ha eliminado.',
   },

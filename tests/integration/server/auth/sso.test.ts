@@ -248,6 +248,30 @@ describe.each(routeDatabaseKinds())('single sign-on on %s', (kind) => {
     }
   });
 
+  it('deletes an account without a password only just after a school sign-in', async () => {
+    const { sub, email } = person();
+    await browser.signIn('/api/auth/sso/school/start', sub);
+    const me = asBrowser();
+    const userId = (await me.get('/api/auth/me')).body.user.id as string;
+    // A typed password proves nothing here, and a sign-in of over ten minutes ago is not enough.
+    await t.db.query(
+      `UPDATE user_sessions SET signed_in_at = now() - interval '11 minutes' WHERE user_id = $1`,
+      [userId],
+    );
+    const stale = await me.request('DELETE', '/api/account', {});
+    expect(stale.status).toBe(403);
+    expect(stale.body.error.code).toBe('forbidden:sign_in_again');
+    expect((await me.request('DELETE', '/api/account', { password: 'guess' })).status).toBe(403);
+    expect(await usersWith(email)).toBe(1);
+    // Signing in through the school again makes this browser's sign-in recent.
+    const again = new SsoBrowser(PUBLIC_URL, server.url);
+    await again.signIn('/api/auth/sso/school/start', sub);
+    const fresh = new HttpClient(server.url);
+    fresh.cookie = again.cookieHeader(PUBLIC_URL);
+    expect((await fresh.request('DELETE', '/api/account', {})).status).toBe(204);
+    expect(await usersWith(email)).toBe(0);
+  });
+
   it('refuses a callback whose state was tampered with', async () => {
     const { sub } = person();
     const { form } = await browser.startAt('/api/auth/sso/school/start');

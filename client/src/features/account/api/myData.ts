@@ -8,9 +8,12 @@ export async function setRecordingSetting(keepRecordings: boolean): Promise<Reco
   return recordings;
 }
 
-/** Deletes the account; the password confirms it. The server signs every session out. */
-export async function deleteAccount(password: string): Promise<void> {
-  await callApi(myDataApi.delete, { body: { password } });
+/**
+ * Deletes the account; the password confirms it, or for an account without one (undefined) a
+ * recent sign-in. The server signs every session out.
+ */
+export async function deleteAccount(password: string | undefined): Promise<void> {
+  await callApi(myDataApi.delete, { body: password === undefined ? {} : { password } });
 }
 
 /**

@@ -79,7 +79,8 @@ export function AccountScreen({ userId, onUserChanged, onSignedOut }: AccountScr
       <LanguageSection />
       <YourDataSection />
       <RecordingsSection />
-      <DeleteAccountSection />
+      {/* Until the account is read, as one with a password: the server decides either way. */}
+      <DeleteAccountSection hasPassword={account.data?.hasPassword ?? true} />
     </main>
   );
 }

@@ -6,10 +6,12 @@ import { accountDeletedPath } from '../../../lib/paths';
 import { deleteAccount } from '../api/myData';
 
 /**
- * "Delete my account", confirmed with the password (decision 045). Afterwards the whole page
- * is loaded again at the sign-in page: nothing of the account stays in the browser's memory.
+ * "Delete my account", confirmed with the password (decision 045), or, for an account without
+ * one, by a sign-in through the school in the last ten minutes (decision 050). Afterwards the
+ * whole page is loaded again at the sign-in page: nothing of the account stays in the browser's
+ * memory.
  */
-export function DeleteAccountSection() {
+export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) {
   const ids = useId();
   const [asking, setAsking] = useState(false);
   const [password, setPassword] = useState('');
@@ -17,13 +19,13 @@ export function DeleteAccountSection() {
   const [error, setError] = useState<string | null>(null);
 
   const confirm = () => {
-    if (password === '') {
+    if (hasPassword && password === '') {
       setError(T.passwordRequired);
       return;
     }
     setBusy(true);
     setError(null);
-    deleteAccount(password)
+    deleteAccount(hasPassword ? password : undefined)
       .then(() => window.location.replace(accountDeletedPath))
       .catch((failure: unknown) => {
         console.error('Could not delete the account', failure);
@@ -61,18 +63,22 @@ export function DeleteAccountSection() {
           onConfirm={confirm}
           onCancel={() => setAsking(false)}
         >
-          <div className="field">
-            <label htmlFor={`${ids}-password`}>{T.deleteAccountPassword}</label>
-            <input
-              id={`${ids}-password`}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              disabled={busy}
-              onChange={(event) => setPassword(event.target.value)}
-              data-autofocus
-            />
-          </div>
+          {hasPassword ? (
+            <div className="field">
+              <label htmlFor={`${ids}-password`}>{T.deleteAccountPassword}</label>
+              <input
+                id={`${ids}-password`}
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                disabled={busy}
+                onChange={(event) => setPassword(event.target.value)}
+                data-autofocus
+              />
+            </div>
+          ) : (
+            <p>{T.deleteAccountNoPassword}</p>
+          )}
         </ConfirmDialog>
       ) : null}
     </section>
