@@ -33,6 +33,9 @@ import { organisationRoutes } from './routes/organisations';
 import { organisationsApi } from '#shared/api/organisations';
 import { courseMailApi } from '#shared/api/courseMail';
 import { courseMailRoutes } from './routes/courseMail';
+import { ltiApi } from '#shared/api/lti';
+import { ltiRegistrationRoutes } from './routes/ltiRegistrations';
+import { ltiToolRoutes } from './routes/ltiTool';
 import type { Services } from './services';
 
 export const CLIENT_DIST = fileURLToPath(new URL('../dist/client', import.meta.url));
@@ -106,12 +109,15 @@ export function createApp(services: Services, options: AppOptions): Express {
   api.use(realtimeApi.mount, realtimeRoutes(services));
   api.use(organisationsApi.mount, organisationRoutes(services));
   api.use(courseMailApi.mount, courseMailRoutes(services));
+  api.use(ltiApi.mount, ltiRegistrationRoutes(services));
   // Progress and history sit at the API root (their contracts' mount is '').
   api.use(progressRoutes(services));
   api.use(() => {
     throw new AppError('not_found:route');
   });
   app.use('/api', api);
+  // LTI 1.3 (decision 051): the endpoints platforms call, outside the API.
+  app.use(ltiToolRoutes(services));
   if (config.metricsToken) app.get('/metrics', metricsRoute(config.metricsToken));
   app.use(VAD_ASSETS_PATH, vadAssetRoutes());
 

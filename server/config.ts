@@ -158,6 +158,17 @@ const envSchema = z.object({
   INVITE_MAILS_PER_HOUR: int(1, 100_000).default(200),
   /** How often each instance looks for assignment reminders owed (one instance sends each). */
   REMINDER_CHECK_SECONDS: int(1, 86_400).default(60),
+  /**
+   * LTI 1.3 (decision 051): how old our signing key may grow before a new one replaces it (the
+   * old one stays published for LTI_KEY_OVERLAP_DAYS, so platforms' cached keysets still work).
+   */
+  LTI_KEY_ROTATION_DAYS: int(1, 3650).default(90),
+  LTI_KEY_OVERLAP_DAYS: int(1, 365).default(7),
+  /**
+   * Platform URLs over plain http (a local LMS in development or tests). Off: every URL our
+   * server calls for a platform (keyset, token, services) must be https.
+   */
+  LTI_ALLOW_HTTP: z.preprocess(emptyAsUndefined, bool.optional()),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Turns on GET /metrics (Prometheus text) for whoever sends it as a bearer token. */
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).max(256).optional()),
@@ -265,6 +276,7 @@ export interface Config {
   /** A newline-separated list of passwords refused at sign-up, besides the built-in one. */
   commonPasswordsFile: string | null;
   mail: MailConfig;
+  lti: LtiConfig;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
 
@@ -279,6 +291,12 @@ export interface MailConfig {
   verifyMs: number;
   invitesPerHour: number;
   reminderCheckMs: number;
+}
+
+export interface LtiConfig {
+  keyRotationMs: number;
+  keyOverlapMs: number;
+  allowHttp: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -416,6 +434,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       verifyMs: e.EMAIL_VERIFICATION_HOURS * 3_600_000,
       invitesPerHour: e.INVITE_MAILS_PER_HOUR,
       reminderCheckMs: e.REMINDER_CHECK_SECONDS * 1000,
+    },
+    lti: {
+      keyRotationMs: e.LTI_KEY_ROTATION_DAYS * 86_400_000,
+      keyOverlapMs: e.LTI_KEY_OVERLAP_DAYS * 86_400_000,
+      allowHttp: e.LTI_ALLOW_HTTP ?? false,
     },
     logLevel: e.LOG_LEVEL,
   };

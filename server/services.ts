@@ -10,6 +10,7 @@ import type { ConversationEnds } from './cluster/conversationEnds';
 import type { CoreServices } from './coreServices';
 import type { RealtimeCalls } from './realtime/realtimeCalls';
 import type { ListCache } from './scenarios/listCache';
+import type { ToolKeys } from './lti/toolKeys';
 import type { ScenarioStamps } from './scenarios/stampCache';
 
 /** What route modules and the gateway are given; built once in app.ts. */
@@ -35,6 +36,8 @@ export interface Services extends CoreServices {
    * instances hear of too (cluster/clusterStamps.ts, decision 037).
    */
   scenarioStamps: ScenarioStamps;
+  /** Our LTI tool's signing keys and public keyset (decision 051). */
+  ltiKeys: ToolKeys;
   /** Closes an ended conversation's sockets on every instance. */
   conversationEnds: ConversationEnds;
 }

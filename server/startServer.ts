@@ -20,6 +20,8 @@ import { purgeExpiredEmailVerifications } from './db/emailVerifications';
 import { purgeExpiredPasswordResets } from './db/passwordResets';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createCourseMail } from './mail/courseMail';
+import { ToolKeys } from './lti/toolKeys';
+import { purgeExpiredLtiLogins } from './db/ltiLogins';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
@@ -114,6 +116,10 @@ export async function startServer(config: Config, options: StartOptions): Promis
       options.realtimeClock ? { now: options.realtimeClock } : {},
     ),
     audio: createAudioStore({ config: config.audio, db, logger }),
+    ltiKeys: new ToolKeys(db, {
+      rotationMs: config.lti.keyRotationMs,
+      overlapMs: config.lti.keyOverlapMs,
+    }),
     scenarioLists: createListCache({ maxBytes: config.scenarios.listCacheBytes }),
     scenarioStamps: clusterStamps(
       createScenarioStamps({
@@ -151,8 +157,10 @@ export async function startServer(config: Config, options: StartOptions): Promis
       purgeExpiredRateLimits(db),
       purgeExpiredPasswordResets(db),
       purgeExpiredEmailVerifications(db),
+      purgeExpiredLtiLogins(db, { now: new Date() }),
     ]).then(
-      ([removed, links, verifications]) => {
+      ([removed, links, verifications, ltiLogins]) => {
+        if (ltiLogins > 0) logger.debug('lti_logins.purged', { removed: ltiLogins });
         if (removed > 0) logger.debug('rate_limits.purged', { removed });
         if (links > 0) logger.debug('password_resets.purged', { removed: links });
         if (verifications > 0)

@@ -473,3 +473,14 @@ export const LANGUAGE_TEXT = textSection('language', {
 function languageName(code: LanguageCode): string {
   return translate(`language.names.${code}`);
 }
+
+/** An organisation's course platforms (LTI 1.3, decision 051): registration and launches. */
+export const LTI_TEXT = textSection('lti', {
+  copy: (label: string) => translate('lti.copy', { label }),
+  editTitle: (issuer: string) => translate('lti.editTitle', { issuer }),
+  confirmRemoveTitle: (issuer: string) => translate('lti.confirmRemoveTitle', { issuer }),
+  platformSummary: (clientId: string, deployments: string) =>
+    translate('lti.platformSummary', { clientId, deployments }),
+  tooManyDeployments: (max: number) => translate('lti.tooManyDeployments', { max }),
+  platformLimit: (max: number) => translate('lti.platformLimit', { max }),
+});

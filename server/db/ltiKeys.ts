@@ -60,28 +60,39 @@ export async function insertSigningKeyIfNone(
 }
 
 /**
- * Rotation: the signing key is retired and the new one signs from now on, in one transaction
- * (the unique index allows one signer at a time). Keys retired longer ago than
- * `dropAfterSeconds` are deleted: nothing they signed is still valid anywhere.
+ * Rotation: signing key `replaces` is retired and the new one signs from now on, in one
+ * transaction. When `replaces` no longer signs (another instance rotated first), nothing
+ * changes and the answer is false. Keys retired longer ago than `dropAfterSeconds` are
+ * deleted: nothing they signed is still valid anywhere.
  */
 export async function rotateSigningKey(
   db: Db,
-  input: { kid: string; publicJwk: object; privateJwk: object; dropAfterSeconds: number },
-): Promise<void> {
-  await db.transaction(async (tx) => {
+  input: {
+    replaces: string;
+    kid: string;
+    publicJwk: object;
+    privateJwk: object;
+    dropAfterSeconds: number;
+  },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
     await tx.query(
       `DELETE FROM lti_tool_keys
         WHERE retired_at < clock_timestamp() - make_interval(secs => $1::float8)`,
       [input.dropAfterSeconds],
     );
-    await tx.query(
-      `UPDATE lti_tool_keys SET retired_at = clock_timestamp() WHERE retired_at IS NULL`,
+    const retired = await tx.query(
+      `UPDATE lti_tool_keys SET retired_at = clock_timestamp()
+        WHERE kid = $1 AND retired_at IS NULL RETURNING kid`,
+      [input.replaces],
     );
+    if (retired.length === 0) return false;
     await tx.query(`INSERT INTO lti_tool_keys (kid, public_jwk, private_jwk) VALUES ($1, $2, $3)`, [
       input.kid,
       JSON.stringify(input.publicJwk),
       JSON.stringify(input.privateJwk),
     ]);
+    return true;
   });
 }
 

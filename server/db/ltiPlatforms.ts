@@ -183,3 +183,16 @@ export async function getPlatformById(
   );
   return row ? toPlatform(row) : null;
 }
+
+/** Whether this trainer runs the organisation a registration belongs to. */
+export async function ownsPlatform(
+  db: Queryable,
+  input: { trainerId: string; platformId: string },
+): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM lti_platforms p JOIN organisations o ON o.id = p.organisation_id
+      WHERE o.trainer_id = $1 AND p.id = $2`,
+    [input.trainerId, input.platformId],
+  );
+  return rows.length > 0;
+}

@@ -112,7 +112,17 @@ describe.each(databaseKinds())('LTI data on %s', (kind) => {
     expect(again.kid).toBe(first.kid);
     expect((await getSigningKey(t.db))?.privateJwk).toMatchObject({ d: 'secret' });
 
+    expect(
+      await rotateSigningKey(t.db, {
+        replaces: 'k2',
+        kid: 'kx',
+        publicJwk: {},
+        privateJwk: {},
+        dropAfterSeconds: 3600,
+      }),
+    ).toBe(false);
     await rotateSigningKey(t.db, {
+      replaces: 'k1',
       kid: 'k3',
       publicJwk: { kid: 'k3' },
       privateJwk: { kid: 'k3' },
@@ -127,6 +137,7 @@ describe.each(databaseKinds())('LTI data on %s', (kind) => {
     ]);
     // A second rotation drops keys retired longer ago than the overlap.
     await rotateSigningKey(t.db, {
+      replaces: 'k3',
       kid: 'k4',
       publicJwk: { kid: 'k4' },
       privateJwk: { kid: 'k4' },

@@ -53,6 +53,26 @@ async function buildCourse(client: HttpClient) {
   return { org, cohort, invite: invite as { id: string; code: string } };
 }
 
+/** A platform registration's fields (decision 051), under a fresh issuer each time. */
+function platformFields() {
+  const issuer = `https://lms-${randomUUID().slice(0, 8)}.example`;
+  return {
+    issuer,
+    clientId: 'client',
+    authUrl: `${issuer}/auth`,
+    jwksUrl: `${issuer}/jwks`,
+    tokenUrl: `${issuer}/token`,
+    deploymentIds: ['1'],
+  };
+}
+
+/** A registered platform of a new organisation of this trainer's. */
+async function registeredPlatform(client: HttpClient) {
+  const { org } = await buildCourse(client);
+  const made = await client.post(`/api/organisations/${org}/lti/platforms`, platformFields());
+  return made.body.id as string;
+}
+
 /** One request per organisation route, for the no-store check. */
 async function courseRequests(client: HttpClient, scenarioId: string) {
   const { org, cohort, invite } = await buildCourse(client);
@@ -109,6 +129,15 @@ async function courseRequests(client: HttpClient, scenarioId: string) {
       client.get(`${base}/cohorts/${cohort}/reminders`),
     'POST /api/organisations/cohorts/:id/reminders': () =>
       client.post(`${base}/cohorts/${cohort}/reminders`, { hoursBefore: 48 }),
+    'GET /api/organisations/:id/lti': () => client.get(`${base}/${org}/lti`),
+    'POST /api/organisations/:id/lti/platforms': () =>
+      client.post(`${base}/${org}/lti/platforms`, platformFields()),
+    'POST /api/organisations/lti/platforms/:id': async () => {
+      const { issuer: _issuer, clientId: _clientId, ...update } = platformFields();
+      return client.post(`${base}/lti/platforms/${await registeredPlatform(client)}`, update);
+    },
+    'DELETE /api/organisations/lti/platforms/:id': async () =>
+      client.request('DELETE', `${base}/lti/platforms/${await registeredPlatform(client)}`),
   };
 }
 
@@ -684,6 +713,52 @@ describe('security headers, cookies and the same-origin rule', () => {
         state: ({ path }) =>
           t.db.query(`SELECT name FROM organisations WHERE id = $1`, [path.split('/')[3]]),
         control: 200,
+      },
+      // Issue 29, decision 051: an organisation's LMS registrations.
+      'POST /api/organisations/:id/lti/platforms': {
+        async prepare() {
+          const client = (await course()).trainer;
+          const { org } = await buildCourse(client);
+          const path = `/api/organisations/${org}/lti/platforms`;
+          return { path, body: platformFields(), cookie: client.cookie };
+        },
+        state: ({ path }) =>
+          t.db.query(`SELECT id FROM lti_platforms WHERE organisation_id = $1`, [
+            path.split('/')[3],
+          ]),
+        control: 201,
+      },
+      'POST /api/organisations/lti/platforms/:id': {
+        async prepare() {
+          const client = (await course()).trainer;
+          const id = await registeredPlatform(client);
+          const { issuer: _issuer, clientId: _clientId, ...update } = platformFields();
+          return {
+            path: `/api/organisations/lti/platforms/${id}`,
+            body: update,
+            cookie: client.cookie,
+          };
+        },
+        state: ({ path }) =>
+          t.db.query(`SELECT auth_url, jwks_url, token_url FROM lti_platforms WHERE id = $1`, [
+            path.split('/').at(-1),
+          ]),
+        control: 200,
+      },
+      'DELETE /api/organisations/lti/platforms/:id': {
+        async prepare() {
+          const client = (await course()).trainer;
+          const id = await registeredPlatform(client);
+          return {
+            path: `/api/organisations/lti/platforms/${id}`,
+            body: undefined,
+            cookie: client.cookie,
+          };
+        },
+        state: ({ path }) =>
+          t.db.query(`SELECT id FROM lti_platforms WHERE id = $1`, [path.split('/').at(-1)]),
+        method: 'DELETE',
+        control: 204,
       },
       'DELETE /api/organisations/:id': {
         async prepare() {
