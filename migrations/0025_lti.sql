@@ -122,3 +122,15 @@ CREATE TABLE lti_grade_passbacks (
 );
 CREATE INDEX lti_grade_passbacks_due_idx ON lti_grade_passbacks (next_attempt_at)
   WHERE status = 'pending';
+
+-- A launch verified at our launch URL (a cross-site form post, which carries none of our
+-- SameSite=Lax cookies), handed to the same browser's next request, a top-level GET that
+-- carries them: there the login's cookie must match its state. One use, short-lived.
+CREATE TABLE lti_launch_handoffs (
+  code_hash text PRIMARY KEY CHECK (code_hash ~ '^[0-9a-f]{64}$'),
+  state_hash text NOT NULL CHECK (state_hash ~ '^[0-9a-f]{64}$'),
+  platform_id uuid NOT NULL REFERENCES lti_platforms (id) ON DELETE CASCADE,
+  message jsonb NOT NULL,
+  expires_at timestamptz NOT NULL
+);
+CREATE INDEX lti_launch_handoffs_expires_idx ON lti_launch_handoffs (expires_at);

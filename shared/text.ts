@@ -17,6 +17,7 @@
  * when a value fails; inline component text is counted by tests/unit/client/inlineText.test.ts.
  */
 import type { LanguageCode } from './languages';
+import type { LtiLaunchFailure } from './lti';
 import { INTL_TAGS } from './i18n/locales';
 import { textSection } from './i18n/section';
 import { currentLocale, translate } from './i18n/translate';
@@ -483,4 +484,5 @@ export const LTI_TEXT = textSection('lti', {
     translate('lti.platformSummary', { clientId, deployments }),
   tooManyDeployments: (max: number) => translate('lti.tooManyDeployments', { max }),
   platformLimit: (max: number) => translate('lti.platformLimit', { max }),
+  launchFailedBecause: (reason: LtiLaunchFailure) => translate(`lti.launchFailed.${reason}`),
 });

@@ -72,9 +72,57 @@ export async function purgeExpiredLtiLogins(
 ): Promise<number> {
   const rows = await db.query<{ n: number }>(
     `WITH logins AS (DELETE FROM lti_login_transactions WHERE expires_at <= $1 RETURNING 1),
-          nonces AS (DELETE FROM lti_used_nonces WHERE expires_at <= $1 RETURNING 1)
-     SELECT (SELECT count(*) FROM logins)::int + (SELECT count(*) FROM nonces)::int AS n`,
+          nonces AS (DELETE FROM lti_used_nonces WHERE expires_at <= $1 RETURNING 1),
+          handoffs AS (DELETE FROM lti_launch_handoffs WHERE expires_at <= $1 RETURNING 1)
+     SELECT (SELECT count(*) FROM logins)::int + (SELECT count(*) FROM nonces)::int
+            + (SELECT count(*) FROM handoffs)::int AS n`,
     [now],
   );
   return rows[0]?.n ?? 0;
+}
+
+/** A verified launch waiting for its browser's next request (see migration 0025). */
+export async function insertLaunchHandoff(
+  db: Queryable,
+  input: {
+    codeHash: string;
+    stateHash: string;
+    platformId: string;
+    message: object;
+    expiresAt: Date;
+  },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO lti_launch_handoffs (code_hash, state_hash, platform_id, message, expires_at)
+     VALUES ($1, $2, $3, $4, $5)`,
+    [
+      input.codeHash,
+      input.stateHash,
+      input.platformId,
+      JSON.stringify(input.message),
+      input.expiresAt,
+    ],
+  );
+}
+
+/** Takes a handoff once, whether or not it is still in time (the caller checks). */
+export async function takeLaunchHandoff(
+  db: Queryable,
+  { codeHash }: { codeHash: string },
+): Promise<{ stateHash: string; platformId: string; message: unknown; expiresAt: Date } | null> {
+  const [row] = await db.query<{
+    stateHash: string;
+    platformId: string;
+    message: unknown;
+    expiresAt: Date | string;
+  }>(
+    `DELETE FROM lti_launch_handoffs WHERE code_hash = $1
+     RETURNING state_hash AS "stateHash", platform_id AS "platformId", message,
+               expires_at AS "expiresAt"`,
+    [codeHash],
+  );
+  if (!row) return null;
+  const message =
+    typeof row.message === 'string' ? (JSON.parse(row.message) as unknown) : row.message;
+  return { ...row, message, expiresAt: new Date(row.expiresAt) };
 }

@@ -1372,6 +1372,27 @@ export const en = {
     platformTaken: 'This issuer and client ID are already registered in ChairTalk.',
     platformLimit: 'An organisation can register at most {{max}} platforms.',
     platformLimitGeneric: 'This organisation has as many platforms as it can register.',
+    launchFailedTitle: 'This launch could not be completed',
+    launchFailedHelp:
+      'Go back to your course and open the link again. If it keeps failing, tell your course’s instructor what this page says.',
+    launchFailed: {
+      unknown_platform: 'This learning platform is not registered in ChairTalk.',
+      state: 'This launch was not started from this browser, or it was already used.',
+      expired: 'This launch took too long and has expired.',
+      signature: 'This launch is not signed by the learning platform it names.',
+      replayed: 'This launch was already used once and cannot be used again.',
+      deployment: 'This deployment of the learning platform is not registered in ChairTalk.',
+      claims: 'This is not an LTI 1.3 launch ChairTalk can take.',
+      cookie:
+        'Your browser did not keep the cookie ChairTalk set at the start of the launch. Open the link in a new window, with cookies allowed.',
+      no_course: 'This launch does not name a course.',
+      not_trainer:
+        'Only the trainer who registered this platform in ChairTalk manages its courses here. Sign in to ChairTalk as that trainer in this browser, then open the link again.',
+      unknown_link: 'This link does not open any practice of this course.',
+      limit: 'The organisation has as many cohorts as it can have, so this course cannot be added.',
+      unavailable: 'ChairTalk could not finish this launch. Please try again in a moment.',
+    },
+    backHome: 'Go to ChairTalk',
   },
   language: {
     /** Each conversation language by name, in the reader's language. */

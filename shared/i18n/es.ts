@@ -1335,6 +1335,29 @@ export const es: Catalogue = {
     platformTaken: 'Este emisor y este ID de cliente ya están registrados en ChairTalk.',
     platformLimit: 'Una organización puede registrar como máximo {{max}} plataformas.',
     platformLimitGeneric: 'Esta organización ya tiene todas las plataformas que puede registrar.',
+    launchFailedTitle: 'No se pudo completar este acceso',
+    launchFailedHelp:
+      'Vuelve a tu curso y abre el enlace de nuevo. Si sigue fallando, cuéntale al instructor del curso lo que dice esta página.',
+    launchFailed: {
+      unknown_platform: 'Esta plataforma de aprendizaje no está registrada en ChairTalk.',
+      state: 'Este acceso no se empezó en este navegador, o ya se usó.',
+      expired: 'Este acceso tardó demasiado y ha caducado.',
+      signature: 'Este acceso no está firmado por la plataforma de aprendizaje que nombra.',
+      replayed: 'Este acceso ya se usó una vez y no puede usarse de nuevo.',
+      deployment:
+        'Este despliegue de la plataforma de aprendizaje no está registrado en ChairTalk.',
+      claims: 'No es un acceso LTI 1.3 que ChairTalk pueda aceptar.',
+      cookie:
+        'Tu navegador no guardó la cookie que ChairTalk puso al empezar el acceso. Abre el enlace en una ventana nueva, con las cookies permitidas.',
+      no_course: 'Este acceso no nombra ningún curso.',
+      not_trainer:
+        'Solo el formador que registró esta plataforma en ChairTalk gestiona aquí sus cursos. Inicia sesión en ChairTalk como ese formador en este navegador y vuelve a abrir el enlace.',
+      unknown_link: 'Este enlace no abre ninguna práctica de este curso.',
+      limit:
+        'La organización ya tiene todos los grupos que puede tener, así que no se puede añadir este curso.',
+      unavailable: 'ChairTalk no pudo terminar este acceso. Vuelve a intentarlo en un momento.',
+    },
+    backHome: 'Ir a ChairTalk',
   },
   language: {
     names: {
