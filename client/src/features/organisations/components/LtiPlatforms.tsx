@@ -126,7 +126,7 @@ function CopyField({ label, value }: { label: string; value: string }) {
   return (
     <div className="field org-lti__copy">
       <label htmlFor={`${id}-value`}>{label}</label>
-      <div className="org-reminders__row">
+      <div className="org-lti__copy-row">
         <input
           id={`${id}-value`}
           className="input"
