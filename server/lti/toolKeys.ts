@@ -60,7 +60,9 @@ export class ToolKeys {
   /** The public keyset: the signing key (made if need be) and keys within their overlap. */
   async publicJwks(): Promise<{ keys: JWK[] }> {
     if ((await getSigningKey(this.db)) === null) await this.makeFirst();
-    const keys = await listPublishedKeys(this.db, { overlapSeconds: this.options.overlapMs / 1000 });
+    const keys = await listPublishedKeys(this.db, {
+      overlapSeconds: this.options.overlapMs / 1000,
+    });
     return { keys: keys as JWK[] };
   }
 
