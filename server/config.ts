@@ -164,6 +164,8 @@ const envSchema = z.object({
    */
   LTI_KEY_ROTATION_DAYS: int(1, 3650).default(90),
   LTI_KEY_OVERLAP_DAYS: int(1, 365).default(7),
+  /** How often each instance sends the scores owed to LMS line items (one instance sends each). */
+  LTI_PASSBACK_SECONDS: int(1, 86_400).default(30),
   /**
    * Platform URLs over plain http (a local LMS in development or tests). Off: every URL our
    * server calls for a platform (keyset, token, services) must be https.
@@ -297,6 +299,7 @@ export interface LtiConfig {
   keyRotationMs: number;
   keyOverlapMs: number;
   allowHttp: boolean;
+  passbackCheckMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -439,6 +442,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       keyRotationMs: e.LTI_KEY_ROTATION_DAYS * 86_400_000,
       keyOverlapMs: e.LTI_KEY_OVERLAP_DAYS * 86_400_000,
       allowHttp: e.LTI_ALLOW_HTTP ?? false,
+      passbackCheckMs: e.LTI_PASSBACK_SECONDS * 1000,
     },
     logLevel: e.LOG_LEVEL,
   };

@@ -11,6 +11,7 @@ import type { CoreServices } from './coreServices';
 import type { RealtimeCalls } from './realtime/realtimeCalls';
 import type { ListCache } from './scenarios/listCache';
 import type { ToolKeys } from './lti/toolKeys';
+import type { PassbackWorker } from './lti/passbacks';
 import type { ScenarioStamps } from './scenarios/stampCache';
 
 /** What route modules and the gateway are given; built once in app.ts. */
@@ -38,6 +39,8 @@ export interface Services extends CoreServices {
   scenarioStamps: ScenarioStamps;
   /** Our LTI tool's signing keys and public keyset (decision 051). */
   ltiKeys: ToolKeys;
+  /** Sends the scores owed to LMS line items (decision 051); runOnce after queuing one. */
+  ltiPassbacks: PassbackWorker;
   /** Closes an ended conversation's sockets on every instance. */
   conversationEnds: ConversationEnds;
 }

@@ -485,4 +485,5 @@ export const LTI_TEXT = textSection('lti', {
   tooManyDeployments: (max: number) => translate('lti.tooManyDeployments', { max }),
   platformLimit: (max: number) => translate('lti.platformLimit', { max }),
   launchFailedBecause: (reason: LtiLaunchFailure) => translate(`lti.launchFailed.${reason}`),
+  passbackComment: (url: string) => translate('lti.passbackComment', { url }),
 });

@@ -23,7 +23,11 @@ export interface ScoreToSend {
  */
 export async function queuePassbacks(
   db: Queryable,
-  input: { sessionId: string } & ScoreToSend,
+  input: {
+    sessionId: string;
+    /** A trainer's override: only their organisations' assignments take it. */
+    trainerId?: string | null;
+  } & ScoreToSend,
 ): Promise<number> {
   const rows = await db.query(
     `INSERT INTO lti_grade_passbacks
@@ -35,6 +39,9 @@ export async function queuePassbacks(
       WHERE s.id = $1
         AND EXISTS (SELECT 1 FROM cohort_memberships m
                      WHERE m.cohort_id = a.cohort_id AND ${startedDuring('m', 's')})
+        AND ($6::uuid IS NULL OR EXISTS (
+              SELECT 1 FROM cohorts c JOIN organisations o ON o.id = c.organisation_id
+               WHERE c.id = a.cohort_id AND o.trainer_id = $6::uuid))
      ON CONFLICT (assignment_id, user_id) DO UPDATE
        SET session_id = excluded.session_id, score_given = excluded.score_given,
            score_maximum = excluded.score_maximum, comment = excluded.comment,
@@ -43,7 +50,14 @@ export async function queuePassbacks(
            sent_at = NULL
        WHERE lti_grade_passbacks.scored_at <= excluded.scored_at
      RETURNING 1`,
-    [input.sessionId, input.scoreGiven, input.scoreMaximum, input.comment, input.scoredAt],
+    [
+      input.sessionId,
+      input.scoreGiven,
+      input.scoreMaximum,
+      input.comment,
+      input.scoredAt,
+      input.trainerId ?? null,
+    ],
   );
   return rows.length;
 }

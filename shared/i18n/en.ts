@@ -1327,6 +1327,7 @@ export const en = {
   },
   /** The language a conversation is held in (decision 048). */
   lti: {
+    passbackComment: 'Your ChairTalk review: {{url}}',
     heading: 'Course platforms (LTI 1.3)',
     intro:
       'Connect a learning platform such as Canvas or Moodle: its courses become cohorts here, its links open scenarios, and scores go back to its gradebook.',

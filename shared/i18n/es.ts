@@ -1290,6 +1290,7 @@ export const es: Catalogue = {
     accountDeleted: 'Tu cuenta se ha eliminado.',
   },
   lti: {
+    passbackComment: 'Tu revisión en ChairTalk: {{url}}',
     heading: 'Plataformas de cursos (LTI 1.3)',
     intro:
       'Conecta una plataforma de aprendizaje como Canvas o Moodle: sus cursos se convierten aquí en grupos, sus enlaces abren escenarios y las notas vuelven a su libro de calificaciones.',

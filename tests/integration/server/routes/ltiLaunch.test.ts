@@ -10,8 +10,8 @@ import {
   type ResourceLinkLaunch,
   type StartedLaunch,
 } from '../../../fixtures/ltiPlatform';
-import type { HttpClient } from '../../../helpers/httpClient';
-import { signedInClient } from '../../../helpers/httpClient';
+import { HttpClient, signedInClient } from '../../../helpers/httpClient';
+import { say } from '../../../helpers/conversations';
 import {
   createTestDb,
   printSkipNotice,
@@ -240,6 +240,68 @@ describe.each(routeDatabaseKinds())('LTI launches on %s', (kind) => {
     // The same person again: the same account, no second one.
     const again = await launch(platform.startLaunch(learnerLaunch()));
     expect((await signedInAs(again.jar))?.id).toBe(user!.id);
+  });
+
+  it("sends the graded score to the line item, then a trainer's override, retried after a 503 by another instance", async () => {
+    const { jar } = await launch(platform.startLaunch(learnerLaunch()));
+    const learner = new HttpClient(server.url);
+    learner.cookie = [...jar.cookies].find(([name]) => name === 'chairtalk_session')!.join('=');
+    const created = await learner.post('/api/conversations', { scenarioId });
+    const conversationId = created.body.session.id as string;
+    await say(learner, conversationId, [
+      'Hello, what brings you in today?',
+      'Can you tell me more about what worries you?',
+      'Shall we go through the options together?',
+    ]);
+    const ended = await learner.post(`/api/conversations/${conversationId}/end`);
+    expect(ended.status).toBe(200);
+    // The pass the grading started: its score reaches the platform.
+    await server.services.ltiPassbacks.settle();
+    const [graded] = platform.scores;
+    expect(graded).toMatchObject({
+      courseId: 'course-1',
+      score: {
+        userId: 'learner-1',
+        scoreGiven: ended.body.feedback.overallScore,
+        scoreMaximum: 10,
+        activityProgress: 'Completed',
+        gradingProgress: 'FullyGraded',
+      },
+    });
+    expect(graded!.score.comment).toContain(`/conversation/${conversationId}`);
+
+    // The trainer's override is owed too; the platform is down for it.
+    platform.queueFault({ endpoint: 'scores', kind: 'status', status: 503 });
+    const overridden = await trainer.post(
+      `/api/organisations/conversations/${conversationId}/override`,
+      { score: 9, comment: 'Well handled' },
+    );
+    expect(overridden.status).toBe(200);
+    await server.services.ltiPassbacks.settle();
+    expect(platform.scores).toHaveLength(1);
+    const [pending] = await t.db.query<{ status: string; attempts: number; error: string }>(
+      `SELECT status, attempts, last_error AS error FROM lti_grade_passbacks
+        WHERE assignment_id = $1`,
+      [assignmentId],
+    );
+    expect(pending).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(pending!.error).toContain('503');
+
+    // Another instance (or this one restarted) sends it once the back-off is over.
+    const second = await startTestServer(t.db, { LTI_ALLOW_HTTP: 'true' });
+    try {
+      expect(await second.services.ltiPassbacks.runOnce(new Date())).toBe(0);
+      const later = new Date(Date.now() + 10 * 60_000);
+      expect(await second.services.ltiPassbacks.runOnce(later)).toBe(1);
+    } finally {
+      await second.close({ keepDb: true });
+    }
+    expect(platform.scores.at(-1)?.score).toMatchObject({ userId: 'learner-1', scoreGiven: 9 });
+    const [sent] = await t.db.query<{ status: string }>(
+      `SELECT status FROM lti_grade_passbacks WHERE assignment_id = $1`,
+      [assignmentId],
+    );
+    expect(sent?.status).toBe('sent');
   });
 
   const refusals: Array<[string, LaunchAttack | undefined, string, { dropCookie?: boolean }?]> = [
