@@ -20,7 +20,7 @@ import type { ToolKeys } from './toolKeys';
  * attempt, marks it failed for the trainer's "Send again".
  */
 
-export const PASSBACK_ATTEMPTS = 5;
+export const PASSBACK_ATTEMPTS = 10;
 const LEASE_SECONDS = 60;
 const BATCH = 20;
 
