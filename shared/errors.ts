@@ -96,6 +96,8 @@ const ERROR_SENTENCES = {
   'not_found:member': () => ORGANISATION_TEXT.memberNotFound,
   /** An LMS registration (decision 051) that is not the caller's organisation's. */
   'not_found:lti_platform': () => LTI_TEXT.platformNotFound,
+  /** No failed passback of that trainee and assignment in the trainer's cohort (051). */
+  'not_found:lti_passback': () => LTI_TEXT.passbackNotFound,
   // The state of things.
   'conflict:email': () => AUTH_TEXT.emailTaken,
   'conflict:email_in_use': () => ACCOUNT_TEXT.emailInUse,

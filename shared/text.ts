@@ -486,4 +486,6 @@ export const LTI_TEXT = textSection('lti', {
   platformLimit: (max: number) => translate('lti.platformLimit', { max }),
   launchFailedBecause: (reason: LtiLaunchFailure) => translate(`lti.launchFailed.${reason}`),
   passbackComment: (url: string) => translate('lti.passbackComment', { url }),
+  passbackLine: (name: string, scenario: string, score: number, max: number, error: string) =>
+    translate('lti.passbackLine', { name, scenario, score, max, error }),
 });

@@ -207,7 +207,7 @@ export async function listFailedPassbacks(
  */
 export async function retryFailedPassback(
   db: Queryable,
-  input: { trainerId: string; assignmentId: string; userId: string },
+  input: { trainerId: string; cohortId: string; assignmentId: string; userId: string },
 ): Promise<boolean> {
   const rows = await db.query(
     `UPDATE lti_grade_passbacks b
@@ -215,9 +215,9 @@ export async function retryFailedPassback(
             leased_until = NULL
        FROM cohort_assignments a JOIN cohorts c ON c.id = a.cohort_id
       WHERE a.id = b.assignment_id AND ${RUN_BY_TRAINER}
-        AND b.assignment_id = $2 AND b.user_id = $3 AND b.status = 'failed'
+        AND b.assignment_id = $2 AND b.user_id = $3 AND b.status = 'failed' AND c.id = $4
       RETURNING 1`,
-    [input.trainerId, input.assignmentId, input.userId],
+    [input.trainerId, input.assignmentId, input.userId, input.cohortId],
   );
   return rows.length > 0;
 }

@@ -11,6 +11,8 @@ import {
   updatePlatform,
 } from '../db/ltiPlatforms';
 import { toolUrls } from '../lti/toolUrls';
+import { runsCohort } from '../db/cohorts';
+import { listFailedPassbacks, retryFailedPassback } from '../db/ltiPassbacks';
 import { AppError } from '../http/errors';
 import { sendJson } from '../http/respond';
 import { idOr404, parseInput } from '../http/validate';
@@ -79,6 +81,26 @@ export function ltiRegistrationRoutes(services: Services): Router {
     const platformId = idOr404(req.params.id, 'not_found:lti_platform');
     if (!(await deletePlatform(db, { trainerId: trainerOf(res), platformId })))
       throw new AppError('not_found:lti_platform');
+    res.status(204).end();
+  });
+
+  router.get(ltiApi.failedPassbacks.route, async (req, res) => {
+    const cohortId = idOr404(req.params.id, 'not_found:cohort');
+    const passbacks = await listFailedPassbacks(db, { trainerId: trainerOf(res), cohortId });
+    if (passbacks === null) throw new AppError('not_found:cohort');
+    sendJson(res, ltiApi.failedPassbacks, { passbacks });
+  });
+
+  router.post(ltiApi.resendPassback.route, async (req, res) => {
+    const cohortId = idOr404(req.params.id, 'not_found:cohort');
+    const trainerId = trainerOf(res);
+    if (!(await runsCohort(db, { trainerId, cohortId }))) throw new AppError('not_found:cohort');
+    const input = parseInput(ltiApi.resendPassback.body, req.body);
+    if (!(await retryFailedPassback(db, { trainerId, cohortId, ...input })))
+      throw new AppError('not_found:lti_passback');
+    services.ltiPassbacks.runOnce().catch((error: unknown) => {
+      services.logger.warn('lti.passbacks_failed', { error });
+    });
     res.status(204).end();
   });
 

@@ -81,6 +81,26 @@ export const ltiSetupResponse = z.object({
 });
 export type LtiSetup = z.infer<typeof ltiSetupResponse>;
 
+export const failedPassbackSchema = z.object({
+  assignmentId: z.string(),
+  userId: z.string(),
+  fullName: z.string(),
+  scenarioTitle: z.string(),
+  scoreGiven: z.number(),
+  scoreMaximum: z.number(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  scoredAt: z.string(),
+});
+export type FailedPassback = z.infer<typeof failedPassbackSchema>;
+
+export const failedPassbacksResponse = z.object({ passbacks: z.array(failedPassbackSchema) });
+
+export const resendPassbackInput = z.strictObject({
+  assignmentId: z.uuid({ error: () => LTI_TEXT.passbackNotFound }),
+  userId: z.uuid({ error: () => LTI_TEXT.passbackNotFound }),
+});
+
 export const ltiApi = resource('/organisations', {
   setup: { method: 'GET', route: '/:id/lti', response: ltiSetupResponse },
   /** 201 with the registration. */
@@ -97,4 +117,17 @@ export const ltiApi = resource('/organisations', {
     response: platformSchema,
   },
   deletePlatform: { method: 'DELETE', route: '/lti/platforms/:id', response: null },
+  /** Scores a cohort's LMS did not take after every attempt (decision 051). */
+  failedPassbacks: {
+    method: 'GET',
+    route: '/cohorts/:id/lti/passbacks',
+    response: failedPassbacksResponse,
+  },
+  /** "Send again": 204, and the score is due now. */
+  resendPassback: {
+    method: 'POST',
+    route: '/cohorts/:id/lti/passbacks/resend',
+    body: resendPassbackInput,
+    response: null,
+  },
 });

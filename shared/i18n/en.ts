@@ -1327,6 +1327,11 @@ export const en = {
   },
   /** The language a conversation is held in (decision 048). */
   lti: {
+    passbacksTitle: 'Scores the course platform did not take',
+    passbackLine: '{{name}} · {{scenario}} · {{score}}/{{max}}: {{error}}',
+    sendAgain: 'Send again',
+    sentAgain: 'The score will be sent again now.',
+    passbackNotFound: 'That score is not waiting to be sent again.',
     passbackComment: 'Your ChairTalk review: {{url}}',
     heading: 'Course platforms (LTI 1.3)',
     intro:

@@ -1290,6 +1290,11 @@ export const es: Catalogue = {
     accountDeleted: 'Tu cuenta se ha eliminado.',
   },
   lti: {
+    passbacksTitle: 'Notas que la plataforma del curso no aceptó',
+    passbackLine: '{{name}} · {{scenario}} · {{score}}/{{max}}: {{error}}',
+    sendAgain: 'Enviar de nuevo',
+    sentAgain: 'La nota se enviará de nuevo ahora.',
+    passbackNotFound: 'Esa nota no está esperando a enviarse de nuevo.',
     passbackComment: 'Tu revisión en ChairTalk: {{url}}',
     heading: 'Plataformas de cursos (LTI 1.3)',
     intro:

@@ -895,6 +895,66 @@ function ltiRows(): Row[] {
       verify: platformUntouched,
     },
     {
+      name: "GET /api/organisations/cohorts/:id/lti/passbacks of A's cohort, as T",
+      as: 'T',
+      covers: 'GET /api/organisations/cohorts/:id/lti/passbacks',
+      expect: notFound,
+      uses: (w) => [org(w).cohortId],
+      attempt: (w, t) =>
+        httpAs(
+          w,
+          t,
+          'GET',
+          `${base}/cohorts/${org(w).cohortId}/lti/passbacks`,
+          undefined,
+          w.t.client.cookie,
+        ),
+    },
+    {
+      name: "GET /api/organisations/cohorts/:id/lti/passbacks of A's cohort, as M",
+      as: 'M',
+      covers: 'GET /api/organisations/cohorts/:id/lti/passbacks',
+      expect: notFound,
+      uses: (w) => [org(w).cohortId],
+      attempt: (w, t) =>
+        httpAs(
+          w,
+          t,
+          'GET',
+          `${base}/cohorts/${org(w).cohortId}/lti/passbacks`,
+          undefined,
+          w.m.client.cookie,
+        ),
+    },
+    {
+      name: "POST /api/organisations/cohorts/:id/lti/passbacks/resend on A's cohort, as T",
+      as: 'T',
+      covers: 'POST /api/organisations/cohorts/:id/lti/passbacks/resend',
+      expect: notFound,
+      uses: (w) => [org(w).cohortId, org(w).assignmentId, w.m.user.id],
+      attempt: (w, t) =>
+        httpAs(
+          w,
+          t,
+          'POST',
+          `${base}/cohorts/${org(w).cohortId}/lti/passbacks/resend`,
+          { assignmentId: org(w).assignmentId, userId: w.m.user.id },
+          w.t.client.cookie,
+        ),
+      verify: courseUntouched,
+    },
+    {
+      name: "POST /api/organisations/cohorts/:id/lti/passbacks/resend on A's cohort",
+      covers: 'POST /api/organisations/cohorts/:id/lti/passbacks/resend',
+      expect: notFound,
+      uses: (w) => [org(w).cohortId],
+      attempt: (w, t) =>
+        httpAs(w, t, 'POST', `${base}/cohorts/${org(w).cohortId}/lti/passbacks/resend`, {
+          nonsense: true,
+        }),
+      verify: courseUntouched,
+    },
+    {
       name: "DELETE /api/organisations/lti/platforms/:id of A's registration",
       covers: 'DELETE /api/organisations/lti/platforms/:id',
       expect: notFound,

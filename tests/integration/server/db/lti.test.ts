@@ -403,7 +403,7 @@ describe.each(databaseKinds())('LTI data on %s', (kind) => {
     ).toEqual([
       expect.objectContaining({ userId: learner.id, attempts: 3, lastError: 'HTTP 400' }),
     ]);
-    const key = { assignmentId: assigned.id, userId: learner.id };
+    const key = { cohortId: a.cohortId, assignmentId: assigned.id, userId: learner.id };
     expect(await retryFailedPassback(t.db, { trainerId: other.trainer.id, ...key })).toBe(false);
     expect(await retryFailedPassback(t.db, { trainerId: trainer.id, ...key })).toBe(true);
     const [resent] = await claimDuePassbacks(t.db, {

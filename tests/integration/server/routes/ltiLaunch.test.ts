@@ -302,6 +302,40 @@ describe.each(routeDatabaseKinds())('LTI launches on %s', (kind) => {
       [assignmentId],
     );
     expect(sent?.status).toBe('sent');
+
+    // A score the platform refuses fails at once; the trainer sees it and sends it again.
+    platform.queueFault({ endpoint: 'scores', kind: 'status', status: 400 });
+    await trainer.post(`/api/organisations/conversations/${conversationId}/override`, {
+      score: 4,
+      comment: 'Missed the consent',
+    });
+    await server.services.ltiPassbacks.settle();
+    const failed = await trainer.get(`/api/organisations/cohorts/${cohortId}/lti/passbacks`);
+    expect(failed.status).toBe(200);
+    expect(failed.body.passbacks).toEqual([
+      expect.objectContaining({ fullName: 'Lena Learner', scoreGiven: 4, attempts: 1 }),
+    ]);
+    const { assignmentId: failedAssignment, userId } = failed.body.passbacks[0];
+    const resent = await trainer.post(
+      `/api/organisations/cohorts/${cohortId}/lti/passbacks/resend`,
+      {
+        assignmentId: failedAssignment,
+        userId,
+      },
+    );
+    expect(resent.status).toBe(204);
+    await server.services.ltiPassbacks.settle();
+    expect(platform.scores.at(-1)?.score).toMatchObject({ userId: 'learner-1', scoreGiven: 4 });
+    const after = await trainer.get(`/api/organisations/cohorts/${cohortId}/lti/passbacks`);
+    expect(after.body.passbacks).toEqual([]);
+    const again = await trainer.post(
+      `/api/organisations/cohorts/${cohortId}/lti/passbacks/resend`,
+      {
+        assignmentId: failedAssignment,
+        userId,
+      },
+    );
+    expect(again.status).toBe(404);
   });
 
   const refusals: Array<[string, LaunchAttack | undefined, string, { dropCookie?: boolean }?]> = [

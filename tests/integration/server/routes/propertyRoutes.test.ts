@@ -35,7 +35,7 @@ import {
   trainerConversationResponse,
 } from '#shared/api/organisations';
 import { turnCommentSchema } from '#shared/review';
-import { ltiSetupResponse, platformSchema } from '#shared/api/lti';
+import { failedPassbacksResponse, ltiSetupResponse, platformSchema } from '#shared/api/lti';
 
 /**
  * Property tests over every /api route: PROPERTY_RUNS generated requests each (wrong types, huge
@@ -1089,6 +1089,32 @@ describe('every /api route under generated requests', () => {
         .map(([value, body]) => ({ path: `/api/organisations/${value}/lti/platforms`, body })),
       ok: platformSchema,
       allowed: adds('lti_platforms'),
+    },
+    'GET /api/organisations/cohorts/:id/lti/passbacks': {
+      method: 'GET',
+      input: fc
+        .tuple(courseId, queryString({}))
+        .map(([value, q]) => ({ path: `/api/organisations/cohorts/${value}/lti/passbacks${q}` })),
+      ok: failedPassbacksResponse,
+      allowed: unchanged,
+    },
+    'POST /api/organisations/cohorts/:id/lti/passbacks/resend': {
+      method: 'POST',
+      input: fc
+        .tuple(
+          courseId,
+          bodyText(
+            objectBody({
+              assignmentId: fieldValue(assignmentId, text),
+              userId: fieldValue(memberUserId, text),
+            }),
+          ),
+        )
+        .map(([value, body]) => ({
+          path: `/api/organisations/cohorts/${value}/lti/passbacks/resend`,
+          body,
+        })),
+      allowed: unchanged,
     },
     'POST /api/organisations/lti/platforms/:id': {
       method: 'POST',

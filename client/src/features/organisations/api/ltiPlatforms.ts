@@ -1,5 +1,6 @@
 import {
   ltiApi,
+  type FailedPassback,
   type LtiPlatform,
   type LtiSetup,
   type PlatformInput,
@@ -28,4 +29,16 @@ export function updatePlatform(
 
 export async function deletePlatform(platformId: string): Promise<void> {
   await callApi(ltiApi.deletePlatform, { params: { id: platformId } });
+}
+
+/** The scores a cohort's LMS did not take after every attempt (decision 051). */
+export async function getFailedPassbacks(cohortId: string): Promise<FailedPassback[]> {
+  return (await callApi(ltiApi.failedPassbacks, { params: { id: cohortId } })).passbacks;
+}
+
+export async function resendPassback(
+  cohortId: string,
+  body: { assignmentId: string; userId: string },
+): Promise<void> {
+  await callApi(ltiApi.resendPassback, { params: { id: cohortId }, body });
 }
