@@ -89,9 +89,11 @@ export async function claimDuePassbacks(
       scoreMaximum: string | number;
     }
   >(
+    // `now` is JavaScript's, to the millisecond; a row queued within that millisecond is due
+    // too (the database's clock is finer), so the later of the two decides.
     `WITH due AS (
        SELECT assignment_id, user_id FROM lti_grade_passbacks
-        WHERE status = 'pending' AND next_attempt_at <= $1
+        WHERE status = 'pending' AND next_attempt_at <= greatest($1::timestamptz, clock_timestamp())
           AND (leased_until IS NULL OR leased_until <= $1)
         ORDER BY next_attempt_at
         LIMIT $2 FOR UPDATE SKIP LOCKED),

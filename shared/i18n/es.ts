@@ -1291,7 +1291,7 @@ export const es: Catalogue = {
   },
   lti: {
     passbacksTitle: 'Notas que la plataforma del curso no aceptó',
-    passbackLine: '{{name}} · {{scenario}} · {{score}}/{{max}}: {{error}}',
+    passbackLine: '{{name}} · {{scenario}} · {{score}} de {{max}}: {{error}}',
     sendAgain: 'Enviar de nuevo',
     sentAgain: 'La nota se enviará de nuevo ahora.',
     passbackNotFound: 'Esa nota no está esperando a enviarse de nuevo.',
