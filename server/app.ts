@@ -36,6 +36,9 @@ import { courseMailRoutes } from './routes/courseMail';
 import { ssoApi } from '#shared/api/sso';
 import { ssoRoutes } from './routes/sso';
 import { passwordSignInRoutes } from './routes/passwordSignIn';
+import { ltiApi } from '#shared/api/lti';
+import { ltiRegistrationRoutes } from './routes/ltiRegistrations';
+import { ltiToolRoutes } from './routes/ltiTool';
 import type { Services } from './services';
 
 export const CLIENT_DIST = fileURLToPath(new URL('../dist/client', import.meta.url));
@@ -111,12 +114,15 @@ export function createApp(services: Services, options: AppOptions): Express {
   api.use(organisationsApi.mount, organisationRoutes(services));
   api.use(organisationsApi.mount, passwordSignInRoutes(services));
   api.use(courseMailApi.mount, courseMailRoutes(services));
+  api.use(ltiApi.mount, ltiRegistrationRoutes(services));
   // Progress and history sit at the API root (their contracts' mount is '').
   api.use(progressRoutes(services));
   api.use(() => {
     throw new AppError('not_found:route');
   });
   app.use('/api', api);
+  // LTI 1.3 (decision 051): the endpoints platforms call, outside the API.
+  app.use(ltiToolRoutes(services));
   if (config.metricsToken) app.get('/metrics', metricsRoute(config.metricsToken));
   app.use(VAD_ASSETS_PATH, vadAssetRoutes());
 

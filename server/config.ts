@@ -164,6 +164,19 @@ const envSchema = z.object({
    * id's SSO_<ID>_ISSUER, _CLIENT_ID, _CLIENT_SECRET and _LABEL are read by server/sso/ssoConfig.ts.
    */
   SSO_PROVIDERS: z.preprocess(emptyAsUndefined, z.string().max(2000).optional()),
+  /**
+   * LTI 1.3 (decision 051): how old our signing key may grow before a new one replaces it (the
+   * old one stays published for LTI_KEY_OVERLAP_DAYS, so platforms' cached keysets still work).
+   */
+  LTI_KEY_ROTATION_DAYS: int(1, 3650).default(90),
+  LTI_KEY_OVERLAP_DAYS: int(1, 365).default(7),
+  /** How often each instance sends the scores owed to LMS line items (one instance sends each). */
+  LTI_PASSBACK_SECONDS: int(1, 86_400).default(30),
+  /**
+   * Platform URLs over plain http (a local LMS in development or tests). Off: every URL our
+   * server calls for a platform (keyset, token, services) must be https.
+   */
+  LTI_ALLOW_HTTP: z.preprocess(emptyAsUndefined, bool.optional()),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Turns on GET /metrics (Prometheus text) for whoever sends it as a bearer token. */
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).max(256).optional()),
@@ -273,6 +286,7 @@ export interface Config {
   mail: MailConfig;
   /** Single sign-on (decision 050): no providers, no buttons and no SSO routes' work. */
   sso: SsoConfig;
+  lti: LtiConfig;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
 
@@ -296,6 +310,13 @@ export interface SsoConfig {
    * registered at the provider. Never taken from the request (a forged Host must not move it).
    */
   publicUrl: string;
+}
+
+export interface LtiConfig {
+  keyRotationMs: number;
+  keyOverlapMs: number;
+  allowHttp: boolean;
+  passbackCheckMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -446,6 +467,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       reminderCheckMs: e.REMINDER_CHECK_SECONDS * 1000,
     },
     sso: { providers: sso.providers, publicUrl },
+    lti: {
+      keyRotationMs: e.LTI_KEY_ROTATION_DAYS * 86_400_000,
+      keyOverlapMs: e.LTI_KEY_OVERLAP_DAYS * 86_400_000,
+      allowHttp: e.LTI_ALLOW_HTTP ?? false,
+      passbackCheckMs: e.LTI_PASSBACK_SECONDS * 1000,
+    },
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -10,6 +10,8 @@ import type { ConversationEnds } from './cluster/conversationEnds';
 import type { CoreServices } from './coreServices';
 import type { RealtimeCalls } from './realtime/realtimeCalls';
 import type { ListCache } from './scenarios/listCache';
+import type { ToolKeys } from './lti/toolKeys';
+import type { PassbackWorker } from './lti/passbacks';
 import type { ScenarioStamps } from './scenarios/stampCache';
 import type { SsoProviders } from './sso/providers';
 
@@ -38,6 +40,10 @@ export interface Services extends CoreServices {
   scenarioStamps: ScenarioStamps;
   /** The school's OpenID providers, discovered at first use (decision 050). */
   sso: SsoProviders;
+  /** Our LTI tool's signing keys and public keyset (decision 051). */
+  ltiKeys: ToolKeys;
+  /** Sends the scores owed to LMS line items (decision 051); runOnce after queuing one. */
+  ltiPassbacks: PassbackWorker;
   /** Closes an ended conversation's sockets on every instance. */
   conversationEnds: ConversationEnds;
 }

@@ -22,6 +22,9 @@ import { purgeExpiredSsoLogins } from './db/ssoLogins';
 import { createSsoProviders } from './sso/providers';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createCourseMail } from './mail/courseMail';
+import { ToolKeys } from './lti/toolKeys';
+import { createPassbackWorker } from './lti/passbacks';
+import { purgeExpiredLtiLogins } from './db/ltiLogins';
 import type { Config } from './config';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
@@ -96,6 +99,10 @@ export async function startServer(config: Config, options: StartOptions): Promis
   // every server of this process on it (timedDb makes a new one per server).
   const cluster = options.cluster ?? openClusterBus(opened, logger);
   const mailer = options.mailer ?? createMailer(config.mail, logger);
+  const ltiKeys = new ToolKeys(db, {
+    rotationMs: config.lti.keyRotationMs,
+    overlapMs: config.lti.keyOverlapMs,
+  });
   const services: Services = {
     config,
     db,
@@ -117,6 +124,13 @@ export async function startServer(config: Config, options: StartOptions): Promis
       options.realtimeClock ? { now: options.realtimeClock } : {},
     ),
     audio: createAudioStore({ config: config.audio, db, logger }),
+    ltiKeys,
+    ltiPassbacks: createPassbackWorker({
+      db,
+      logger,
+      keys: ltiKeys,
+      publicUrl: config.mail.publicUrl,
+    }),
     scenarioLists: createListCache({ maxBytes: config.scenarios.listCacheBytes }),
     scenarioStamps: clusterStamps(
       createScenarioStamps({
@@ -155,9 +169,11 @@ export async function startServer(config: Config, options: StartOptions): Promis
       purgeExpiredPasswordResets(db),
       purgeExpiredEmailVerifications(db),
       purgeExpiredSsoLogins(db),
+      purgeExpiredLtiLogins(db, { now: new Date() }),
     ]).then(
-      ([removed, links, verifications, ssoLogins]) => {
+      ([removed, links, verifications, ssoLogins, ltiLogins]) => {
         if (ssoLogins > 0) logger.debug('sso_logins.purged', { removed: ssoLogins });
+        if (ltiLogins > 0) logger.debug('lti_logins.purged', { removed: ltiLogins });
         if (removed > 0) logger.debug('rate_limits.purged', { removed });
         if (links > 0) logger.debug('password_resets.purged', { removed: links });
         if (verifications > 0)
@@ -197,6 +213,18 @@ export async function startServer(config: Config, options: StartOptions): Promis
   };
   const reminders = setInterval(sendReminders, config.mail.reminderCheckMs);
   reminders.unref();
+  // Scores owed to LMS gradebooks are claimed in the database under a lease (decision 051), so
+  // every instance may look; what an instance that stopped had claimed is sent after the lease.
+  const passbackPass = () => {
+    services.ltiPassbacks.runOnce().then(
+      (sent) => {
+        if (sent > 0) logger.info('lti.passbacks_sent', { sent });
+      },
+      (error: unknown) => logger.warn('lti.passbacks_failed', { error }),
+    );
+  };
+  const passbacks = setInterval(passbackPass, config.lti.passbackCheckMs);
+  passbacks.unref();
   const { port } = server.address() as AddressInfo;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${shownHost}:${port}`;
@@ -210,7 +238,9 @@ export async function startServer(config: Config, options: StartOptions): Promis
       clearInterval(purge);
       clearInterval(audioPurge);
       clearInterval(reminders);
+      clearInterval(passbacks);
       await reminderPass;
+      await services.ltiPassbacks.settle();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Calls store what they owe before the sockets that would hear of it close.
       await services.realtime.close();

@@ -9,6 +9,7 @@ import {
   FEEDBACK_TEXT,
   FRAME_TEXT,
   LANGUAGE_TEXT,
+  LTI_TEXT,
   MY_DATA_TEXT,
   ORGANISATION_TEXT,
   PASSWORD_TEXT,
@@ -74,6 +75,8 @@ const ERROR_SENTENCES = {
   'bad_request:invite_addresses': () => COURSE_MAIL_TEXT.noAddresses,
   /** A scenario asked to be translated into the language it is written in (named by the server). */
   'bad_request:same_language': () => TRANSLATION_TEXT.sameLanguageGeneric,
+  /** A platform URL over http on a server that calls platforms over https only (051). */
+  'bad_request:lti_https': () => LTI_TEXT.httpsOnly,
   'too_large:body': () => REQUEST_TEXT.tooLarge,
   'unsupported:body': () => REQUEST_TEXT.unsupportedBody,
   // Who is asking.
@@ -117,6 +120,10 @@ const ERROR_SENTENCES = {
   'not_found:assignment': () => ORGANISATION_TEXT.assignmentNotFound,
   /** Not (now) a member of that cohort, or not a trainee the caller may see. */
   'not_found:member': () => ORGANISATION_TEXT.memberNotFound,
+  /** An LMS registration (decision 051) that is not the caller's organisation's. */
+  'not_found:lti_platform': () => LTI_TEXT.platformNotFound,
+  /** No failed passback of that trainee and assignment in the trainer's cohort (051). */
+  'not_found:lti_passback': () => LTI_TEXT.passbackNotFound,
   // The state of things.
   'conflict:email': () => AUTH_TEXT.emailTaken,
   'conflict:email_in_use': () => ACCOUNT_TEXT.emailInUse,
@@ -128,6 +135,8 @@ const ERROR_SENTENCES = {
   'conflict:realtime_call': () => REALTIME_TEXT.callInUse,
   'conflict:own_organisation': () => ORGANISATION_TEXT.ownOrganisation,
   'conflict:shared_elsewhere': () => ORGANISATION_TEXT.sharedElsewhere,
+  /** An issuer and client id name one registration in all of ChairTalk (decision 051). */
+  'conflict:lti_platform_taken': () => LTI_TEXT.platformTaken,
   /** Making private, or sharing elsewhere, a scenario some cohort has assigned. */
   'conflict:assigned': () => ORGANISATION_TEXT.assignedScenario,
   /** A write past the author's scenario storage budget (decision 028); nothing is saved. */
@@ -150,6 +159,7 @@ const ERROR_SENTENCES = {
   'limit:cohorts': () => ORGANISATION_TEXT.cohortLimit,
   'limit:invites': () => ORGANISATION_TEXT.inviteLimit,
   'limit:comments': () => ORGANISATION_TEXT.commentLimit,
+  'limit:lti_platforms': () => LTI_TEXT.platformLimitGeneric,
   // Limits.
   'rate_limit:sign_in': () => AUTH_TEXT.slowDown,
   'rate_limit:password_reset': () => AUTH_TEXT.tooManyResets,

@@ -17,6 +17,7 @@
  * when a value fails; inline component text is counted by tests/unit/client/inlineText.test.ts.
  */
 import type { LanguageCode } from './languages';
+import type { LtiLaunchFailure } from './lti';
 import { INTL_TAGS } from './i18n/locales';
 import { textSection } from './i18n/section';
 import { currentLocale, translate } from './i18n/translate';
@@ -529,3 +530,18 @@ export const TRANSLATION_TEXT = textSection('translation', {
 function languageName(code: LanguageCode): string {
   return translate(`language.names.${code}`);
 }
+
+/** An organisation's course platforms (LTI 1.3, decision 051): registration and launches. */
+export const LTI_TEXT = textSection('lti', {
+  copy: (label: string) => translate('lti.copy', { label }),
+  editTitle: (issuer: string) => translate('lti.editTitle', { issuer }),
+  confirmRemoveTitle: (issuer: string) => translate('lti.confirmRemoveTitle', { issuer }),
+  platformSummary: (clientId: string, deployments: string) =>
+    translate('lti.platformSummary', { clientId, deployments }),
+  tooManyDeployments: (max: number) => translate('lti.tooManyDeployments', { max }),
+  platformLimit: (max: number) => translate('lti.platformLimit', { max }),
+  launchFailedBecause: (reason: LtiLaunchFailure) => translate(`lti.launchFailed.${reason}`),
+  passbackComment: (url: string) => translate('lti.passbackComment', { url }),
+  passbackLine: (name: string, scenario: string, score: number, max: number, error: string) =>
+    translate('lti.passbackLine', { name, scenario, score, max, error }),
+});

@@ -24,6 +24,7 @@ import { sendJson } from '../http/respond';
 import { sendAudio } from '../http/sendAudio';
 import { parseInput } from '../http/validate';
 import type { Services } from '../services';
+import { owePassbacks } from '../lti/owePassbacks';
 
 export function conversationRoutes(services: Services): Router {
   const { db, ai, logger, budget } = services;
@@ -141,6 +142,7 @@ export function conversationRoutes(services: Services): Router {
     });
     // Committed: the conversation's open sockets, on every instance, are told it ended.
     services.conversationEnds.ended(session.id);
+    await owePassbacks(services, { sessionId: session.id, score: stored.feedback.overallScore });
     sendJson(res, conversationsApi.end, stored);
   });
 

@@ -32,6 +32,7 @@ import { AppError } from '../http/errors';
 import { sendJson } from '../http/respond';
 import { idOr404, parseInput } from '../http/validate';
 import type { Services } from '../services';
+import { owePassbacks } from '../lti/owePassbacks';
 
 const DAY_MS = 86_400_000;
 
@@ -275,6 +276,8 @@ export function organisationRoutes(services: Services): Router {
     const { score, comment, skills } = parseInput(organisationsApi.override.body, req.body);
     const saved = await overrideScore(db, { trainerId, conversationId, score, comment, skills });
     if (!saved) throw new AppError('not_found:conversation');
+    // The trainer's score replaces the grader's in their courses' gradebooks too (051).
+    await owePassbacks(services, { sessionId: conversationId, score, trainerId });
     sendJson(res, organisationsApi.override, { score, comment, skills });
   });
 

@@ -5,6 +5,7 @@ import { conversationsApi } from '#shared/api/conversations';
 import { courseMailApi } from '#shared/api/courseMail';
 import type { Endpoint } from '#shared/api/endpoint';
 import { healthApi } from '#shared/api/health';
+import { ltiApi } from '#shared/api/lti';
 import { historyApi } from '#shared/api/history';
 import { conversationDeletionApi, myDataApi } from '#shared/api/myData';
 import { organisationsApi } from '#shared/api/organisations';
@@ -64,6 +65,7 @@ export function listContractRoutes(): ApiRoute[] {
     courseMailApi,
     healthApi,
     historyApi,
+    ltiApi,
     myDataApi,
     conversationDeletionApi,
     organisationsApi,

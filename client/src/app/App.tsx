@@ -16,6 +16,7 @@ import {
   LoginPage,
   MyScenariosPage,
   NotFoundPage,
+  LtiLaunchFailedPage,
   OrganisationsPage,
   ResetPasswordPage,
   ScenarioEditorPage,
@@ -57,6 +58,9 @@ export function App() {
         </Route>
         <Route path={paths.resetPassword}>
           <ResetPasswordPage />
+        </Route>
+        <Route path={paths.ltiLaunchFailed}>
+          <LtiLaunchFailedPage />
         </Route>
         <Route path={paths.verifyEmail}>
           <VerifyEmailPage />

@@ -50,3 +50,7 @@ export const ConversationPage = lazyNamed(
   'ConversationPage',
 );
 export const NotFoundPage = lazyNamed(() => import('./pages/NotFoundPage'), 'NotFoundPage');
+export const LtiLaunchFailedPage = lazyNamed(
+  () => import('./pages/LtiLaunchFailedPage'),
+  'LtiLaunchFailedPage',
+);

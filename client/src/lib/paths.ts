@@ -24,6 +24,8 @@ export const paths = {
   verifyEmail: '/verify-email',
   /** The signed-in person's own account: name, address, password, their data. */
   account: '/account',
+  /** Where the server sends a refused LMS launch (`?reason=`, decision 051). */
+  ltiLaunchFailed: '/lti/launch-failed',
 } as const;
 
 export type DashboardTab = 'scenarios' | 'progress' | 'history';

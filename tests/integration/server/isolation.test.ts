@@ -51,6 +51,9 @@ interface Course {
   inviteCode: string;
   assignmentId: string;
   names: string[];
+  /** The organisation's LMS registration (decision 051) and the issuer it names. */
+  platformId: string;
+  issuer: string;
 }
 
 interface World {
@@ -170,6 +173,8 @@ function secretsOf(w: World): Map<string, string> {
   secrets.set('invite code', w.a.org.inviteCode);
   secrets.set('assignment id', w.a.org.assignmentId);
   w.a.org.names.forEach((name, i) => secrets.set(`organisation name #${i}`, name));
+  secrets.set('LTI platform id', w.a.org.platformId);
+  secrets.set('LTI issuer', w.a.org.issuer);
   w.a.customTexts.forEach((text, i) => secrets.set(`custom scenario text #${i}`, text));
   return secrets;
 }
@@ -227,6 +232,8 @@ function secretsFor(w: World, role: Role): Map<string, string> {
     add('T', 'invite code', w.t.org.inviteCode);
     add('T', 'assignment id', w.t.org.assignmentId);
     w.t.org.names.forEach((name, i) => add('T', `organisation name #${i}`, name));
+    add('T', 'LTI platform id', w.t.org.platformId);
+    add('T', 'LTI issuer', w.t.org.issuer);
   }
   // Issue 22: two organisations that may both read N's conversation never read each other's
   // review of it.
@@ -776,8 +783,231 @@ function httpRows(): Row[] {
     }
   }
   rows.push(...audioRows(), ...authoringRows(), ...organisationRows(), ...roleRows());
-  rows.push(...myDataRows());
+  rows.push(...myDataRows(), ...ltiRows());
   return rows;
+}
+
+/** A registration's fields (decision 051) under an issuer of B's or T's own making. */
+function platformFields(issuer: string) {
+  return {
+    issuer,
+    clientId: 'client',
+    authUrl: `${issuer}/auth`,
+    jwksUrl: `${issuer}/jwks`,
+    tokenUrl: `${issuer}/token`,
+    deploymentIds: ['elsewhere'],
+  };
+}
+
+/** A's LMS registration as it was made: same URLs, same single deployment, still there. */
+async function platformUntouched(w: World): Promise<string[]> {
+  const rows = await w.db.query<{ id: string; urls: string; deployments: string }>(
+    `SELECT p.id, p.auth_url || p.jwks_url || p.token_url AS urls,
+            (SELECT string_agg(deployment_id, ',') FROM lti_deployments d
+              WHERE d.platform_id = p.id) AS deployments
+       FROM lti_platforms p WHERE p.organisation_id = $1`,
+    [w.a.org.id],
+  );
+  const expected = `${w.a.org.issuer}/auth${w.a.org.issuer}/jwks${w.a.org.issuer}/token`;
+  return rows.length === 1 && rows[0]!.urls === expected && rows[0]!.deployments === 'dep-a'
+    ? []
+    : [`A's LMS registrations changed: ${JSON.stringify(rows)}`];
+}
+
+/**
+ * Issue 29, decision 051: an organisation's LMS registrations are its trainer's alone. B, M
+ * (A's trainee) and T (another organisation's trainer) try A's organisation and registration.
+ */
+function ltiRows(): Row[] {
+  const base = '/api/organisations';
+  const org = (w: World) => w.a.org;
+  const update = (issuer: string) => {
+    const { issuer: _issuer, clientId: _clientId, ...rest } = platformFields(issuer);
+    return rest;
+  };
+  return [
+    {
+      name: "GET /api/organisations/:id/lti of A's organisation",
+      covers: 'GET /api/organisations/:id/lti',
+      expect: notFound,
+      uses: (w) => [org(w).id],
+      attempt: (w, t) => httpAs(w, t, 'GET', `${base}/${org(w).id}/lti`),
+    },
+    {
+      name: "GET /api/organisations/:id/lti of A's organisation, as M",
+      as: 'M',
+      covers: 'GET /api/organisations/:id/lti',
+      expect: notFound,
+      uses: (w) => [org(w).id],
+      attempt: (w, t) =>
+        httpAs(w, t, 'GET', `${base}/${org(w).id}/lti`, undefined, w.m.client.cookie),
+    },
+    {
+      name: "GET /api/organisations/:id/lti of T's own organisation shows only T's",
+      as: 'T',
+      covers: 'GET /api/organisations/:id/lti',
+      expect: 'HTTP 200',
+      attempt: (w, t) =>
+        httpAs(w, t, 'GET', `${base}/${w.t.org.id}/lti`, undefined, w.t.client.cookie),
+      async verify(_w, o) {
+        const platforms = (o.body?.platforms ?? []) as Array<{ issuer: string }>;
+        return platforms.length === 1 ? [] : [`T sees ${platforms.length} registrations`];
+      },
+    },
+    {
+      name: "POST /api/organisations/:id/lti/platforms on A's organisation, as T",
+      as: 'T',
+      covers: 'POST /api/organisations/:id/lti/platforms',
+      expect: notFound,
+      uses: (w) => [org(w).id],
+      attempt: (w, t) =>
+        httpAs(
+          w,
+          t,
+          'POST',
+          `${base}/${org(w).id}/lti/platforms`,
+          platformFields(`https://t-${randomUUID().slice(0, 8)}.example`),
+          w.t.client.cookie,
+        ),
+      verify: platformUntouched,
+    },
+    {
+      name: "POST /api/organisations/:id/lti/platforms with A's issuer, as T in T's own",
+      as: 'T',
+      covers: 'POST /api/organisations/:id/lti/platforms',
+      expect: 'HTTP 409',
+      uses: (w) => [org(w).issuer],
+      attempt: (w, t) =>
+        httpAs(
+          w,
+          t,
+          'POST',
+          `${base}/${w.t.org.id}/lti/platforms`,
+          { ...platformFields(org(w).issuer), clientId: 'client-a' },
+          w.t.client.cookie,
+        ),
+      verify: platformUntouched,
+    },
+    {
+      name: "POST /api/organisations/lti/platforms/:id on A's registration, as T",
+      as: 'T',
+      covers: 'POST /api/organisations/lti/platforms/:id',
+      expect: notFound,
+      uses: (w) => [org(w).platformId],
+      attempt: (w, t) =>
+        httpAs(
+          w,
+          t,
+          'POST',
+          `${base}/lti/platforms/${org(w).platformId}`,
+          update('https://evil.example'),
+          w.t.client.cookie,
+        ),
+      verify: platformUntouched,
+    },
+    {
+      name: "POST /api/organisations/lti/platforms/:id on A's registration, as M",
+      as: 'M',
+      covers: 'POST /api/organisations/lti/platforms/:id',
+      expect: notFound,
+      uses: (w) => [org(w).platformId],
+      attempt: (w, t) =>
+        httpAs(
+          w,
+          t,
+          'POST',
+          `${base}/lti/platforms/${org(w).platformId}`,
+          { nonsense: true },
+          w.m.client.cookie,
+        ),
+      verify: platformUntouched,
+    },
+    {
+      name: "GET /api/organisations/cohorts/:id/lti/passbacks of A's cohort, as T",
+      as: 'T',
+      covers: 'GET /api/organisations/cohorts/:id/lti/passbacks',
+      expect: notFound,
+      uses: (w) => [org(w).cohortId],
+      attempt: (w, t) =>
+        httpAs(
+          w,
+          t,
+          'GET',
+          `${base}/cohorts/${org(w).cohortId}/lti/passbacks`,
+          undefined,
+          w.t.client.cookie,
+        ),
+    },
+    {
+      name: "GET /api/organisations/cohorts/:id/lti/passbacks of A's cohort, as M",
+      as: 'M',
+      covers: 'GET /api/organisations/cohorts/:id/lti/passbacks',
+      expect: notFound,
+      uses: (w) => [org(w).cohortId],
+      attempt: (w, t) =>
+        httpAs(
+          w,
+          t,
+          'GET',
+          `${base}/cohorts/${org(w).cohortId}/lti/passbacks`,
+          undefined,
+          w.m.client.cookie,
+        ),
+    },
+    {
+      name: "POST /api/organisations/cohorts/:id/lti/passbacks/resend on A's cohort, as T",
+      as: 'T',
+      covers: 'POST /api/organisations/cohorts/:id/lti/passbacks/resend',
+      expect: notFound,
+      uses: (w) => [org(w).cohortId, org(w).assignmentId, w.m.user.id],
+      attempt: (w, t) =>
+        httpAs(
+          w,
+          t,
+          'POST',
+          `${base}/cohorts/${org(w).cohortId}/lti/passbacks/resend`,
+          { assignmentId: org(w).assignmentId, userId: w.m.user.id },
+          w.t.client.cookie,
+        ),
+      verify: courseUntouched,
+    },
+    {
+      name: "POST /api/organisations/cohorts/:id/lti/passbacks/resend on A's cohort",
+      covers: 'POST /api/organisations/cohorts/:id/lti/passbacks/resend',
+      expect: notFound,
+      uses: (w) => [org(w).cohortId],
+      attempt: (w, t) =>
+        httpAs(w, t, 'POST', `${base}/cohorts/${org(w).cohortId}/lti/passbacks/resend`, {
+          nonsense: true,
+        }),
+      verify: courseUntouched,
+    },
+    {
+      name: "DELETE /api/organisations/lti/platforms/:id of A's registration",
+      covers: 'DELETE /api/organisations/lti/platforms/:id',
+      expect: notFound,
+      uses: (w) => [org(w).platformId],
+      attempt: (w, t) => httpAs(w, t, 'DELETE', `${base}/lti/platforms/${org(w).platformId}`),
+      verify: platformUntouched,
+    },
+    {
+      name: "DELETE /api/organisations/lti/platforms/:id of A's registration, as T",
+      as: 'T',
+      covers: 'DELETE /api/organisations/lti/platforms/:id',
+      expect: notFound,
+      uses: (w) => [org(w).platformId],
+      attempt: (w, t) =>
+        httpAs(
+          w,
+          t,
+          'DELETE',
+          `${base}/lti/platforms/${org(w).platformId}`,
+          undefined,
+          w.t.client.cookie,
+        ),
+      verify: platformUntouched,
+    },
+  ];
 }
 
 /** A's custom scenario as it must stay whatever B tries: same title, version, not deleted. */
@@ -2496,6 +2726,13 @@ async function buildWorld(t: TestDb, stub: OpenAiStub, server: TestServer): Prom
   });
   if (invite.status !== 201 || assigned.status !== 201)
     throw new Error(`A could not build a course: ${invite.text} ${assigned.text}`);
+  const aIssuer = `https://lms-a-${tag}.example`;
+  const aPlatform = await aClient.post(`/api/organisations/${made0.body.id}/lti/platforms`, {
+    ...platformFields(aIssuer),
+    clientId: 'client-a',
+    deploymentIds: ['dep-a'],
+  });
+  if (aPlatform.status !== 201) throw new Error(`A could not register: ${aPlatform.text}`);
   const org = {
     id: made0.body.id as string,
     cohortId: cohort.body.id as string,
@@ -2503,6 +2740,8 @@ async function buildWorld(t: TestDb, stub: OpenAiStub, server: TestServer): Prom
     inviteCode: invite.body.code as string,
     assignmentId: assigned.body.id as string,
     names: orgNames,
+    platformId: aPlatform.body.id as string,
+    issuer: aIssuer,
   };
 
   // T trains another organisation.
@@ -2519,6 +2758,12 @@ async function buildWorld(t: TestDb, stub: OpenAiStub, server: TestServer): Prom
   );
   if (tInvite.status !== 201 || tAssigned.status !== 201)
     throw new Error(`T could not build a course: ${tInvite.text} ${tAssigned.text}`);
+  const tIssuer = `https://lms-t-${tag}.example`;
+  const tPlatform = await tClient.post(`/api/organisations/${tMade.body.id}/lti/platforms`, {
+    ...platformFields(tIssuer),
+    deploymentIds: ['dep-t'],
+  });
+  if (tPlatform.status !== 201) throw new Error(`T could not register: ${tPlatform.text}`);
   const tOrg = {
     id: tMade.body.id as string,
     cohortId: tCohort.body.id as string,
@@ -2526,6 +2771,8 @@ async function buildWorld(t: TestDb, stub: OpenAiStub, server: TestServer): Prom
     inviteCode: tInvite.body.code as string,
     assignmentId: tAssigned.body.id as string,
     names: tNames,
+    platformId: tPlatform.body.id as string,
+    issuer: tIssuer,
   };
 
   // M practises before joining A's cohort, while a member (graded), and after leaving; then

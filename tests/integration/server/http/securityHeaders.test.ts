@@ -53,6 +53,26 @@ async function buildCourse(client: HttpClient) {
   return { org, cohort, invite: invite as { id: string; code: string } };
 }
 
+/** A platform registration's fields (decision 051), under a fresh issuer each time. */
+function platformFields() {
+  const issuer = `https://lms-${randomUUID().slice(0, 8)}.example`;
+  return {
+    issuer,
+    clientId: 'client',
+    authUrl: `${issuer}/auth`,
+    jwksUrl: `${issuer}/jwks`,
+    tokenUrl: `${issuer}/token`,
+    deploymentIds: ['1'],
+  };
+}
+
+/** A registered platform of a new organisation of this trainer's. */
+async function registeredPlatform(client: HttpClient) {
+  const { org } = await buildCourse(client);
+  const made = await client.post(`/api/organisations/${org}/lti/platforms`, platformFields());
+  return made.body.id as string;
+}
+
 /** One request per organisation route, for the no-store check. */
 async function courseRequests(client: HttpClient, scenarioId: string) {
   const { org, cohort, invite } = await buildCourse(client);
@@ -111,6 +131,23 @@ async function courseRequests(client: HttpClient, scenarioId: string) {
       client.get(`${base}/cohorts/${cohort}/reminders`),
     'POST /api/organisations/cohorts/:id/reminders': () =>
       client.post(`${base}/cohorts/${cohort}/reminders`, { hoursBefore: 48 }),
+    'GET /api/organisations/:id/lti': () => client.get(`${base}/${org}/lti`),
+    'GET /api/organisations/cohorts/:id/lti/passbacks': () =>
+      client.get(`${base}/cohorts/${cohort}/lti/passbacks`),
+    // Nothing failed to send: refused with 404, and still not kept by any cache.
+    'POST /api/organisations/cohorts/:id/lti/passbacks/resend': () =>
+      client.post(`${base}/cohorts/${cohort}/lti/passbacks/resend`, {
+        assignmentId: cohort,
+        userId: org,
+      }),
+    'POST /api/organisations/:id/lti/platforms': () =>
+      client.post(`${base}/${org}/lti/platforms`, platformFields()),
+    'POST /api/organisations/lti/platforms/:id': async () => {
+      const { issuer: _issuer, clientId: _clientId, ...update } = platformFields();
+      return client.post(`${base}/lti/platforms/${await registeredPlatform(client)}`, update);
+    },
+    'DELETE /api/organisations/lti/platforms/:id': async () =>
+      client.request('DELETE', `${base}/lti/platforms/${await registeredPlatform(client)}`),
   };
 }
 
@@ -710,6 +747,95 @@ describe('security headers, cookies and the same-origin rule', () => {
         state: ({ path }) =>
           t.db.query(`SELECT name FROM organisations WHERE id = $1`, [path.split('/')[3]]),
         control: 200,
+      },
+      // Issue 29, decision 051: an organisation's LMS registrations.
+      'POST /api/organisations/:id/lti/platforms': {
+        async prepare() {
+          const client = (await course()).trainer;
+          const { org } = await buildCourse(client);
+          const path = `/api/organisations/${org}/lti/platforms`;
+          return { path, body: platformFields(), cookie: client.cookie };
+        },
+        state: ({ path }) =>
+          t.db.query(`SELECT id FROM lti_platforms WHERE organisation_id = $1`, [
+            path.split('/')[3],
+          ]),
+        control: 201,
+      },
+      'POST /api/organisations/lti/platforms/:id': {
+        async prepare() {
+          const client = (await course()).trainer;
+          const id = await registeredPlatform(client);
+          const { issuer: _issuer, clientId: _clientId, ...update } = platformFields();
+          return {
+            path: `/api/organisations/lti/platforms/${id}`,
+            body: update,
+            cookie: client.cookie,
+          };
+        },
+        state: ({ path }) =>
+          t.db.query(`SELECT auth_url, jwks_url, token_url FROM lti_platforms WHERE id = $1`, [
+            path.split('/').at(-1),
+          ]),
+        control: 200,
+      },
+      // A failed score sent again from another site: it stays failed.
+      'POST /api/organisations/cohorts/:id/lti/passbacks/resend': {
+        async prepare() {
+          const { trainer, trainee } = await course();
+          const { org, cohort, invite } = await buildCourse(trainer);
+          await trainee.post('/api/organisations/join', { code: invite.code });
+          const scenario = await scenarioId(trainer, 4);
+          const assignment = (
+            await trainer.post(`/api/organisations/cohorts/${cohort}/assignments`, {
+              scenarioId: scenario,
+            })
+          ).body.id as string;
+          const platform = (
+            await trainer.post(`/api/organisations/${org}/lti/platforms`, platformFields())
+          ).body.id as string;
+          const userId = (await trainee.get('/api/auth/me')).body.user.id as string;
+          const [session] = await t.db.query<{ id: string }>(
+            `INSERT INTO conversation_sessions (user_id, scenario_id, created_at, ended_at)
+             VALUES ($1, $2, clock_timestamp(), clock_timestamp()) RETURNING id`,
+            [userId, scenario],
+          );
+          await t.db.query(
+            `INSERT INTO lti_grade_targets (assignment_id, user_id, platform_id, lineitem_url, lms_user_id)
+             VALUES ($1, $2, $3, 'https://lms.invalid/items/1', 'lms-1')`,
+            [assignment, userId, platform],
+          );
+          await t.db.query(
+            `INSERT INTO lti_grade_passbacks (assignment_id, user_id, session_id, score_given,
+                score_maximum, scored_at, status, attempts, last_error)
+             VALUES ($1, $2, $3, 7, 10, now(), 'failed', 10, 'HTTP 400')`,
+            [assignment, userId, session!.id],
+          );
+          const path = `/api/organisations/cohorts/${cohort}/lti/passbacks/resend`;
+          return { path, body: { assignmentId: assignment, userId }, cookie: trainer.cookie };
+        },
+        state: ({ path }) =>
+          t.db.query(
+            `SELECT b.status, b.attempts FROM lti_grade_passbacks b
+               JOIN cohort_assignments a ON a.id = b.assignment_id WHERE a.cohort_id = $1`,
+            [path.split('/')[4]],
+          ),
+        control: 204,
+      },
+      'DELETE /api/organisations/lti/platforms/:id': {
+        async prepare() {
+          const client = (await course()).trainer;
+          const id = await registeredPlatform(client);
+          return {
+            path: `/api/organisations/lti/platforms/${id}`,
+            body: undefined,
+            cookie: client.cookie,
+          };
+        },
+        state: ({ path }) =>
+          t.db.query(`SELECT id FROM lti_platforms WHERE id = $1`, [path.split('/').at(-1)]),
+        method: 'DELETE',
+        control: 204,
       },
       'POST /api/organisations/:id/password-sign-in': {
         async prepare() {

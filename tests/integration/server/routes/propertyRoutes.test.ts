@@ -37,6 +37,7 @@ import {
   trainerConversationResponse,
 } from '#shared/api/organisations';
 import { turnCommentSchema } from '#shared/review';
+import { failedPassbacksResponse, ltiSetupResponse, platformSchema } from '#shared/api/lti';
 
 /**
  * Property tests over every /api route: PROPERTY_RUNS generated requests each (wrong types, huge
@@ -439,6 +440,7 @@ const COUNTED = [
   'skill_overrides',
   'turn_comments',
   'email_verifications',
+  'lti_platforms',
 ] as const;
 
 type Counts = Record<(typeof COUNTED)[number], number>;
@@ -526,6 +528,8 @@ describe('every /api route under generated requests', () => {
   const inviteCodes: string[] = [];
   /** An assignment of the user's cohort and one of someone else's. */
   const assignmentIds: string[] = [];
+  /** An LMS registration of the user's organisation and one of someone else's (051). */
+  const platformIds: string[] = [];
   /** A member of the user's cohort: their conversation (the user trains them) and its messages. */
   const memberIds: string[] = [];
   /** The member's own user id, and the user's (never a member): ids the member routes take. */
@@ -582,6 +586,16 @@ describe('every /api route under generated requests', () => {
       });
       courseIds.push(org, cohort, invite.id);
       inviteCodes.push(invite.code);
+      const issuer = `https://lms-${randomUUID().slice(0, 8)}.example`;
+      const platform = await trainer.post(`/api/organisations/${org}/lti/platforms`, {
+        issuer,
+        clientId: 'client',
+        authUrl: `${issuer}/auth`,
+        jwksUrl: `${issuer}/jwks`,
+        tokenUrl: `${issuer}/token`,
+        deploymentIds: ['1'],
+      });
+      platformIds.push(platform.body.id);
       assignmentIds.push(assigned.body.id);
     }
     const member = await signedInClient(server.url, 'Dr Member');
@@ -777,6 +791,25 @@ describe('every /api route under generated requests', () => {
   const reviewedId = pathId(() => [...memberIds, ...courseIds, ...ids()]);
   const assignmentId = pathId(() => [...assignmentIds, ...courseIds, ...ids()]);
   const memberUserId = pathId(() => [...memberUsers, ...courseIds, ...ids()]);
+  const platformId = pathId(() => [...platformIds, ...courseIds, ...ids()]);
+  /** A registration's fields, plausible (a fresh issuer each time) or odd; `named`: with its name. */
+  const platformBody = (named: boolean) => {
+    const url = fieldValue(
+      fc.constant(null).map(() => `https://lms-${randomUUID().slice(0, 8)}.example/x`),
+      fc.constantFrom('http://127.0.0.1:9/x', 'javascript:alert(1)', 'https://u:p@lms.example/'),
+      text,
+    );
+    const fields = {
+      authUrl: url,
+      jwksUrl: url,
+      tokenUrl: url,
+      deploymentIds: fieldValue(
+        fc.array(fc.stringMatching(/^[A-Za-z0-9:_-]{1,20}$/), { minLength: 1, maxLength: 3 }),
+        fc.array(text, { maxLength: 25 }),
+      ),
+    };
+    return objectBody(named ? { ...fields, issuer: url, clientId: fieldValue(text) } : fields);
+  };
   /** Adds at most `most` rows to `table` on success; nothing on refusal. */
   const adds =
     (table: keyof Counts, most = 1) =>
@@ -1075,6 +1108,57 @@ describe('every /api route under generated requests', () => {
       })),
       allowed: unchanged,
     },
+    // Issue 29, decision 051: an organisation's LMS registrations.
+    'GET /api/organisations/:id/lti': {
+      method: 'GET',
+      input: fc
+        .tuple(courseId, queryString({}))
+        .map(([value, q]) => ({ path: `/api/organisations/${value}/lti${q}` })),
+      ok: ltiSetupResponse,
+      allowed: unchanged,
+    },
+    'POST /api/organisations/:id/lti/platforms': {
+      method: 'POST',
+      input: fc
+        .tuple(courseId, bodyText(platformBody(true)))
+        .map(([value, body]) => ({ path: `/api/organisations/${value}/lti/platforms`, body })),
+      ok: platformSchema,
+      allowed: adds('lti_platforms'),
+    },
+    'GET /api/organisations/cohorts/:id/lti/passbacks': {
+      method: 'GET',
+      input: fc
+        .tuple(courseId, queryString({}))
+        .map(([value, q]) => ({ path: `/api/organisations/cohorts/${value}/lti/passbacks${q}` })),
+      ok: failedPassbacksResponse,
+      allowed: unchanged,
+    },
+    'POST /api/organisations/cohorts/:id/lti/passbacks/resend': {
+      method: 'POST',
+      input: fc
+        .tuple(
+          courseId,
+          bodyText(
+            objectBody({
+              assignmentId: fieldValue(assignmentId, text),
+              userId: fieldValue(memberUserId, text),
+            }),
+          ),
+        )
+        .map(([value, body]) => ({
+          path: `/api/organisations/cohorts/${value}/lti/passbacks/resend`,
+          body,
+        })),
+      allowed: unchanged,
+    },
+    'POST /api/organisations/lti/platforms/:id': {
+      method: 'POST',
+      input: fc
+        .tuple(platformId, bodyText(platformBody(false)))
+        .map(([value, body]) => ({ path: `/api/organisations/lti/platforms/${value}`, body })),
+      ok: platformSchema,
+      allowed: unchanged,
+    },
     // After the routes that use the course: the cohort, then the organisation, go.
     'DELETE /api/organisations/cohorts/:id': {
       method: 'DELETE',
@@ -1094,6 +1178,12 @@ describe('every /api route under generated requests', () => {
             })(status, diff)
           : unchanged(status, diff),
     },
+    'DELETE /api/organisations/lti/platforms/:id': {
+      method: 'DELETE',
+      input: platformId.map((value) => ({ path: `/api/organisations/lti/platforms/${value}` })),
+      allowed: (status, diff) =>
+        status === 204 ? only({ lti_platforms: -1 })(status, diff) : unchanged(status, diff),
+    },
     'DELETE /api/organisations/:id': {
       method: 'DELETE',
       input: courseId.map((value) => ({ path: `/api/organisations/${value}` })),
@@ -1108,6 +1198,7 @@ describe('every /api route under generated requests', () => {
           'cohort_assignments',
           'score_overrides',
           'turn_comments',
+          'lti_platforms',
         ] as const;
         return (
           diff.organisations === -1 &&

@@ -8,6 +8,7 @@ import { ClassSummary } from './ClassSummary';
 import { CohortResults } from './CohortResults';
 import { Invites } from './Invites';
 import { ReminderSetting } from './ReminderSetting';
+import { FailedPassbacks } from './FailedPassbacks';
 import { ManageButtons } from './ManageButtons';
 
 type Cohort = MyOrganisations['training'][number]['cohorts'][number];
@@ -67,6 +68,7 @@ export function CohortPanel({
       </div>
       <Invites cohortId={cohort.id} invites={cohort.invites} onChanged={onChanged} />
       <ReminderSetting cohortId={cohort.id} />
+      <FailedPassbacks cohortId={cohort.id} />
       <AssignForm
         cohortId={cohort.id}
         scenarios={scenarios}

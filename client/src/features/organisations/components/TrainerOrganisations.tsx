@@ -11,6 +11,7 @@ import { renameOrganisation } from '../api/renameOrganisation';
 import type { MyOrganisations } from '../api/getMyOrganisations';
 import { ORGANISATIONS_PAGE_TEXT as T } from '#shared/text';
 import { CohortPanel, type CohortActions } from './CohortPanel';
+import { LtiPlatforms } from './LtiPlatforms';
 import { ManageButtons } from './ManageButtons';
 import { NameForm } from './NameForm';
 import { PasswordSignInSetting } from './PasswordSignInSetting';
@@ -148,6 +149,7 @@ function OrganisationCard({
           actions={cohortActions}
         />
       ))}
+      <LtiPlatforms organisationId={organisation.id} />
     </li>
   );
 }

@@ -1,0 +1,149 @@
+import type { LtiLaunchFailure } from '#shared/lti';
+import { stripControlChars, uuidSchema } from '#shared/inputChecks';
+import type { Db } from '../db/db';
+import { createLtiUser, findLtiUser, linkLtiIdentity } from '../db/ltiAccounts';
+import {
+  ensureContextCohort,
+  joinContextCohort,
+  resolveResourceLink,
+  saveGradeTarget,
+} from '../db/ltiContexts';
+import type { Platform } from '../db/ltiPlatforms';
+import {
+  AGS_SCOPE,
+  LTI_CLAIM,
+  LTI_MESSAGE_TYPE,
+  LTI_ROLE,
+  type LaunchMessage,
+  type ResourceLinkRequest,
+} from './claims';
+
+/**
+ * What a verified launch does in ChairTalk (decision 051): the LMS course becomes a cohort of
+ * the registering organisation, the person an account linked to their LMS identity (a learner
+ * a trainee of that cohort; an instructor must be the organisation's trainer), and the
+ * browser goes where the launch points.
+ */
+
+/** The custom parameter our deep-linking response puts in each link. */
+export const ASSIGNMENT_CUSTOM = 'chairtalk_assignment_id';
+
+const INSTRUCTOR_ROLES = [
+  LTI_ROLE.instructor,
+  LTI_ROLE.administrator,
+  'http://purl.imsglobal.org/vocab/lis/v2/membership/Instructor#',
+];
+
+/** Instructors (any sub-role, teaching assistants among them) and administrators teach. */
+export function teaches(roles: readonly string[]): boolean {
+  return roles.some((role) =>
+    INSTRUCTOR_ROLES.some((teaching) =>
+      teaching.endsWith('#') ? role.startsWith(teaching) : role === teaching,
+    ),
+  );
+}
+
+/** The person's name as the LMS gives it, one line, or a stand-in. */
+export function personName(message: LaunchMessage): string {
+  const given = [message.given_name, message.family_name].filter(Boolean).join(' ');
+  const name = stripControlChars(message.name ?? given)
+    .replace(/\s+/g, ' ')
+    .trim();
+  return (name || 'LMS user').slice(0, 200);
+}
+
+function emailOf(message: LaunchMessage): string | null {
+  const email = message.email?.trim().toLowerCase() ?? '';
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= 254 ? email : null;
+}
+
+export type LaunchOutcome =
+  | { ok: true; userId: string; redirect: string; cohortId: string; instructor: boolean }
+  | { ok: false; reason: LtiLaunchFailure };
+
+export async function finishLaunch(
+  db: Db,
+  input: {
+    platform: Platform;
+    message: LaunchMessage;
+    /** The ChairTalk account already signed in in this browser, if any. */
+    signedInUserId: string | null;
+    maxCohorts: number;
+  },
+): Promise<LaunchOutcome> {
+  const { platform, message } = input;
+  const context = message[LTI_CLAIM.context];
+  if (!context) return { ok: false, reason: 'no_course' };
+  const ags = message[LTI_CLAIM.agsEndpoint];
+  const title = stripControlChars(context.title ?? context.label ?? context.id).trim();
+  const cohort = await ensureContextCohort(db, {
+    platformId: platform.id,
+    deploymentId: message[LTI_CLAIM.deploymentId],
+    contextId: context.id,
+    title: (title || context.id).slice(0, 200),
+    membershipsUrl: message[LTI_CLAIM.nrps]?.context_memberships_url ?? null,
+    lineitemsUrl: ags?.lineitems ?? null,
+    maxCohorts: input.maxCohorts,
+  });
+  if (cohort === 'limit') return { ok: false, reason: 'limit' };
+
+  const identity = { issuer: platform.issuer, subject: message.sub };
+  const linked = await findLtiUser(db, identity);
+  const instructor = teaches(message[LTI_CLAIM.roles]);
+  let userId: string;
+  if (instructor) {
+    // One trainer runs an organisation (decision 023): an instructor is let in as that trainer
+    // only. Their LMS identity is linked the first time they launch while signed in here.
+    if (linked === cohort.trainerId) {
+      userId = linked;
+    } else if (linked === null && input.signedInUserId === cohort.trainerId) {
+      await linkLtiIdentity(db, { ...identity, userId: cohort.trainerId });
+      userId = cohort.trainerId;
+    } else {
+      return { ok: false, reason: 'not_trainer' };
+    }
+  } else {
+    userId =
+      linked ??
+      (await createLtiUser(db, {
+        ...identity,
+        fullName: personName(message),
+        email: emailOf(message),
+      }));
+    await joinContextCohort(db, { cohortId: cohort.cohortId, userId });
+  }
+
+  if (message[LTI_CLAIM.messageType] === LTI_MESSAGE_TYPE.deepLinkingRequest) {
+    if (!instructor) return { ok: false, reason: 'claims' };
+    return { ok: true, userId, cohortId: cohort.cohortId, instructor, redirect: '/organisations' };
+  }
+  if (instructor)
+    return { ok: true, userId, cohortId: cohort.cohortId, instructor, redirect: '/organisations' };
+
+  const claimed = message[LTI_CLAIM.custom]?.[ASSIGNMENT_CUSTOM];
+  const link = await resolveResourceLink(db, {
+    platformId: platform.id,
+    deploymentId: message[LTI_CLAIM.deploymentId],
+    contextId: context.id,
+    resourceLinkId: (message as ResourceLinkRequest)[LTI_CLAIM.resourceLink].id,
+    claimedAssignmentId: uuidSchema.safeParse(claimed).success ? (claimed as string) : null,
+  });
+  if (!link) return { ok: false, reason: 'unknown_link' };
+  // Scores go back only where the platform gave a line item and the right to post to it.
+  if (ags?.lineitem && ags.scope.includes(AGS_SCOPE.score)) {
+    await saveGradeTarget(db, {
+      assignmentId: link.assignmentId,
+      userId,
+      platformId: platform.id,
+      lineitemUrl: ags.lineitem,
+      lmsUserId: message.sub,
+    });
+  }
+  return {
+    ok: true,
+    userId,
+    cohortId: cohort.cohortId,
+    instructor,
+    redirect: `/scenario/${encodeURIComponent(link.scenarioId)}`,
+  };
+}

@@ -1,0 +1,108 @@
+import { Router, type Response } from 'express';
+import { ltiApi } from '#shared/api/lti';
+import { isCallableUrl, LTI_LIMITS } from '#shared/lti';
+import { LTI_TEXT } from '#shared/text';
+import { currentUser, requireUser } from '../auth/guard';
+import {
+  deletePlatform,
+  listPlatforms,
+  ownsPlatform,
+  registerPlatform,
+  updatePlatform,
+} from '../db/ltiPlatforms';
+import { toolUrls } from '../lti/toolUrls';
+import { runsCohort } from '../db/cohorts';
+import { listFailedPassbacks, retryFailedPassback } from '../db/ltiPassbacks';
+import { AppError } from '../http/errors';
+import { sendJson } from '../http/respond';
+import { idOr404, parseInput } from '../http/validate';
+import type { Services } from '../services';
+
+/**
+ * An organisation's LMS registrations (decision 051), for its trainer only: anyone else's
+ * organisation or registration is not found, checked before the body is read.
+ */
+export function ltiRegistrationRoutes(services: Services): Router {
+  const { db, config } = services;
+  const router = Router();
+  router.use(requireUser(services));
+
+  const trainerOf = (res: Response) => currentUser(res).id;
+
+  /** Our server calls these URLs: over https only, unless the operator allows http. */
+  const checkCallable = (urls: string[]) => {
+    if (!urls.every((url) => isCallableUrl(url, config.lti.allowHttp)))
+      throw new AppError('bad_request:lti_https');
+  };
+
+  router.get(ltiApi.setup.route, async (req, res) => {
+    const organisationId = idOr404(req.params.id, 'not_found:organisation');
+    const platforms = await listPlatforms(db, { trainerId: trainerOf(res), organisationId });
+    if (platforms === null) throw new AppError('not_found:organisation');
+    sendJson(res, ltiApi.setup, { tool: toolUrls(config.mail.publicUrl), platforms });
+  });
+
+  router.post(ltiApi.registerPlatform.route, async (req, res) => {
+    const organisationId = idOr404(req.params.id, 'not_found:organisation');
+    const trainerId = trainerOf(res);
+    if ((await listPlatforms(db, { trainerId, organisationId })) === null)
+      throw new AppError('not_found:organisation');
+    const input = parseInput(ltiApi.registerPlatform.body, req.body);
+    checkCallable([input.authUrl, input.jwksUrl, input.tokenUrl]);
+    const result = await registerPlatform(db, {
+      trainerId,
+      organisationId,
+      max: LTI_LIMITS.platformsPerOrganisation,
+      ...input,
+    });
+    if (result === 'not_found') throw new AppError('not_found:organisation');
+    if (result === 'taken') throw new AppError('conflict:lti_platform_taken');
+    if (result === 'limit')
+      throw new AppError(
+        'limit:lti_platforms',
+        LTI_TEXT.platformLimit(LTI_LIMITS.platformsPerOrganisation),
+      );
+    sendJson(res, ltiApi.registerPlatform, result, 201);
+  });
+
+  router.post(ltiApi.updatePlatform.route, async (req, res) => {
+    const platformId = idOr404(req.params.id, 'not_found:lti_platform');
+    const trainerId = trainerOf(res);
+    if (!(await ownsPlatform(db, { trainerId, platformId })))
+      throw new AppError('not_found:lti_platform');
+    const input = parseInput(ltiApi.updatePlatform.body, req.body);
+    checkCallable([input.authUrl, input.jwksUrl, input.tokenUrl]);
+    const platform = await updatePlatform(db, { trainerId, platformId, ...input });
+    if (platform === null) throw new AppError('not_found:lti_platform');
+    sendJson(res, ltiApi.updatePlatform, platform);
+  });
+
+  router.delete(ltiApi.deletePlatform.route, async (req, res) => {
+    const platformId = idOr404(req.params.id, 'not_found:lti_platform');
+    if (!(await deletePlatform(db, { trainerId: trainerOf(res), platformId })))
+      throw new AppError('not_found:lti_platform');
+    res.status(204).end();
+  });
+
+  router.get(ltiApi.failedPassbacks.route, async (req, res) => {
+    const cohortId = idOr404(req.params.id, 'not_found:cohort');
+    const passbacks = await listFailedPassbacks(db, { trainerId: trainerOf(res), cohortId });
+    if (passbacks === null) throw new AppError('not_found:cohort');
+    sendJson(res, ltiApi.failedPassbacks, { passbacks });
+  });
+
+  router.post(ltiApi.resendPassback.route, async (req, res) => {
+    const cohortId = idOr404(req.params.id, 'not_found:cohort');
+    const trainerId = trainerOf(res);
+    if (!(await runsCohort(db, { trainerId, cohortId }))) throw new AppError('not_found:cohort');
+    const input = parseInput(ltiApi.resendPassback.body, req.body);
+    if (!(await retryFailedPassback(db, { trainerId, cohortId, ...input })))
+      throw new AppError('not_found:lti_passback');
+    services.ltiPassbacks.runOnce().catch((error: unknown) => {
+      services.logger.warn('lti.passbacks_failed', { error });
+    });
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,136 @@
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LTI_ROLE } from '#server/lti/claims';
+import { ASSIGNMENT_CUSTOM } from '#server/lti/launchFlow';
+import { LTI_TEXT } from '#shared/text';
+import { startLtiPlatform, type LtiPlatform } from '../fixtures/ltiPlatform';
+import {
+  apiGet,
+  apiPost,
+  eventually,
+  pathOf,
+  seriousA11yViolations,
+  signUpByApi,
+  skipBrowserSuite,
+  useBrowserApp,
+} from './browser';
+
+/** A port free now, so PUBLIC_URL (the launch URL the platform posts to) can name it. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/**
+ * An LMS in the browser (decision 051): a trainer registers the test platform on the
+ * organisations page by keyboard at phone width, copying ChairTalk's URLs from it; the
+ * instructor's launch links the trainer; a learner's launch from the platform, on another
+ * site (localhost against 127.0.0.1, so the launch's form post is cross-site), arrives signed
+ * in on the assigned scenario; a forged launch ends on a page that says why.
+ */
+describe.skipIf(skipBrowserSuite)('LTI launches in the browser', () => {
+  let url = '';
+  let platform: LtiPlatform;
+  beforeAll(async () => {
+    platform = await startLtiPlatform({ hostname: 'localhost', deploymentIds: ['dep-1'] });
+  });
+  afterAll(async () => {
+    await platform?.close();
+  });
+  const app = useBrowserApp({
+    env: async () => {
+      const port = await freePort();
+      url = `http://127.0.0.1:${port}`;
+      return { PORT: String(port), PUBLIC_URL: url, LTI_ALLOW_HTTP: 'true' };
+    },
+  });
+
+  it('registers a platform by keyboard, then launches an instructor and a learner', async () => {
+    const page = await app.newPage({ viewport: { width: 390, height: 844 } });
+    await signUpByApi(page, 'Dr Registrar');
+    const org = await apiPost(page, '/api/organisations', { name: 'LMS Academy' });
+    await page.goto('/organisations');
+    const open = page.getByRole('button', { name: LTI_TEXT.heading });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const login = page.getByLabel(LTI_TEXT.loginUrl, { exact: true });
+    await expect.poll(() => login.inputValue()).toBe(`${url}/lti/login`);
+    const tool = {
+      loginUrl: await login.inputValue(),
+      launchUrl: await page.getByLabel(LTI_TEXT.launchUrl, { exact: true }).inputValue(),
+      jwksUrl: await page.getByLabel(LTI_TEXT.jwksUrl, { exact: true }).inputValue(),
+    };
+    platform.setTool(tool);
+
+    const fill = async (label: string, value: string) => {
+      await page.getByLabel(label, { exact: true }).focus();
+      await page.keyboard.type(value);
+    };
+    await fill(LTI_TEXT.issuer, platform.issuer);
+    await fill(LTI_TEXT.clientId, platform.clientId);
+    await fill(LTI_TEXT.deploymentIds, 'dep-1');
+    await fill(LTI_TEXT.authUrl, platform.authorizationUrl);
+    await fill(LTI_TEXT.platformJwksUrl, platform.jwksUrl);
+    await fill(LTI_TEXT.tokenUrl, platform.tokenUrl);
+    await page.getByRole('button', { name: LTI_TEXT.register }).press('Enter');
+    await page.getByRole('status').filter({ hasText: LTI_TEXT.registered }).waitFor();
+    await page.getByRole('button', { name: `${LTI_TEXT.edit} ${platform.issuer}` }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    // The instructor's first launch, in the trainer's browser, links the trainer.
+    const instructor = platform.startLaunch({
+      user: { sub: 'teacher-7', name: 'Dr Registrar' },
+      roles: [LTI_ROLE.instructor],
+      course: { id: 'perio-101', title: 'Periodontics 101' },
+    });
+    await page.goto(instructor.loginUrl);
+    await eventually(() => pathOf(page)).toBe('/organisations');
+    const mine = await apiGet(page, '/api/organisations');
+    const cohort = mine.training
+      .find((o: { id: string }) => o.id === org.id)
+      .cohorts.find((c: { name: string }) => c.name === 'Periodontics 101');
+    const scenarios = (await apiGet(page, '/api/scenarios')).scenarios as Array<{ id: string }>;
+    const assignment = await apiPost(page, `/api/organisations/cohorts/${cohort.id}/assignments`, {
+      scenarioId: scenarios[0]!.id,
+    });
+
+    // A learner in a browser of their own, launched from the course: signed in, on the work.
+    const learnerPage = await app.newPage({ viewport: { width: 390, height: 844 } });
+    const learner = platform.startLaunch({
+      user: { sub: 'student-3', name: 'Sam Student' },
+      roles: [LTI_ROLE.learner],
+      course: { id: 'perio-101', title: 'Periodontics 101' },
+      resourceLink: { id: 'rl-1', title: 'Practice' },
+      custom: { [ASSIGNMENT_CUSTOM]: assignment.id },
+    });
+    await learnerPage.goto(learner.loginUrl);
+    await eventually(() => pathOf(learnerPage)).toBe(`/scenario/${scenarios[0]!.id}`);
+    const me = await apiGet(learnerPage, '/api/auth/me');
+    expect(me.user.fullName).toBe('Sam Student');
+  });
+
+  it('shows a forged launch the page that says why, and signs nobody in', async () => {
+    const page = await app.newPage({ viewport: { width: 390, height: 844 } });
+    const forged = platform.startLaunch({
+      user: { sub: 'mallory', name: 'Mallory' },
+      roles: [LTI_ROLE.learner],
+      attack: { foreignKey: true },
+    });
+    await page.goto(forged.loginUrl);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: LTI_TEXT.launchFailedBecause('signature') })
+      .waitFor();
+    await page.getByRole('heading', { name: LTI_TEXT.launchFailedTitle }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    const me = await page.request.get('/api/auth/me');
+    expect(me.status()).toBe(401);
+  });
+});

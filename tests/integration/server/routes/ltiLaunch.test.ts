@@ -1,0 +1,430 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from 'node:net';
+import { LTI_ROLE } from '#server/lti/claims';
+import { ASSIGNMENT_CUSTOM } from '#server/lti/launchFlow';
+import {
+  parseAutoSubmitForm,
+  startLtiPlatform,
+  type LaunchAttack,
+  type LtiPlatform,
+  type ResourceLinkLaunch,
+  type StartedLaunch,
+} from '../../../fixtures/ltiPlatform';
+import { HttpClient, signedInClient } from '../../../helpers/httpClient';
+import { say } from '../../../helpers/conversations';
+import {
+  createTestDb,
+  printSkipNotice,
+  routeDatabaseKinds,
+  type TestDb,
+} from '../../../helpers/testDb';
+import { startTestServer, type TestServer } from '../../../helpers/testServer';
+
+printSkipNotice();
+
+/** A port free now, so PUBLIC_URL (our launch URL, the redirect_uri) can name it in advance. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** What one browser holds: cookies by name, as Set-Cookie left them. */
+class Jar {
+  readonly cookies = new Map<string, string>();
+  take(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(line))
+        this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+/**
+ * Launches from LMSs through the real server and the test platform (decision 051): a learner
+ * and an instructor land where they should, signed in; every forged, replayed, expired or
+ * misdirected launch ends on the launch-failed page with its reason, signed in as nobody and
+ * with nothing made; and one platform's launch never reaches another organisation.
+ */
+describe.each(routeDatabaseKinds())('LTI launches on %s', (kind) => {
+  let t: TestDb;
+  let server: TestServer;
+  let platform: LtiPlatform;
+  let other: LtiPlatform;
+  let trainer: HttpClient;
+  let trainerId: string;
+  let orgId: string;
+
+  const register = async (client: HttpClient, organisationId: string, lms: LtiPlatform) => {
+    const made = await client.post(`/api/organisations/${organisationId}/lti/platforms`, {
+      issuer: lms.issuer,
+      clientId: lms.clientId,
+      authUrl: lms.authorizationUrl,
+      jwksUrl: lms.jwksUrl,
+      tokenUrl: lms.tokenUrl,
+      deploymentIds: [...lms.deploymentIds],
+    });
+    if (made.status !== 201) throw new Error(`registration failed: ${made.text}`);
+  };
+
+  beforeAll(async () => {
+    t = await createTestDb(kind);
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    server = await startTestServer(t.db, {
+      PORT: String(port),
+      PUBLIC_URL: url,
+      LTI_ALLOW_HTTP: 'true',
+      AUTH_ATTEMPTS_PER_ADDRESS: '500',
+    });
+    const tool = {
+      loginUrl: `${url}/lti/login`,
+      launchUrl: `${url}/lti/launch`,
+      jwksUrl: `${url}/lti/jwks`,
+    };
+    platform = await startLtiPlatform({ tool, deploymentIds: ['deployment-1'] });
+    other = await startLtiPlatform({
+      tool,
+      hostname: 'localhost',
+      deploymentIds: ['deployment-1'],
+    });
+    trainer = await signedInClient(server.url, 'Dr Trainer');
+    trainerId = (await trainer.get('/api/auth/me')).body.user.id;
+    orgId = (await trainer.post('/api/organisations', { name: 'LMS School' })).body.id;
+    await register(trainer, orgId, platform);
+  }, 60_000);
+  afterAll(async () => {
+    await platform?.close();
+    await other?.close();
+    await server?.close({ keepDb: true });
+    await t?.drop();
+  });
+
+  /** A browser going through a launch: login, the platform's form, our continue step. */
+  async function launch(
+    started: StartedLaunch,
+    jar = new Jar(),
+    options: { dropCookie?: boolean } = {},
+  ) {
+    const login = await fetch(started.loginUrl, { redirect: 'manual' });
+    jar.take(login);
+    const authUrl = login.headers.get('location')!;
+    if (!authUrl.startsWith('http')) return { location: authUrl, jar };
+    const authorization = await fetch(authUrl);
+    if (authorization.status !== 200)
+      throw new Error(`platform refused: ${await authorization.text()}`);
+    const form = parseAutoSubmitForm(await authorization.text());
+    const posted = await fetch(form.action, {
+      method: 'POST',
+      redirect: 'manual',
+      // A cross-site form post: the browser sends none of our Lax cookies with it.
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: platform.issuer },
+      body: new URLSearchParams(form.fields).toString(),
+    });
+    const next = posted.headers.get('location')!;
+    if (!next.startsWith('/lti/launch/continue')) return { location: next, jar };
+    if (options.dropCookie) {
+      for (const name of [...jar.cookies.keys()])
+        if (name.startsWith('chairtalk_lti_')) jar.cookies.delete(name);
+    }
+    const done = await fetch(`${server.url}${next}`, {
+      redirect: 'manual',
+      headers: { cookie: jar.header() },
+    });
+    jar.take(done);
+    return { location: done.headers.get('location')!, jar };
+  }
+
+  const signedInAs = async (jar: Jar) => {
+    const me = await fetch(`${server.url}/api/auth/me`, { headers: { cookie: jar.header() } });
+    return me.status === 200
+      ? ((await me.json()) as { user: { id: string; fullName: string } }).user
+      : null;
+  };
+
+  const trainerJar = () => {
+    const jar = new Jar();
+    const [name, value] = trainer.cookie!.split('=');
+    jar.cookies.set(name!, value!);
+    return jar;
+  };
+
+  let cohortId: string;
+  let assignmentId: string;
+  let scenarioId: string;
+
+  it('takes the registering trainer in as the instructor, linking their LMS identity once', async () => {
+    const instructor = { sub: 'teacher-1', name: 'Teacher One' };
+    // Not signed in to ChairTalk: an instructor nobody linked is refused.
+    const stranger = await launch(
+      platform.startLaunch({ user: instructor, roles: [LTI_ROLE.instructor] }),
+    );
+    expect(stranger.location).toBe('/lti/launch-failed?reason=not_trainer');
+    expect(await signedInAs(stranger.jar)).toBe(null);
+
+    // Signed in as the trainer: linked, and sent to the organisations page.
+    const first = await launch(
+      platform.startLaunch({ user: instructor, roles: [LTI_ROLE.instructor] }),
+      trainerJar(),
+    );
+    expect(first.location).toBe('/organisations');
+    // Later, from any browser, the identity signs the trainer in.
+    const again = await launch(
+      platform.startLaunch({ user: instructor, roles: [LTI_ROLE.instructor] }),
+    );
+    expect(again.location).toBe('/organisations');
+    expect((await signedInAs(again.jar))?.id).toBe(trainerId);
+
+    const [context] = await t.db.query<{ cohortId: string; name: string; organisationId: string }>(
+      `SELECT x.cohort_id AS "cohortId", c.name, c.organisation_id AS "organisationId"
+         FROM lti_contexts x JOIN cohorts c ON c.id = x.cohort_id
+         JOIN lti_platforms p ON p.id = x.platform_id WHERE p.issuer = $1`,
+      [platform.issuer],
+    );
+    expect(context).toMatchObject({ name: 'Course 1', organisationId: orgId });
+    cohortId = context!.cohortId;
+    const scenarios = (await trainer.get('/api/scenarios')).body.scenarios as Array<{ id: string }>;
+    scenarioId = scenarios[1]!.id;
+    const assigned = await trainer.post(`/api/organisations/cohorts/${cohortId}/assignments`, {
+      scenarioId,
+    });
+    assignmentId = assigned.body.id;
+  });
+
+  const learnerLaunch = (over: Partial<ResourceLinkLaunch> = {}): ResourceLinkLaunch => ({
+    user: { sub: 'learner-1', name: 'Lena Learner', email: 'Lena@Example.edu' },
+    roles: [LTI_ROLE.learner],
+    resourceLink: { id: 'link-1', title: 'Practice' },
+    custom: { [ASSIGNMENT_CUSTOM]: assignmentId },
+    ...over,
+  });
+
+  it("signs a learner in to a new account, makes them a trainee and opens the assignment's scenario", async () => {
+    const item = platform.createLineItem('course-1', {
+      label: 'Practice',
+      scoreMaximum: 10,
+      resourceLinkId: 'link-1',
+    });
+    const { location, jar } = await launch(platform.startLaunch(learnerLaunch()));
+    expect(location).toBe(`/scenario/${scenarioId}`);
+    const user = await signedInAs(jar);
+    expect(user?.fullName).toBe('Lena Learner');
+    const [row] = await t.db.query<{ email: string; password: string | null; verified: boolean }>(
+      `SELECT email, password_hash AS password, email_verified_at IS NOT NULL AS verified
+         FROM users WHERE id = $1`,
+      [user!.id],
+    );
+    expect(row).toEqual({ email: 'lena@example.edu', password: null, verified: false });
+    const members = await t.db.query(
+      `SELECT 1 FROM cohort_memberships WHERE cohort_id = $1 AND user_id = $2 AND left_at IS NULL`,
+      [cohortId, user!.id],
+    );
+    expect(members).toHaveLength(1);
+    const [target] = await t.db.query<{ lineitem: string; lms: string }>(
+      `SELECT lineitem_url AS lineitem, lms_user_id AS lms FROM lti_grade_targets
+        WHERE assignment_id = $1 AND user_id = $2`,
+      [assignmentId, user!.id],
+    );
+    expect(target).toEqual({ lineitem: item.id, lms: 'learner-1' });
+
+    // The same person again: the same account, no second one.
+    const again = await launch(platform.startLaunch(learnerLaunch()));
+    expect((await signedInAs(again.jar))?.id).toBe(user!.id);
+  });
+
+  it("sends the graded score to the line item, then a trainer's override, retried after a 503 by another instance", async () => {
+    const { jar } = await launch(platform.startLaunch(learnerLaunch()));
+    const learner = new HttpClient(server.url);
+    learner.cookie = [...jar.cookies].find(([name]) => name === 'chairtalk_session')!.join('=');
+    const created = await learner.post('/api/conversations', { scenarioId });
+    const conversationId = created.body.session.id as string;
+    await say(learner, conversationId, [
+      'Hello, what brings you in today?',
+      'Can you tell me more about what worries you?',
+      'Shall we go through the options together?',
+    ]);
+    const ended = await learner.post(`/api/conversations/${conversationId}/end`);
+    expect(ended.status).toBe(200);
+    // The pass the grading started: its score reaches the platform.
+    await server.services.ltiPassbacks.settle();
+    const [graded] = platform.scores;
+    expect(graded).toMatchObject({
+      courseId: 'course-1',
+      score: {
+        userId: 'learner-1',
+        scoreGiven: ended.body.feedback.overallScore,
+        scoreMaximum: 10,
+        activityProgress: 'Completed',
+        gradingProgress: 'FullyGraded',
+      },
+    });
+    expect(graded!.score.comment).toContain(`/conversation/${conversationId}`);
+
+    // The trainer's override is owed too; the platform is down for it.
+    platform.queueFault({ endpoint: 'scores', kind: 'status', status: 503 });
+    const overridden = await trainer.post(
+      `/api/organisations/conversations/${conversationId}/override`,
+      { score: 9, comment: 'Well handled' },
+    );
+    expect(overridden.status).toBe(200);
+    await server.services.ltiPassbacks.settle();
+    expect(platform.scores).toHaveLength(1);
+    const [pending] = await t.db.query<{ status: string; attempts: number; error: string }>(
+      `SELECT status, attempts, last_error AS error FROM lti_grade_passbacks
+        WHERE assignment_id = $1`,
+      [assignmentId],
+    );
+    expect(pending).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(pending!.error).toContain('503');
+
+    // Another instance (or this one restarted) sends it once the back-off is over.
+    const second = await startTestServer(t.db, { LTI_ALLOW_HTTP: 'true' });
+    try {
+      expect(await second.services.ltiPassbacks.runOnce(new Date())).toBe(0);
+      const later = new Date(Date.now() + 10 * 60_000);
+      expect(await second.services.ltiPassbacks.runOnce(later)).toBe(1);
+    } finally {
+      await second.close({ keepDb: true });
+    }
+    expect(platform.scores.at(-1)?.score).toMatchObject({ userId: 'learner-1', scoreGiven: 9 });
+    const [sent] = await t.db.query<{ status: string }>(
+      `SELECT status FROM lti_grade_passbacks WHERE assignment_id = $1`,
+      [assignmentId],
+    );
+    expect(sent?.status).toBe('sent');
+
+    // A score the platform refuses fails at once; the trainer sees it and sends it again.
+    platform.queueFault({ endpoint: 'scores', kind: 'status', status: 400 });
+    await trainer.post(`/api/organisations/conversations/${conversationId}/override`, {
+      score: 4,
+      comment: 'Missed the consent',
+    });
+    await server.services.ltiPassbacks.settle();
+    const failed = await trainer.get(`/api/organisations/cohorts/${cohortId}/lti/passbacks`);
+    expect(failed.status).toBe(200);
+    expect(failed.body.passbacks).toEqual([
+      expect.objectContaining({ fullName: 'Lena Learner', scoreGiven: 4, attempts: 1 }),
+    ]);
+    const { assignmentId: failedAssignment, userId } = failed.body.passbacks[0];
+    const resent = await trainer.post(
+      `/api/organisations/cohorts/${cohortId}/lti/passbacks/resend`,
+      {
+        assignmentId: failedAssignment,
+        userId,
+      },
+    );
+    expect(resent.status).toBe(204);
+    await server.services.ltiPassbacks.settle();
+    expect(platform.scores.at(-1)?.score).toMatchObject({ userId: 'learner-1', scoreGiven: 4 });
+    const after = await trainer.get(`/api/organisations/cohorts/${cohortId}/lti/passbacks`);
+    expect(after.body.passbacks).toEqual([]);
+    const again = await trainer.post(
+      `/api/organisations/cohorts/${cohortId}/lti/passbacks/resend`,
+      {
+        assignmentId: failedAssignment,
+        userId,
+      },
+    );
+    expect(again.status).toBe(404);
+  });
+
+  const refusals: Array<[string, LaunchAttack | undefined, string, { dropCookie?: boolean }?]> = [
+    ['a forged signature', { foreignKey: true }, 'signature'],
+    ['an expired id_token', { expired: true }, 'expired'],
+    ['a replayed nonce', { nonce: 'previous' }, 'replayed'],
+    ['an unregistered deployment', { deploymentId: 'deployment-9' }, 'deployment'],
+    ['another audience', { audience: 'someone-else' }, 'signature'],
+    ['another issuer', { issuer: 'https://evil.example' }, 'signature'],
+    ['an altered state', { state: 'alter' }, 'state'],
+    ['no state', { state: 'drop' }, 'state'],
+    [
+      'another LTI version',
+      { claims: { 'https://purl.imsglobal.org/spec/lti/claim/version': '1.1' } },
+      'claims',
+    ],
+    ['a browser without the login cookie', undefined, 'cookie', { dropCookie: true }],
+  ];
+
+  it.each(refusals)(
+    'refuses %s with a clear page, signing nobody in',
+    async (_name, attack, reason, options) => {
+      const before = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users`);
+      const sub = `attacker-${reason}`;
+      const { location, jar } = await launch(
+        platform.startLaunch(
+          learnerLaunch({ user: { sub, name: 'Mallory' }, ...(attack ? { attack } : {}) }),
+        ),
+        new Jar(),
+        options,
+      );
+      expect(location).toBe(`/lti/launch-failed?reason=${reason}`);
+      expect(await signedInAs(jar)).toBe(null);
+      const after = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users`);
+      expect(after[0]!.n).toBe(before[0]!.n);
+      // The page is the client's: served, not an error status.
+      expect((await fetch(`${server.url}${location}`)).status).toBeLessThan(500);
+    },
+  );
+
+  it('refuses a login from an unknown issuer, and a posted launch nobody began', async () => {
+    const unknown = await fetch(
+      `${server.url}/lti/login?iss=${encodeURIComponent('https://nobody.example')}&login_hint=x&target_link_uri=${encodeURIComponent(`${server.url}/lti/launch`)}`,
+      { redirect: 'manual' },
+    );
+    expect(unknown.headers.get('location')).toBe('/lti/launch-failed?reason=unknown_platform');
+    const posted = await fetch(`${server.url}/lti/launch`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'id_token=eyJhbGciOiJub25lIn0.e30.&state=whatever',
+    });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get('location')).toBe('/lti/launch-failed?reason=state');
+  });
+
+  it("keeps another organisation's platform out of this organisation's courses and work", async () => {
+    const owner = await signedInClient(server.url, 'Dr Other');
+    const otherOrg = (await owner.post('/api/organisations', { name: 'Other School' })).body.id;
+    await register(owner, otherOrg, other);
+    // The same course id and a link claiming this organisation's assignment.
+    const { location, jar } = await launch(
+      other.startLaunch(
+        learnerLaunch({
+          user: { sub: 'learner-1', name: 'Same Sub' },
+          resourceLink: { id: 'link-1' },
+        }),
+      ),
+    );
+    expect(location).toBe('/lti/launch-failed?reason=unknown_link');
+    const intruder = await signedInAs(jar);
+    // A different account from this platform's learner-1, and not in this organisation's cohort.
+    const [ours] = await t.db.query<{ userId: string }>(
+      `SELECT user_id AS "userId" FROM external_identities WHERE issuer = $1 AND subject = 'learner-1'`,
+      [platform.issuer],
+    );
+    expect(intruder?.id ?? null).not.toBe(ours!.userId);
+    const inOurs = await t.db.query(
+      `SELECT 1 FROM cohort_memberships m JOIN users u ON u.id = m.user_id
+        WHERE m.cohort_id = $1 AND u.full_name = 'Same Sub'`,
+      [cohortId],
+    );
+    expect(inOurs).toEqual([]);
+    const cohorts = await t.db.query<{ organisationId: string }>(
+      `SELECT c.organisation_id AS "organisationId" FROM lti_contexts x
+         JOIN cohorts c ON c.id = x.cohort_id JOIN lti_platforms p ON p.id = x.platform_id
+        WHERE p.issuer = $1`,
+      [other.issuer],
+    );
+    expect(cohorts).toEqual([{ organisationId: otherOrg }]);
+  });
+});
