@@ -751,7 +751,8 @@ describe('security headers, cookies and the same-origin rule', () => {
       // Issue 29, decision 051: an organisation's LMS registrations.
       'POST /api/organisations/:id/lti/platforms': {
         async prepare() {
-          const client = (await course()).trainer;
+          // A trainer of its own: the shared one runs as many organisations as one may.
+          const client = await signedInClient(dev.url);
           const { org } = await buildCourse(client);
           const path = `/api/organisations/${org}/lti/platforms`;
           return { path, body: platformFields(), cookie: client.cookie };
@@ -764,7 +765,8 @@ describe('security headers, cookies and the same-origin rule', () => {
       },
       'POST /api/organisations/lti/platforms/:id': {
         async prepare() {
-          const client = (await course()).trainer;
+          // A trainer of its own: the shared one runs as many organisations as one may.
+          const client = await signedInClient(dev.url);
           const id = await registeredPlatform(client);
           const { issuer: _issuer, clientId: _clientId, ...update } = platformFields();
           return {
@@ -824,7 +826,8 @@ describe('security headers, cookies and the same-origin rule', () => {
       },
       'DELETE /api/organisations/lti/platforms/:id': {
         async prepare() {
-          const client = (await course()).trainer;
+          // A trainer of its own: the shared one runs as many organisations as one may.
+          const client = await signedInClient(dev.url);
           const id = await registeredPlatform(client);
           return {
             path: `/api/organisations/lti/platforms/${id}`,
