@@ -57,7 +57,10 @@ export function planRoster(
   const stay: LinkedMember[] = [];
   for (const member of linked) {
     const listed = bySubject.get(member.subject);
-    if (listed && active(listed) && learns(listed.roles)) stay.push(member);
+    // A roster listing nobody (not even its instructor) is a platform's fault, not a course
+    // everyone left: it removes no one.
+    if (bySubject.size === 0 || (listed && active(listed) && learns(listed.roles)))
+      stay.push(member);
     else leave.push(member);
   }
   return { join, leave, stay };

@@ -140,6 +140,9 @@ async function courseRequests(client: HttpClient, scenarioId: string) {
         assignmentId: cohort,
         userId: org,
       }),
+    // A cohort without an LMS course: refused with 409, and still not kept by any cache.
+    'POST /api/organisations/cohorts/:id/lti/roster/sync': () =>
+      client.post(`${base}/cohorts/${cohort}/lti/roster/sync`),
     'POST /api/organisations/:id/lti/platforms': () =>
       client.post(`${base}/${org}/lti/platforms`, platformFields()),
     'POST /api/organisations/lti/platforms/:id': async () => {
@@ -821,6 +824,20 @@ describe('security headers, cookies and the same-origin rule', () => {
             [path.split('/')[4]],
           ),
         control: 204,
+      },
+      // A roster sync from another site: refused before the route. This cohort has no LMS
+      // course, so from our own origin the route itself answers 409 and changes nothing.
+      'POST /api/organisations/cohorts/:id/lti/roster/sync': {
+        async prepare() {
+          // A trainer of its own: the shared one's organisations are counted by other cases.
+          const trainer = await signedInClient(dev.url);
+          const { cohort } = await buildCourse(trainer);
+          const path = `/api/organisations/cohorts/${cohort}/lti/roster/sync`;
+          return { path, body: undefined, cookie: trainer.cookie };
+        },
+        state: () => count(t, 'cohort_memberships'),
+        control: 409,
+        changesNothing: true,
       },
       'DELETE /api/organisations/lti/platforms/:id': {
         async prepare() {

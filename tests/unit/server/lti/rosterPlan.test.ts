@@ -89,6 +89,14 @@ describe('planRoster', () => {
       stay: [],
     },
     {
+      name: 'an empty roster removes no one',
+      roster: [],
+      current: [linked('a')],
+      join: [],
+      leave: [],
+      stay: ['a'],
+    },
+    {
       name: 'a person listed twice: the active entry wins',
       roster: [member('a', [LEARNER], 'Inactive'), member('a')],
       current: [linked('a')],
