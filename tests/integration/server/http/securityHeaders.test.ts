@@ -927,7 +927,8 @@ describe('security headers, cookies and the same-origin rule', () => {
       },
       'POST /api/organisations/:id/leave': {
         async prepare() {
-          const { trainer, trainee } = await course();
+          // People of their own: the shared trainer's organisations can reach organisationsPerTrainer.
+          const [trainer, trainee] = [await signedInClient(dev.url), await signedInClient(dev.url)];
           const { org, invite } = await buildCourse(trainer);
           await trainee.post('/api/organisations/join', { code: invite.code });
           return { path: `/api/organisations/${org}/leave`, body: {}, cookie: trainee.cookie };
