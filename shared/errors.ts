@@ -137,6 +137,8 @@ const ERROR_SENTENCES = {
   'conflict:shared_elsewhere': () => ORGANISATION_TEXT.sharedElsewhere,
   /** An issuer and client id name one registration in all of ChairTalk (decision 051). */
   'conflict:lti_platform_taken': () => LTI_TEXT.platformTaken,
+  /** A roster sync for a cohort whose course never gave a memberships URL (decision 051). */
+  'conflict:lti_no_roster': () => LTI_TEXT.noRoster,
   /** Making private, or sharing elsewhere, a scenario some cohort has assigned. */
   'conflict:assigned': () => ORGANISATION_TEXT.assignedScenario,
   /** A write past the author's scenario storage budget (decision 028); nothing is saved. */
@@ -189,6 +191,8 @@ const ERROR_SENTENCES = {
    * that is empty, not the scenario's shape, or past its limits (decision 048).
    */
   'bad_gateway:translation': () => TRANSLATION_TEXT.failed,
+  /** The course platform's roster (NRPS) could not be fetched or read; nothing changed. */
+  'bad_gateway:lti_roster': () => LTI_TEXT.rosterFailed,
   internal: () => REQUEST_TEXT.internal,
 } satisfies Record<`${ErrorKind}:${string}` | 'internal', () => string>;
 

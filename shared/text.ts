@@ -544,4 +544,6 @@ export const LTI_TEXT = textSection('lti', {
   passbackComment: (url: string) => translate('lti.passbackComment', { url }),
   passbackLine: (name: string, scenario: string, score: number, max: number, error: string) =>
     translate('lti.passbackLine', { name, scenario, score, max, error }),
+  rosterSynced: (joined: number, left: number, unchanged: number) =>
+    translate('lti.rosterSynced', { joined, left, unchanged }),
 });

@@ -192,3 +192,54 @@ export async function getCohortContext(
   );
   return row ?? null;
 }
+
+/**
+ * The cohort's current members linked to this platform's issuer (roster sync, decision 051):
+ * members who joined by invite have no such link and are never listed, so never removed.
+ */
+export async function listLinkedMembers(
+  db: Queryable,
+  input: { cohortId: string; issuer: string },
+): Promise<{ userId: string; subject: string }[]> {
+  return db.query<{ userId: string; subject: string }>(
+    `SELECT m.user_id AS "userId", e.subject
+       FROM cohort_memberships m
+       JOIN external_identities e ON e.user_id = m.user_id AND e.kind = 'lti' AND e.issuer = $2
+      WHERE m.cohort_id = $1 AND m.left_at IS NULL
+      ORDER BY e.subject`,
+    [input.cohortId, input.issuer],
+  );
+}
+
+/**
+ * Ends these members' current periods in the cohort, as the trainer's "remove member" does
+ * (decision 044): their work inside the period stays the trainer's to read. Returns how many.
+ */
+export async function endMemberships(
+  db: Queryable,
+  input: { cohortId: string; userIds: readonly string[] },
+): Promise<number> {
+  if (input.userIds.length === 0) return 0;
+  const rows = await db.query(
+    `UPDATE cohort_memberships SET left_at = clock_timestamp()
+      WHERE cohort_id = $1 AND user_id = ANY($2::uuid[]) AND left_at IS NULL
+     RETURNING 1`,
+    [input.cohortId, [...input.userIds]],
+  );
+  return rows.length;
+}
+
+/** The LMS course behind a cohort, for a sync after an instructor's launch (no trainer check). */
+export async function getContextOfCohort(
+  db: Queryable,
+  input: { cohortId: string },
+): Promise<CohortContext | null> {
+  const [row] = await db.query<CohortContext>(
+    `SELECT platform_id AS "platformId", deployment_id AS "deploymentId",
+            context_id AS "contextId", memberships_url AS "membershipsUrl",
+            lineitems_url AS "lineitemsUrl"
+       FROM lti_contexts WHERE cohort_id = $1`,
+    [input.cohortId],
+  );
+  return row ?? null;
+}

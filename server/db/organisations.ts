@@ -44,6 +44,8 @@ export async function listTrainedOrganisations(
                         SELECT 1 FROM cohort_memberships n
                          WHERE n.cohort_id = c.id AND n.user_id = m.user_id
                            AND n.left_at IS NULL)),
+          'lmsRoster', EXISTS (SELECT 1 FROM lti_contexts x
+                                WHERE x.cohort_id = c.id AND x.memberships_url IS NOT NULL),
           'invites', (SELECT coalesce(json_agg(json_build_object(
                         'id', i.id, 'cohortId', i.cohort_id, 'code', i.code,
                         'expiresAt', i.expires_at, 'revokedAt', i.revoked_at)

@@ -43,8 +43,11 @@ export function teaches(roles: readonly string[]): boolean {
   );
 }
 
+/** What an LMS says of a person, in a launch and in a roster alike. */
+export type LmsPerson = Pick<LaunchMessage, 'name' | 'given_name' | 'family_name' | 'email'>;
+
 /** The person's name as the LMS gives it, one line, or a stand-in. */
-export function personName(message: LaunchMessage): string {
+export function personName(message: LmsPerson): string {
   const given = [message.given_name, message.family_name].filter(Boolean).join(' ');
   const name = stripControlChars(message.name ?? given)
     .replace(/\s+/g, ' ')
@@ -52,9 +55,28 @@ export function personName(message: LaunchMessage): string {
   return (name || 'LMS user').slice(0, 200);
 }
 
-function emailOf(message: LaunchMessage): string | null {
+function emailOf(message: LmsPerson): string | null {
   const email = message.email?.trim().toLowerCase() ?? '';
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= 254 ? email : null;
+}
+
+/**
+ * A learner's account: the one linked to their LMS identity, else a new one made from what the
+ * LMS says of them. A launch and a roster sync make accounts this one way.
+ */
+export async function learnerAccount(
+  db: Db,
+  input: { issuer: string; subject: string; person: LmsPerson },
+): Promise<string> {
+  const identity = { issuer: input.issuer, subject: input.subject };
+  return (
+    (await findLtiUser(db, identity)) ??
+    (await createLtiUser(db, {
+      ...identity,
+      fullName: personName(input.person),
+      email: emailOf(input.person),
+    }))
+  );
 }
 
 export type LaunchOutcome =
@@ -103,13 +125,7 @@ export async function finishLaunch(
       return { ok: false, reason: 'not_trainer' };
     }
   } else {
-    userId =
-      linked ??
-      (await createLtiUser(db, {
-        ...identity,
-        fullName: personName(message),
-        email: emailOf(message),
-      }));
+    userId = linked ?? (await learnerAccount(db, { ...identity, person: message }));
     await joinContextCohort(db, { cohortId: cohort.cohortId, userId });
   }
 

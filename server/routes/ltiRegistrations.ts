@@ -13,6 +13,10 @@ import {
 import { toolUrls } from '../lti/toolUrls';
 import { runsCohort } from '../db/cohorts';
 import { listFailedPassbacks, retryFailedPassback } from '../db/ltiPassbacks';
+import { getCohortContext } from '../db/ltiContexts';
+import { getPlatformById } from '../db/ltiPlatforms';
+import { syncRoster } from '../lti/rosterSync';
+import { LtiServiceError, ServiceTokenClient } from '../lti/serviceToken';
 import { AppError } from '../http/errors';
 import { sendJson } from '../http/respond';
 import { idOr404, parseInput } from '../http/validate';
@@ -28,6 +32,7 @@ export function ltiRegistrationRoutes(services: Services): Router {
   router.use(requireUser(services));
 
   const trainerOf = (res: Response) => currentUser(res).id;
+  const tokens = new ServiceTokenClient();
 
   /** Our server calls these URLs: over https only, unless the operator allows http. */
   const checkCallable = (urls: string[]) => {
@@ -102,6 +107,27 @@ export function ltiRegistrationRoutes(services: Services): Router {
       services.logger.warn('lti.passbacks_failed', { error });
     });
     res.status(204).end();
+  });
+
+  router.post(ltiApi.syncRoster.route, async (req, res) => {
+    const cohortId = idOr404(req.params.id, 'not_found:cohort');
+    const trainerId = trainerOf(res);
+    if (!(await runsCohort(db, { trainerId, cohortId }))) throw new AppError('not_found:cohort');
+    const context = await getCohortContext(db, { trainerId, cohortId });
+    const platform = context && (await getPlatformById(db, { platformId: context.platformId }));
+    if (!context?.membershipsUrl || !platform) throw new AppError('conflict:lti_no_roster');
+    try {
+      const counts = await syncRoster(
+        { db, keys: services.ltiKeys, tokens },
+        { cohortId, platform, membershipsUrl: context.membershipsUrl },
+      );
+      services.logger.info('lti.roster_synced', { cohortId, ...counts });
+      sendJson(res, ltiApi.syncRoster, counts);
+    } catch (error) {
+      if (!(error instanceof LtiServiceError)) throw error;
+      services.logger.warn('lti.roster_failed', { cohortId, reason: error.reason, error });
+      throw new AppError('bad_gateway:lti_roster');
+    }
   });
 
   return router;

@@ -14,6 +14,9 @@ import { findPlatform, findPlatformsByIssuer, getPlatformById } from '../db/ltiP
 import { readCookie, setSignInCookie } from '../http/cookies';
 import { launchMessageSchema } from '../lti/claims';
 import { finishLaunch } from '../lti/launchFlow';
+import { syncRoster } from '../lti/rosterSync';
+import { ServiceTokenClient } from '../lti/serviceToken';
+import { getContextOfCohort } from '../db/ltiContexts';
 import { LTI_PATHS, toolUrls } from '../lti/toolUrls';
 import { verifyLaunchToken } from '../lti/verifyLaunch';
 import type { Services } from '../services';
@@ -61,6 +64,7 @@ export function ltiToolRoutes(services: Services): Router {
   const { db, config, logger } = services;
   const router = Router();
   const urls = toolUrls(config.mail.publicUrl);
+  const tokens = new ServiceTokenClient();
   const forms = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 20 });
 
   const refuse = (res: Response, reason: LtiLaunchFailure, detail: string) => {
@@ -233,6 +237,21 @@ export function ltiToolRoutes(services: Services): Router {
       });
       res.setHeader('Cache-Control', 'no-store');
       res.redirect(303, outcome.redirect);
+      // An instructor's launch also brings the cohort's roster up to date: after the answer,
+      // best effort, never failing the launch (the trainer can sync by hand).
+      if (outcome.instructor) {
+        void (async () => {
+          const context = await getContextOfCohort(db, { cohortId: outcome.cohortId });
+          if (!context?.membershipsUrl) return;
+          const counts = await syncRoster(
+            { db, keys: services.ltiKeys, tokens },
+            { cohortId: outcome.cohortId, platform, membershipsUrl: context.membershipsUrl },
+          );
+          logger.info('lti.roster_synced', { cohortId: outcome.cohortId, ...counts });
+        })().catch((error: unknown) => {
+          logger.warn('lti.roster_failed', { cohortId: outcome.cohortId, error });
+        });
+      }
     }),
   );
 

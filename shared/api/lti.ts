@@ -101,6 +101,14 @@ export const resendPassbackInput = z.strictObject({
   userId: z.uuid({ error: () => LTI_TEXT.passbackNotFound }),
 });
 
+/** What a roster sync did to the cohort (decision 051). */
+export const rosterSyncResponse = z.object({
+  joined: z.number().int(),
+  left: z.number().int(),
+  unchanged: z.number().int(),
+});
+export type RosterSyncResult = z.infer<typeof rosterSyncResponse>;
+
 export const ltiApi = resource('/organisations', {
   setup: { method: 'GET', route: '/:id/lti', response: ltiSetupResponse },
   /** 201 with the registration. */
@@ -129,5 +137,11 @@ export const ltiApi = resource('/organisations', {
     route: '/cohorts/:id/lti/passbacks/resend',
     body: resendPassbackInput,
     response: null,
+  },
+  /** "Sync roster from the course": learners join, those gone from the course leave. */
+  syncRoster: {
+    method: 'POST',
+    route: '/cohorts/:id/lti/roster/sync',
+    response: rosterSyncResponse,
   },
 });

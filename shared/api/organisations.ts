@@ -50,6 +50,8 @@ export const trainerOrganisationSchema = organisationSchema.extend({
       members: z.number().int(),
       /** People who were members and are no longer (their rows stay in the table, 023). */
       former: z.number().int(),
+      /** An LMS course (decision 051) shared its roster: the trainer may sync from it. */
+      lmsRoster: z.boolean(),
       invites: z.array(inviteSchema),
     }),
   ),

@@ -1611,6 +1611,13 @@ export const en = {
   },
   /** The language a conversation is held in (decision 048). */
   lti: {
+    syncRoster: 'Sync roster from the course',
+    syncingRoster: 'Syncing the roster…',
+    rosterSynced: 'Roster synced: {{joined}} joined, {{left}} left, {{unchanged}} unchanged.',
+    noRoster:
+      'This course has not shared its roster: launch ChairTalk from the course once as its instructor, with Names and Roles enabled, and try again.',
+    rosterFailed:
+      'The course platform did not send its roster. Nothing was changed; please try again later.',
     passbacksTitle: 'Scores the course platform did not take',
     passbackLine: '{{name}} · {{scenario}} · {{score}}/{{max}}: {{error}}',
     sendAgain: 'Send again',

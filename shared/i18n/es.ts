@@ -1557,6 +1557,14 @@ export const es: Catalogue = {
     passwordSettingFailed: 'No se pudo cambiar el ajuste. Vuelve a intentarlo.',
   },
   lti: {
+    syncRoster: 'Sincronizar la lista desde el curso',
+    syncingRoster: 'Sincronizando la lista…',
+    rosterSynced:
+      'Lista sincronizada: {{joined}} se unieron, {{left}} salieron, {{unchanged}} sin cambios.',
+    noRoster:
+      'Este curso no ha compartido su lista: abre ChairTalk una vez desde el curso como su docente, con Nombres y Roles activado, y vuelve a intentarlo.',
+    rosterFailed:
+      'La plataforma del curso no envió su lista. No se cambió nada; vuelve a intentarlo más tarde.',
     passbacksTitle: 'Notas que la plataforma del curso no aceptó',
     passbackLine: '{{name}} · {{scenario}} · {{score}} de {{max}}: {{error}}',
     sendAgain: 'Enviar de nuevo',

@@ -29,7 +29,8 @@ async function freePort(): Promise<number> {
  * organisations page by keyboard at phone width, copying ChairTalk's URLs from it; the
  * instructor's launch links the trainer; a learner's launch from the platform, on another
  * site (localhost against 127.0.0.1, so the launch's form post is cross-site), arrives signed
- * in on the assigned scenario; a forged launch ends on a page that says why.
+ * in on the assigned scenario; the trainer syncs the course's roster by keyboard; a forged
+ * launch ends on a page that says why.
  */
 describe.skipIf(skipBrowserSuite)('LTI launches in the browser', () => {
   let url = '';
@@ -48,7 +49,7 @@ describe.skipIf(skipBrowserSuite)('LTI launches in the browser', () => {
     },
   });
 
-  it('registers a platform by keyboard, then launches an instructor and a learner', async () => {
+  it('registers a platform by keyboard, launches an instructor and a learner, then syncs the roster', async () => {
     const page = await app.newPage({ viewport: { width: 390, height: 844 } });
     await signUpByApi(page, 'Dr Registrar');
     const org = await apiPost(page, '/api/organisations', { name: 'LMS Academy' });
@@ -114,6 +115,26 @@ describe.skipIf(skipBrowserSuite)('LTI launches in the browser', () => {
     await eventually(() => pathOf(learnerPage)).toBe(`/scenario/${scenarios[0]!.id}`);
     const me = await apiGet(learnerPage, '/api/auth/me');
     expect(me.user.fullName).toBe('Sam Student');
+
+    // The instructor's launch synced the (then empty) roster; once the platform served it, the
+    // trainer syncs the course's roster by keyboard: one learner joins, Sam stays.
+    await eventually(() => platform.requests.some((r) => r.path.endsWith('/memberships'))).toBe(
+      true,
+    );
+    platform.setRoster('perio-101', [
+      { user_id: 'teacher-7', roles: [LTI_ROLE.instructor] },
+      { user_id: 'student-3', roles: [LTI_ROLE.learner], name: 'Sam Student' },
+      { user_id: 'student-4', roles: [LTI_ROLE.learner], name: 'Robin Roster' },
+    ]);
+    await page.goto('/organisations');
+    const sync = page.getByRole('button', { name: LTI_TEXT.syncRoster });
+    await sync.focus();
+    await page.keyboard.press('Enter');
+    await page
+      .getByRole('status')
+      .filter({ hasText: LTI_TEXT.rosterSynced(1, 0, 1) })
+      .waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
   it('shows a forged launch the page that says why, and signs nobody in', async () => {

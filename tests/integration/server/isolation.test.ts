@@ -983,6 +983,31 @@ function ltiRows(): Row[] {
       verify: courseUntouched,
     },
     {
+      name: "POST /api/organisations/cohorts/:id/lti/roster/sync on A's cohort, as T",
+      as: 'T',
+      covers: 'POST /api/organisations/cohorts/:id/lti/roster/sync',
+      expect: notFound,
+      uses: (w) => [org(w).cohortId],
+      attempt: (w, t) =>
+        httpAs(
+          w,
+          t,
+          'POST',
+          `${base}/cohorts/${org(w).cohortId}/lti/roster/sync`,
+          undefined,
+          w.t.client.cookie,
+        ),
+      verify: courseUntouched,
+    },
+    {
+      name: "POST /api/organisations/cohorts/:id/lti/roster/sync on A's cohort",
+      covers: 'POST /api/organisations/cohorts/:id/lti/roster/sync',
+      expect: notFound,
+      uses: (w) => [org(w).cohortId],
+      attempt: (w, t) => httpAs(w, t, 'POST', `${base}/cohorts/${org(w).cohortId}/lti/roster/sync`),
+      verify: courseUntouched,
+    },
+    {
       name: "DELETE /api/organisations/lti/platforms/:id of A's registration",
       covers: 'DELETE /api/organisations/lti/platforms/:id',
       expect: notFound,

@@ -140,6 +140,9 @@ async function courseRequests(client: HttpClient, scenarioId: string) {
         assignmentId: cohort,
         userId: org,
       }),
+    // A cohort without an LMS course: refused with 409, and still not kept by any cache.
+    'POST /api/organisations/cohorts/:id/lti/roster/sync': () =>
+      client.post(`${base}/cohorts/${cohort}/lti/roster/sync`),
     'POST /api/organisations/:id/lti/platforms': () =>
       client.post(`${base}/${org}/lti/platforms`, platformFields()),
     'POST /api/organisations/lti/platforms/:id': async () => {
@@ -824,6 +827,20 @@ describe('security headers, cookies and the same-origin rule', () => {
           ),
         control: 204,
       },
+      // A roster sync from another site: refused before the route. This cohort has no LMS
+      // course, so from our own origin the route itself answers 409 and changes nothing.
+      'POST /api/organisations/cohorts/:id/lti/roster/sync': {
+        async prepare() {
+          // A trainer of its own: the shared one's organisations are counted by other cases.
+          const trainer = await signedInClient(dev.url);
+          const { cohort } = await buildCourse(trainer);
+          const path = `/api/organisations/cohorts/${cohort}/lti/roster/sync`;
+          return { path, body: undefined, cookie: trainer.cookie };
+        },
+        state: () => count(t, 'cohort_memberships'),
+        control: 409,
+        changesNothing: true,
+      },
       'DELETE /api/organisations/lti/platforms/:id': {
         async prepare() {
           // A trainer of its own: the shared one runs as many organisations as one may.
@@ -913,7 +930,8 @@ describe('security headers, cookies and the same-origin rule', () => {
       },
       'POST /api/organisations/:id/leave': {
         async prepare() {
-          const { trainer, trainee } = await course();
+          // People of their own: the shared trainer's organisations can reach organisationsPerTrainer.
+          const [trainer, trainee] = [await signedInClient(dev.url), await signedInClient(dev.url)];
           const { org, invite } = await buildCourse(trainer);
           await trainee.post('/api/organisations/join', { code: invite.code });
           return { path: `/api/organisations/${org}/leave`, body: {}, cookie: trainee.cookie };

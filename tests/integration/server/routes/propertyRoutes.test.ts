@@ -37,7 +37,12 @@ import {
   trainerConversationResponse,
 } from '#shared/api/organisations';
 import { turnCommentSchema } from '#shared/review';
-import { failedPassbacksResponse, ltiSetupResponse, platformSchema } from '#shared/api/lti';
+import {
+  failedPassbacksResponse,
+  ltiSetupResponse,
+  platformSchema,
+  rosterSyncResponse,
+} from '#shared/api/lti';
 
 /**
  * Property tests over every /api route: PROPERTY_RUNS generated requests each (wrong types, huge
@@ -1149,6 +1154,16 @@ describe('every /api route under generated requests', () => {
           path: `/api/organisations/cohorts/${value}/lti/passbacks/resend`,
           body,
         })),
+      allowed: unchanged,
+    },
+    // The fixture's cohorts have no LMS course: found ones answer 409, never a 500.
+    'POST /api/organisations/cohorts/:id/lti/roster/sync': {
+      method: 'POST',
+      input: fc.tuple(courseId, bodyText(objectBody({}))).map(([value, body]) => ({
+        path: `/api/organisations/cohorts/${value}/lti/roster/sync`,
+        body,
+      })),
+      ok: rosterSyncResponse,
       allowed: unchanged,
     },
     'POST /api/organisations/lti/platforms/:id': {

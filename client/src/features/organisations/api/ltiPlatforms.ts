@@ -5,6 +5,7 @@ import {
   type LtiSetup,
   type PlatformInput,
   type PlatformUpdateInput,
+  type RosterSyncResult,
 } from '#shared/api/lti';
 import { callApi } from '../../../lib/api';
 
@@ -41,4 +42,9 @@ export async function resendPassback(
   body: { assignmentId: string; userId: string },
 ): Promise<void> {
   await callApi(ltiApi.resendPassback, { params: { id: cohortId }, body });
+}
+
+/** "Sync roster from the course": the course's learners join, those gone from it leave. */
+export async function syncRoster(cohortId: string): Promise<RosterSyncResult> {
+  return callApi(ltiApi.syncRoster, { params: { id: cohortId } });
 }

@@ -9,6 +9,7 @@ import { CohortResults } from './CohortResults';
 import { Invites } from './Invites';
 import { ReminderSetting } from './ReminderSetting';
 import { FailedPassbacks } from './FailedPassbacks';
+import { RosterSync } from './RosterSync';
 import { ManageButtons } from './ManageButtons';
 
 type Cohort = MyOrganisations['training'][number]['cohorts'][number];
@@ -68,6 +69,7 @@ export function CohortPanel({
       </div>
       <Invites cohortId={cohort.id} invites={cohort.invites} onChanged={onChanged} />
       <ReminderSetting cohortId={cohort.id} />
+      {cohort.lmsRoster ? <RosterSync cohortId={cohort.id} onSynced={onChanged} /> : null}
       <FailedPassbacks cohortId={cohort.id} />
       <AssignForm
         cohortId={cohort.id}

@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from 'node:net';
+import { LTI_ROLE, type Membership } from '#server/lti/claims';
+import {
+  parseAutoSubmitForm,
+  startLtiPlatform,
+  type LtiPlatform,
+  type StartedLaunch,
+} from '../../../fixtures/ltiPlatform';
+import { HttpClient, signedInClient } from '../../../helpers/httpClient';
+import {
+  createTestDb,
+  printSkipNotice,
+  routeDatabaseKinds,
+  type TestDb,
+} from '../../../helpers/testDb';
+import { startTestServer, type TestServer } from '../../../helpers/testServer';
+
+printSkipNotice();
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+const learner = (sub: string, extra: Partial<Membership> = {}): Membership => ({
+  user_id: sub,
+  roles: [LTI_ROLE.learner],
+  name: `Learner ${sub}`,
+  email: `${sub}@school.example`,
+  ...extra,
+});
+
+/**
+ * Names and Roles Provisioning through the real server and the test platform (decision 051):
+ * the trainer's "Sync roster from the course" brings the course's learners into the cohort
+ * (every page of the roster), again changes nothing, lets inactive or departed learners go,
+ * never touches an invited member, and is the cohort's trainer's alone.
+ */
+describe.each(routeDatabaseKinds())('LTI roster sync on %s', (kind) => {
+  let t: TestDb;
+  let server: TestServer;
+  let platform: LtiPlatform;
+  let trainer: HttpClient;
+  let cohortId: string;
+  let invitedId: string;
+  let orgId: string;
+
+  const sync = (client: HttpClient, id = cohortId) =>
+    client.post(`/api/organisations/cohorts/${id}/lti/roster/sync`);
+  const currentMembers = async () =>
+    (
+      await t.db.query<{ subject: string | null; fullName: string }>(
+        `SELECT e.subject, u.full_name AS "fullName" FROM cohort_memberships m
+           JOIN users u ON u.id = m.user_id
+           LEFT JOIN external_identities e ON e.user_id = m.user_id AND e.kind = 'lti'
+          WHERE m.cohort_id = $1 AND m.left_at IS NULL ORDER BY e.subject NULLS FIRST`,
+        [cohortId],
+      )
+    ).map((row) => row.subject ?? `invited:${row.fullName}`);
+
+  /** A browser's launch, signed in to ChairTalk as `cookie` (the trainer) when given. */
+  async function launch(started: StartedLaunch, cookie: string) {
+    const cookies = new Map<string, string>();
+    const [name, value] = cookie.split('=');
+    cookies.set(name!, value!);
+    const take = (response: Response) => {
+      for (const line of response.headers.getSetCookie()) {
+        const [pair] = line.split(';');
+        const eq = pair!.indexOf('=');
+        cookies.set(pair!.slice(0, eq).trim(), pair!.slice(eq + 1).trim());
+      }
+    };
+    const header = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const login = await fetch(started.loginUrl, { redirect: 'manual' });
+    take(login);
+    const authorization = await fetch(login.headers.get('location')!);
+    const form = parseAutoSubmitForm(await authorization.text());
+    const posted = await fetch(form.action, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: platform.issuer },
+      body: new URLSearchParams(form.fields).toString(),
+    });
+    const done = await fetch(`${server.url}${posted.headers.get('location')!}`, {
+      redirect: 'manual',
+      headers: { cookie: header() },
+    });
+    return done.headers.get('location');
+  }
+
+  beforeAll(async () => {
+    t = await createTestDb(kind);
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    server = await startTestServer(t.db, {
+      PORT: String(port),
+      PUBLIC_URL: url,
+      LTI_ALLOW_HTTP: 'true',
+    });
+    platform = await startLtiPlatform({
+      tool: {
+        loginUrl: `${url}/lti/login`,
+        launchUrl: `${url}/lti/launch`,
+        jwksUrl: `${url}/lti/jwks`,
+      },
+      deploymentIds: ['deployment-1'],
+      membershipPageSize: 2,
+    });
+    trainer = await signedInClient(server.url, 'Dr Trainer');
+    orgId = (await trainer.post('/api/organisations', { name: 'LMS School' })).body.id;
+    const made = await trainer.post(`/api/organisations/${orgId}/lti/platforms`, {
+      issuer: platform.issuer,
+      clientId: platform.clientId,
+      authUrl: platform.authorizationUrl,
+      jwksUrl: platform.jwksUrl,
+      tokenUrl: platform.tokenUrl,
+      deploymentIds: [...platform.deploymentIds],
+    });
+    expect(made.status).toBe(201);
+
+    // The instructor's first launch makes the course's cohort and keeps its memberships URL.
+    // Its own roster sync finds an empty roster (which removes no one); it is awaited by
+    // waiting for the platform to have served that roster, so it cannot race what follows.
+    const location = await launch(
+      platform.startLaunch({ user: { sub: 'teacher-1' }, roles: [LTI_ROLE.instructor] }),
+      trainer.cookie!,
+    );
+    expect(location).toBe('/organisations');
+    while (!platform.requests.some((r) => r.path.endsWith('/memberships')))
+      await new Promise((resolve) => setImmediate(resolve));
+    [{ cohortId }] = (await t.db.query<{ cohortId: string }>(
+      `SELECT cohort_id AS "cohortId" FROM lti_contexts`,
+    )) as [{ cohortId: string }];
+
+    // A member who joined by invite: not the course's to remove.
+    const invited = await signedInClient(server.url, 'Invited Ivy');
+    const invite = await trainer.post(`/api/organisations/cohorts/${cohortId}/invites`, {});
+    expect((await invited.post('/api/organisations/join', { code: invite.body.code })).status).toBe(
+      200,
+    );
+    invitedId = (await invited.get('/api/auth/me')).body.user.id;
+  }, 60_000);
+  afterAll(async () => {
+    await platform?.close();
+    await server?.close({ keepDb: true });
+    await t?.drop();
+  });
+
+  it('brings every page of active learners in, with accounts linked to their LMS identity', async () => {
+    platform.setRoster('course-1', [
+      { user_id: 'teacher-1', roles: [LTI_ROLE.instructor] },
+      learner('s1'),
+      learner('s2'),
+      learner('s3'),
+      learner('s4', { status: 'Inactive' }),
+    ]);
+    const first = await sync(trainer);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ joined: 3, left: 0, unchanged: 0 });
+    expect(await currentMembers()).toEqual(['invited:Invited Ivy', 's1', 's2', 's3']);
+    const [account] = await t.db.query<{ email: string; fullName: string; hash: string | null }>(
+      `SELECT u.email, u.full_name AS "fullName", u.password_hash AS hash FROM users u
+         JOIN external_identities e ON e.user_id = u.id
+        WHERE e.kind = 'lti' AND e.issuer = $1 AND e.subject = 's2'`,
+      [platform.issuer],
+    );
+    expect(account).toEqual({ email: 's2@school.example', fullName: 'Learner s2', hash: null });
+    // Three pages of two: every page was read.
+    expect(
+      platform.requests.filter((r) => r.path.endsWith('/memberships')).length,
+    ).toBeGreaterThanOrEqual(4);
+    // The instructor was not made a trainee (nor anything else).
+    const [teacher] = await t.db.query(
+      `SELECT 1 FROM external_identities WHERE kind = 'lti' AND subject = 'teacher-1'
+         AND user_id IN (SELECT user_id FROM cohort_memberships WHERE cohort_id = $1)`,
+      [cohortId],
+    );
+    expect(teacher).toBeUndefined();
+  });
+
+  it('changes nothing when synced again', async () => {
+    const users = await t.db.query(`SELECT count(*)::int AS n FROM users`);
+    const again = await sync(trainer);
+    expect(again.body).toEqual({ joined: 0, left: 0, unchanged: 3 });
+    expect(await t.db.query(`SELECT count(*)::int AS n FROM users`)).toEqual(users);
+    expect(await currentMembers()).toEqual(['invited:Invited Ivy', 's1', 's2', 's3']);
+  });
+
+  it('lets inactive and departed learners leave, and never the invited member', async () => {
+    platform.setRoster('course-1', [learner('s1'), learner('s2', { status: 'Inactive' })]);
+    const result = await sync(trainer);
+    expect(result.body).toEqual({ joined: 0, left: 2, unchanged: 1 });
+    expect(await currentMembers()).toEqual(['invited:Invited Ivy', 's1']);
+    const [invited] = await t.db.query<{ leftAt: unknown }>(
+      `SELECT left_at AS "leftAt" FROM cohort_memberships WHERE cohort_id = $1 AND user_id = $2`,
+      [cohortId, invitedId],
+    );
+    expect(invited!.leftAt).toBeNull();
+  });
+
+  it('answers a platform failure with a clear 502 and changes nothing', async () => {
+    platform.setRoster('course-1', []);
+    platform.queueFault({ endpoint: 'memberships', kind: 'status', status: 500 });
+    const failed = await sync(trainer);
+    expect(failed.status).toBe(502);
+    expect(failed.body.error.code).toBe('bad_gateway:lti_roster');
+    expect(await currentMembers()).toEqual(['invited:Invited Ivy', 's1']);
+  });
+
+  it('answers 409 for a cohort without a course roster, and 404 to anyone but its trainer', async () => {
+    const plain = await trainer.post(`/api/organisations/${orgId}/cohorts`, { name: 'Plain' });
+    const refused = await sync(trainer, plain.body.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('conflict:lti_no_roster');
+
+    const otherTrainer = await signedInClient(server.url, 'Other Trainer');
+    await otherTrainer.post('/api/organisations', { name: 'Elsewhere' });
+    expect((await sync(otherTrainer)).status).toBe(404);
+    expect((await sync(new HttpClient(server.url))).status).toBe(401);
+    expect(await currentMembers()).toEqual(['invited:Invited Ivy', 's1']);
+  });
+});
