@@ -1,3 +1,4 @@
+import { emailSchema } from '#shared/api/auth';
 import type { LtiLaunchFailure } from '#shared/lti';
 import { stripControlChars, uuidSchema } from '#shared/inputChecks';
 import type { Db } from '../db/db';
@@ -55,9 +56,10 @@ export function personName(message: LmsPerson): string {
   return (name || 'LMS user').slice(0, 200);
 }
 
+/** The LMS's address when it is one our accounts could hold (the sign-up rule), else null. */
 function emailOf(message: LmsPerson): string | null {
-  const email = message.email?.trim().toLowerCase() ?? '';
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= 254 ? email : null;
+  const email = emailSchema.safeParse(message.email);
+  return email.success ? email.data : null;
 }
 
 /**

@@ -1,5 +1,5 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/freePort';
 import { LTI_ROLE } from '#server/lti/claims';
 import { ASSIGNMENT_CUSTOM } from '#server/lti/launchFlow';
 import { LTI_TEXT } from '#shared/text';
@@ -14,15 +14,6 @@ import {
   skipBrowserSuite,
   useBrowserApp,
 } from './browser';
-
-/** A port free now, so PUBLIC_URL (the launch URL the platform posts to) can name it. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /**
  * An LMS in the browser (decision 051): a trainer registers the test platform on the

@@ -1,5 +1,4 @@
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { freePort } from '../helpers/freePort';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '#shared/errors';
 import { SSO_TEXT } from '#shared/text';
@@ -22,15 +21,6 @@ import {
  * login page's button, by keyboard at phone width, the provider's form, and back signed in; and
  * an organisation that turned passwords off refusing a member's password with its sentence.
  */
-
-/** A port free now, for the app: its PUBLIC_URL (and so the redirect URI) must be known first. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 describe.skipIf(skipBrowserSuite)("the school's sign-in in the browser", () => {
   let provider: OidcProviderFixture | null = null;

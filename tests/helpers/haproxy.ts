@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { bounded } from './bounded';
+import { freePort } from './freePort';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The config the README documents; tests run this very file, with their own ports. */
@@ -61,19 +61,6 @@ export function renderHaproxyConfig(
     }
   }
   return out.join('\n');
-}
-
-/** A port free on 127.0.0.1 right now (HAProxy binds it a moment later). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export interface Haproxy {

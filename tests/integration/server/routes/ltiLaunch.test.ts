@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer } from 'node:net';
+import { freePort } from '../../../helpers/freePort';
 import { LTI_ROLE } from '#server/lti/claims';
 import { ASSIGNMENT_CUSTOM } from '#server/lti/launchFlow';
 import {
@@ -21,15 +21,6 @@ import {
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
 
 printSkipNotice();
-
-/** A port free now, so PUBLIC_URL (our launch URL, the redirect_uri) can name it in advance. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /** What one browser holds: cookies by name, as Set-Cookie left them. */
 class Jar {

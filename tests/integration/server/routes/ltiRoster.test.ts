@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer } from 'node:net';
+import { freePort } from '../../../helpers/freePort';
 import { LTI_ROLE, type Membership } from '#server/lti/claims';
 import {
   parseAutoSubmitForm,
@@ -17,14 +17,6 @@ import {
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
 
 printSkipNotice();
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 const learner = (sub: string, extra: Partial<Membership> = {}): Membership => ({
   user_id: sub,
