@@ -102,6 +102,8 @@ describe.each(databaseKinds())('single sign-on data on %s', (kind) => {
       codeVerifier: 'v'.repeat(43),
       returnPath: '/progress',
       browserHash: hex('c'),
+      intent: 'sign_in' as const,
+      userId: null,
     };
     await insertSsoLogin(t.db, { ...row, id: hex('1'), expiresAt: new Date(Date.now() + 600_000) });
     await insertSsoLogin(t.db, { ...row, id: hex('2'), expiresAt: new Date(Date.now() - 1000) });
