@@ -136,6 +136,18 @@ describe.each(routeDatabaseKinds())('linking a school sign-in on %s', (kind) => 
     expect(await ownerOf(school.issuer, sub)).toBe(me.id);
   });
 
+  it('links an identity whose address the provider did not verify, or sent none', async () => {
+    for (const claims of [{ email: uniqueEmail('unverified'), email_verified: false }, {}]) {
+      const b = new SsoBrowser(PUBLIC_URL, server.url);
+      const me = await signUp(b);
+      const sub = `person-${randomUUID()}`;
+      school.people.set(sub, { name: 'Dr No Address', ...claims });
+      const landed = await linkAs(b, 'school', sub);
+      expect(queryOf(landed.location).params).toEqual({ linked: 'school' });
+      expect(await ownerOf(school.issuer, sub)).toBe(me.id);
+    }
+  });
+
   it('refuses an identity linked to another account, and changes nothing', async () => {
     const { sub } = person();
     const owner = new SsoBrowser(PUBLIC_URL, server.url);
