@@ -105,6 +105,19 @@ const ERROR_SENTENCES = {
   /** Turning passwords off without a school sign-in of one's own would lock the trainer out. */
   'conflict:sso_identity_required': () => SSO_TEXT.identityRequired,
   'conflict:sso_not_configured': () => SSO_TEXT.notConfigured,
+  // Linking from the account page (050's addendum): these reach it as `/account?error=<code>`.
+  /** Unlinking a provider the account is not linked to. */
+  'not_found:sso_identity': () => SSO_TEXT.notLinked,
+  /** Unlinking would leave no password (usable) and no identity at a configured provider. */
+  'conflict:sso_last_sign_in': () => SSO_TEXT.lastSignIn,
+  /** The identity a link flow came back with is another account's. */
+  'conflict:sso_linked_elsewhere': () => SSO_TEXT.linkedElsewhere,
+  /** The account is already linked to another subject at that provider's issuer. */
+  'conflict:sso_provider_linked': () => SSO_TEXT.providerLinked,
+  /** A link flow came back to a browser where its account is no longer the one signed in. */
+  'forbidden:sso_link_session': () => SSO_TEXT.linkOtherSession,
+  /** Linking adds a way in: only from a session signed in within the last 10 minutes. */
+  'forbidden:sso_link_sign_in_again': () => SSO_TEXT.linkSignInAgain,
   // What they asked for. Another user's ids are simply not found.
   'not_found:route': () => REQUEST_TEXT.notFound,
   'not_found:asset': () => REQUEST_TEXT.notFound,

@@ -119,6 +119,13 @@ export const SSO_TEXT = textSection('sso', {
   signInWith: (label: string) => translate('sso.signInWith', { label }),
   linkedWith: (label: string) => translate('sso.linkedWith', { label }),
   passwordLinkSent: (minutes: number) => translate('sso.passwordLinkSent', { minutes }),
+  linkProvider: (label: string) => translate('sso.linkProvider', { label }),
+  unlinkProvider: (label: string) => translate('sso.unlinkProvider', { label }),
+  unlinkTitle: (label: string) => translate('sso.unlinkTitle', { label }),
+  unlinkBody: (label: string) => translate('sso.unlinkBody', { label }),
+  linkedNotice: (label: string) => translate('sso.linkedNotice', { label }),
+  alreadyLinkedNotice: (label: string) => translate('sso.alreadyLinkedNotice', { label }),
+  unlinkedNotice: (label: string) => translate('sso.unlinkedNotice', { label }),
 });
 
 /** What ChairTalk's own mail says. */

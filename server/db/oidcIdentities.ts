@@ -89,3 +89,28 @@ export async function claimUnverifiedAccount(
     [userId],
   );
 }
+
+/** The account's identities at one issuer (normally one), with their subjects. */
+export async function listOidcIdentitiesOfUser(
+  db: Queryable,
+  { userId }: { userId: string },
+): Promise<Array<{ issuer: string; subject: string }>> {
+  return db.query<{ issuer: string; subject: string }>(
+    `SELECT issuer, subject FROM external_identities
+      WHERE kind = 'oidc' AND user_id = $1 ORDER BY created_at, issuer`,
+    [userId],
+  );
+}
+
+/** Unlinks the account's identities at these issuers (as stored); how many went. */
+export async function unlinkOidcIssuers(
+  db: Queryable,
+  input: { userId: string; issuers: readonly string[] },
+): Promise<number> {
+  const rows = await db.query(
+    `DELETE FROM external_identities
+      WHERE kind = 'oidc' AND user_id = $1 AND issuer = ANY($2::text[]) RETURNING 1`,
+    [input.userId, [...input.issuers]],
+  );
+  return rows.length;
+}

@@ -5,22 +5,30 @@ import type { Queryable } from './db';
  * SHA-256 of their `state`. In the database so the callback may reach any instance.
  */
 
-export interface SsoLoginRow {
+/**
+ * What a flow through the provider is for: signing in, or linking the identity that comes back
+ * to the account that started it (migration 0031), which must still be signed in at the end.
+ */
+export type SsoLoginIntent =
+  { intent: 'sign_in'; userId: null } | { intent: 'link'; userId: string };
+
+export type SsoLoginRow = SsoLoginIntent & {
   provider: string;
   nonce: string;
   codeVerifier: string;
   returnPath: string;
   browserHash: string;
   expiresAt: Date;
-}
+};
 
 export async function insertSsoLogin(
   db: Queryable,
   input: SsoLoginRow & { id: string },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO sso_logins (id, browser_hash, provider, nonce, code_verifier, return_path, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    `INSERT INTO sso_logins
+       (id, browser_hash, provider, nonce, code_verifier, return_path, expires_at, intent, user_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     [
       input.id,
       input.browserHash,
@@ -29,6 +37,8 @@ export async function insertSsoLogin(
       input.codeVerifier,
       input.returnPath,
       input.expiresAt,
+      input.intent,
+      input.userId,
     ],
   );
 }
@@ -44,7 +54,8 @@ export async function takeSsoLogin(
   const [row] = await db.query<SsoLoginRow>(
     `DELETE FROM sso_logins WHERE id = $1
      RETURNING provider, nonce, code_verifier AS "codeVerifier", return_path AS "returnPath",
-               browser_hash AS "browserHash", expires_at AS "expiresAt"`,
+               browser_hash AS "browserHash", expires_at AS "expiresAt", intent,
+               user_id AS "userId"`,
     [id],
   );
   return row === undefined ? null : { ...row, expiresAt: new Date(row.expiresAt) };

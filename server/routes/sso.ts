@@ -2,17 +2,21 @@ import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import { Router, type Request, type Response } from 'express';
 import * as client from 'openid-client';
-import { ssoApi } from '#shared/api/sso';
+import { SSO_LINK_RETURN_PATH, ssoApi } from '#shared/api/sso';
 import type { ErrorCode } from '#shared/errors';
-import { generateSignInToken } from '../auth/signIns';
+import { RECENT_SIGN_IN_SECONDS } from '../auth/currentPassword';
+import { currentUser, requireUser, userFromRequest } from '../auth/guard';
+import { generateSignInToken, SESSION_COOKIE, signInIdFromToken } from '../auth/signIns';
 import { startSignIn } from '../auth/startSignIn';
-import { insertSsoLogin, takeSsoLogin } from '../db/ssoLogins';
+import { signedInWithin } from '../db/signIns';
+import { insertSsoLogin, takeSsoLogin, type SsoLoginIntent } from '../db/ssoLogins';
 import { readCookie } from '../http/cookies';
 import { AppError } from '../http/errors';
 import { sendJson } from '../http/respond';
 import { parseInput } from '../http/validate';
 import type { Services } from '../services';
 import { accountForIdentity } from '../sso/ssoAccounts';
+import { linkIdentityToAccount, unlinkProvider } from '../sso/ssoLinks';
 import type { SsoProviderConfig } from '../sso/ssoConfig';
 import { safeReturnPath } from '../sso/returnPath';
 
@@ -50,32 +54,39 @@ export function ssoRoutes(services: Services): Router {
   const toSignInPage = (res: Response, code: ErrorCode) => {
     res.redirect(302, `/login?error=${encodeURIComponent(code)}`);
   };
+  /** The end of a link flow: the account page, with what happened in its query. */
+  const toAccountPage = (
+    res: Response,
+    notice: { error: ErrorCode } | { linked: string } | { already: string },
+  ) => {
+    res.redirect(302, `${SSO_LINK_RETURN_PATH}?${new URLSearchParams(notice).toString()}`);
+  };
 
   router.get(ssoApi.providers.route, (_req, res) => {
     sendJson(res, ssoApi.providers, { providers: sso.list() });
   });
 
-  router.get(ssoApi.start.route, async (req, res) => {
-    const provider = providerOf(req);
-    const { returnTo } = parseInput(ssoApi.start.query, req.query);
-    let configuration: client.Configuration;
-    try {
-      configuration = await sso.configuration(provider);
-    } catch {
-      toSignInPage(res, 'unavailable:sso_provider');
-      return;
-    }
+  /**
+   * A flow through the provider: state, nonce and PKCE verifier stored under the state's hash,
+   * bound to this browser by the cookie set here. Answers the provider's URL to send it to.
+   */
+  const beginFlow = async (
+    res: Response,
+    provider: SsoProviderConfig,
+    configuration: client.Configuration,
+    flow: SsoLoginIntent & { returnPath: string },
+  ): Promise<URL> => {
     const state = client.randomState();
     const nonce = client.randomNonce();
     const codeVerifier = client.randomPKCECodeVerifier();
     const browserToken = generateSignInToken();
     await insertSsoLogin(db, {
+      ...flow,
       id: hashOf(state),
       browserHash: hashOf(browserToken),
       provider: provider.id,
       nonce,
       codeVerifier,
-      returnPath: safeReturnPath(returnTo),
       expiresAt: new Date(Date.now() + SSO_LOGIN_MS),
     });
     const url = client.buildAuthorizationUrl(configuration, {
@@ -88,7 +99,66 @@ export function ssoRoutes(services: Services): Router {
       nonce,
     });
     res.cookie(SSO_COOKIE, browserToken, { ...cookieOptions, maxAge: SSO_LOGIN_MS });
+    return url;
+  };
+
+  router.get(ssoApi.start.route, async (req, res) => {
+    const provider = providerOf(req);
+    const { returnTo } = parseInput(ssoApi.start.query, req.query);
+    let configuration: client.Configuration;
+    try {
+      configuration = await sso.configuration(provider);
+    } catch {
+      toSignInPage(res, 'unavailable:sso_provider');
+      return;
+    }
+    // Always a sign-in: whatever a link or a query says, a GET never starts a link flow.
+    const url = await beginFlow(res, provider, configuration, {
+      intent: 'sign_in',
+      userId: null,
+      returnPath: safeReturnPath(returnTo),
+    });
     res.redirect(302, url.href);
+  });
+
+  // Linking a school identity to the account signed in (decision 050's addendum): a POST, so
+  // the app's Origin check and the session cookie's SameSite=Lax both stand between another
+  // site and a link flow begun in a victim's browser.
+  router.post(ssoApi.link.route, requireUser(services), async (req, res) => {
+    const me = currentUser(res);
+    const provider = providerOf(req);
+    const token = readCookie(req.headers.cookie, SESSION_COOKIE);
+    // requireUser found this session by its cookie a moment ago.
+    if (token === null) throw new AppError('unauthorized:session');
+    // Linking adds a way into the account that outlives a password change: a session left
+    // open (or stolen) must not be enough, so it must have signed in within 10 minutes.
+    const recent = await signedInWithin(db, {
+      id: signInIdFromToken(token),
+      seconds: RECENT_SIGN_IN_SECONDS,
+    });
+    if (!recent) throw new AppError('forbidden:sso_link_sign_in_again');
+    let configuration: client.Configuration;
+    try {
+      configuration = await sso.configuration(provider);
+    } catch {
+      throw new AppError('unavailable:sso_provider');
+    }
+    const url = await beginFlow(res, provider, configuration, {
+      intent: 'link',
+      userId: me.id,
+      returnPath: SSO_LINK_RETURN_PATH,
+    });
+    sendJson(res, ssoApi.link, { url: url.href });
+  });
+
+  router.delete(ssoApi.unlink.route, requireUser(services), async (req, res) => {
+    const me = currentUser(res);
+    const provider = providerOf(req);
+    await unlinkProvider(
+      { db, configuredIssuers: sso.issuers() },
+      { userId: me.id, issuer: provider.issuer },
+    );
+    res.status(204).end();
   });
 
   router.get(ssoApi.callback.route, async (req, res) => {
@@ -111,16 +181,32 @@ export function ssoRoutes(services: Services): Router {
       toSignInPage(res, 'bad_request:sso_state');
       return;
     }
+    // A link flow ends on the account page, and only where the account that began it is the
+    // one still signed in in this browser: another person signed in since must not have it.
+    const linking = login.intent === 'link';
+    const refuse = (code: ErrorCode) =>
+      linking ? toAccountPage(res, { error: code }) : toSignInPage(res, code);
+    if (linking) {
+      const signedIn = await userFromRequest(services, req);
+      if (signedIn === null) {
+        toSignInPage(res, 'forbidden:sso_link_session');
+        return;
+      }
+      if (signedIn.id !== login.userId) {
+        refuse('forbidden:sso_link_session');
+        return;
+      }
+    }
     if (query.error !== undefined) {
       logger.info('sso.refused', { provider: provider.id, error: query.error.slice(0, 100) });
-      toSignInPage(res, 'unauthorized:sso_refused');
+      refuse('unauthorized:sso_refused');
       return;
     }
     let configuration: client.Configuration;
     try {
       configuration = await sso.configuration(provider);
     } catch {
-      toSignInPage(res, 'unavailable:sso_provider');
+      refuse('unavailable:sso_provider');
       return;
     }
     // The URL the provider sent the browser to, on PUBLIC_URL (never the request's Host).
@@ -145,7 +231,30 @@ export function ssoRoutes(services: Services): Router {
       }
     } catch (error) {
       logger.warn('sso.grant_failed', { provider: provider.id, error });
-      toSignInPage(res, 'unauthorized:sso_failed');
+      refuse('unauthorized:sso_failed');
+      return;
+    }
+    if (login.intent === 'link') {
+      // Both sides proved in this one flow: the account here, the identity at the provider.
+      // The address the provider gives does not matter, and nobody is signed in or out.
+      try {
+        const outcome = await linkIdentityToAccount(db, {
+          issuer: claims.iss,
+          subject: claims.sub,
+          userId: login.userId,
+        });
+        logger.info('sso.linked', { provider: provider.id, userId: login.userId, outcome });
+        toAccountPage(
+          res,
+          outcome === 'linked' ? { linked: provider.id } : { already: provider.id },
+        );
+      } catch (error) {
+        if (error instanceof AppError) {
+          refuse(error.code);
+          return;
+        }
+        throw error;
+      }
       return;
     }
     let user;

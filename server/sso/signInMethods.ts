@@ -16,6 +16,7 @@ export async function signInMethods(
   hasPassword: boolean;
   passwordSignIn: boolean;
   linkedSignIns: Array<{ label: string; linkedAt: string }>;
+  schoolSignIns: Array<{ id: string; label: string; linked: boolean }>;
 }> {
   const [[row], refused, issuers] = await Promise.all([
     deps.db.query<{ hasPassword: boolean }>(
@@ -32,12 +33,18 @@ export async function signInMethods(
       .reverse()
       .map(({ id, label }) => [normalIssuer(deps.sso.get(id)!.issuer), label]),
   );
+  const linkedIssuers = new Set(issuers.map(({ issuer }) => normalIssuer(issuer)));
   return {
     hasPassword: row?.hasPassword ?? false,
     passwordSignIn: !refused,
     linkedSignIns: issuers.map(({ issuer, linkedAt }) => ({
       label: labels.get(normalIssuer(issuer)) ?? hostOf(issuer),
       linkedAt: linkedAt.toISOString(),
+    })),
+    schoolSignIns: deps.sso.list().map(({ id, label }) => ({
+      id,
+      label,
+      linked: linkedIssuers.has(normalIssuer(deps.sso.get(id)!.issuer)),
     })),
   };
 }

@@ -24,6 +24,11 @@ export const accountSchema = z.object({
   passwordSignIn: z.boolean(),
   /** The school sign-ins linked to the account, by the name of their button. */
   linkedSignIns: z.array(z.object({ label: z.string(), linkedAt: z.string() })),
+  /**
+   * Each configured school sign-in (none when none is configured), and whether this account is
+   * linked to it: the account page's Link and Unlink (decision 050's addendum).
+   */
+  schoolSignIns: z.array(z.object({ id: z.string(), label: z.string(), linked: z.boolean() })),
 });
 export type Account = z.infer<typeof accountSchema>;
 

@@ -1608,6 +1608,34 @@ export const en = {
     turnPasswordsOff: 'Require school sign-in',
     turnPasswordsOn: 'Allow passwords again',
     passwordSettingFailed: 'The setting could not be changed. Please try again.',
+    /** The account page's school sign-in section: linking and unlinking (decision 050). */
+    schoolTitle: 'School sign-in',
+    schoolIntro:
+      "Link your school's sign-in to this account to sign in with it too. It links whatever email address your school has for you.",
+    statusLinked: 'Linked',
+    statusNotLinked: 'Not linked',
+    link: 'Link',
+    unlink: 'Unlink',
+    linkProvider: 'Link {{label}}',
+    unlinkProvider: 'Unlink {{label}}',
+    unlinkTitle: 'Unlink {{label}}?',
+    unlinkBody:
+      "You will no longer sign in to this account with {{label}}. If your school confirms this account's email address, signing in with it will link it again.",
+    linkedNotice: '{{label}} is now linked to your account.',
+    alreadyLinkedNotice: '{{label}} was already linked to your account.',
+    unlinkedNotice: '{{label}} is no longer linked to your account.',
+    linkFailed: 'Linking could not start. Please try again.',
+    notLinked: 'Your account is not linked to that school sign-in.',
+    lastSignIn:
+      "You can't unlink your only way to sign in. Set a password or link another school sign-in first.",
+    linkedElsewhere:
+      'That school sign-in is already linked to another ChairTalk account, so it was not linked to this one. Nothing was changed.',
+    providerLinked:
+      'Your account is already linked to another person at that school sign-in. Unlink it first to link a different one.',
+    linkOtherSession:
+      'You are no longer signed in as the account that started linking, so nothing was linked. Sign in to that account and try again.',
+    linkSignInAgain:
+      'For your safety, a school sign-in can be linked only within 10 minutes of signing in. Sign out, sign in again, then link it.',
   },
   /** The language a conversation is held in (decision 048). */
   lti: {

@@ -1555,6 +1555,33 @@ export const es: Catalogue = {
     turnPasswordsOff: 'Exigir el acceso del centro',
     turnPasswordsOn: 'Volver a permitir contraseñas',
     passwordSettingFailed: 'No se pudo cambiar el ajuste. Vuelve a intentarlo.',
+    schoolTitle: 'Acceso del centro',
+    schoolIntro:
+      'Vincula el acceso de tu centro a esta cuenta para iniciar sesión también con él. Se vincula sea cual sea la dirección de correo que tu centro tenga para ti.',
+    statusLinked: 'Vinculado',
+    statusNotLinked: 'Sin vincular',
+    link: 'Vincular',
+    unlink: 'Desvincular',
+    linkProvider: 'Vincular {{label}}',
+    unlinkProvider: 'Desvincular {{label}}',
+    unlinkTitle: '¿Desvincular {{label}}?',
+    unlinkBody:
+      'Ya no iniciarás sesión en esta cuenta con {{label}}. Si tu centro confirma la dirección de correo de esta cuenta, al iniciar sesión con él se volverá a vincular.',
+    linkedNotice: '{{label}} ya está vinculado a tu cuenta.',
+    alreadyLinkedNotice: '{{label}} ya estaba vinculado a tu cuenta.',
+    unlinkedNotice: '{{label}} ya no está vinculado a tu cuenta.',
+    linkFailed: 'No se pudo empezar a vincular. Vuelve a intentarlo.',
+    notLinked: 'Tu cuenta no está vinculada a ese acceso de centro.',
+    lastSignIn:
+      'No puedes desvincular tu única forma de iniciar sesión. Crea una contraseña o vincula otro acceso de centro primero.',
+    linkedElsewhere:
+      'Ese acceso de centro ya está vinculado a otra cuenta de ChairTalk, así que no se ha vinculado a esta. No se ha cambiado nada.',
+    providerLinked:
+      'Tu cuenta ya está vinculada a otra persona en ese acceso de centro. Desvincúlala primero para vincular otra.',
+    linkOtherSession:
+      'Ya no has iniciado sesión con la cuenta que empezó a vincular, así que no se ha vinculado nada. Inicia sesión en esa cuenta y vuelve a intentarlo.',
+    linkSignInAgain:
+      'Por tu seguridad, un acceso de centro solo se puede vincular en los 10 minutos siguientes a iniciar sesión. Cierra la sesión, vuelve a entrar y vincúlalo.',
   },
   lti: {
     syncRoster: 'Sincronizar la lista desde el curso',

@@ -39,6 +39,11 @@ export class SsoBrowser {
     return this.jar(this.resolve(url)).get(name);
   }
 
+  /** Forgets every cookie of a host: signs this browser out at the provider, say. */
+  forget(url: string): void {
+    this.jars.delete(new URL(this.resolve(url)).host);
+  }
+
   setCookie(url: string, name: string, value: string): void {
     this.jar(this.resolve(url)).set(name, value);
   }
@@ -48,18 +53,27 @@ export class SsoBrowser {
     return [...this.jar(this.resolve(url))].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  async request(method: 'GET' | 'POST', target: string, form?: URLSearchParams): Promise<Hop> {
+  async request(
+    method: 'GET' | 'POST' | 'DELETE',
+    target: string,
+    form?: URLSearchParams | { json: unknown },
+    headers: Record<string, string> = {},
+  ): Promise<Hop> {
     const url = this.resolve(target);
     const jar = this.jar(url);
     const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const json = form !== undefined && !(form instanceof URLSearchParams);
     const response = await fetch(url, {
       method,
       redirect: 'manual',
       headers: {
         ...(cookie ? { cookie } : {}),
-        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        ...(form
+          ? { 'content-type': json ? 'application/json' : 'application/x-www-form-urlencoded' }
+          : {}),
+        ...headers,
       },
-      ...(form ? { body: form.toString() } : {}),
+      ...(form ? { body: json ? JSON.stringify(form.json) : form.toString() } : {}),
     });
     for (const line of response.headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(';');
@@ -82,6 +96,39 @@ export class SsoBrowser {
       location: location === null ? null : new URL(location, url).href,
       text: await response.text(),
     };
+  }
+
+  /** A JSON call to the app in this browser (its cookies sent and kept): status and body. */
+  async api(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; body: any }> {
+    const hop = await this.request(
+      method,
+      this.publicUrl + path,
+      body === undefined ? undefined : { json: body },
+      headers,
+    );
+    return { status: hop.status, body: hop.text ? JSON.parse(hop.text) : null };
+  }
+
+  /**
+   * From the account page's "Link" (a POST, signed in) to the provider's login form: the form's
+   * page and the authorization URL the app answered (decision 050's addendum).
+   */
+  async startLink(provider: string): Promise<{ authorizationUrl: URL; form: Hop }> {
+    const started = await this.api('POST', `/api/auth/sso/${provider}/link`, {});
+    if (started.status !== 200) {
+      throw new Error(`link did not start: ${started.status} ${JSON.stringify(started.body)}`);
+    }
+    const authorizationUrl = new URL(started.body.url as string);
+    const form = (await this.follow(authorizationUrl.href)).at(-1)!;
+    if (!form.text.includes(OIDC_LOGIN_LABEL)) {
+      throw new Error(`no login form at the provider: ${form.status} ${form.text.slice(0, 300)}`);
+    }
+    return { authorizationUrl, form };
   }
 
   /** Follows redirects from `target` until `stop` says so, or an answer is not a redirect. */

@@ -368,6 +368,8 @@ async function onOwnSocket(
 // The matrix.
 
 const notFound = 'HTTP 404';
+/** The isolation server's one school sign-in: configured, never reached (port 9 is closed). */
+const CAMPUS_ISSUER = 'http://127.0.0.1:9';
 
 /** A refused branch leaves no new conversation behind, for A or for B. */
 async function noBranchMade(w: World): Promise<string[]> {
@@ -593,16 +595,74 @@ function httpRows(): Row[] {
       expect: 'HTTP 400',
       attempt: (w, t) => httpAs(w, t, 'POST', '/api/auth/verify-email', { token: 'a'.repeat(32) }),
     },
-    // Single sign-on (decision 050). This server has no provider: its list is empty and every
-    // provider id is unknown. A callback carried to another browser is refused in
-    // tests/integration/server/auth/sso.test.ts, against a real provider.
+    // Single sign-on (decision 050). This server has one provider, `campus`, that never answers
+    // (nothing is discovered here), so `school` is an id it does not have. A callback carried to
+    // another browser is refused in tests/integration/server/auth/sso.test.ts, and a link
+    // callback in another person's session in ssoLink.test.ts, against a real provider.
     {
       name: 'GET /api/auth/sso/providers',
       covers: 'GET /api/auth/sso/providers',
       expect: 'HTTP 200',
       attempt: (w, t) => httpAs(w, t, 'GET', '/api/auth/sso/providers'),
       verify: async (_w, o) =>
-        JSON.stringify(o.body) === '{"providers":[]}' ? [] : ['lists a provider it does not have'],
+        JSON.stringify(o.body) === '{"providers":[{"id":"campus","label":"Campus"}]}'
+          ? []
+          : ['lists a provider it does not have'],
+    },
+    // Linking (050's addendum) acts on the session's own account: there is no account id to
+    // guess. B's session unlinks only B's, and a provider B is not linked to is a 404.
+    {
+      name: "DELETE /api/auth/sso/:provider/link with B's session, A linked there",
+      covers: 'DELETE /api/auth/sso/:provider/link',
+      expect: notFound,
+      async attempt(w, t) {
+        await w.db.query(
+          `INSERT INTO external_identities (kind, issuer, subject, user_id)
+           VALUES ('oidc', $1, $2, $3) ON CONFLICT DO NOTHING`,
+          [CAMPUS_ISSUER, `a-${w.a.user.id}`, w.a.user.id],
+        );
+        return httpAs(w, t, 'DELETE', '/api/auth/sso/campus/link');
+      },
+      async verify(w, o) {
+        const [kept] = await w.db.query(
+          `SELECT 1 FROM external_identities WHERE kind = 'oidc' AND user_id = $1`,
+          [w.a.user.id],
+        );
+        return [
+          ...(kept ? [] : ["A's school sign-in was unlinked"]),
+          ...(o.body?.error?.code === 'not_found:sso_identity'
+            ? []
+            : [`answered ${JSON.stringify(o.body)}`]),
+        ];
+      },
+    },
+    {
+      name: 'DELETE /api/auth/sso/:provider/link of a provider this server does not have',
+      covers: 'DELETE /api/auth/sso/:provider/link',
+      expect: notFound,
+      attempt: (w, t) => httpAs(w, t, 'DELETE', '/api/auth/sso/school/link'),
+    },
+    {
+      name: 'DELETE /api/auth/sso/:provider/link signed out',
+      covers: 'DELETE /api/auth/sso/:provider/link',
+      expect: 'HTTP 401',
+      attempt: (w, t) => httpAs(w, t, 'DELETE', '/api/auth/sso/campus/link', undefined, null),
+    },
+    {
+      name: 'POST /api/auth/sso/:provider/link of a provider this server does not have',
+      covers: 'POST /api/auth/sso/:provider/link',
+      expect: notFound,
+      attempt: (w, t) => httpAs(w, t, 'POST', '/api/auth/sso/school/link'),
+      async verify(w) {
+        const flows = await w.db.query(`SELECT 1 FROM sso_logins WHERE intent = 'link'`);
+        return flows.length === 0 ? [] : ['a link flow was stored'];
+      },
+    },
+    {
+      name: 'POST /api/auth/sso/:provider/link signed out',
+      covers: 'POST /api/auth/sso/:provider/link',
+      expect: 'HTTP 401',
+      attempt: (w, t) => httpAs(w, t, 'POST', '/api/auth/sso/campus/link', {}, null),
     },
     {
       name: 'GET /api/auth/sso/:provider/start of a provider this server does not have',
@@ -3009,6 +3069,23 @@ async function startUnguardedAuthoringCopy(db: Db): Promise<Server> {
 }
 
 /**
+ * The unlink route's deliberate mistake: the provider's identities removed by issuer alone, not
+ * the session's account's. Lives here, never in the app.
+ */
+async function startUnguardedUnlinkCopy(db: Db): Promise<Server> {
+  const app = express();
+  app.delete('/api/auth/sso/:provider/link', async (_req, res) => {
+    await db.query(`DELETE FROM external_identities WHERE kind = 'oidc' AND issuer = $1`, [
+      CAMPUS_ISSUER,
+    ]);
+    res.status(204).end();
+  });
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+/**
  * The review route's deliberate mistake: a member's conversation read by id alone, without
  * SEEN_BY_TRAINER (whose cohort, and when it was started). Lives here, never in the app.
  */
@@ -3152,6 +3229,11 @@ describe.each(routeDatabaseKinds())('isolation between users on %s', (kind) => {
       AI_MAX_RETRIES: '0',
       REALTIME_MODEL: 'gpt-realtime',
       ...PROBE_ENV,
+      PUBLIC_URL: 'http://chairtalk.test',
+      SSO_PROVIDERS: 'campus',
+      SSO_CAMPUS_ISSUER: CAMPUS_ISSUER,
+      SSO_CAMPUS_CLIENT_ID: 'isolation',
+      SSO_CAMPUS_LABEL: 'Campus',
     },
   });
   let w: World;
@@ -3216,6 +3298,21 @@ describe.each(routeDatabaseKinds())('isolation between users on %s', (kind) => {
       expect(problems).toContain(`${row.name}: expected HTTP 404, got HTTP 200`);
       expect(problems).toContain(`${row.name}: leaked A's organisation id`);
       expect(problems).toContain(`${row.name}: leaked A's organisation name #1`);
+    } finally {
+      await new Promise((resolve) => copy.close(resolve));
+    }
+  });
+
+  it("bites: the unlink row fails against a copy that unlinks the provider's identities by issuer alone", async () => {
+    const row = rows.find(
+      (r) => r.name === "DELETE /api/auth/sso/:provider/link with B's session, A linked there",
+    )!;
+    const copy = await startUnguardedUnlinkCopy(t.db);
+    try {
+      const url = `http://127.0.0.1:${(copy.address() as AddressInfo).port}`;
+      const problems = await judge(row, w, await row.attempt(w, { url }));
+      expect(problems).toContain(`${row.name}: expected HTTP 404, got HTTP 204`);
+      expect(problems).toContain(`${row.name}: A's school sign-in was unlinked`);
     } finally {
       await new Promise((resolve) => copy.close(resolve));
     }

@@ -102,6 +102,8 @@ describe.each(databaseKinds())('single sign-on data on %s', (kind) => {
       codeVerifier: 'v'.repeat(43),
       returnPath: '/progress',
       browserHash: hex('c'),
+      intent: 'sign_in' as const,
+      userId: null,
     };
     await insertSsoLogin(t.db, { ...row, id: hex('1'), expiresAt: new Date(Date.now() + 600_000) });
     await insertSsoLogin(t.db, { ...row, id: hex('2'), expiresAt: new Date(Date.now() - 1000) });
@@ -111,6 +113,40 @@ describe.each(databaseKinds())('single sign-on data on %s', (kind) => {
     expect(await takeSsoLogin(t.db, { id: hex('1') })).toBeNull();
     expect(await purgeExpiredSsoLogins(t.db)).toBe(1);
     expect(await takeSsoLogin(t.db, { id: hex('2') })).toBeNull();
+  });
+
+  it('keeps the account a link flow is for, and a link names one (migration 0031)', async () => {
+    const user = (await createSsoUser(t.db, {
+      email: `k-${unique()}@example.com`,
+      fullName: 'K',
+    }))!;
+    const row = {
+      provider: 'school',
+      nonce: 'n'.repeat(43),
+      codeVerifier: 'v'.repeat(43),
+      returnPath: '/account',
+      browserHash: hex('d'),
+      expiresAt: new Date(Date.now() + 600_000),
+    };
+    await insertSsoLogin(t.db, { ...row, id: hex('3'), intent: 'link', userId: user.id });
+    expect(await takeSsoLogin(t.db, { id: hex('3') })).toMatchObject({
+      intent: 'link',
+      userId: user.id,
+    });
+    // A link for nobody, or a sign-in for someone, is not a row the table takes.
+    for (const [intent, userId] of [
+      ['link', null],
+      ['sign_in', user.id],
+    ] as const) {
+      await expect(
+        t.db.query(
+          `INSERT INTO sso_logins (id, browser_hash, provider, nonce, code_verifier, return_path,
+                                   expires_at, intent, user_id)
+           VALUES ($1, $2, 'school', $3, $4, '/', now(), $5, $6)`,
+          [hex('4'), hex('d'), row.nonce, row.codeVerifier, intent, userId],
+        ),
+      ).rejects.toThrow();
+    }
   });
 
   it('refuses passwords to the trainer and current members of an organisation that turned them off', async () => {

@@ -9,6 +9,7 @@ import { HttpClient, signedInClient, uniqueEmail } from '../../../helpers/httpCl
 import { RawSocket } from '../../../helpers/rawSocket';
 import { listApiRoutes } from '../../../helpers/apiRoutes';
 import { customSeed } from '../../../helpers/customScenario';
+import { startOidcProvider } from '../../../fixtures/oidcProvider';
 
 /** A browser's offer, as the Realtime engine posts it. */
 const SDP_OFFER =
@@ -154,6 +155,12 @@ async function courseRequests(client: HttpClient, scenarioId: string) {
   };
 }
 
+// A school sign-in that answers (decision 050), so linking one (its addendum) really begins.
+const campus = await startOidcProvider({
+  redirectUris: ['http://chairtalk.test/api/auth/sso/campus/callback'],
+});
+afterAll(() => campus.close());
+
 describe('security headers, cookies and the same-origin rule', () => {
   /** NODE_ENV=test, production, and test with COOKIE_SECURE=true, over one database. */
   const {
@@ -162,6 +169,7 @@ describe('security headers, cookies and the same-origin rule', () => {
     build,
   } = useTestServer('pglite', {
     clientBuild: { label: 'headers' },
+    env: { PUBLIC_URL: 'http://chairtalk.test', ...campus.env('campus', 'Campus') },
     // Every case signs someone up (deleting an account checks a password), all from this one
     // address: more than the address's default sign-in budget, which is not what this suite is
     // about (its own tests are in tests/integration/server/auth).
@@ -270,7 +278,16 @@ describe('security headers, cookies and the same-origin rule', () => {
         'GET /api/auth/me': () => client.get('/api/auth/me'),
         'GET /api/account': () => client.get('/api/account'),
         'GET /api/auth/sso/providers': () => client.get('/api/auth/sso/providers'),
-        // No provider on this server: unknown (404), and still not kept by any cache.
+        // Linking: a flow begins (200); this account is linked nowhere, so unlinking is a 404.
+        // (Its own client: the flow's cookie would take the session's place in this one's jar.)
+        'POST /api/auth/sso/:provider/link': () => {
+          const linking = new HttpClient(dev.url);
+          linking.cookie = client.cookie;
+          return linking.post('/api/auth/sso/campus/link');
+        },
+        'DELETE /api/auth/sso/:provider/link': () =>
+          client.request('DELETE', '/api/auth/sso/campus/link'),
+        // `school` is no provider of this server: unknown (404), and still not kept by any cache.
         'GET /api/auth/sso/:provider/start': () =>
           new HttpClient(dev.url).get('/api/auth/sso/school/start'),
         'GET /api/auth/sso/:provider/callback': () =>
@@ -1190,6 +1207,31 @@ describe('security headers, cookies and the same-origin rule', () => {
           return { path: `/api/conversations/${id}`, body: undefined, cookie: client.cookie };
         },
         state: () => count(t, 'conversation_sessions'),
+        method: 'DELETE',
+        control: 204,
+      },
+      // Decision 050's addendum: another site can neither begin linking in a signed-in
+      // browser nor unlink its school sign-in.
+      'POST /api/auth/sso/:provider/link': {
+        async prepare() {
+          const client = await signedInClient(dev.url);
+          return { path: '/api/auth/sso/campus/link', body: {}, cookie: client.cookie };
+        },
+        state: () => t.db.query(`SELECT count(*)::int AS n FROM sso_logins WHERE intent = 'link'`),
+        control: 200,
+      },
+      'DELETE /api/auth/sso/:provider/link': {
+        async prepare() {
+          const client = await signedInClient(dev.url);
+          const me = (await client.get('/api/auth/me')).body.user.id as string;
+          await t.db.query(
+            `INSERT INTO external_identities (kind, issuer, subject, user_id)
+             VALUES ('oidc', $1, $2, $3)`,
+            [campus.issuer, `xsite-${me}`, me],
+          );
+          return { path: '/api/auth/sso/campus/link', body: undefined, cookie: client.cookie };
+        },
+        state: () => count(t, 'external_identities'),
         method: 'DELETE',
         control: 204,
       },

@@ -12,7 +12,8 @@ import { accountResponse, linkSent } from '#shared/api/account';
 import { invitesSent, reminderSetting } from '#shared/api/courseMail';
 import { recordingSettingResponse } from '#shared/api/myData';
 import { passwordResetRequested, userResponse } from '#shared/api/auth';
-import { ssoProvidersResponse } from '#shared/api/sso';
+import { ssoLinkResponse, ssoProvidersResponse } from '#shared/api/sso';
+import { startOidcProvider } from '../../../fixtures/oidcProvider';
 import { conversationDetailResponse } from '#shared/api/conversations';
 import { historyResponse } from '#shared/api/history';
 import { progressResponse } from '#shared/api/progress';
@@ -499,12 +500,19 @@ const unchanged = (_status: number, diff: Diff) => Object.values(diff).every((n)
 const only = (expected: Partial<Diff>) => (_status: number, diff: Diff) =>
   Object.entries(diff).every(([table, n]) => n === (expected[table as keyof Counts] ?? 0));
 
+// A provider that answers, for linking (decision 050's addendum): its flow begins for real.
+const campus = await startOidcProvider({
+  redirectUris: ['http://chairtalk.test/api/auth/sso/campus/callback'],
+});
+afterAll(() => campus.close());
+
 describe('every /api route under generated requests', () => {
   const { server, testDb: t } = useTestServer('pglite', {
     env: {
       LOG_LEVEL: 'warn',
       PUBLIC_URL: 'http://chairtalk.test',
-      SSO_PROVIDERS: 'school',
+      ...campus.env('campus', 'Campus'),
+      SSO_PROVIDERS: 'school,campus',
       SSO_SCHOOL_ISSUER: 'http://127.0.0.1:9',
       SSO_SCHOOL_CLIENT_ID: 'chairtalk',
     },
@@ -1397,6 +1405,34 @@ describe('every /api route under generated requests', () => {
         )
         .map(([provider, q]) => ({ path: `/api/auth/sso/${provider}/callback${q}` })),
       allowed: (status, diff) => status === 302 && unchanged(status, diff),
+    },
+    // Linking (050's addendum), as the fuzzing user, linked nowhere: `campus` answers, so a
+    // link flow begins (its row is not counted) and any unlink is a 404. `school` is down: its
+    // link start is the 503 "try again later", so it is not among the ids tried here.
+    'POST /api/auth/sso/:provider/link': {
+      method: 'POST',
+      input: fc
+        .tuple(
+          fc.oneof(
+            fc.constant('campus'),
+            pathId(() => ['campus', 'Campus', 'campus%20']),
+          ),
+          ignoredBody,
+        )
+        .map(([provider, body]) => ({ path: `/api/auth/sso/${provider}/link`, body })),
+      ok: ssoLinkResponse,
+      allowed: unchanged,
+    },
+    'DELETE /api/auth/sso/:provider/link': {
+      method: 'DELETE',
+      input: fc
+        .oneof(
+          fc.constantFrom('campus', 'school'),
+          pathId(() => ['campus', 'school']),
+        )
+        .map((provider) => ({ path: `/api/auth/sso/${provider}/link` })),
+      // Linked nowhere: nothing to unlink, ever.
+      allowed: () => false,
     },
     'GET /api/auth/me': {
       method: 'GET',

@@ -7,6 +7,7 @@ import {
 } from '#shared/api/account';
 import { callApi } from '../../../lib/api';
 import { authApi } from '#shared/api/auth';
+import { ssoApi } from '#shared/api/sso';
 
 /** The account page's calls, each through its contract in shared/api/account.ts. */
 
@@ -38,4 +39,17 @@ export async function signOutEverywhere(): Promise<void> {
 export async function requestPasswordLink(email: string): Promise<number> {
   const { minutes } = await callApi(authApi.requestPasswordReset, { body: { email } });
   return minutes;
+}
+
+/**
+ * Begins linking a school sign-in to this account (decision 050's addendum): the server makes
+ * the flow for this session and browser, and answers where to send the browser.
+ */
+export async function startLinking(provider: string): Promise<string> {
+  const { url } = await callApi(ssoApi.link, { params: { provider } });
+  return url;
+}
+
+export async function unlink(provider: string): Promise<void> {
+  await callApi(ssoApi.unlink, { params: { provider } });
 }

@@ -9,6 +9,7 @@ import { getAccount } from '../api/getAccount';
 import { EmailSection } from './EmailSection';
 import { LanguageSection } from './LanguageSection';
 import { PasswordSection } from './PasswordSection';
+import { SchoolSignInSection } from './SchoolSignInSection';
 import { SignInSection } from './SignInSection';
 import { ProfileSection } from './ProfileSection';
 import { SessionsSection } from './SessionsSection';
@@ -71,6 +72,7 @@ export function AccountScreen({ userId, onUserChanged, onSignedOut }: AccountScr
             }}
           />
           <EmailSection account={account.data} onChanged={refresh} />
+          <SchoolSignInSection account={account.data} onChanged={refresh} />
           <SignInSection account={account.data} />
           {account.data.hasPassword ? <PasswordSection /> : null}
           <SessionsSection onSignedOut={onSignedOut} />

@@ -12,7 +12,12 @@ import { useAction } from '../useAction';
  */
 export function SignInSection({ account }: { account: Account }) {
   const action = useAction();
-  if (account.hasPassword && account.linkedSignIns.length === 0) return null;
+  // Those of a provider configured here are listed, with Unlink, by SchoolSignInSection; this
+  // lists only those left from a provider no longer configured.
+  const others = account.linkedSignIns.filter(
+    (linked) => !account.schoolSignIns.some((p) => p.linked && p.label === linked.label),
+  );
+  if (account.hasPassword && others.length === 0) return null;
 
   const sendLink = () =>
     void action.run(async () => {
@@ -23,9 +28,9 @@ export function SignInSection({ account }: { account: Account }) {
   return (
     <section className="account-section" aria-labelledby="account-sign-in">
       <h2 id="account-sign-in">{SSO_TEXT.linkedTitle}</h2>
-      {account.linkedSignIns.length > 0 ? (
+      {others.length > 0 ? (
         <ul className="account-sign-ins">
-          {account.linkedSignIns.map((linked) => (
+          {others.map((linked) => (
             <li key={`${linked.label}-${linked.linkedAt}`}>{SSO_TEXT.linkedWith(linked.label)}</li>
           ))}
         </ul>
