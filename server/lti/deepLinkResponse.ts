@@ -32,10 +32,17 @@ export interface PlacedAssignment {
 }
 
 /**
- * The link's content item. A line item (out of 10, labelled with the scenario) unless the
- * platform said it ignores them (`accept_lineitem: false`; absent promises nothing, and an
- * ignored line item does no harm). The due date is the submission window's end: learners may
- * still practise later (ChairTalk shows the work as overdue), so `available` stays open.
+ * Whether our link carries a line item: unless the platform said it ignores them
+ * (`accept_lineitem: false`); absent promises nothing, and an ignored line item does no harm.
+ */
+export function sendsLineItem(settings: DeepLinkingSettingsClaim): boolean {
+  return settings.accept_lineitem !== false;
+}
+
+/**
+ * The link's content item, with a line item out of 10 labelled with the scenario when
+ * `sendsLineItem`. The due date is the submission window's end: learners may still practise
+ * later (ChairTalk shows the work as overdue), so `available` stays open.
  */
 export function resourceLinkItem(
   settings: DeepLinkingSettingsClaim,
@@ -47,15 +54,15 @@ export function resourceLinkItem(
     title: placed.title,
     url: launchUrl,
     custom: { [ASSIGNMENT_CUSTOM]: placed.assignmentId },
-    ...(settings.accept_lineitem === false
-      ? {}
-      : {
+    ...(sendsLineItem(settings)
+      ? {
           lineItem: {
             scoreMaximum: LINE_ITEM_SCORE_MAXIMUM,
             label: placed.title,
             resourceId: placed.assignmentId,
           },
-        }),
+        }
+      : {}),
     ...(placed.dueAt === null ? {} : { submission: { endDateTime: placed.dueAt } }),
   };
 }

@@ -20,6 +20,7 @@ import { sendJson } from '../http/respond';
 import { idOr404, parseInput } from '../http/validate';
 import {
   buildDeepLinkingResponse,
+  sendsLineItem,
   signDeepLinkingResponse,
   type PlacedAssignment,
 } from '../lti/deepLinkResponse';
@@ -102,7 +103,7 @@ export function ltiDeepLinkApiRoutes(services: Services): Router {
     sendJson(res, ltiDeepLinkApi.picker, {
       cohortName: link.cohortName,
       scenarios,
-      lineItem: link.settings.accept_lineitem !== false,
+      lineItem: sendsLineItem(link.settings),
       expiresAt: link.expiresAt.toISOString(),
     });
   });
