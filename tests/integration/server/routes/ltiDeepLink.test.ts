@@ -261,6 +261,29 @@ describe.each(routeDatabaseKinds())('LTI deep linking on %s', (kind) => {
     expect(directives['script-src']).toEqual([`'nonce-${nonce}'`]);
   });
 
+  it('sends no line item to a platform that ignores them, and no data when it sent none', async () => {
+    const id = await openPicker({ settings: { accept_lineitem: false, data: undefined } });
+    const picker = await trainer.get(`/api/lti/deep-links/${id}`);
+    expect(picker.body.lineItem).toBe(false);
+    const chosen = await trainer.post(`/api/lti/deep-links/${id}`, {
+      scenarioId: scenarios[3]!.id,
+    });
+    const { status, record, form } = await postToPlatform(
+      await (await sendPage(chosen.body.sendUrl)).text(),
+    );
+    expect(status).toBe(200);
+    expect(record.error).toBe(null);
+    const item = record.placedLinks[0]!.item as LtiResourceLinkItem;
+    expect(item.lineItem).toBeUndefined();
+    expect(item.submission).toBeUndefined();
+    expect(record.placedLinks[0]!.lineItem).toBe(null);
+    const { payload } = await jwtVerify(
+      form.fields.JWT!,
+      createLocalJWKSet((await (await fetch(`${server.url}/lti/jwks`)).json()) as JSONWebKeySet),
+    );
+    expect(LTI_CLAIM.data in payload).toBe(false);
+  });
+
   it('sends an empty answer when the instructor cancels, and creates nothing', async () => {
     const before = await t.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM cohort_assignments`,

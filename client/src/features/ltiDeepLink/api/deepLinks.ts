@@ -2,8 +2,8 @@ import { ltiDeepLinkApi, type DeepLinkChoice, type DeepLinkPicker } from '#share
 import { callApi } from '../../../lib/api';
 
 /** The deep-linking request the server kept for this instructor (decision 051). */
-export async function getDeepLinkPicker(id: string): Promise<DeepLinkPicker> {
-  return callApi(ltiDeepLinkApi.picker, { params: { id } });
+export async function getDeepLinkPicker(id: string, signal?: AbortSignal): Promise<DeepLinkPicker> {
+  return callApi(ltiDeepLinkApi.picker, { params: { id }, ...(signal ? { signal } : {}) });
 }
 
 /** Places the choice; resolves to our page that posts the signed answer to the platform. */

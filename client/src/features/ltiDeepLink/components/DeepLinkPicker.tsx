@@ -26,7 +26,7 @@ export function DeepLinkPicker({ deepLinkId }: { deepLinkId: string }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    getDeepLinkPicker(deepLinkId).then(setPicker, (cause: unknown) => {
+    getDeepLinkPicker(deepLinkId, controller.signal).then(setPicker, (cause: unknown) => {
       if (!controller.signal.aborted) setLoadError(errorMessage(cause));
     });
     return () => controller.abort();
