@@ -39,6 +39,8 @@ import { passwordSignInRoutes } from './routes/passwordSignIn';
 import { ltiApi } from '#shared/api/lti';
 import { ltiRegistrationRoutes } from './routes/ltiRegistrations';
 import { ltiToolRoutes } from './routes/ltiTool';
+import { ltiDeepLinkApi } from '#shared/api/ltiDeepLinks';
+import { ltiDeepLinkApiRoutes, ltiDeepLinkPageRoutes } from './routes/ltiDeepLinks';
 import type { Services } from './services';
 
 export const CLIENT_DIST = fileURLToPath(new URL('../dist/client', import.meta.url));
@@ -115,6 +117,7 @@ export function createApp(services: Services, options: AppOptions): Express {
   api.use(organisationsApi.mount, passwordSignInRoutes(services));
   api.use(courseMailApi.mount, courseMailRoutes(services));
   api.use(ltiApi.mount, ltiRegistrationRoutes(services));
+  api.use(ltiDeepLinkApi.mount, ltiDeepLinkApiRoutes(services));
   // Progress and history sit at the API root (their contracts' mount is '').
   api.use(progressRoutes(services));
   api.use(() => {
@@ -123,6 +126,7 @@ export function createApp(services: Services, options: AppOptions): Express {
   app.use('/api', api);
   // LTI 1.3 (decision 051): the endpoints platforms call, outside the API.
   app.use(ltiToolRoutes(services));
+  app.use(ltiDeepLinkPageRoutes(services));
   if (config.metricsToken) app.get('/metrics', metricsRoute(config.metricsToken));
   app.use(VAD_ASSETS_PATH, vadAssetRoutes());
 

@@ -9,6 +9,7 @@ import {
   FEEDBACK_TEXT,
   FRAME_TEXT,
   LANGUAGE_TEXT,
+  LTI_DEEP_LINK_TEXT,
   LTI_TEXT,
   MY_DATA_TEXT,
   ORGANISATION_TEXT,
@@ -137,6 +138,8 @@ const ERROR_SENTENCES = {
   'not_found:lti_platform': () => LTI_TEXT.platformNotFound,
   /** No failed passback of that trainee and assignment in the trainer's cohort (051). */
   'not_found:lti_passback': () => LTI_TEXT.passbackNotFound,
+  /** A deep-linking request (051) that is not the caller's, or was answered already. */
+  'not_found:lti_deep_link': () => LTI_DEEP_LINK_TEXT.notFound,
   // The state of things.
   'conflict:email': () => AUTH_TEXT.emailTaken,
   'conflict:email_in_use': () => ACCOUNT_TEXT.emailInUse,
@@ -152,6 +155,8 @@ const ERROR_SENTENCES = {
   'conflict:lti_platform_taken': () => LTI_TEXT.platformTaken,
   /** A roster sync for a cohort whose course never gave a memberships URL (decision 051). */
   'conflict:lti_no_roster': () => LTI_TEXT.noRoster,
+  /** The instructor took longer than a deep-linking request lives (051). */
+  'conflict:lti_deep_link_expired': () => LTI_DEEP_LINK_TEXT.expired,
   /** Making private, or sharing elsewhere, a scenario some cohort has assigned. */
   'conflict:assigned': () => ORGANISATION_TEXT.assignedScenario,
   /** A write past the author's scenario storage budget (decision 028); nothing is saved. */

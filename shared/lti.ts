@@ -56,6 +56,8 @@ export const LTI_LAUNCH_FAILURES = [
   'unknown_link',
   /** The organisation has as many cohorts as it may. */
   'limit',
+  /** A deep-linking request from a platform that takes no LTI resource links (decision 051). */
+  'deep_link_types',
   /** Our side could not finish the launch. */
   'unavailable',
 ] as const;

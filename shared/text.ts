@@ -538,6 +538,12 @@ function languageName(code: LanguageCode): string {
   return translate(`language.names.${code}`);
 }
 
+/** The deep-linking picker and the page posting its answer to the course (decision 051). */
+export const LTI_DEEP_LINK_TEXT = textSection('ltiDeepLink', {
+  intro: (course: string) => translate('ltiDeepLink.intro', { course }),
+  dueOutOfRange: (min: number, max: number) => translate('ltiDeepLink.dueOutOfRange', { min, max }),
+});
+
 /** An organisation's course platforms (LTI 1.3, decision 051): registration and launches. */
 export const LTI_TEXT = textSection('lti', {
   copy: (label: string) => translate('lti.copy', { label }),

@@ -63,8 +63,8 @@ export async function useNonce(
 }
 
 /**
- * Drops login transactions and used nonces past their time. A nonce can go once its token has
- * expired: a replay of that token fails on its expiry instead.
+ * Drops login transactions, used nonces, handoffs and deep-linking requests past their time. A
+ * nonce can go once its token has expired: a replay of that token fails on its expiry instead.
  */
 export async function purgeExpiredLtiLogins(
   db: Queryable,
@@ -73,9 +73,10 @@ export async function purgeExpiredLtiLogins(
   const rows = await db.query<{ n: number }>(
     `WITH logins AS (DELETE FROM lti_login_transactions WHERE expires_at <= $1 RETURNING 1),
           nonces AS (DELETE FROM lti_used_nonces WHERE expires_at <= $1 RETURNING 1),
-          handoffs AS (DELETE FROM lti_launch_handoffs WHERE expires_at <= $1 RETURNING 1)
+          handoffs AS (DELETE FROM lti_launch_handoffs WHERE expires_at <= $1 RETURNING 1),
+          deepLinks AS (DELETE FROM lti_deep_links WHERE expires_at <= $1 RETURNING 1)
      SELECT (SELECT count(*) FROM logins)::int + (SELECT count(*) FROM nonces)::int
-            + (SELECT count(*) FROM handoffs)::int AS n`,
+            + (SELECT count(*) FROM handoffs)::int + (SELECT count(*) FROM deepLinks)::int AS n`,
     [now],
   );
   return rows[0]?.n ?? 0;

@@ -15,9 +15,11 @@ import {
   LTI_CLAIM,
   LTI_MESSAGE_TYPE,
   LTI_ROLE,
+  type DeepLinkingRequest,
   type LaunchMessage,
   type ResourceLinkRequest,
 } from './claims';
+import { deepLinkOutcome } from './deepLinkFlow';
 
 /**
  * What a verified launch does in ChairTalk (decision 051): the LMS course becomes a cohort of
@@ -132,8 +134,15 @@ export async function finishLaunch(
   }
 
   if (message[LTI_CLAIM.messageType] === LTI_MESSAGE_TYPE.deepLinkingRequest) {
-    if (!instructor) return { ok: false, reason: 'claims' };
-    return { ok: true, userId, cohortId: cohort.cohortId, instructor, redirect: '/organisations' };
+    const outcome = await deepLinkOutcome(db, {
+      platformId: platform.id,
+      message: message as DeepLinkingRequest,
+      userId,
+      cohortId: cohort.cohortId,
+      instructor,
+    });
+    if (!outcome.ok) return outcome;
+    return { ok: true, userId, cohortId: cohort.cohortId, instructor, redirect: outcome.redirect };
   }
   if (instructor)
     return { ok: true, userId, cohortId: cohort.cohortId, instructor, redirect: '/organisations' };

@@ -1715,9 +1715,36 @@ export const en = {
         'Only the trainer who registered this platform in ChairTalk manages its courses here. Sign in to ChairTalk as that trainer in this browser, then open the link again.',
       unknown_link: 'This link does not open any practice of this course.',
       limit: 'The organisation has as many cohorts as it can have, so this course cannot be added.',
+      deep_link_types:
+        'This course platform takes no LTI links here, so ChairTalk cannot place a practice in it.',
       unavailable: 'ChairTalk could not finish this launch. Please try again in a moment.',
     },
     backHome: 'Go to ChairTalk',
+  },
+  ltiDeepLink: {
+    title: 'Add a practice to your course',
+    intro:
+      'Choose the scenario this link in “{{course}}” opens. ChairTalk assigns it to the course’s cohort.',
+    gradebook: 'Your course gets a gradebook column, scored out of 10.',
+    scenario: 'Scenario',
+    chooseScenario: 'Choose a scenario',
+    chooseFirst: 'Choose a scenario first.',
+    noScenarios: 'There is no scenario you can assign to this course yet.',
+    dueDate: 'Due date (optional)',
+    dueInvalid: 'Enter the due date as a date.',
+    dueOutOfRange: 'Enter a due date from {{min}} to {{max}}.',
+    place: 'Add to course',
+    cancel: 'Cancel and return to the course',
+    loading: 'Loading the scenarios you can assign…',
+    notFound:
+      'This content selection is not yours, or it was already used. Open it again from your course.',
+    expired:
+      'This content selection took too long and has expired. Open it again from your course.',
+    sendTitle: 'Returning to your course',
+    sending: 'Sending your choice to your course…',
+    send: 'Continue to your course',
+    nothingToSend:
+      'There is nothing to send: this choice was already sent, or it is not yours. Open the content selection again from your course.',
   },
   language: {
     /** Each conversation language by name, in the reader's language. */

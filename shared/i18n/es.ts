@@ -1663,9 +1663,36 @@ export const es: Catalogue = {
       unknown_link: 'Este enlace no abre ninguna práctica de este curso.',
       limit:
         'La organización ya tiene todos los grupos que puede tener, así que no se puede añadir este curso.',
+      deep_link_types:
+        'Esta plataforma del curso no acepta enlaces LTI aquí, así que ChairTalk no puede colocar una práctica en ella.',
       unavailable: 'ChairTalk no pudo terminar este acceso. Vuelve a intentarlo en un momento.',
     },
     backHome: 'Ir a ChairTalk',
+  },
+  ltiDeepLink: {
+    title: 'Añade una práctica a tu curso',
+    intro:
+      'Elige el escenario que abre este enlace en «{{course}}». ChairTalk lo asigna al grupo del curso.',
+    gradebook: 'Tu curso recibe una columna en el libro de calificaciones, puntuada sobre 10.',
+    scenario: 'Escenario',
+    chooseScenario: 'Elige un escenario',
+    chooseFirst: 'Primero elige un escenario.',
+    noScenarios: 'Todavía no hay ningún escenario que puedas asignar a este curso.',
+    dueDate: 'Fecha límite (opcional)',
+    dueInvalid: 'Escribe la fecha límite como una fecha.',
+    dueOutOfRange: 'Escribe una fecha límite entre {{min}} y {{max}}.',
+    place: 'Añadir al curso',
+    cancel: 'Cancelar y volver al curso',
+    loading: 'Cargando los escenarios que puedes asignar…',
+    notFound:
+      'Esta selección de contenido no es tuya o ya se usó. Vuelve a abrirla desde tu curso.',
+    expired:
+      'Esta selección de contenido tardó demasiado y ha caducado. Vuelve a abrirla desde tu curso.',
+    sendTitle: 'Volviendo a tu curso',
+    sending: 'Enviando tu elección a tu curso…',
+    send: 'Continuar a tu curso',
+    nothingToSend:
+      'No hay nada que enviar: esta elección ya se envió o no es tuya. Vuelve a abrir la selección de contenido desde tu curso.',
   },
   language: {
     names: {

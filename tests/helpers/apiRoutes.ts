@@ -6,6 +6,7 @@ import { courseMailApi } from '#shared/api/courseMail';
 import type { Endpoint } from '#shared/api/endpoint';
 import { healthApi } from '#shared/api/health';
 import { ltiApi } from '#shared/api/lti';
+import { ltiDeepLinkApi } from '#shared/api/ltiDeepLinks';
 import { historyApi } from '#shared/api/history';
 import { conversationDeletionApi, myDataApi } from '#shared/api/myData';
 import { organisationsApi } from '#shared/api/organisations';
@@ -66,6 +67,7 @@ export function listContractRoutes(): ApiRoute[] {
     healthApi,
     historyApi,
     ltiApi,
+    ltiDeepLinkApi,
     myDataApi,
     conversationDeletionApi,
     organisationsApi,

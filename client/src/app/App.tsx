@@ -17,6 +17,7 @@ import {
   MyScenariosPage,
   NotFoundPage,
   LtiLaunchFailedPage,
+  LtiDeepLinkPage,
   OrganisationsPage,
   ResetPasswordPage,
   ScenarioEditorPage,
@@ -61,6 +62,13 @@ export function App() {
         </Route>
         <Route path={paths.ltiLaunchFailed}>
           <LtiLaunchFailedPage />
+        </Route>
+        <Route path={paths.ltiDeepLink}>
+          {(params) => (
+            <RequireUser>
+              <LtiDeepLinkPage key={params.id} deepLinkId={params.id} />
+            </RequireUser>
+          )}
         </Route>
         <Route path={paths.verifyEmail}>
           <VerifyEmailPage />

@@ -54,3 +54,7 @@ export const LtiLaunchFailedPage = lazyNamed(
   () => import('./pages/LtiLaunchFailedPage'),
   'LtiLaunchFailedPage',
 );
+export const LtiDeepLinkPage = lazyNamed(
+  () => import('./pages/LtiDeepLinkPage'),
+  'LtiDeepLinkPage',
+);

@@ -14,5 +14,6 @@ import '../features/dashboard/dashboard.css';
 import '../features/progress/progress.css';
 import '../features/scenarios/scenarios.css';
 import '../features/organisations/organisations.css';
+import '../features/ltiDeepLink/ltiDeepLink.css';
 import '../features/conversation/conversation.css';
 import '../features/voice/voice.css';

@@ -26,6 +26,8 @@ export const paths = {
   account: '/account',
   /** Where the server sends a refused LMS launch (`?reason=`, decision 051). */
   ltiLaunchFailed: '/lti/launch-failed',
+  /** An instructor's deep-linking request from their course: the picker (decision 051). */
+  ltiDeepLink: '/lti/deep-link/:id',
 } as const;
 
 export type DashboardTab = 'scenarios' | 'progress' | 'history';

@@ -21,6 +21,7 @@ import { getConversationForTrainer } from '#server/db/reviews';
 import { loadConversationRecord } from '#server/conversations/conversationDetail';
 import { SESSION_COOKIE, validateSignInToken } from '#server/auth/signIns';
 import { readCookie } from '#server/http/cookies';
+import { insertDeepLink } from '#server/db/ltiDeepLinks';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 
 /**
@@ -54,6 +55,8 @@ interface Course {
   /** The organisation's LMS registration (decision 051) and the issuer it names. */
   platformId: string;
   issuer: string;
+  /** A's deep-linking request from its LMS course, unanswered (decision 051). */
+  deepLinkId?: string;
 }
 
 interface World {
@@ -175,6 +178,7 @@ function secretsOf(w: World): Map<string, string> {
   w.a.org.names.forEach((name, i) => secrets.set(`organisation name #${i}`, name));
   secrets.set('LTI platform id', w.a.org.platformId);
   secrets.set('LTI issuer', w.a.org.issuer);
+  secrets.set('LTI deep link id', w.a.org.deepLinkId!);
   w.a.customTexts.forEach((text, i) => secrets.set(`custom scenario text #${i}`, text));
   return secrets;
 }
@@ -1092,7 +1096,97 @@ function ltiRows(): Row[] {
         ),
       verify: platformUntouched,
     },
+    ...deepLinkRows(),
   ];
+}
+
+/** A's deep-linking request as it must stay: unanswered, nothing assigned through it. */
+async function deepLinkUntouched(w: World): Promise<string[]> {
+  const rows = await w.db.query<{ answered: boolean }>(
+    `SELECT answered_at IS NOT NULL OR response_jwt IS NOT NULL AS answered
+       FROM lti_deep_links WHERE id = $1`,
+    [w.a.org.deepLinkId],
+  );
+  const problems =
+    rows.length === 1 && !rows[0]!.answered ? [] : [`A's deep link: ${JSON.stringify(rows)}`];
+  return [...problems, ...(await courseUntouched(w))];
+}
+
+/**
+ * Issue 29, decision 051: a deep-linking request is the requesting instructor's alone. B, M (a
+ * trainee of the course's cohort) and T (another organisation's trainer) try A's.
+ */
+function deepLinkRows(): Row[] {
+  const base = '/api/lti/deep-links';
+  const id = (w: World) => w.a.org.deepLinkId!;
+  const cookieOf = (w: World, role: 'M' | 'T') =>
+    role === 'M' ? w.m.client.cookie : w.t.client.cookie;
+  const rows: Row[] = [
+    {
+      name: "GET /api/lti/deep-links/:id of A's request",
+      covers: 'GET /api/lti/deep-links/:id',
+      expect: notFound,
+      uses: (w) => [id(w)],
+      attempt: (w, t) => httpAs(w, t, 'GET', `${base}/${id(w)}`),
+    },
+    {
+      name: "POST /api/lti/deep-links/:id on A's request",
+      covers: 'POST /api/lti/deep-links/:id',
+      expect: notFound,
+      uses: (w) => [id(w)],
+      attempt: (w, t) =>
+        httpAs(w, t, 'POST', `${base}/${id(w)}`, { scenarioId: w.a.customScenarioId }),
+      verify: deepLinkUntouched,
+    },
+    {
+      name: "POST /api/lti/deep-links/:id/cancel on A's request",
+      covers: 'POST /api/lti/deep-links/:id/cancel',
+      expect: notFound,
+      uses: (w) => [id(w)],
+      attempt: (w, t) => httpAs(w, t, 'POST', `${base}/${id(w)}/cancel`),
+      verify: deepLinkUntouched,
+    },
+  ];
+  for (const role of ['M', 'T'] as const) {
+    rows.push(
+      {
+        name: `GET /api/lti/deep-links/:id of A's request, as ${role}`,
+        as: role,
+        covers: 'GET /api/lti/deep-links/:id',
+        expect: notFound,
+        uses: (w) => [id(w)],
+        attempt: (w, t) => httpAs(w, t, 'GET', `${base}/${id(w)}`, undefined, cookieOf(w, role)),
+      },
+      {
+        name: `POST /api/lti/deep-links/:id on A's request, as ${role}`,
+        as: role,
+        covers: 'POST /api/lti/deep-links/:id',
+        expect: notFound,
+        uses: (w) => [id(w)],
+        attempt: (w, t) =>
+          httpAs(
+            w,
+            t,
+            'POST',
+            `${base}/${id(w)}`,
+            { scenarioId: w.a.org.assignmentId },
+            cookieOf(w, role),
+          ),
+        verify: deepLinkUntouched,
+      },
+      {
+        name: `POST /api/lti/deep-links/:id/cancel on A's request, as ${role}`,
+        as: role,
+        covers: 'POST /api/lti/deep-links/:id/cancel',
+        expect: notFound,
+        uses: (w) => [id(w)],
+        attempt: (w, t) =>
+          httpAs(w, t, 'POST', `${base}/${id(w)}/cancel`, undefined, cookieOf(w, role)),
+        verify: deepLinkUntouched,
+      },
+    );
+  }
+  return rows;
 }
 
 /** A's custom scenario as it must stay whatever B tries: same title, version, not deleted. */
@@ -2827,6 +2921,19 @@ async function buildWorld(t: TestDb, stub: OpenAiStub, server: TestServer): Prom
     names: orgNames,
     platformId: aPlatform.body.id as string,
     issuer: aIssuer,
+    // A's instructor launch asked to place a link in the course: the picker's request waits.
+    deepLinkId: await insertDeepLink(t.db, {
+      platformId: aPlatform.body.id as string,
+      deploymentId: 'dep-a',
+      cohortId: cohort.body.id as string,
+      userId: a.user.id,
+      settings: {
+        deep_link_return_url: `${aIssuer}/deep-link-return`,
+        accept_types: ['ltiResourceLink'],
+        accept_presentation_document_targets: ['window'],
+      },
+      expiresAt: new Date(Date.now() + 3_600_000),
+    }),
   };
 
   // T trains another organisation.

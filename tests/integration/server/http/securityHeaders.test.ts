@@ -10,6 +10,7 @@ import { RawSocket } from '../../../helpers/rawSocket';
 import { listApiRoutes } from '../../../helpers/apiRoutes';
 import { customSeed } from '../../../helpers/customScenario';
 import { startOidcProvider } from '../../../fixtures/oidcProvider';
+import { insertDeepLink } from '#server/db/ltiDeepLinks';
 
 /** A browser's offer, as the Realtime engine posts it. */
 const SDP_OFFER =
@@ -178,6 +179,33 @@ describe('security headers, cookies and the same-origin rule', () => {
   let prod: TestServer;
   let secureCookie: TestServer;
 
+  /**
+   * A deep-linking request (decision 051) waiting for a trainer of its own (the shared one's
+   * organisations are counted): their course, a registered platform, the kept request.
+   */
+  const deepLink = async () => {
+    const trainer = await signedInClient(dev.url);
+    const { org, cohort } = await buildCourse(trainer);
+    const fields = platformFields();
+    const platform = (await trainer.post(`/api/organisations/${org}/lti/platforms`, fields)).body
+      .id as string;
+    const userId = (await trainer.get('/api/auth/me')).body.user.id as string;
+    const id = await insertDeepLink(t.db, {
+      platformId: platform,
+      deploymentId: '1',
+      cohortId: cohort,
+      userId,
+      settings: {
+        deep_link_return_url: `${fields.issuer}/lms/deep-link-return?course=1`,
+        accept_types: ['ltiResourceLink'],
+        accept_presentation_document_targets: ['window'],
+      },
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    const scenarioId = (await trainer.get('/api/scenarios')).body.scenarios[0].id as string;
+    return { trainer, id, issuer: fields.issuer, scenarioId };
+  };
+
   beforeAll(async () => {
     const options = { clientDir: build.dir };
     prod = await startTestServer(t.db, { NODE_ENV: 'production' }, options);
@@ -235,6 +263,38 @@ describe('security headers, cookies and the same-origin rule', () => {
     });
   });
 
+  it('lets the deep-linking posting page post to its return URL’s origin only, and nothing else', async () => {
+    for (const server of [dev, prod]) {
+      const { trainer, id, issuer } = await deepLink();
+      const cancelled = await trainer.post(`/api/lti/deep-links/${id}/cancel`);
+      expect(cancelled.status).toBe(200);
+      const page = await fetch(server.url + cancelled.body.sendUrl, {
+        headers: { cookie: trainer.cookie! },
+      });
+      expect(page.status).toBe(200);
+      expect(page.headers.get('cache-control')).toBe('no-store');
+      expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+      const csp = parseCsp(page.headers.get('content-security-policy'));
+      expect(csp.get('form-action')).toEqual([issuer]);
+      expect(csp.get('default-src')).toEqual(["'none'"]);
+      expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(csp.get('base-uri')).toEqual(["'none'"]);
+      const html = await page.text();
+      const nonce = /<script nonce="([^"]+)">/.exec(html)?.[1];
+      expect(nonce).toMatch(/^[A-Za-z0-9+/=]{16,}$/);
+      expect(csp.get('script-src')).toEqual([`'nonce-${nonce}'`]);
+      expect(html).not.toMatch(/\son[a-z]+\s*=/i);
+      // Taken once: again (a reload, the history), a page that posts nowhere.
+      const again = await fetch(server.url + cancelled.body.sendUrl, {
+        headers: { cookie: trainer.cookie! },
+      });
+      expect(again.status).toBe(404);
+      expect(parseCsp(again.headers.get('content-security-policy')).get('form-action')).toEqual([
+        "'none'",
+      ]);
+    }
+  });
+
   it('sends nosniff on the page, its assets, API answers and API errors', async () => {
     const script = build.files.find((f) => f.endsWith('.js'))!;
     for (const path of [
@@ -274,6 +334,20 @@ describe('security headers, cookies and the same-origin rule', () => {
         'DELETE /api/authoring/scenarios/:id': () =>
           client.request('DELETE', `/api/authoring/scenarios/${own}`),
         ...(await courseRequests(client, scenarioId)),
+        'GET /api/lti/deep-links/:id': async () => {
+          const made = await deepLink();
+          return made.trainer.get(`/api/lti/deep-links/${made.id}`);
+        },
+        'POST /api/lti/deep-links/:id': async () => {
+          const made = await deepLink();
+          return made.trainer.post(`/api/lti/deep-links/${made.id}`, {
+            scenarioId: made.scenarioId,
+          });
+        },
+        'POST /api/lti/deep-links/:id/cancel': async () => {
+          const made = await deepLink();
+          return made.trainer.post(`/api/lti/deep-links/${made.id}/cancel`);
+        },
         'GET /api/health': () => client.get('/api/health'),
         'GET /api/auth/me': () => client.get('/api/auth/me'),
         'GET /api/account': () => client.get('/api/account'),
@@ -545,6 +619,37 @@ describe('security headers, cookies and the same-origin rule', () => {
     };
 
     const cases: Record<string, Case> = {
+      // An instructor's deep-linking choice from another site: the request stays unanswered.
+      'POST /api/lti/deep-links/:id': {
+        async prepare() {
+          const { trainer, id, scenarioId } = await deepLink();
+          return {
+            path: `/api/lti/deep-links/${id}`,
+            body: { scenarioId },
+            cookie: trainer.cookie,
+          };
+        },
+        state: ({ path }) =>
+          t.db.query(`SELECT answered_at, response_jwt FROM lti_deep_links WHERE id = $1`, [
+            path.split('/').at(-1),
+          ]),
+        control: 200,
+      },
+      'POST /api/lti/deep-links/:id/cancel': {
+        async prepare() {
+          const { trainer, id } = await deepLink();
+          return {
+            path: `/api/lti/deep-links/${id}/cancel`,
+            body: undefined,
+            cookie: trainer.cookie,
+          };
+        },
+        state: ({ path }) =>
+          t.db.query(`SELECT answered_at, response_jwt FROM lti_deep_links WHERE id = $1`, [
+            path.split('/')[4],
+          ]),
+        control: 200,
+      },
       'POST /api/authoring/scenarios': {
         async prepare() {
           const client = await signedInClient(dev.url);

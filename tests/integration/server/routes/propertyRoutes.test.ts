@@ -44,6 +44,8 @@ import {
   platformSchema,
   rosterSyncResponse,
 } from '#shared/api/lti';
+import { deepLinkPickerResponse, deepLinkSendResponse } from '#shared/api/ltiDeepLinks';
+import { insertDeepLink } from '#server/db/ltiDeepLinks';
 
 /**
  * Property tests over every /api route: PROPERTY_RUNS generated requests each (wrong types, huge
@@ -543,6 +545,8 @@ describe('every /api route under generated requests', () => {
   const assignmentIds: string[] = [];
   /** An LMS registration of the user's organisation and one of someone else's (051). */
   const platformIds: string[] = [];
+  /** Deep-linking requests (051): three of the user's, on their course, and one of someone else's. */
+  const deepLinkIds: string[] = [];
   /** A member of the user's cohort: their conversation (the user trains them) and its messages. */
   const memberIds: string[] = [];
   /** The member's own user id, and the user's (never a member): ids the member routes take. */
@@ -610,6 +614,23 @@ describe('every /api route under generated requests', () => {
       });
       platformIds.push(platform.body.id);
       assignmentIds.push(assigned.body.id);
+      const trainerId = (await trainer.get('/api/auth/me')).body.user.id as string;
+      for (let made = 0; made < (trainer === user ? 3 : 1); made++) {
+        deepLinkIds.push(
+          await insertDeepLink(t.db, {
+            platformId: platform.body.id,
+            deploymentId: '1',
+            cohortId: cohort,
+            userId: trainerId,
+            settings: {
+              deep_link_return_url: `${issuer}/deep-link-return`,
+              accept_types: ['ltiResourceLink'],
+              accept_presentation_document_targets: ['window'],
+            },
+            expiresAt: new Date(Date.now() + 3_600_000),
+          }),
+        );
+      }
     }
     const member = await signedInClient(server.url, 'Dr Member');
     await member.post('/api/organisations/join', { code: inviteCodes[0] });
@@ -805,6 +826,7 @@ describe('every /api route under generated requests', () => {
   const assignmentId = pathId(() => [...assignmentIds, ...courseIds, ...ids()]);
   const memberUserId = pathId(() => [...memberUsers, ...courseIds, ...ids()]);
   const platformId = pathId(() => [...platformIds, ...courseIds, ...ids()]);
+  const deepLinkId = pathId(() => [...deepLinkIds, ...courseIds, ...ids()]);
   /** A registration's fields, plausible (a fresh issuer each time) or odd; `named`: with its name. */
   const platformBody = (named: boolean) => {
     const url = fieldValue(
@@ -1180,6 +1202,49 @@ describe('every /api route under generated requests', () => {
         .tuple(platformId, bodyText(platformBody(false)))
         .map(([value, body]) => ({ path: `/api/organisations/lti/platforms/${value}`, body })),
       ok: platformSchema,
+      allowed: unchanged,
+    },
+    // Issue 29, decision 051: the deep-linking picker. A choice assigns (or reuses) one
+    // assignment; each request is answered once, so later tries are not found.
+    'GET /api/lti/deep-links/:id': {
+      method: 'GET',
+      input: fc
+        .tuple(deepLinkId, queryString({}))
+        .map(([value, q]) => ({ path: `/api/lti/deep-links/${value}${q}` })),
+      ok: deepLinkPickerResponse,
+      allowed: unchanged,
+    },
+    'POST /api/lti/deep-links/:id': {
+      method: 'POST',
+      input: fc
+        .tuple(
+          deepLinkId,
+          bodyText(
+            objectBody({
+              scenarioId: fieldValue(
+                fc.integer({ min: 0, max: 99 }).map((i) => ids()[i % ids().length]!),
+                text,
+              ),
+              dueAt: fieldValue(
+                fc.constant(null),
+                fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+                edgeDate,
+                edgeNumber,
+                text,
+              ),
+            }),
+          ),
+        )
+        .map(([value, body]) => ({ path: `/api/lti/deep-links/${value}`, body })),
+      ok: deepLinkSendResponse,
+      allowed: adds('cohort_assignments'),
+    },
+    'POST /api/lti/deep-links/:id/cancel': {
+      method: 'POST',
+      input: fc
+        .tuple(deepLinkId, ignoredBody)
+        .map(([value, body]) => ({ path: `/api/lti/deep-links/${value}/cancel`, body })),
+      ok: deepLinkSendResponse,
       allowed: unchanged,
     },
     // After the routes that use the course: the cohort, then the organisation, go.
