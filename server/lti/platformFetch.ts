@@ -141,7 +141,13 @@ export function guardedFetch(guard: GuardOptions): PlatformFetch {
           for (let i = 0; i + 1 < incoming.rawHeaders.length; i += 2) {
             headers.append(incoming.rawHeaders[i]!, incoming.rawHeaders[i + 1]!);
           }
-          const status = incoming.statusCode ?? 502;
+          const status = incoming.statusCode ?? 0;
+          // Outside 200-599 the Response constructor throws; fetch fails such an answer too.
+          if (status < 200 || status > 599) {
+            incoming.destroy();
+            reject(new TypeError(`${url.host} answered with status ${status}`));
+            return;
+          }
           const empty = NULL_BODY.has(status) || request.method === 'HEAD';
           if (empty) incoming.resume();
           resolveResponse(

@@ -50,6 +50,9 @@ beforeAll(async () => {
       } else if (req.url === '/moved') {
         res.writeHead(302, { location: 'https://169.254.169.254/latest/meta-data/' });
         res.end();
+      } else if (req.url === '/odd') {
+        res.writeHead(999);
+        res.end('odd');
       } else if (req.url === '/empty') {
         res.writeHead(204);
         res.end();
@@ -176,6 +179,12 @@ describe('the guarded platform client', () => {
       const response = await allowed(`https://lms.test:${port}/empty`, { method: 'PUT' });
       expect(response.status).toBe(204);
       expect(await response.text()).toBe('');
+    });
+
+    it('rejects a status fetch would not take, rather than throw where nobody catches', async () => {
+      const error = await rejection(allowed(`https://lms.test:${port}/odd`));
+      expect(error).toBeInstanceOf(TypeError);
+      expect((error as Error).message).toContain('999');
     });
 
     it('rejects with the signal’s reason when it times out, as fetch does', async () => {
