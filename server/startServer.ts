@@ -109,6 +109,8 @@ export async function startServer(config: Config, options: StartOptions): Promis
   });
   const ltiHttp = createPlatformHttp({
     allowHttp: config.lti.allowHttp,
+    onRefused: ({ host, address, message }) =>
+      logger.warn('lti.platform_address_refused', { host, address, reason: message }),
     ...(options.resolvePlatformHost ? { resolve: options.resolvePlatformHost } : {}),
   });
   const services: Services = {

@@ -21,7 +21,9 @@ import { isPublicAddress } from './publicAddress';
  *   refusal (a redirect could lead anywhere, and would carry the bearer token with it).
  *
  * A refused request rejects with `PlatformAddressError`, which callers treat as an unreachable
- * platform, and whose message says why (for the log, the passback's last error).
+ * platform. Its message says why without the address (it reaches the trainer as a passback's
+ * last error, and what an internal name resolves to is ours to know); `onRefused` logs the
+ * address.
  *
  * Unguarded (LTI_ALLOW_HTTP on, a local LMS in development or tests), it is the global fetch.
  */
@@ -48,7 +50,7 @@ export class PlatformAddressError extends Error {
     super(
       address === null
         ? `Refused to call ${host}: platforms are called over https only`
-        : `Refused to connect to ${host}: ${address} is not a public internet address`,
+        : `Refused to connect to ${host}: not a public internet address`,
     );
   }
 }
@@ -103,6 +105,8 @@ const NULL_BODY = new Set([101, 204, 205, 304]);
 
 export interface GuardOptions {
   resolve: ResolveHost;
+  /** Told of each refusal, with the address (the server logs it). */
+  onRefused?: (refusal: PlatformAddressError) => void;
   /** Which addresses may be connected to; isPublicAddress (tests stand a local one for it). */
   allows?: (address: string) => boolean;
   /** Certificate authorities trusted instead of Node's (tests: a local https platform). */
@@ -114,6 +118,15 @@ export function guardedFetch(guard: GuardOptions): PlatformFetch {
   const allows = guard.allows ?? isPublicAddress;
   const lookup = publicOnlyLookup(guard.resolve, allows);
   return async (input, init = {}) => {
+    try {
+      return await guardedRequest(input, init);
+    } catch (error) {
+      if (error instanceof PlatformAddressError) guard.onRefused?.(error);
+      throw error;
+    }
+  };
+
+  async function guardedRequest(input: string | URL, init: RequestInit): Promise<Response> {
     // The Request reads the body and headers as fetch would (a URLSearchParams body gets its
     // content type), so callers write what they would write for fetch.
     const request = new Request(input, init);
@@ -164,7 +177,7 @@ export function guardedFetch(guard: GuardOptions): PlatformFetch {
       outgoing.on('error', (error) => reject(signal?.aborted ? signal.reason : error));
       outgoing.end(body ?? undefined);
     });
-  };
+  }
 }
 
 /**
@@ -174,13 +187,17 @@ export function guardedFetch(guard: GuardOptions): PlatformFetch {
 export function createPlatformHttp(options: {
   allowHttp: boolean;
   resolve?: ResolveHost;
+  onRefused?: (refusal: PlatformAddressError) => void;
 }): PlatformHttp {
   const resolve = options.resolve ?? resolveWithDns;
   if (options.allowHttp) {
     return { fetch: (url, init) => fetch(url, init), refusedAddress: () => Promise.resolve(null) };
   }
   return {
-    fetch: guardedFetch({ resolve }),
+    fetch: guardedFetch({
+      resolve,
+      ...(options.onRefused ? { onRefused: options.onRefused } : {}),
+    }),
     async refusedAddress(text) {
       const host = hostOf(new URL(text));
       if (isIP(host) !== 0) return isPublicAddress(host) ? null : host;

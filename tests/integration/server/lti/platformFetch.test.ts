@@ -111,7 +111,7 @@ describe('the guarded platform client', () => {
     const error = await rejection(guarded(url()));
     expect(error).toBeInstanceOf(PlatformAddressError);
     expect((error as PlatformAddressError).address).toBe(address);
-    expect((error as Error).message).toContain('is not a public internet address');
+    expect((error as Error).message).toContain('not a public internet address');
     expect(connections).toBe(0);
   });
 
@@ -206,9 +206,14 @@ describe('the guarded platform client', () => {
 });
 
 describe('the callers of the guarded client', () => {
+  const refusals: Array<{ host: string; address: string | null }> = [];
   const guarded = createPlatformHttp({
     allowHttp: false,
     resolve: resolveFrom({ 'lms.test': ['10.0.0.5'] }),
+    onRefused: ({ host, address }) => refusals.push({ host, address }),
+  });
+  beforeEach(() => {
+    refusals.length = 0;
   });
 
   it('a token request to a private address is an unreachable platform, saying why', async () => {
@@ -226,7 +231,11 @@ describe('the callers of the guarded client', () => {
     );
     expect(error).toBeInstanceOf(LtiServiceError);
     expect((error as LtiServiceError).reason).toBe('unreachable');
-    expect((error as Error).message).toContain('10.0.0.5 is not a public internet address');
+    expect((error as Error).message).toBe(
+      'Refused to connect to lms.test: not a public internet address',
+    );
+    // The address is the operator's to read, in the log, not the trainer's.
+    expect(refusals).toEqual([{ host: 'lms.test', address: '10.0.0.5' }]);
   });
 
   it('a launch whose platform keyset is at a private address fails as unavailable', async () => {
@@ -251,6 +260,7 @@ describe('the callers of the guarded client', () => {
       guarded.fetch,
     );
     expect(result).toMatchObject({ ok: false, reason: 'unavailable' });
-    expect(result.ok ? '' : result.detail).toContain('10.0.0.5');
+    expect(result.ok ? '' : result.detail).toContain('not a public internet address');
+    expect(refusals).toEqual([{ host: 'lms.test', address: '10.0.0.5' }]);
   });
 });
