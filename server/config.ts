@@ -173,8 +173,10 @@ const envSchema = z.object({
   /** How often each instance sends the scores owed to LMS line items (one instance sends each). */
   LTI_PASSBACK_SECONDS: int(1, 86_400).default(30),
   /**
-   * Platform URLs over plain http (a local LMS in development or tests). Off: every URL our
-   * server calls for a platform (keyset, token, services) must be https.
+   * A local LMS (development, tests): platform URLs over plain http, at private or loopback
+   * addresses. Off: every URL our server calls for a platform (keyset, token, services) must
+   * be https at a public address (lti/platformFetch.ts). One flag for both: a local LMS needs
+   * both, and production needs neither.
    */
   LTI_ALLOW_HTTP: z.preprocess(emptyAsUndefined, bool.optional()),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -315,6 +317,7 @@ export interface SsoConfig {
 export interface LtiConfig {
   keyRotationMs: number;
   keyOverlapMs: number;
+  /** LTI_ALLOW_HTTP: http and private addresses allowed, i.e. the address guard is off. */
   allowHttp: boolean;
   passbackCheckMs: number;
 }

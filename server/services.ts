@@ -12,6 +12,7 @@ import type { RealtimeCalls } from './realtime/realtimeCalls';
 import type { ListCache } from './scenarios/listCache';
 import type { ToolKeys } from './lti/toolKeys';
 import type { PassbackWorker } from './lti/passbacks';
+import type { PlatformHttp } from './lti/platformFetch';
 import type { ScenarioStamps } from './scenarios/stampCache';
 import type { SsoProviders } from './sso/providers';
 
@@ -42,6 +43,11 @@ export interface Services extends CoreServices {
   sso: SsoProviders;
   /** Our LTI tool's signing keys and public keyset (decision 051). */
   ltiKeys: ToolKeys;
+  /**
+   * Every call to an LMS platform's URLs goes through this: public addresses over https only,
+   * unless LTI_ALLOW_HTTP (lti/platformFetch.ts).
+   */
+  ltiHttp: PlatformHttp;
   /** Sends the scores owed to LMS line items (decision 051); runOnce after queuing one. */
   ltiPassbacks: PassbackWorker;
   /** Closes an ended conversation's sockets on every instance. */

@@ -24,6 +24,8 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { createCourseMail } from './mail/courseMail';
 import { ToolKeys } from './lti/toolKeys';
 import { createPassbackWorker } from './lti/passbacks';
+import { createPlatformHttp, type ResolveHost } from './lti/platformFetch';
+import { ServiceTokenClient } from './lti/serviceToken';
 import { purgeExpiredLtiLogins } from './db/ltiLogins';
 import type { Config } from './config';
 import type { Db } from './db/db';
@@ -61,6 +63,8 @@ export interface StartOptions extends AppOptions {
    * delivered); otherwise opened on the database.
    */
   cluster?: ClusterBus;
+  /** How platform URLs' host names are resolved (tests: no test depends on real DNS). */
+  resolvePlatformHost?: ResolveHost;
   /** Mounted before the app's own handlers (Vite's dev middleware). */
   before?: (app: Express) => void;
 }
@@ -103,6 +107,12 @@ export async function startServer(config: Config, options: StartOptions): Promis
     rotationMs: config.lti.keyRotationMs,
     overlapMs: config.lti.keyOverlapMs,
   });
+  const ltiHttp = createPlatformHttp({
+    allowHttp: config.lti.allowHttp,
+    onRefused: ({ host, address, message }) =>
+      logger.warn('lti.platform_address_refused', { host, address, reason: message }),
+    ...(options.resolvePlatformHost ? { resolve: options.resolvePlatformHost } : {}),
+  });
   const services: Services = {
     config,
     db,
@@ -125,11 +135,13 @@ export async function startServer(config: Config, options: StartOptions): Promis
     ),
     audio: createAudioStore({ config: config.audio, db, logger }),
     ltiKeys,
+    ltiHttp,
     ltiPassbacks: createPassbackWorker({
       db,
       logger,
       keys: ltiKeys,
       publicUrl: config.mail.publicUrl,
+      tokens: new ServiceTokenClient({ fetch: ltiHttp.fetch }),
     }),
     scenarioLists: createListCache({ maxBytes: config.scenarios.listCacheBytes }),
     scenarioStamps: clusterStamps(

@@ -78,6 +78,11 @@ const ERROR_SENTENCES = {
   'bad_request:same_language': () => TRANSLATION_TEXT.sameLanguageGeneric,
   /** A platform URL over http on a server that calls platforms over https only (051). */
   'bad_request:lti_https': () => LTI_TEXT.httpsOnly,
+  /**
+   * A platform URL our server fetches that names a private, loopback, link-local or reserved
+   * address, or a host resolving to one (051, "Platform addresses"); the route names the field.
+   */
+  'bad_request:lti_address': () => LTI_TEXT.privateAddressGeneric,
   'too_large:body': () => REQUEST_TEXT.tooLarge,
   'unsupported:body': () => REQUEST_TEXT.unsupportedBody,
   // Who is asking.

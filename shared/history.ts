@@ -1,5 +1,6 @@
 import { countedScores, graderScores, type ReviewScores } from './countedScore';
 import { translate } from './i18n/translate';
+import type { LanguageCode } from './languages';
 import { difficultyName } from './scenario';
 import { SKILLS } from './skills';
 import type { ProgressFeedback } from './progress';
@@ -12,7 +13,12 @@ export interface HistorySource {
   createdAt: string;
   endedAt: string | null;
   successRating: number | null;
-  scenario: { title: string | null; difficulty: string | null } | null;
+  scenario: {
+    title: string | null;
+    difficulty: string | null;
+    /** The language its title is written in (decision 048). */
+    language: LanguageCode;
+  } | null;
   /** Every feedback linked to the session; the first one is shown. */
   feedback: readonly ProgressFeedback[];
   /** The conversation this one branched from ("Try another answer here"), if any. */
@@ -32,6 +38,8 @@ export interface HistorySubScores {
 export interface HistoryEntry {
   conversationId: string;
   scenarioTitle: string | null;
+  /** The language the scenario's title is written in, for its `lang` (WCAG 3.1.2). */
+  scenarioLanguage: LanguageCode | null;
   difficulty: string | null;
   createdAt: string;
   endedAt: string | null;
@@ -68,6 +76,7 @@ export function toHistoryEntry(source: HistorySource): HistoryEntry {
   return {
     conversationId: source.id,
     scenarioTitle: source.scenario?.title ?? null,
+    scenarioLanguage: source.scenario?.language ?? null,
     difficulty: source.scenario?.difficulty ?? null,
     createdAt: source.createdAt,
     endedAt: source.endedAt,

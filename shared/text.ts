@@ -553,6 +553,7 @@ export const LTI_TEXT = textSection('lti', {
     translate('lti.platformSummary', { clientId, deployments }),
   tooManyDeployments: (max: number) => translate('lti.tooManyDeployments', { max }),
   platformLimit: (max: number) => translate('lti.platformLimit', { max }),
+  privateAddress: (field: string) => translate('lti.privateAddress', { field }),
   launchFailedBecause: (reason: LtiLaunchFailure) => translate(`lti.launchFailed.${reason}`),
   passbackComment: (url: string) => translate('lti.passbackComment', { url }),
   passbackLine: (name: string, scenario: string, score: number, max: number, error: string) =>

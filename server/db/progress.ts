@@ -1,4 +1,5 @@
 import { historyEntries, type HistoryEntry } from '#shared/history';
+import type { LanguageCode } from '#shared/languages';
 import { countedScores, type ReviewScores, type ScoreSet } from '#shared/countedScore';
 import {
   averageScore,
@@ -126,6 +127,7 @@ interface HistoryRow {
   successRating: number | null;
   title: string | null;
   difficulty: string | null;
+  language: LanguageCode;
   overallScore: number | null;
   empathyScore: number | null;
   clarityScore: number | null;
@@ -159,6 +161,7 @@ export async function listHistoryByUser(
             s.success_rating AS "successRating",
             -- The scenario as practised: a kept version once its author has edited it since.
             COALESCE(v.title, sc.title) AS title, COALESCE(v.difficulty, sc.difficulty) AS difficulty,
+            COALESCE(v.language, sc.language) AS language,
             f.overall_score AS "overallScore", f.empathy_score AS "empathyScore",
             f.clarity_score AS "clarityScore", f.persuasion_score AS "persuasionScore",
             f.objection_handling_score AS "objectionHandlingScore",
@@ -185,7 +188,7 @@ export async function listHistoryByUser(
       createdAt: new Date(row.createdAt).toISOString(),
       endedAt: row.endedAt ? new Date(row.endedAt).toISOString() : null,
       successRating: row.successRating,
-      scenario: { title: row.title, difficulty: row.difficulty },
+      scenario: { title: row.title, difficulty: row.difficulty, language: row.language },
       branchOf: row.branchOf,
       reviews: (JSON.parse(row.reviews) as PackedScores[]).map(unpackReview),
       feedback: row.hasFeedback

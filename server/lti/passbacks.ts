@@ -9,7 +9,7 @@ import {
 } from '../db/ltiPassbacks';
 import type { Logger } from '../logger';
 import { postScore } from './agsClient';
-import { LtiServiceError, ServiceTokenClient } from './serviceToken';
+import { LtiServiceError, type ServiceTokenClient } from './serviceToken';
 import type { ToolKeys } from './toolKeys';
 
 /**
@@ -42,9 +42,10 @@ export function createPassbackWorker(deps: {
   logger: Logger;
   keys: ToolKeys;
   publicUrl: string;
-  tokens?: ServiceTokenClient;
+  /** Made with the server's guarded platform client (platformFetch.ts). */
+  tokens: ServiceTokenClient;
 }): PassbackWorker {
-  const tokens = deps.tokens ?? new ServiceTokenClient();
+  const { tokens } = deps;
 
   const send = async (claim: ClaimedPassback, now: Date): Promise<boolean> => {
     const platform = await getPlatformById(deps.db, { platformId: claim.platformId });

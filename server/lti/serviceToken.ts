@@ -2,6 +2,7 @@ import { SignJWT, type KeyInput } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { CLIENT_ASSERTION_TYPE } from './claims';
+import { PlatformAddressError, type PlatformFetch } from './platformFetch';
 
 /**
  * The tool's OAuth 2 client for LTI Advantage services (IMS Security Framework §4.1): the
@@ -77,6 +78,11 @@ export interface ServiceToken {
 }
 
 export interface ServiceTokenOptions {
+  /**
+   * How the platform is called, for the token and every service call made with this client:
+   * the server's guarded client (platformFetch.ts), so no call reaches a private address.
+   */
+  fetch: PlatformFetch;
   /** Per HTTP request; default 10 s. */
   timeoutMs?: number;
   /** A token is renewed this long before its expiry; default 60 s. */
@@ -120,8 +126,13 @@ export function serviceUrl(url: string): URL {
   return parsed;
 }
 
-/** Maps a fetch rejection (abort, network) to the typed error. */
+/** Maps a fetch rejection (abort, network, an address refused) to the typed error. */
 export function networkError(error: unknown, url: string): LtiServiceError {
+  // A refused address is an unreachable platform, and the message (logged, and shown to the
+  // trainer as a passback's last error) says why.
+  if (error instanceof PlatformAddressError) {
+    return new LtiServiceError('unreachable', error.message, { url });
+  }
   const name = error instanceof Error ? error.name : '';
   if (name === 'TimeoutError' || name === 'AbortError') {
     return new LtiServiceError('timeout', `No answer from ${url} in time`, { url });
@@ -164,8 +175,10 @@ export class ServiceTokenClient {
   private readonly refreshMarginMs: number;
   private readonly assertionLifetimeSeconds: number;
   private readonly now: () => number;
+  readonly fetch: PlatformFetch;
 
-  constructor(options: ServiceTokenOptions = {}) {
+  constructor(options: ServiceTokenOptions) {
+    this.fetch = options.fetch;
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.refreshMarginMs = options.refreshMarginMs ?? 60_000;
     this.assertionLifetimeSeconds = options.assertionLifetimeSeconds ?? 300;
@@ -235,7 +248,7 @@ export class ServiceTokenClient {
     const url = serviceUrl(platform.tokenUrl).toString();
     let response: Response;
     try {
-      response = await fetch(url, {
+      response = await this.fetch(url, {
         method: 'POST',
         headers: {
           'content-type': 'application/x-www-form-urlencoded',
@@ -347,7 +360,7 @@ export async function serviceRequest(
     if (request.accept) headers.accept = request.accept;
     if (request.contentType) headers['content-type'] = request.contentType;
     try {
-      return await fetch(target, {
+      return await context.tokens.fetch(target, {
         method: request.method,
         headers,
         ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),

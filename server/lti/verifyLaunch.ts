@@ -1,6 +1,7 @@
-import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, customFetch, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { LtiLaunchFailure } from '#shared/lti';
 import { LTI_CLAIM, launchMessageSchema, type LaunchMessage } from './claims';
+import type { PlatformFetch } from './platformFetch';
 
 /**
  * An id_token from a platform, checked (decision 051): signed by a key of the platform's JWKS
@@ -13,14 +14,21 @@ import { LTI_CLAIM, launchMessageSchema, type LaunchMessage } from './claims';
 export type VerifyResult =
   { ok: true; message: LaunchMessage } | { ok: false; reason: LtiLaunchFailure; detail: string };
 
-/** One keyset per JWKS URL, kept by jose with its own cache and cooldown. */
-const keySets = new Map<string, JWTVerifyGetKey>();
+/**
+ * One keyset per JWKS URL, kept by jose with its own cache and cooldown, per platform client
+ * (a test process runs servers with and without the address guard side by side).
+ */
+const keySets = new WeakMap<PlatformFetch, Map<string, JWTVerifyGetKey>>();
 
-function keySetOf(jwksUrl: string): JWTVerifyGetKey {
-  let keySet = keySets.get(jwksUrl);
+function keySetOf(jwksUrl: string, fetch: PlatformFetch): JWTVerifyGetKey {
+  let byUrl = keySets.get(fetch);
+  if (!byUrl) keySets.set(fetch, (byUrl = new Map()));
+  let keySet = byUrl.get(jwksUrl);
   if (!keySet) {
-    keySet = createRemoteJWKSet(new URL(jwksUrl), { timeoutDuration: 5000 });
-    keySets.set(jwksUrl, keySet);
+    // Fetched through the platform client, so the keyset is held to public addresses too; a
+    // refusal is not a JOSEError, so the launch fails as `unavailable`, as when unreachable.
+    keySet = createRemoteJWKSet(new URL(jwksUrl), { timeoutDuration: 5000, [customFetch]: fetch });
+    byUrl.set(jwksUrl, keySet);
   }
   return keySet;
 }
@@ -34,10 +42,11 @@ export async function verifyLaunchToken(
     nonce: string;
     deploymentIds: readonly string[];
   },
+  fetch: PlatformFetch,
 ): Promise<VerifyResult> {
   let payload: Record<string, unknown>;
   try {
-    ({ payload } = await jwtVerify(idToken, keySetOf(expected.jwksUrl), {
+    ({ payload } = await jwtVerify(idToken, keySetOf(expected.jwksUrl, fetch), {
       issuer: expected.issuer,
       audience: expected.clientId,
       algorithms: ['RS256'],

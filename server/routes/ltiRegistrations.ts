@@ -32,12 +32,29 @@ export function ltiRegistrationRoutes(services: Services): Router {
   router.use(requireUser(services));
 
   const trainerOf = (res: Response) => currentUser(res).id;
-  const tokens = new ServiceTokenClient();
+  const tokens = new ServiceTokenClient({ fetch: services.ltiHttp.fetch });
 
-  /** Our server calls these URLs: over https only, unless the operator allows http. */
-  const checkCallable = (urls: string[]) => {
+  /**
+   * Our server calls these URLs: over https only, unless the operator allows http; and the two
+   * it fetches itself (the keyset and the token URL) must name public addresses (the fetch
+   * checks again each time, since DNS can change). The authentication URL is only where the
+   * browser is sent, so a school's intranet address is fine there.
+   */
+  const checkCallable = async (input: { authUrl: string; jwksUrl: string; tokenUrl: string }) => {
+    const urls = [input.authUrl, input.jwksUrl, input.tokenUrl];
     if (!urls.every((url) => isCallableUrl(url, config.lti.allowHttp)))
       throw new AppError('bad_request:lti_https');
+    const fetched = [
+      [input.jwksUrl, LTI_TEXT.platformJwksUrl],
+      [input.tokenUrl, LTI_TEXT.tokenUrl],
+    ] as const;
+    for (const [url, field] of fetched) {
+      const refused = await services.ltiHttp.refusedAddress(url);
+      if (refused !== null) {
+        services.logger.info('lti.platform_address_refused', { url, address: refused });
+        throw new AppError('bad_request:lti_address', LTI_TEXT.privateAddress(field));
+      }
+    }
   };
 
   router.get(ltiApi.setup.route, async (req, res) => {
@@ -53,7 +70,7 @@ export function ltiRegistrationRoutes(services: Services): Router {
     if ((await listPlatforms(db, { trainerId, organisationId })) === null)
       throw new AppError('not_found:organisation');
     const input = parseInput(ltiApi.registerPlatform.body, req.body);
-    checkCallable([input.authUrl, input.jwksUrl, input.tokenUrl]);
+    await checkCallable(input);
     const result = await registerPlatform(db, {
       trainerId,
       organisationId,
@@ -76,7 +93,7 @@ export function ltiRegistrationRoutes(services: Services): Router {
     if (!(await ownsPlatform(db, { trainerId, platformId })))
       throw new AppError('not_found:lti_platform');
     const input = parseInput(ltiApi.updatePlatform.body, req.body);
-    checkCallable([input.authUrl, input.jwksUrl, input.tokenUrl]);
+    await checkCallable(input);
     const platform = await updatePlatform(db, { trainerId, platformId, ...input });
     if (platform === null) throw new AppError('not_found:lti_platform');
     sendJson(res, ltiApi.updatePlatform, platform);

@@ -64,7 +64,7 @@ export function ltiToolRoutes(services: Services): Router {
   const { db, config, logger } = services;
   const router = Router();
   const urls = toolUrls(config.mail.publicUrl);
-  const tokens = new ServiceTokenClient();
+  const tokens = new ServiceTokenClient({ fetch: services.ltiHttp.fetch });
   const forms = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 20 });
 
   const refuse = (res: Response, reason: LtiLaunchFailure, detail: string) => {
@@ -160,13 +160,17 @@ export function ltiToolRoutes(services: Services): Router {
       if (login.expiresAt.getTime() <= Date.now()) return refuse(res, 'expired', 'login expired');
       const platform = await getPlatformById(db, { platformId: login.platformId });
       if (!platform) return refuse(res, 'unknown_platform', 'registration removed');
-      const verified = await verifyLaunchToken(parsed.data.id_token, {
-        issuer: platform.issuer,
-        clientId: platform.clientId,
-        jwksUrl: platform.jwksUrl,
-        nonce: login.nonce,
-        deploymentIds: platform.deploymentIds,
-      });
+      const verified = await verifyLaunchToken(
+        parsed.data.id_token,
+        {
+          issuer: platform.issuer,
+          clientId: platform.clientId,
+          jwksUrl: platform.jwksUrl,
+          nonce: login.nonce,
+          deploymentIds: platform.deploymentIds,
+        },
+        services.ltiHttp.fetch,
+      );
       if (!verified.ok) return refuse(res, verified.reason, verified.detail);
       const fresh = await useNonce(db, {
         platformId: platform.id,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { HistoryEntry } from '../history';
+import { languageCodeSchema } from '../languages';
 import { INPUT_TEXT } from '../text';
 import { resource } from './endpoint';
 
@@ -31,6 +32,7 @@ const nullableScore = z.number().nullable();
 export const historyEntrySchema = z.object({
   conversationId: z.string(),
   scenarioTitle: z.string().nullable(),
+  scenarioLanguage: languageCodeSchema.nullable(),
   difficulty: z.string().nullable(),
   createdAt: z.string(),
   endedAt: z.string().nullable(),

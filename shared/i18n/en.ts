@@ -1690,6 +1690,10 @@ export const en = {
     tooLong: 'This is too long.',
     badUrl: 'Enter a full web address beginning with https://.',
     httpsOnly: 'This server calls platforms over https:// only.',
+    privateAddress:
+      '{{field}}: ChairTalk calls only addresses on the public internet, not private, local or reserved ones.',
+    privateAddressGeneric:
+      'ChairTalk calls only addresses on the public internet, not private, local or reserved ones.',
     badIdentifier: 'Use one word without spaces or control characters.',
     noDeployment: 'Enter at least one deployment ID.',
     tooManyDeployments: 'Enter at most {{max}} deployment IDs.',

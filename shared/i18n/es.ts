@@ -1636,6 +1636,10 @@ export const es: Catalogue = {
     tooLong: 'Es demasiado largo.',
     badUrl: 'Introduce una dirección web completa que empiece por https://.',
     httpsOnly: 'Este servidor solo llama a las plataformas por https://.',
+    privateAddress:
+      '{{field}}: ChairTalk solo llama a direcciones de la internet pública, no a direcciones privadas, locales o reservadas.',
+    privateAddressGeneric:
+      'ChairTalk solo llama a direcciones de la internet pública, no a direcciones privadas, locales o reservadas.',
     badIdentifier: 'Usa una sola palabra, sin espacios ni caracteres de control.',
     noDeployment: 'Introduce al menos un ID de despliegue.',
     tooManyDeployments: 'Introduce como máximo {{max}} ID de despliegue.',

@@ -1,4 +1,4 @@
-import type { Page, Response } from 'playwright-core';
+import type { Locator, Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { en } from '#shared/i18n/en';
 import { es } from '#shared/i18n/es';
@@ -113,6 +113,21 @@ async function englishOn(page: Page): Promise<string[]> {
   return [...new Set(found)];
 }
 
+/** The `lang` of each element a locator finds (WCAG 3.1.2: the scenario's words in its own). */
+async function langsOf(locator: Locator): Promise<Array<string | null>> {
+  return locator.evaluateAll((elements) => elements.map((el) => el.getAttribute('lang')));
+}
+
+/**
+ * The `lang` of each hidden concern's text in a debrief (the first paragraph of each item); the
+ * crown scenario has two (server/scenarios/shipped/crown-after-a-cracked-molar.json).
+ */
+async function hiddenConcernLangs(within: Page | Locator): Promise<Array<string | null>> {
+  const region = within.getByRole('region', { name: es.debrief.hiddenTitle, exact: true });
+  const items = await region.getByRole('listitem').all();
+  return Promise.all(items.map((item) => item.getByRole('paragraph').first().getAttribute('lang')));
+}
+
 async function checkPage(page: Page, what: string): Promise<void> {
   expect(await page.getAttribute('html', 'lang'), what).toBe('es');
   expect(await englishOn(page), what).toEqual([]);
@@ -171,6 +186,9 @@ describe.skipIf(skipBrowserSuite)('the interface in Spanish, end to end', () => 
     await eventually(shown).toEqual([crown.initialMessage]);
     const line = transcript.getByRole('listitem').getByRole('paragraph').first();
     expect(await line.getAttribute('lang')).toBe('en-US');
+    // So are the scenario's title and brief above the conversation, and the patient's profile.
+    expect(await langsOf(page.getByRole('heading', { level: 1, name: CROWN }))).toEqual(['en-US']);
+    expect(await langsOf(page.getByText(crown.description))).toEqual(['en-US']);
     await checkPage(page, 'conversation');
 
     const picker = page.getByRole('combobox', { name: es.language.conversationLanguageLabel });
@@ -202,6 +220,8 @@ describe.skipIf(skipBrowserSuite)('the interface in Spanish, end to end', () => 
     // The suggested responses are framed in Spanish around the English line to say.
     // (every framing of es.offlineReport.suggestion ends 'prueba: "{{line}}"').
     expect(reportText).toContain('prueba: "');
+    // The hidden concerns are the scenario's words: English, inside the Spanish debrief.
+    expect(await hiddenConcernLangs(report)).toEqual(['en-US', 'en-US']);
     await checkPage(page, 'report');
     await page.keyboard.press('Escape');
     await report.waitFor({ state: 'hidden' });
@@ -216,11 +236,14 @@ describe.skipIf(skipBrowserSuite)('the interface in Spanish, end to end', () => 
     await page.goto('/dashboard?tab=history');
     await page.getByRole('tab', { name: es.dashboard.tabs.history, selected: true }).waitFor();
     await page.getByText(CROWN).first().waitFor();
+    expect(await langsOf(page.getByRole('heading', { name: CROWN }))).toEqual(['en-US']);
     await checkPage(page, 'history');
 
     // The past conversation's page, with its report and debrief.
     await page.getByText(CROWN).first().click();
     await page.getByRole('heading', { name: es.debrief.title }).first().waitFor();
+    expect(await langsOf(page.getByRole('heading', { level: 1, name: CROWN }))).toEqual(['en-US']);
+    expect(await hiddenConcernLangs(page.getByRole('main'))).toEqual(['en-US', 'en-US']);
     await checkPage(page, 'past conversation and debrief');
   });
 

@@ -9,6 +9,8 @@ import { ArrowLeftIcon } from './Icons';
 interface DetailHeaderProps {
   back: { href: string; label: string };
   title: string;
+  /** The title's language (BCP-47) when it is the scenario's own words, not the interface's. */
+  titleLang?: string | undefined;
   /**
    * The counted overall score (decision 043) on the badge that opens the report, with the AI's
    * beside it when a trainer's counts; null hides the badge.
@@ -30,6 +32,7 @@ interface DetailHeaderProps {
 export function DetailHeader({
   back,
   title,
+  titleLang,
   score,
   viewLabel,
   onOpenReport,
@@ -43,7 +46,9 @@ export function DetailHeader({
         {back.label}
       </Link>
       <div className="scenario-header__title-row">
-        <h1 className="scenario-header__title">{title}</h1>
+        <h1 className="scenario-header__title" lang={titleLang}>
+          {title}
+        </h1>
         {score !== null && score.score !== null ? (
           <button
             type="button"

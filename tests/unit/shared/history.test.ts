@@ -25,7 +25,7 @@ function source(id: string, day: number, overrides: Partial<HistorySource> = {})
     createdAt,
     endedAt: new Date(Date.UTC(2025, 2, day, 9, 42)).toISOString(),
     successRating: null,
-    scenario: { title: `Scenario ${id}`, difficulty: 'beginner' },
+    scenario: { title: `Scenario ${id}`, difficulty: 'beginner', language: 'en' },
     feedback: [scores(8)],
     ...overrides,
   };
@@ -90,7 +90,17 @@ describe('historyEntries (spec §5)', () => {
 
   it('carries a missing scenario as nulls', () => {
     const [entry] = historyEntries([source('a', 1, { scenario: null })]);
-    expect(entry).toMatchObject({ scenarioTitle: null, difficulty: null });
+    expect(entry).toMatchObject({ scenarioTitle: null, scenarioLanguage: null, difficulty: null });
+  });
+
+  it('carries the language the scenario is written in, for its title', () => {
+    const scenario = {
+      title: 'Corona en dos visitas',
+      difficulty: 'beginner',
+      language: 'es',
+    } as const;
+    const [entry] = historyEntries([source('a', 1, { scenario })]);
+    expect(entry).toMatchObject({ scenarioTitle: 'Corona en dos visitas', scenarioLanguage: 'es' });
   });
 });
 
@@ -98,6 +108,7 @@ describe('mergeHistoryPages (load more)', () => {
   const entry = (conversationId: string, day: number): HistoryEntry => ({
     conversationId,
     scenarioTitle: 'T',
+    scenarioLanguage: 'en',
     difficulty: 'beginner',
     createdAt: new Date(Date.UTC(2025, 2, day)).toISOString(),
     endedAt: null,

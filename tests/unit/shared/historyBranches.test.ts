@@ -10,6 +10,7 @@ const entry = (
 ): HistoryEntry => ({
   conversationId,
   scenarioTitle: 'T',
+  scenarioLanguage: 'en',
   difficulty: 'beginner',
   createdAt: new Date(Date.UTC(2026, 10, day)).toISOString(),
   endedAt: new Date(Date.UTC(2026, 10, day, 1)).toISOString(),

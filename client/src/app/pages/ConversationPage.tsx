@@ -15,8 +15,9 @@ export function ConversationPage({ conversationId }: { conversationId: string })
     <ConversationDetail
       key={conversationId}
       conversationId={conversationId}
-      renderFeedback={({ feedback, debrief, messages, onClose, branch, review }) => (
+      renderFeedback={({ feedback, debrief, messages, onClose, branch, review, scenarioLang }) => (
         <PastConversationReport
+          scenarioLang={scenarioLang}
           feedback={feedback}
           debrief={debrief}
           messages={messages}
@@ -33,8 +34,9 @@ export function ConversationPage({ conversationId }: { conversationId: string })
       renderTurnDebrief={({ debrief, message, turn }) => (
         <TurnAnnotations debrief={debrief} message={message} turn={turn} />
       )}
-      renderDebrief={({ feedback, debrief, messages }) => (
+      renderDebrief={({ feedback, debrief, messages, scenarioLang }) => (
         <DebriefOverview
+          scenarioLang={scenarioLang}
           debrief={debrief}
           messages={messages}
           persuasionScore={feedback.persuasionScore}

@@ -15,8 +15,9 @@ export function ScenarioPage({ scenarioId }: { scenarioId: string }) {
   return (
     <ScenarioScreen
       scenarioId={scenarioId}
-      renderFeedback={({ feedback, debrief, messages, onClose, conversationId }) => (
+      renderFeedback={({ feedback, debrief, messages, onClose, conversationId, scenarioLang }) => (
         <ReportAfterConversation
+          scenarioLang={scenarioLang}
           feedback={feedback}
           debrief={debrief}
           messages={messages}
@@ -46,6 +47,7 @@ function ReportAfterConversation({
   messages: readonly Message[];
   onClose: () => void;
   conversationId: string | null;
+  scenarioLang: string;
 }) {
   const branch = useBranchOrigin(conversationId);
   return <FeedbackReport {...report} branch={branch} />;

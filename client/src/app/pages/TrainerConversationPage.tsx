@@ -11,8 +11,9 @@ export function TrainerConversationPage({ conversationId }: { conversationId: st
     <TrainerConversation
       key={conversationId}
       conversationId={conversationId}
-      renderFeedback={({ feedback, debrief, messages, overrides, onClose }) => (
+      renderFeedback={({ feedback, debrief, messages, overrides, onClose, scenarioLang }) => (
         <PastConversationReport
+          scenarioLang={scenarioLang}
           feedback={feedback}
           debrief={debrief}
           messages={messages}
@@ -34,8 +35,9 @@ export function TrainerConversationPage({ conversationId }: { conversationId: st
           />
         </>
       )}
-      renderDebrief={({ feedback, debrief, messages }) => (
+      renderDebrief={({ feedback, debrief, messages, scenarioLang }) => (
         <DebriefOverview
+          scenarioLang={scenarioLang}
           debrief={debrief}
           messages={messages}
           persuasionScore={feedback.persuasionScore}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { historyEntries, type HistorySource } from '#shared/history';
+import type { LanguageCode } from '#shared/languages';
 import {
   averageScore,
   chartPoints,
@@ -61,6 +62,7 @@ interface Scenario {
   id: string;
   title: string;
   difficulty: string;
+  language: LanguageCode;
 }
 
 /** A new user with these sessions, written straight into the tables; the rules' view of them. */
@@ -102,7 +104,11 @@ async function seed(
       createdAt,
       endedAt,
       successRating: s.successRating,
-      scenario: { title: scenario.title, difficulty: scenario.difficulty },
+      scenario: {
+        title: scenario.title,
+        difficulty: scenario.difficulty,
+        language: scenario.language,
+      },
       feedback: f
         ? [
             {
@@ -128,7 +134,7 @@ describe.each(databaseKinds())('progress SQL and the shared rules on %s', (kind)
   beforeAll(async () => {
     t = await createTestDb(kind);
     scenarios = await t.db.query<Scenario>(
-      'SELECT id, title, difficulty FROM scenarios ORDER BY slug',
+      'SELECT id, title, difficulty, language FROM scenarios ORDER BY slug',
     );
     // Enough for every generated session to be open at once.
     expect(scenarios.length).toBeGreaterThanOrEqual(MAX_SESSIONS);

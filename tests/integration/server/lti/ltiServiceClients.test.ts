@@ -11,6 +11,7 @@ import {
 import { findOrCreateLineItem, listLineItems, postScore } from '#server/lti/agsClient';
 import { AGS_SCOPE, LTI_MEDIA_TYPE, LTI_ROLE, NRPS_SCOPE, type Score } from '#server/lti/claims';
 import { fetchMembers } from '#server/lti/nrpsClient';
+import { createPlatformHttp } from '#server/lti/platformFetch';
 import {
   LtiServiceError,
   ServiceTokenClient,
@@ -22,6 +23,9 @@ import {
  * The tool's LTI service clients (server/lti/serviceToken, agsClient, nrpsClient) against the
  * test platform: real HTTP, real signatures, the platform's own checks.
  */
+
+/** The test platform listens on 127.0.0.1 over http: the client of a server with LTI_ALLOW_HTTP. */
+const localFetch = createPlatformHttp({ allowHttp: true }).fetch;
 
 let platform: LtiPlatform;
 let tool: FakeToolKeys;
@@ -50,7 +54,11 @@ afterAll(async () => {
 beforeEach(() => platform.reset());
 
 function context(overrides: Partial<ServiceCallContext> = {}): ServiceCallContext {
-  return { tokens: new ServiceTokenClient(), platform: registration, ...overrides };
+  return {
+    tokens: new ServiceTokenClient({ fetch: localFetch }),
+    platform: registration,
+    ...overrides,
+  };
 }
 
 /** The LtiServiceError a promise rejects with (fails the test on anything else). */
@@ -74,7 +82,7 @@ const score = (userId: string, scoreGiven = 7): Score => ({
 
 describe('service token (client credentials with a signed assertion)', () => {
   it('gets a token with an assertion the platform verifies, and caches it per scope set', async () => {
-    const tokens = new ServiceTokenClient();
+    const tokens = new ServiceTokenClient({ fetch: localFetch });
     const first = await tokens.token(registration, [AGS_SCOPE.score]);
     const again = await tokens.token(registration, [AGS_SCOPE.score]);
     const other = await tokens.token(registration, [AGS_SCOPE.lineItem, AGS_SCOPE.score]);
@@ -94,7 +102,7 @@ describe('service token (client credentials with a signed assertion)', () => {
   });
 
   it('signs with RS256 under the key id the tool publishes', async () => {
-    const assertion = await new ServiceTokenClient().assertion(registration);
+    const assertion = await new ServiceTokenClient({ fetch: localFetch }).assertion(registration);
     expect(decodeProtectedHeader(assertion)).toMatchObject({
       alg: 'RS256',
       kid: tool.signingKey.kid,
@@ -102,7 +110,7 @@ describe('service token (client credentials with a signed assertion)', () => {
   });
 
   it('shares one request among concurrent callers', async () => {
-    const tokens = new ServiceTokenClient();
+    const tokens = new ServiceTokenClient({ fetch: localFetch });
     const got = await Promise.all(
       [1, 2, 3].map(() => tokens.token(registration, [AGS_SCOPE.score])),
     );
@@ -112,7 +120,11 @@ describe('service token (client credentials with a signed assertion)', () => {
 
   it('renews a token shortly before it expires', async () => {
     let now = Date.parse('2026-11-28T07:00:00Z');
-    const tokens = new ServiceTokenClient({ now: () => now, refreshMarginMs: 60_000 });
+    const tokens = new ServiceTokenClient({
+      fetch: localFetch,
+      now: () => now,
+      refreshMarginMs: 60_000,
+    });
     const first = await tokens.token(registration, [AGS_SCOPE.score]);
     now += 3600_000 - 61_000;
     expect((await tokens.token(registration, [AGS_SCOPE.score])).accessToken).toBe(
@@ -128,7 +140,9 @@ describe('service token (client credentials with a signed assertion)', () => {
   it('is refused, not retryable, when the assertion is signed by a key outside the JWKS', async () => {
     const { privateKey } = await generateKeyPair('RS256');
     const forged = { ...registration, signingKey: { kid: tool.signingKey.kid, privateKey } };
-    const error = await serviceError(new ServiceTokenClient().token(forged, [AGS_SCOPE.score]));
+    const error = await serviceError(
+      new ServiceTokenClient({ fetch: localFetch }).token(forged, [AGS_SCOPE.score]),
+    );
     expect(error.reason).toBe('token_refused');
     expect(error.retryable).toBe(false);
     expect(platform.tokens[0]?.error).toBe('invalid_client');
@@ -136,7 +150,9 @@ describe('service token (client credentials with a signed assertion)', () => {
 
   it('is refused for an unknown client id', async () => {
     const stranger = { ...registration, clientId: 'someone-else' };
-    const error = await serviceError(new ServiceTokenClient().token(stranger, [AGS_SCOPE.score]));
+    const error = await serviceError(
+      new ServiceTokenClient({ fetch: localFetch }).token(stranger, [AGS_SCOPE.score]),
+    );
     expect(error.reason).toBe('token_refused');
   });
 
@@ -151,7 +167,7 @@ describe('service token (client credentials with a signed assertion)', () => {
   it('turns a 5xx from the token endpoint into a retryable error', async () => {
     platform.queueFault({ endpoint: 'token', kind: 'status', status: 503, retryAfter: 7 });
     const error = await serviceError(
-      new ServiceTokenClient().token(registration, [AGS_SCOPE.score]),
+      new ServiceTokenClient({ fetch: localFetch }).token(registration, [AGS_SCOPE.score]),
     );
     expect(error).toMatchObject({ reason: 'unavailable', retryable: true });
     expect(error.details).toMatchObject({ status: 503, retryAfterSeconds: 7 });
@@ -283,7 +299,9 @@ describe('AGS client', () => {
 describe('the platform checks what services are sent', () => {
   it('refuses a score under a token without the score scope (403)', async () => {
     const item = platform.createLineItem('course-1', { label: 'Case 9', scoreMaximum: 10 });
-    const token = await new ServiceTokenClient().token(registration, [AGS_SCOPE.lineItem]);
+    const token = await new ServiceTokenClient({ fetch: localFetch }).token(registration, [
+      AGS_SCOPE.lineItem,
+    ]);
     const response = await fetch(`${item.id}/scores`, {
       method: 'POST',
       headers: {
@@ -298,7 +316,9 @@ describe('the platform checks what services are sent', () => {
 
   it('refuses a score body that breaks the spec (400), and one without a token (401)', async () => {
     const item = platform.createLineItem('course-1', { label: 'Case 10', scoreMaximum: 10 });
-    const token = await new ServiceTokenClient().token(registration, [AGS_SCOPE.score]);
+    const token = await new ServiceTokenClient({ fetch: localFetch }).token(registration, [
+      AGS_SCOPE.score,
+    ]);
     const post = (body: unknown, headers: Record<string, string>) =>
       fetch(`${item.id}/scores`, { method: 'POST', headers, body: JSON.stringify(body) });
     const authorised = {
@@ -318,7 +338,7 @@ describe('the platform checks what services are sent', () => {
   });
 
   it('refuses a replayed client assertion', async () => {
-    const assertion = await new ServiceTokenClient().assertion(registration);
+    const assertion = await new ServiceTokenClient({ fetch: localFetch }).assertion(registration);
     const ask = () =>
       fetch(platform.tokenUrl, {
         method: 'POST',

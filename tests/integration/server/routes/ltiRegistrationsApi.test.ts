@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalJWKSet, jwtVerify, SignJWT } from 'jose';
 import { LTI_LIMITS } from '#shared/lti';
-import { signedInClient, type HttpClient } from '../../../helpers/httpClient';
+import { resolveWithDns, type ResolveHost } from '#server/lti/platformFetch';
+import { HttpClient, signedInClient } from '../../../helpers/httpClient';
 import {
   createTestDb,
   printSkipNotice,
@@ -14,6 +15,23 @@ printSkipNotice();
 
 const PUBLIC_URL = 'https://chairtalk.example.org';
 const DAY = 86_400_000;
+
+/**
+ * Host names for the server without LTI_ALLOW_HTTP, so no test depends on real DNS; any other
+ * name (localhost) is resolved by the system, which answers it from /etc/hosts.
+ */
+const HOSTS: Record<string, string[]> = {
+  'lms.internal.test': ['127.0.0.1'],
+  'mixed.internal.test': ['93.184.216.34', '10.0.0.5'],
+  'canvas.public.test': ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946'],
+};
+const resolveHost: ResolveHost = (hostname) => {
+  const addresses = HOSTS[hostname];
+  if (!addresses) return resolveWithDns(hostname);
+  return Promise.resolve(
+    addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+  );
+};
 
 /**
  * An organisation's LMS registrations through the real server (decision 051): what the trainer
@@ -32,7 +50,7 @@ describe.each(routeDatabaseKinds())('LTI registrations on %s', (kind) => {
     t = await createTestDb(kind);
     const env = { PUBLIC_URL, AUTH_ATTEMPTS_PER_ADDRESS: '500' };
     server = await startTestServer(t.db, { ...env, LTI_ALLOW_HTTP: 'true' });
-    httpsOnly = await startTestServer(t.db, env);
+    httpsOnly = await startTestServer(t.db, env, { resolvePlatformHost: resolveHost });
     trainer = await signedInClient(server.url, 'Dr Trainer');
     stranger = await signedInClient(server.url, 'Dr Stranger');
     orgId = (await trainer.post('/api/organisations', { name: 'LTI School' })).body.id;
@@ -158,6 +176,92 @@ describe.each(routeDatabaseKinds())('LTI registrations on %s', (kind) => {
     expect((await trainer.post(`/api/organisations/${orgId}/lti/platforms`, plain)).status).toBe(
       201,
     );
+  });
+
+  it.each([
+    ['a loopback literal', 'jwksUrl', 'https://127.0.0.1/jwks', 'Platform keyset URL (JWKS)'],
+    ['a private literal', 'tokenUrl', 'https://10.0.0.5/token', 'Platform access token URL'],
+    ['an IPv6 loopback literal', 'jwksUrl', 'https://[::1]/jwks', 'Platform keyset URL (JWKS)'],
+    ['a mapped literal', 'tokenUrl', 'https://[::ffff:a9fe:a9fe]/', 'Platform access token URL'],
+    ['the metadata address', 'jwksUrl', 'https://169.254.169.254/', 'Platform keyset URL (JWKS)'],
+    ['localhost', 'jwksUrl', 'https://localhost:8443/jwks', 'Platform keyset URL (JWKS)'],
+    [
+      'a name resolving to loopback',
+      'tokenUrl',
+      'https://lms.internal.test/token',
+      'Platform access token URL',
+    ],
+    [
+      'a name with one private address',
+      'jwksUrl',
+      'https://mixed.internal.test/jwks',
+      'Platform keyset URL (JWKS)',
+    ],
+  ])(
+    'without LTI_ALLOW_HTTP, refuses %s as the %s, naming the field',
+    async (_, field, url, label) => {
+      const viaHttpsOnly = new HttpClient(httpsOnly.url);
+      viaHttpsOnly.cookie = trainer.cookie;
+      const refused = await viaHttpsOnly.post(`/api/organisations/${orgId}/lti/platforms`, {
+        ...input('https://private.example.edu'),
+        [field]: url,
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.code).toBe('bad_request:lti_address');
+      expect(refused.body.error.message).toBe(
+        `${label}: ChairTalk calls only addresses on the public internet, not private, local or reserved ones.`,
+      );
+      const listed = await trainer.get(`/api/organisations/${orgId}/lti`);
+      expect(JSON.stringify(listed.body)).not.toContain('private.example.edu');
+    },
+  );
+
+  it('without LTI_ALLOW_HTTP, takes public addresses, and refuses a private one in Spanish too', async () => {
+    const viaHttpsOnly = new HttpClient(httpsOnly.url);
+    viaHttpsOnly.cookie = trainer.cookie;
+    const literal = await viaHttpsOnly.post(
+      `/api/organisations/${orgId}/lti/platforms`,
+      input('https://93.184.216.34'),
+    );
+    expect(literal.status).toBe(201);
+    const named = await viaHttpsOnly.post(
+      `/api/organisations/${orgId}/lti/platforms`,
+      input('https://canvas.public.test'),
+    );
+    expect(named.status).toBe(201);
+    // The authentication URL is where the browser goes, never our server: an intranet is fine.
+    const intranetLogin = await viaHttpsOnly.post(`/api/organisations/${orgId}/lti/platforms`, {
+      ...input('https://moodle.public.test'),
+      authUrl: 'https://10.1.2.3/auth',
+      jwksUrl: 'https://canvas.public.test/jwks',
+      tokenUrl: 'https://canvas.public.test/token',
+    });
+    expect(intranetLogin.status).toBe(201);
+
+    const { id } = named.body as { id: string };
+    const changed = await viaHttpsOnly.post(
+      `/api/organisations/lti/platforms/${id}`,
+      {
+        authUrl: 'https://canvas.public.test/auth',
+        jwksUrl: 'https://lms.internal.test/jwks',
+        tokenUrl: 'https://canvas.public.test/token',
+        deploymentIds: ['deployment-1'],
+      },
+      { 'accept-language': 'es' },
+    );
+    expect(changed.status).toBe(400);
+    expect(changed.body.error.message).toBe(
+      'URL del conjunto de claves de la plataforma (JWKS): ChairTalk solo llama a direcciones de la internet pública, no a direcciones privadas, locales o reservadas.',
+    );
+    const listed = await trainer.get(`/api/organisations/${orgId}/lti`);
+    const kept = listed.body.platforms.find((p: { id: string }) => p.id === id);
+    expect(kept.jwksUrl).toBe('https://canvas.public.test/jwks');
+    for (const made of [literal, named, intranetLogin]) {
+      expect(
+        (await trainer.request('DELETE', `/api/organisations/lti/platforms/${made.body.id}`))
+          .status,
+      ).toBe(204);
+    }
   });
 
   it(`holds an organisation to ${LTI_LIMITS.platformsPerOrganisation} registrations`, async () => {

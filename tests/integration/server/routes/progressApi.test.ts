@@ -158,6 +158,8 @@ describe.each(routeDatabaseKinds())('progress and history API on %s', (kind) => 
     expect(history.entries.map((e) => e.scenarioTitle)).toEqual(
       finished.map((f) => f.title).reverse(),
     );
+    // The shipped scenarios are written in English: each title says so (its `lang`).
+    expect(history.entries.map((e) => e.scenarioLanguage)).toEqual(finished.map(() => 'en'));
     for (const entry of history.entries) {
       expect(entry.subScores).not.toBeNull();
       expect(entry.endedAt).not.toBeNull();

@@ -1,4 +1,5 @@
 import type { PatientAvatar } from '#shared/illustrations';
+import { languageOf } from '#shared/languages';
 import type { Scenario } from '#shared/scenario';
 import { CONVERSATION_TEXT } from '#shared/text';
 import { PatientAvatarArt } from '../art/PatientAvatarArt';
@@ -10,6 +11,7 @@ interface PatientProfileProps {
 
 export function PatientProfile({ scenario, avatar }: PatientProfileProps) {
   const concerns = scenario.patientConcerns.filter((c) => c.trim() !== '');
+  const lang = languageOf(scenario.language).tag;
   return (
     <section className="card profile" aria-labelledby="patient-profile-title">
       <div className="profile__head">
@@ -18,10 +20,12 @@ export function PatientProfile({ scenario, avatar }: PatientProfileProps) {
           {CONVERSATION_TEXT.screen.profileTitle}
         </h2>
       </div>
-      <p className="profile__text">{scenario.patientProfile}</p>
+      <p className="profile__text" lang={lang}>
+        {scenario.patientProfile}
+      </p>
       <h3 className="profile__subtitle">{CONVERSATION_TEXT.screen.keyConcerns}</h3>
       {concerns.length > 0 ? (
-        <ul className="profile__concerns">
+        <ul className="profile__concerns" lang={lang}>
           {concerns.map((concern) => (
             <li key={concern}>{concern}</li>
           ))}

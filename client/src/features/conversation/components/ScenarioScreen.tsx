@@ -38,6 +38,8 @@ export interface ScenarioScreenProps {
       onClose: () => void;
       /** The conversation graded (a branch's report compares it with its original). */
       conversationId: string | null;
+      /** The scenario's language (BCP-47), for its own words in the report. */
+      scenarioLang: string;
     },
   ) => ReactNode;
   /** The voice mode dialog, likewise; it talks over the chat's own socket (`channel`). */
@@ -241,6 +243,7 @@ export function ScenarioScreen({
         ? renderFeedback({
             ...ended,
             conversationId: session?.id ?? null,
+            scenarioLang: languageOf(scenario.language).tag,
             // Replace, so Back from the dashboard does not reopen a finished scenario.
             onClose: () => navigate(paths.dashboard, { replace: true }),
           })

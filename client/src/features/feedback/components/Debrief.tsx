@@ -22,13 +22,21 @@ interface DebriefProps {
   persuasionScore: number;
   /** Heading level of the section titles: 3 inside the report dialog, 2 on a page. */
   level?: 2 | 3;
+  /** The scenario's language (BCP-47): its hidden concerns are its own words (WCAG 3.1.2). */
+  scenarioLang?: string | undefined;
 }
 
 /**
  * The debrief of an ended conversation, in the report: the transcript with notes on the
  * clinician's turns and the patient's reactions and thoughts on hers, then the overview.
  */
-export function Debrief({ debrief, messages, persuasionScore, level = 3 }: DebriefProps) {
+export function Debrief({
+  debrief,
+  messages,
+  persuasionScore,
+  level = 3,
+  scenarioLang,
+}: DebriefProps) {
   const ids = useId();
   const Heading = level === 2 ? 'h2' : 'h3';
   const SubHeading = level === 2 ? 'h3' : 'h4';
@@ -67,6 +75,7 @@ export function Debrief({ debrief, messages, persuasionScore, level = 3 }: Debri
         messages={messages}
         persuasionScore={persuasionScore}
         level={level}
+        scenarioLang={scenarioLang}
         nested
       />
     </section>
@@ -125,6 +134,7 @@ export function DebriefOverview({
   persuasionScore,
   level = 3,
   nested = false,
+  scenarioLang,
 }: {
   debrief: DebriefData;
   /** The transcript, to read the debrief's places as turns (shared/turns.ts). */
@@ -133,6 +143,8 @@ export function DebriefOverview({
   level?: 2 | 3;
   /** Inside the full debrief, which has its own title. */
   nested?: boolean;
+  /** The scenario's language (BCP-47): its hidden concerns are its own words (WCAG 3.1.2). */
+  scenarioLang?: string | undefined;
 }) {
   const ids = useId();
   const Heading = level === 2 ? 'h2' : 'h3';
@@ -184,7 +196,9 @@ export function DebriefOverview({
                     ? DEBRIEF_TEXT.uncoveredAt(turnAt(concern.uncoveredAt.turn))
                     : DEBRIEF_TEXT.missed}
                 </span>
-                <p className="debrief-concern__text">{concern.concern}</p>
+                <p className="debrief-concern__text" lang={scenarioLang}>
+                  {concern.concern}
+                </p>
                 <p className="debrief-concern__opened">
                   <strong>{DEBRIEF_TEXT.openedBy}</strong> {concern.openedBy}
                 </p>

@@ -45,6 +45,8 @@ interface FeedbackReportProps {
   messages?: readonly Pick<Message, 'id' | 'role' | 'content'>[];
   /** A trainer's score beside the grader's, under the scores; absent when none. */
   review?: ReactNode;
+  /** The scenario's language (BCP-47), for the debrief's quotes of the scenario. */
+  scenarioLang?: string | undefined;
 }
 
 export function FeedbackReport({
@@ -55,6 +57,7 @@ export function FeedbackReport({
   debrief = null,
   messages = [],
   review = null,
+  scenarioLang,
 }: FeedbackReportProps) {
   const ids = useId();
   const titleId = `${ids}-title`;
@@ -139,6 +142,7 @@ export function FeedbackReport({
               debrief={debrief}
               messages={messages}
               persuasionScore={feedback.persuasionScore}
+              scenarioLang={scenarioLang}
             />
           ) : null}
         </div>

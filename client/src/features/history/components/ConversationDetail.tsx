@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Message } from '#shared/conversation';
+import { languageOf } from '#shared/languages';
 import type { Feedback } from '#shared/feedback';
 import type {
   BranchOrigin,
@@ -40,6 +41,8 @@ interface ConversationDetailProps {
     onClose: () => void;
     branch: BranchOrigin | null;
     review: TrainerReview;
+    /** The scenario's language (BCP-47), for its own words; undefined when it was deleted. */
+    scenarioLang: string | undefined;
   }) => ReactNode;
   /**
    * "Try another answer here" on the clinician turn `messageId`: the page makes the branch and
@@ -63,6 +66,8 @@ interface ConversationDetailProps {
     feedback: Feedback;
     debrief: Debrief;
     messages: readonly Message[];
+    /** The scenario's language (BCP-47), for its own words; undefined when it was deleted. */
+    scenarioLang: string | undefined;
   }) => ReactNode;
   /**
    * A trainer's review, from the page: the scores beside each other under the title,
@@ -104,6 +109,8 @@ export function ConversationDetail({
 
   const detail = load.data;
   const title = detail?.scenario?.title.trim() || HISTORY_TEXT.detailTitle;
+  // The scenario's own words (title, description, concerns) are in its language (WCAG 3.1.2).
+  const scenarioLang = detail?.scenario ? languageOf(detail.scenario.language).tag : undefined;
   useDocumentTitle(detail === null && load.error === null ? HISTORY_TEXT.detailTitle : title);
   const feedback = detail?.feedback ?? null;
 
@@ -112,6 +119,7 @@ export function ConversationDetail({
       <DetailHeader
         back={{ href: dashboardPath('history'), label: HISTORY_TEXT.backToDashboard }}
         title={title}
+        titleLang={detail?.scenario?.title.trim() ? scenarioLang : undefined}
         score={
           feedback && detail
             ? countedOverall(feedback.overallScore, detail.review.overrides.map(reviewScores))
@@ -124,7 +132,9 @@ export function ConversationDetail({
         {detail && renderReview ? renderReview({ feedback, review: detail.review }) : null}
         {detail?.branch ? <BranchNote branch={detail.branch} /> : null}
         {detail?.scenario?.description ? (
-          <p className="scenario-header__description">{detail.scenario.description}</p>
+          <p className="scenario-header__description" lang={scenarioLang}>
+            {detail.scenario.description}
+          </p>
         ) : null}
       </DetailHeader>
 
@@ -181,7 +191,12 @@ export function ConversationDetail({
       )}
       {feedback && detail?.debrief && renderDebrief ? (
         <div className="card conversation-detail__debrief">
-          {renderDebrief({ feedback, debrief: detail.debrief, messages: detail.messages })}
+          {renderDebrief({
+            feedback,
+            debrief: detail.debrief,
+            messages: detail.messages,
+            scenarioLang,
+          })}
         </div>
       ) : null}
 
@@ -205,6 +220,7 @@ export function ConversationDetail({
             onClose: () => setReportOpen(false),
             branch: detail?.branch ?? null,
             review: detail?.review ?? EMPTY_REVIEW,
+            scenarioLang,
           })
         : null}
     </main>

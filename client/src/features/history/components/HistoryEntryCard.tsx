@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from 'wouter';
 import { formatClockTime, formatDuration, formatShortDate, subScoreColour } from '#shared/format';
 import { SUB_SCORE_ROWS, difficultyLabel, historyTitle, type HistoryEntry } from '#shared/history';
+import { languageOf } from '#shared/languages';
 import { difficultyBadgeColour } from '#shared/scenario';
 import { FORMAT_TEXT, HISTORY_TEXT } from '#shared/text';
 import { conversationPath } from '../../../lib/paths';
@@ -23,12 +24,17 @@ export function HistoryEntryCard({
 }) {
   const ids = useId();
   const title = historyTitle(entry.scenarioTitle);
+  // A scenario's title is in its language; "Untitled" (no scenario) is the interface's.
+  const titleLang =
+    entry.scenarioTitle?.trim() && entry.scenarioLanguage
+      ? languageOf(entry.scenarioLanguage).tag
+      : undefined;
   const ai = entry.aiOverallScore ?? null;
 
   return (
     <article className="card card--interactive history-entry" aria-labelledby={`${ids}-title`}>
       <div className="card__head">
-        <h3 id={`${ids}-title`} className="card__title">
+        <h3 id={`${ids}-title`} className="card__title" lang={titleLang}>
           <Link
             href={conversationPath(entry.conversationId)}
             className="history-entry__link"

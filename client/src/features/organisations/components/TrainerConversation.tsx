@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { TrainerConversation as Detail } from '#shared/api/organisations';
+import { languageOf } from '#shared/languages';
 import type { Message } from '#shared/conversation';
 import type { Debrief } from '#shared/debrief';
 import type { Feedback } from '#shared/feedback';
@@ -29,6 +30,8 @@ interface TrainerConversationProps {
     messages: readonly Message[];
     overrides: readonly ScoreOverride[];
     onClose: () => void;
+    /** The scenario's language (BCP-47), for its own words; undefined when it was deleted. */
+    scenarioLang: string | undefined;
   }) => ReactNode;
   /** The grader's score beside the trainer's, when there is an override. */
   renderScores: (props: {
@@ -47,6 +50,7 @@ interface TrainerConversationProps {
     feedback: Feedback;
     debrief: Debrief;
     messages: readonly Message[];
+    scenarioLang: string | undefined;
   }) => ReactNode;
 }
 
@@ -79,6 +83,8 @@ export function TrainerConversation({
 
   const detail = load.data;
   const title = detail?.scenario?.title.trim() || T.title;
+  // The scenario's own words (title, concerns) are in its language (WCAG 3.1.2).
+  const scenarioLang = detail?.scenario ? languageOf(detail.scenario.language).tag : undefined;
   useDocumentTitle(title);
   const feedback = detail?.feedback ?? null;
   // The trainer's organisation's review only: the server sends no other (decision 026).
@@ -97,6 +103,7 @@ export function TrainerConversation({
       <DetailHeader
         back={{ href: paths.organisations, label: T.back }}
         title={title}
+        titleLang={detail?.scenario?.title.trim() ? scenarioLang : undefined}
         score={feedback ? countedOverall(feedback.overallScore, overrides.map(reviewScores)) : null}
         viewLabel={T.viewFeedback}
         onOpenReport={() => setReportOpen(true)}
@@ -173,7 +180,12 @@ export function TrainerConversation({
 
           {feedback && detail.debrief && renderDebrief ? (
             <div className="card conversation-detail__debrief">
-              {renderDebrief({ feedback, debrief: detail.debrief, messages: detail.messages })}
+              {renderDebrief({
+                feedback,
+                debrief: detail.debrief,
+                messages: detail.messages,
+                scenarioLang,
+              })}
             </div>
           ) : null}
         </>
@@ -186,6 +198,7 @@ export function TrainerConversation({
             messages: detail?.messages ?? [],
             overrides,
             onClose: () => setReportOpen(false),
+            scenarioLang,
           })
         : null}
     </main>
