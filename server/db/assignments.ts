@@ -1,6 +1,6 @@
 import type { MyAssignment } from '#shared/api/organisations';
 import type { Db, Queryable } from './db';
-import { RUN_BY_TRAINER, startedDuring } from './sqlRules';
+import { TEACHES_COHORT, startedDuring } from './sqlRules';
 import { isoOrNull } from './timestamps';
 
 /** Cohort assignments: the scenarios a trainer sets a cohort, with an optional due date. */
@@ -21,7 +21,7 @@ export async function assignScenario(
   return db.transaction(async (tx) => {
     const [cohort] = await tx.query<{ organisationId: string }>(
       `SELECT c.organisation_id AS "organisationId" FROM cohorts c
-        WHERE ${RUN_BY_TRAINER} AND c.id = $2`,
+        WHERE ${TEACHES_COHORT} AND c.id = $2`,
       [input.trainerId, input.cohortId],
     );
     if (!cohort) return { assigned: false, reason: 'not_found' };
@@ -64,7 +64,7 @@ export async function removeAssignment(
 ): Promise<boolean> {
   const rows = await db.query(
     `DELETE FROM cohort_assignments a USING cohorts c
-      WHERE c.id = a.cohort_id AND ${RUN_BY_TRAINER} AND a.id = $2
+      WHERE c.id = a.cohort_id AND ${TEACHES_COHORT} AND a.id = $2
       RETURNING a.id`,
     [input.trainerId, input.assignmentId],
   );

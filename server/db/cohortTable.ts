@@ -1,6 +1,6 @@
 import type { CohortSort, CohortTable } from '#shared/api/organisations';
 import type { Queryable } from './db';
-import { countedScore, RUN_BY_TRAINER, startedDuring } from './sqlRules';
+import { countedScore, TEACHES_COHORT, startedDuring } from './sqlRules';
 import { isoSql } from './timestamps';
 
 /**
@@ -26,7 +26,7 @@ export async function getCohortTableJson(
 ): Promise<string | null> {
   const [row] = await db.query<{ data: string | null }>(
     `WITH cohort AS (
-       SELECT c.id, c.organisation_id, c.name FROM cohorts c WHERE ${RUN_BY_TRAINER} AND c.id = $2
+       SELECT c.id, c.organisation_id, c.name FROM cohorts c WHERE ${TEACHES_COHORT} AND c.id = $2
      ),
      assigned AS (
        SELECT a.id, a.scenario_id, sc.title, a.due_at, a.created_at
