@@ -143,7 +143,7 @@ describe.skipIf(skipBrowserSuite)('LTI launches in the browser', () => {
     await page.getByRole('heading', { name: `${T.organisation}: LMS Academy` }).waitFor();
     await page.getByRole('heading', { name: `${T.cohort}: Periodontics 101` }).waitFor();
     // The cohort's table, with its trainee.
-    await page.getByRole('cell', { name: 'Sam Student' }).first().waitFor();
+    await page.getByRole('link', { name: T.openMember('Sam Student') }).waitFor();
     // The owner's controls are not there: no rename or delete, no invites.
     expect(await page.getByRole('button', { name: T.deleteCohort }).count()).toBe(0);
     expect(await page.getByRole('button', { name: T.createInvite }).count()).toBe(0);
