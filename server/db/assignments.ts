@@ -9,10 +9,10 @@ export type AssignResult =
   { assigned: true; id: string } | { assigned: false; reason: 'not_found' | 'shared_elsewhere' };
 
 /**
- * Assigns a scenario to a cohort this trainer runs. The scenario is a shipped one, one shared
- * with this organisation, or the trainer's own private one, which assigning shares with the
- * organisation (its members could not practise it otherwise). Assigning again changes the due
- * date.
+ * Assigns a scenario to a cohort this trainer teaches (its trainer or a co-instructor, 052).
+ * The scenario is a shipped one, one shared with this organisation, or the trainer's own
+ * private one, which assigning shares with the organisation (its members could not practise it
+ * otherwise). Assigning again changes the due date.
  */
 export async function assignScenario(
   db: Db,
@@ -55,7 +55,7 @@ export async function assignScenario(
 }
 
 /**
- * Removes an assignment of a cohort this trainer runs; false when there is none. Only the row
+ * Removes an assignment of a cohort this trainer teaches; false when there is none. Only the row
  * goes: conversations are the trainee's, and the scenario keeps its sharing (decision 025).
  */
 export async function removeAssignment(

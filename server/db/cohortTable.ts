@@ -18,7 +18,7 @@ const SORTS: Record<CohortSort, string> = {
  * The cohort table (trainees × assigned scenarios) in one statement, as the JSON text of the
  * answer: the latest completed conversation per trainee and assignment inside their membership,
  * its counted score, and each trainee's trend. The text goes out as it is (4,000 cells are not
- * parsed and written again). Null when the cohort is not one this trainer runs.
+ * parsed and written again). Null when the cohort is not one this trainer teaches (052).
  */
 export async function getCohortTableJson(
   db: Queryable,
