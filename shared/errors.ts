@@ -139,6 +139,8 @@ const ERROR_SENTENCES = {
   'not_found:assignment': () => ORGANISATION_TEXT.assignmentNotFound,
   /** Not (now) a member of that cohort, or not a trainee the caller may see. */
   'not_found:member': () => ORGANISATION_TEXT.memberNotFound,
+  /** Not a co-instructor of that cohort, or a cohort the caller does not train (052). */
+  'not_found:instructor': () => ORGANISATION_TEXT.instructorNotFound,
   /** An LMS registration (decision 051) that is not the caller's organisation's. */
   'not_found:lti_platform': () => LTI_TEXT.platformNotFound,
   /** No failed passback of that trainee and assignment in the trainer's cohort (051). */

@@ -50,8 +50,11 @@ export const LTI_LAUNCH_FAILURES = [
   'cookie',
   /** The launch names no course. */
   'no_course',
-  /** An instructor who is not the trainer of the organisation that registered the platform. */
-  'not_trainer',
+  /**
+   * An instructor who is a current trainee of the course's cohort: nobody both teaches and is
+   * taught in one cohort (decision 052), and a launch ends no membership.
+   */
+  'trainee_of_course',
   /** A link in the course that opens no assignment of this course. */
   'unknown_link',
   /** The organisation has as many cohorts as it may. */

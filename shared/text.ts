@@ -437,6 +437,11 @@ export const ORGANISATIONS_PAGE_TEXT = textSection('organisationsPage', {
   confirmRemoveTitle: (title: string) =>
     translate('organisationsPage.confirmRemoveTitle', { title }),
   removed: (title: string) => translate('organisationsPage.removed', { title }),
+  removeInstructorWhich: (name: string) =>
+    translate('organisationsPage.removeInstructorWhich', { name }),
+  confirmRemoveInstructorTitle: (name: string) =>
+    translate('organisationsPage.confirmRemoveInstructorTitle', { name }),
+  instructorRemoved: (name: string) => translate('organisationsPage.instructorRemoved', { name }),
   sortBy: (column: string) => translate('organisationsPage.sortBy', { column }),
   open: (name: string, title: string) => translate('organisationsPage.open', { name, title }),
   confirmLeaveTitle: (name: string) => translate('organisationsPage.confirmLeaveTitle', { name }),

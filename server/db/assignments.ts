@@ -1,6 +1,6 @@
 import type { MyAssignment } from '#shared/api/organisations';
 import type { Db, Queryable } from './db';
-import { RUN_BY_TRAINER, startedDuring } from './sqlRules';
+import { TEACHES_COHORT, startedDuring } from './sqlRules';
 import { isoOrNull } from './timestamps';
 
 /** Cohort assignments: the scenarios a trainer sets a cohort, with an optional due date. */
@@ -9,10 +9,10 @@ export type AssignResult =
   { assigned: true; id: string } | { assigned: false; reason: 'not_found' | 'shared_elsewhere' };
 
 /**
- * Assigns a scenario to a cohort this trainer runs. The scenario is a shipped one, one shared
- * with this organisation, or the trainer's own private one, which assigning shares with the
- * organisation (its members could not practise it otherwise). Assigning again changes the due
- * date.
+ * Assigns a scenario to a cohort this trainer teaches (its trainer or a co-instructor, 052).
+ * The scenario is a shipped one, one shared with this organisation, or the trainer's own
+ * private one, which assigning shares with the organisation (its members could not practise it
+ * otherwise). Assigning again changes the due date.
  */
 export async function assignScenario(
   db: Db,
@@ -21,7 +21,7 @@ export async function assignScenario(
   return db.transaction(async (tx) => {
     const [cohort] = await tx.query<{ organisationId: string }>(
       `SELECT c.organisation_id AS "organisationId" FROM cohorts c
-        WHERE ${RUN_BY_TRAINER} AND c.id = $2`,
+        WHERE ${TEACHES_COHORT} AND c.id = $2`,
       [input.trainerId, input.cohortId],
     );
     if (!cohort) return { assigned: false, reason: 'not_found' };
@@ -55,7 +55,7 @@ export async function assignScenario(
 }
 
 /**
- * Removes an assignment of a cohort this trainer runs; false when there is none. Only the row
+ * Removes an assignment of a cohort this trainer teaches; false when there is none. Only the row
  * goes: conversations are the trainee's, and the scenario keeps its sharing (decision 025).
  */
 export async function removeAssignment(
@@ -64,7 +64,7 @@ export async function removeAssignment(
 ): Promise<boolean> {
   const rows = await db.query(
     `DELETE FROM cohort_assignments a USING cohorts c
-      WHERE c.id = a.cohort_id AND ${RUN_BY_TRAINER} AND a.id = $2
+      WHERE c.id = a.cohort_id AND ${TEACHES_COHORT} AND a.id = $2
       RETURNING a.id`,
     [input.trainerId, input.assignmentId],
   );

@@ -2,7 +2,7 @@ import type { ClassConversation } from '#shared/classSummary';
 import type { ConsentItem, ConsentStatus } from '#shared/debrief';
 import type { Queryable } from './db';
 import { SKILLS } from '#shared/skills';
-import { countedScore, reviewedSkillScore, RUN_BY_TRAINER, startedDuring } from './sqlRules';
+import { countedScore, reviewedSkillScore, TEACHES_COHORT, startedDuring } from './sqlRules';
 
 /**
  * A debrief's digest as the database writes it (migration 0027's `debrief_digest`): each
@@ -38,7 +38,7 @@ export async function listClassConversations(
 ): Promise<ClassConversation[] | null> {
   const [row] = await db.query<{ data: string }>(
     `WITH cohort AS (
-       SELECT c.id, c.organisation_id FROM cohorts c WHERE ${RUN_BY_TRAINER} AND c.id = $2
+       SELECT c.id, c.organisation_id FROM cohorts c WHERE ${TEACHES_COHORT} AND c.id = $2
      ),
      periods AS (
        SELECT m.user_id, m.joined_at, m.left_at

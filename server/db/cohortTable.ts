@@ -1,6 +1,6 @@
 import type { CohortSort, CohortTable } from '#shared/api/organisations';
 import type { Queryable } from './db';
-import { countedScore, RUN_BY_TRAINER, startedDuring } from './sqlRules';
+import { countedScore, TEACHES_COHORT, startedDuring } from './sqlRules';
 import { isoSql } from './timestamps';
 
 /**
@@ -18,7 +18,7 @@ const SORTS: Record<CohortSort, string> = {
  * The cohort table (trainees × assigned scenarios) in one statement, as the JSON text of the
  * answer: the latest completed conversation per trainee and assignment inside their membership,
  * its counted score, and each trainee's trend. The text goes out as it is (4,000 cells are not
- * parsed and written again). Null when the cohort is not one this trainer runs.
+ * parsed and written again). Null when the cohort is not one this trainer teaches (052).
  */
 export async function getCohortTableJson(
   db: Queryable,
@@ -26,7 +26,7 @@ export async function getCohortTableJson(
 ): Promise<string | null> {
   const [row] = await db.query<{ data: string | null }>(
     `WITH cohort AS (
-       SELECT c.id, c.organisation_id, c.name FROM cohorts c WHERE ${RUN_BY_TRAINER} AND c.id = $2
+       SELECT c.id, c.organisation_id, c.name FROM cohorts c WHERE ${TEACHES_COHORT} AND c.id = $2
      ),
      assigned AS (
        SELECT a.id, a.scenario_id, sc.title, a.due_at, a.created_at

@@ -1,6 +1,6 @@
 import type { Cohort } from '#shared/api/organisations';
 import type { Db, Queryable } from './db';
-import { RUN_BY_TRAINER } from './sqlRules';
+import { RUN_BY_TRAINER, TEACHES_COHORT } from './sqlRules';
 
 /** Cohorts: the groups of trainees an organisation's trainer invites and sets work for. */
 
@@ -55,13 +55,28 @@ export async function deleteCohort(
   return rows.length > 0;
 }
 
-/** Whether this trainer runs this cohort. */
+/** Whether this trainer runs this cohort: its organisation's own trainer (owner-only actions). */
 export async function runsCohort(
   db: Queryable,
   input: { trainerId: string; cohortId: string },
 ): Promise<boolean> {
   const rows = await db.query(`SELECT 1 FROM cohorts c WHERE ${RUN_BY_TRAINER} AND c.id = $2`, [
     input.trainerId,
+    input.cohortId,
+  ]);
+  return rows.length > 0;
+}
+
+/**
+ * Whether this user teaches this cohort (decision 052): its organisation's trainer or one of its
+ * co-instructors. Checked before a body is read on the routes of a cohort's work.
+ */
+export async function teachesCohort(
+  db: Queryable,
+  input: { userId: string; cohortId: string },
+): Promise<boolean> {
+  const rows = await db.query(`SELECT 1 FROM cohorts c WHERE ${TEACHES_COHORT} AND c.id = $2`, [
+    input.userId,
     input.cohortId,
   ]);
   return rows.length > 0;

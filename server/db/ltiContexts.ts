@@ -1,4 +1,5 @@
 import type { Db, Queryable } from './db';
+import { TEACHES_COHORT } from './sqlRules';
 
 /**
  * What a launch maps onto ChairTalk (decision 051): an LMS course is a cohort of the
@@ -81,7 +82,8 @@ export async function ensureContextCohort(
 
 /**
  * Makes a learner a current member of a course's cohort (joining again after leaving opens a
- * new period, as an invite would). The organisation's own trainer is never made a trainee.
+ * new period, as an invite would). Nobody who teaches the cohort (its organisation's trainer, a
+ * co-instructor of it: decision 052) is ever made its trainee.
  */
 export async function joinContextCohort(
   db: Queryable,
@@ -89,10 +91,10 @@ export async function joinContextCohort(
 ): Promise<void> {
   await db.query(
     `INSERT INTO cohort_memberships (cohort_id, user_id)
-     SELECT c.id, $2 FROM cohorts c JOIN organisations o ON o.id = c.organisation_id
-      WHERE c.id = $1 AND o.trainer_id <> $2
+     SELECT c.id, $1 FROM cohorts c
+      WHERE c.id = $2 AND NOT ${TEACHES_COHORT}
      ON CONFLICT (cohort_id, user_id) WHERE left_at IS NULL DO NOTHING`,
-    [input.cohortId, input.userId],
+    [input.userId, input.cohortId],
   );
 }
 
@@ -176,7 +178,7 @@ export interface CohortContext {
   lineitemsUrl: string | null;
 }
 
-/** The LMS course behind a cohort this trainer runs; null when none or not theirs. */
+/** The LMS course behind a cohort this user teaches (052); null when none or not theirs. */
 export async function getCohortContext(
   db: Queryable,
   input: { trainerId: string; cohortId: string },
@@ -186,8 +188,7 @@ export async function getCohortContext(
             x.context_id AS "contextId", x.memberships_url AS "membershipsUrl",
             x.lineitems_url AS "lineitemsUrl"
        FROM lti_contexts x JOIN cohorts c ON c.id = x.cohort_id
-       JOIN organisations o ON o.id = c.organisation_id
-      WHERE o.trainer_id = $1 AND c.id = $2`,
+      WHERE ${TEACHES_COHORT} AND c.id = $2`,
     [input.trainerId, input.cohortId],
   );
   return row ?? null;

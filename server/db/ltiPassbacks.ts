@@ -1,5 +1,5 @@
 import type { Queryable } from './db';
-import { RUN_BY_TRAINER, startedDuring } from './sqlRules';
+import { TEACHES_COHORT, startedDuring, teachesCohort } from './sqlRules';
 import { iso } from './timestamps';
 
 /**
@@ -25,7 +25,10 @@ export async function queuePassbacks(
   db: Queryable,
   input: {
     sessionId: string;
-    /** A trainer's override: only their organisations' assignments take it. */
+    /**
+     * A trainer's override: only assignments of cohorts they teach take it (their organisations'
+     * as its trainer, or the one course they co-instruct: 052).
+     */
     trainerId?: string | null;
   } & ScoreToSend,
 ): Promise<number> {
@@ -40,8 +43,7 @@ export async function queuePassbacks(
         AND EXISTS (SELECT 1 FROM cohort_memberships m
                      WHERE m.cohort_id = a.cohort_id AND ${startedDuring('m', 's')})
         AND ($6::uuid IS NULL OR EXISTS (
-              SELECT 1 FROM cohorts c JOIN organisations o ON o.id = c.organisation_id
-               WHERE c.id = a.cohort_id AND o.trainer_id = $6::uuid))
+              SELECT 1 FROM cohorts c WHERE c.id = a.cohort_id AND ${teachesCohort('$6::uuid')}))
      ON CONFLICT (assignment_id, user_id) DO UPDATE
        SET session_id = excluded.session_id, score_given = excluded.score_given,
            score_maximum = excluded.score_maximum, comment = excluded.comment,
@@ -166,12 +168,12 @@ export interface FailedPassback {
   scoredAt: string;
 }
 
-/** The passbacks of a cohort this trainer runs that gave up; null when the cohort is not theirs. */
+/** The passbacks of a cohort this user teaches that gave up; null when they do not teach it. */
 export async function listFailedPassbacks(
   db: Queryable,
   input: { trainerId: string; cohortId: string },
 ): Promise<FailedPassback[] | null> {
-  const [cohort] = await db.query(`SELECT 1 FROM cohorts c WHERE ${RUN_BY_TRAINER} AND c.id = $2`, [
+  const [cohort] = await db.query(`SELECT 1 FROM cohorts c WHERE ${TEACHES_COHORT} AND c.id = $2`, [
     input.trainerId,
     input.cohortId,
   ]);
@@ -204,7 +206,7 @@ export async function listFailedPassbacks(
 }
 
 /**
- * "Send again": a failed passback of a cohort this trainer runs is due now with a fresh count
+ * "Send again": a failed passback of a cohort this user teaches is due now with a fresh count
  * of attempts; false when there is none (not theirs, or not failed).
  */
 export async function retryFailedPassback(
@@ -216,7 +218,7 @@ export async function retryFailedPassback(
         SET status = 'pending', attempts = 0, next_attempt_at = clock_timestamp(),
             leased_until = NULL
        FROM cohort_assignments a JOIN cohorts c ON c.id = a.cohort_id
-      WHERE a.id = b.assignment_id AND ${RUN_BY_TRAINER}
+      WHERE a.id = b.assignment_id AND ${TEACHES_COHORT}
         AND b.assignment_id = $2 AND b.user_id = $3 AND b.status = 'failed' AND c.id = $4
       RETURNING 1`,
     [input.trainerId, input.assignmentId, input.userId, input.cohortId],

@@ -1,6 +1,6 @@
 import type { MemberConversations } from '#shared/api/organisations';
 import type { Queryable } from './db';
-import { countedScore, RUN_BY_TRAINER, startedDuring } from './sqlRules';
+import { countedScore, TEACHES_COHORT, startedDuring } from './sqlRules';
 import { isoSql } from './timestamps';
 
 /**
@@ -15,7 +15,7 @@ export async function getMemberConversations(
 ): Promise<MemberConversations | null> {
   const [row] = await db.query<{ data: string | null }>(
     `WITH cohort AS (
-       SELECT c.id, c.organisation_id FROM cohorts c WHERE ${RUN_BY_TRAINER} AND c.id = $2
+       SELECT c.id, c.organisation_id FROM cohorts c WHERE ${TEACHES_COHORT} AND c.id = $2
      ),
      periods AS (
        SELECT m.user_id, m.joined_at, m.left_at

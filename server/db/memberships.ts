@@ -1,6 +1,6 @@
 import type { Membership } from '#shared/api/organisations';
 import type { Db, Queryable } from './db';
-import { RUN_BY_TRAINER } from './sqlRules';
+import { TEACHES_COHORT } from './sqlRules';
 import { iso } from './timestamps';
 
 /**
@@ -34,17 +34,18 @@ export async function joinByCodeIn(
   const [invite] = await tx.query<{
     cohortId: string;
     organisationId: string;
-    trainerId: string;
+    teaches: boolean;
   }>(
-    `SELECT c.id AS "cohortId", o.id AS "organisationId", o.trainer_id AS "trainerId"
+    `SELECT c.id AS "cohortId", c.organisation_id AS "organisationId",
+            ${TEACHES_COHORT} AS teaches
        FROM cohort_invites i JOIN cohorts c ON c.id = i.cohort_id
-       JOIN organisations o ON o.id = c.organisation_id
-      WHERE i.code = $1 AND i.revoked_at IS NULL AND i.expires_at > clock_timestamp()
+      WHERE i.code = $2 AND i.revoked_at IS NULL AND i.expires_at > clock_timestamp()
       FOR SHARE OF i`,
-    [input.code],
+    [input.userId, input.code],
   );
   if (!invite) return { joined: false, reason: 'not_found' };
-  if (invite.trainerId === input.userId) return { joined: false, reason: 'own_organisation' };
+  // Whoever teaches the cohort (its trainer, a co-instructor: decision 052) is never its trainee.
+  if (invite.teaches) return { joined: false, reason: 'own_organisation' };
   await tx.query(
     `INSERT INTO cohort_memberships (cohort_id, user_id) VALUES ($1, $2)
      ON CONFLICT (cohort_id, user_id) WHERE left_at IS NULL DO NOTHING`,
@@ -72,9 +73,10 @@ export async function leaveOrganisation(
 }
 
 /**
- * A trainer ends a trainee's membership of one of their cohorts now (decision 044): the period
- * closes as if the trainee had left that cohort, so the work done inside it stays the trainer's
- * to read and nothing started from now on is. False when the user is not a member now.
+ * Whoever teaches the cohort (its trainer or a co-instructor, 052) ends a trainee's membership
+ * of it now (decision 044): the period closes as if the trainee had left that cohort, so the
+ * work done inside it stays readable and nothing started from now on is. False when the user
+ * is not a member now.
  */
 export async function removeMember(
   db: Queryable,
@@ -83,7 +85,7 @@ export async function removeMember(
   const rows = await db.query<{ id: string }>(
     `UPDATE cohort_memberships m SET left_at = clock_timestamp()
        FROM cohorts c
-      WHERE c.id = m.cohort_id AND ${RUN_BY_TRAINER} AND m.cohort_id = $2 AND m.user_id = $3
+      WHERE c.id = m.cohort_id AND ${TEACHES_COHORT} AND m.cohort_id = $2 AND m.user_id = $3
         AND m.left_at IS NULL
      RETURNING m.id`,
     [input.trainerId, input.cohortId, input.userId],

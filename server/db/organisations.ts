@@ -3,11 +3,14 @@ import { ORGANISATION_LIMITS } from '#shared/organisations';
 import type { Db, Queryable } from './db';
 import { toInvite } from './invites';
 import { lockOwner } from './ownerLock';
+import { iso } from './timestamps';
 
 /**
  * Organisations (decision 023): a trainer's own, each with its cohorts and invites. Cohorts,
  * memberships, invites and assignments have a module each beside this one; every read and
- * write a trainer makes is scoped by `trainer_id`, so another's id is simply not found.
+ * write of the organisation as a whole is scoped by `trainer_id`, its owner's (a cohort's
+ * co-instructor, decision 052, reaches only that cohort's work), so another's id is simply
+ * not found.
  */
 
 /** 'limit' when the trainer already runs ORGANISATION_LIMITS.organisationsPerTrainer. */
@@ -46,6 +49,11 @@ export async function listTrainedOrganisations(
                            AND n.left_at IS NULL)),
           'lmsRoster', EXISTS (SELECT 1 FROM lti_contexts x
                                 WHERE x.cohort_id = c.id AND x.memberships_url IS NOT NULL),
+          'instructors', (SELECT coalesce(json_agg(json_build_object(
+                            'userId', i.user_id, 'fullName', u.full_name, 'addedAt', i.added_at)
+                            ORDER BY i.added_at, i.user_id), '[]')
+                            FROM cohort_instructors i JOIN users u ON u.id = i.user_id
+                           WHERE i.cohort_id = c.id),
           'invites', (SELECT coalesce(json_agg(json_build_object(
                         'id', i.id, 'cohortId', i.cohort_id, 'code', i.code,
                         'expiresAt', i.expires_at, 'revokedAt', i.revoked_at)
@@ -60,7 +68,11 @@ export async function listTrainedOrganisations(
   const orgs = JSON.parse(row?.data ?? '[]') as TrainerOrganisation[];
   return orgs.map((o) => ({
     ...o,
-    cohorts: o.cohorts.map((c) => ({ ...c, invites: c.invites.map(toInvite) })),
+    cohorts: o.cohorts.map((c) => ({
+      ...c,
+      invites: c.invites.map(toInvite),
+      instructors: c.instructors.map((i) => ({ ...i, addedAt: iso(i.addedAt) })),
+    })),
   }));
 }
 

@@ -2,10 +2,14 @@ import type { Queryable } from './db';
 
 /**
  * Whether an organisation lets its people sign in with a password (migration 0024, decision
- * 050). Off, it binds its trainer and its current members: leaving the cohort frees them.
+ * 050). Off, it binds its trainer, its co-instructors and its current members: leaving the
+ * cohort (or being removed as its co-instructor) frees them.
  */
 
-/** True when some organisation the user trains, or is now a member of, has passwords off. */
+/**
+ * True when some organisation the user trains, is now a member of, or co-instructs a cohort of
+ * (decision 052), has passwords off.
+ */
 export async function passwordSignInRefused(
   db: Queryable,
   { userId }: { userId: string },
@@ -16,7 +20,10 @@ export async function passwordSignInRefused(
         WHERE NOT o.password_sign_in
           AND (o.trainer_id = $1 OR EXISTS (
                 SELECT 1 FROM cohorts c JOIN cohort_memberships m ON m.cohort_id = c.id
-                 WHERE c.organisation_id = o.id AND m.user_id = $1 AND m.left_at IS NULL))
+                 WHERE c.organisation_id = o.id AND m.user_id = $1 AND m.left_at IS NULL)
+               OR EXISTS (
+                SELECT 1 FROM cohorts c JOIN cohort_instructors i ON i.cohort_id = c.id
+                 WHERE c.organisation_id = o.id AND i.user_id = $1))
      ) AS refused`,
     [userId],
   );

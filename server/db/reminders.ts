@@ -1,6 +1,6 @@
 import type { InterfaceLocale } from '#shared/i18n/locales';
 import type { Queryable } from './db';
-import { RUN_BY_TRAINER, startedDuring } from './sqlRules';
+import { TEACHES_COHORT, startedDuring } from './sqlRules';
 import { isoSql } from './timestamps';
 
 /**
@@ -98,7 +98,7 @@ export async function getReminderSetting(
 ): Promise<{ hoursBefore: number | null } | null> {
   const [row] = await db.query<{ hoursBefore: number | null }>(
     `SELECT c.reminder_hours_before AS "hoursBefore" FROM cohorts c
-      WHERE ${RUN_BY_TRAINER} AND c.id = $2`,
+      WHERE ${TEACHES_COHORT} AND c.id = $2`,
     [input.trainerId, input.cohortId],
   );
   return row ?? null;
@@ -110,7 +110,7 @@ export async function setReminderSetting(
 ): Promise<{ hoursBefore: number | null } | null> {
   const [row] = await db.query<{ hoursBefore: number | null }>(
     `UPDATE cohorts c SET reminder_hours_before = $3
-      WHERE ${RUN_BY_TRAINER} AND c.id = $2
+      WHERE ${TEACHES_COHORT} AND c.id = $2
       RETURNING c.reminder_hours_before AS "hoursBefore"`,
     [input.trainerId, input.cohortId, input.hoursBefore],
   );

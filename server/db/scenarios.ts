@@ -11,10 +11,15 @@ const PUBLIC_COLUMNS = `id, title, description, category, difficulty,
 /** Listed beginner, intermediate, advanced, then by title (spec §7: by difficulty). */
 const ORDER = `CASE difficulty WHEN 'beginner' THEN 0 WHEN 'intermediate' THEN 1 ELSE 2 END, title`;
 
-/** The organisations a user ($1) belongs to now: as their trainer, or in a current cohort. */
+/**
+ * The organisations a user ($1) belongs to now: as their trainer, in a current cohort, or as a
+ * co-instructor of one of its cohorts (decision 052: they assign its shared scenarios).
+ */
 export const ORGANISATIONS_OF_USER = `SELECT o.id FROM organisations o WHERE o.trainer_id = $1
   UNION SELECT c.organisation_id FROM cohort_memberships m JOIN cohorts c ON c.id = m.cohort_id
-         WHERE m.user_id = $1 AND m.left_at IS NULL`;
+         WHERE m.user_id = $1 AND m.left_at IS NULL
+  UNION SELECT c.organisation_id FROM cohort_instructors i JOIN cohorts c ON c.id = i.cohort_id
+         WHERE i.user_id = $1`;
 
 /**
  * Who may practise a scenario: everyone for a shipped one, its author for a private one, the

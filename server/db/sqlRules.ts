@@ -5,8 +5,27 @@
  * says which table aliases and parameters it expects.
  */
 
-/** A cohort this trainer runs, as a SQL condition on `c` (cohorts) with `$1` the trainer. */
+/**
+ * A cohort this trainer runs, as a SQL condition on `c` (cohorts) with `$1` the trainer: the
+ * organisation's own trainer, its owner. Only what belongs to the organisation as a whole uses
+ * it alone (renaming or deleting a cohort, invites); a cohort's teaching uses TEACHES_COHORT.
+ */
 export const RUN_BY_TRAINER = `c.organisation_id IN (SELECT id FROM organisations WHERE trainer_id = $1)`;
+
+/**
+ * A cohort `c` that user `user` (a SQL expression, `$1` in TEACHES_COHORT) teaches (decision
+ * 052): they train its organisation, or they co-instruct this one cohort (an LMS course's other
+ * instructor). Everything done for a cohort's work goes through it: its table and summary, its
+ * members' conversations and their review, its assignments, reminders, passbacks and roster.
+ */
+export function teachesCohort(user: string): string {
+  return `(c.organisation_id IN (SELECT id FROM organisations WHERE trainer_id = ${user})
+     OR EXISTS (SELECT 1 FROM cohort_instructors ci
+                 WHERE ci.cohort_id = c.id AND ci.user_id = ${user}))`;
+}
+
+/** A cohort `c` the user `$1` teaches: trains its organisation or co-instructs it (052). */
+export const TEACHES_COHORT = teachesCohort('$1');
 
 /**
  * The membership period (decision 023): conversation `conversation` was started by the member
@@ -20,23 +39,25 @@ export function startedDuring(membership: string, conversation: string): string 
 }
 
 /**
- * A conversation `s` a trainer ($1) may read: started by a member of one of their cohorts
- * while a member (from joining until leaving).
+ * A conversation `s` a trainer ($1) may read: started by a member of a cohort they teach
+ * (TEACHES_COHORT: one of their organisation's, or one they co-instruct) while a member (from
+ * joining until leaving).
  */
 export const SEEN_BY_TRAINER = `EXISTS (
   SELECT 1 FROM cohort_memberships m JOIN cohorts c ON c.id = m.cohort_id
-   WHERE ${RUN_BY_TRAINER} AND ${startedDuring('m', 's')})`;
+   WHERE ${TEACHES_COHORT} AND ${startedDuring('m', 's')})`;
 
 /**
- * The organisation a trainer ($1) reviews conversation `s` for (decision 026): one of theirs
- * through which SEEN_BY_TRAINER lets them read it; when several are (a trainer running two the
- * trainee is in), the one that set it as work, then the oldest. Null when none, so a write
- * that needs it inserts nothing.
+ * The organisation a trainer ($1) reviews conversation `s` for (decision 026): the one through
+ * which SEEN_BY_TRAINER lets them read it, as its trainer or as a co-instructor of one of its
+ * cohorts (052: a co-instructor's review is the organisation's, as the trainer's is); when
+ * several are (a trainer running two the trainee is in), the one that set it as work, then the
+ * oldest. Null when none, so a write that needs it inserts nothing.
  */
 export const REVIEWING_ORGANISATION = `(
   SELECT c.organisation_id FROM cohort_memberships m JOIN cohorts c ON c.id = m.cohort_id
     JOIN organisations g ON g.id = c.organisation_id
-   WHERE g.trainer_id = $1 AND ${startedDuring('m', 's')}
+   WHERE ${TEACHES_COHORT} AND ${startedDuring('m', 's')}
    ORDER BY EXISTS (SELECT 1 FROM cohort_assignments a
                      WHERE a.cohort_id = c.id AND a.scenario_id = s.scenario_id) DESC,
             g.created_at, g.id

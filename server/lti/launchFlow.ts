@@ -3,9 +3,11 @@ import type { LtiLaunchFailure } from '#shared/lti';
 import { stripControlChars, uuidSchema } from '#shared/inputChecks';
 import type { Db } from '../db/db';
 import { createLtiUser, findLtiUser, linkLtiIdentity } from '../db/ltiAccounts';
+import { addCoInstructor } from '../db/coInstructors';
 import {
   ensureContextCohort,
   joinContextCohort,
+  type ContextCohort,
   resolveResourceLink,
   saveGradeTarget,
 } from '../db/ltiContexts';
@@ -24,8 +26,8 @@ import { deepLinkOutcome } from './deepLinkFlow';
 /**
  * What a verified launch does in ChairTalk (decision 051): the LMS course becomes a cohort of
  * the registering organisation, the person an account linked to their LMS identity (a learner
- * a trainee of that cohort; an instructor must be the organisation's trainer), and the
- * browser goes where the launch points.
+ * a trainee of that cohort; an instructor its organisation's trainer or, anyone else, a
+ * co-instructor of that cohort: decision 052), and the browser goes where the launch points.
  */
 
 /** The custom parameter our deep-linking response puts in each link. */
@@ -83,6 +85,39 @@ export async function learnerAccount(
   );
 }
 
+/**
+ * The account an instructor's launch signs in, made to teach the course's cohort (decision
+ * 052): the organisation's trainer teaches every cohort of it; anyone else becomes a
+ * co-instructor of this one cohort. The account is the one linked to their LMS identity; else
+ * the one signed in in this browser, the identity then linked to it (as a trainer's first
+ * launch links theirs); else a new passwordless account made as a learner's is. 'trainee' when
+ * that account is a current member of the cohort: it is refused before anything is linked.
+ */
+async function instructorAccount(
+  db: Db,
+  input: {
+    identity: { issuer: string; subject: string };
+    person: LmsPerson;
+    linked: string | null;
+    signedInUserId: string | null;
+    cohort: ContextCohort;
+  },
+): Promise<string | 'trainee'> {
+  const { identity, cohort } = input;
+  const teach = async (userId: string) =>
+    userId === cohort.trainerId ||
+    (await addCoInstructor(db, { cohortId: cohort.cohortId, userId })) !== 'trainee';
+  if (input.linked !== null) return (await teach(input.linked)) ? input.linked : 'trainee';
+  if (input.signedInUserId !== null) {
+    if (!(await teach(input.signedInUserId))) return 'trainee';
+    if (await linkLtiIdentity(db, { ...identity, userId: input.signedInUserId }))
+      return input.signedInUserId;
+    // A racing launch of the same person linked the identity first: that account decides.
+  }
+  const account = await learnerAccount(db, { ...identity, person: input.person });
+  return (await teach(account)) ? account : 'trainee';
+}
+
 export type LaunchOutcome =
   | { ok: true; userId: string; redirect: string; cohortId: string; instructor: boolean }
   | { ok: false; reason: LtiLaunchFailure };
@@ -118,16 +153,15 @@ export async function finishLaunch(
   const instructor = teaches(message[LTI_CLAIM.roles]);
   let userId: string;
   if (instructor) {
-    // One trainer runs an organisation (decision 023): an instructor is let in as that trainer
-    // only. Their LMS identity is linked the first time they launch while signed in here.
-    if (linked === cohort.trainerId) {
-      userId = linked;
-    } else if (linked === null && input.signedInUserId === cohort.trainerId) {
-      await linkLtiIdentity(db, { ...identity, userId: cohort.trainerId });
-      userId = cohort.trainerId;
-    } else {
-      return { ok: false, reason: 'not_trainer' };
-    }
+    const teacher = await instructorAccount(db, {
+      identity,
+      person: message,
+      linked,
+      signedInUserId: input.signedInUserId,
+      cohort,
+    });
+    if (teacher === 'trainee') return { ok: false, reason: 'trainee_of_course' };
+    userId = teacher;
   } else {
     userId = linked ?? (await learnerAccount(db, { ...identity, person: message }));
     await joinContextCohort(db, { cohortId: cohort.cohortId, userId });

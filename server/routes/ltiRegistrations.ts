@@ -11,7 +11,7 @@ import {
   updatePlatform,
 } from '../db/ltiPlatforms';
 import { toolUrls } from '../lti/toolUrls';
-import { runsCohort } from '../db/cohorts';
+import { teachesCohort } from '../db/cohorts';
 import { listFailedPassbacks, retryFailedPassback } from '../db/ltiPassbacks';
 import { getCohortContext } from '../db/ltiContexts';
 import { getPlatformById } from '../db/ltiPlatforms';
@@ -116,7 +116,9 @@ export function ltiRegistrationRoutes(services: Services): Router {
   router.post(ltiApi.resendPassback.route, async (req, res) => {
     const cohortId = idOr404(req.params.id, 'not_found:cohort');
     const trainerId = trainerOf(res);
-    if (!(await runsCohort(db, { trainerId, cohortId }))) throw new AppError('not_found:cohort');
+    // The cohort's work: its trainer or a co-instructor of it (decision 052).
+    if (!(await teachesCohort(db, { userId: trainerId, cohortId })))
+      throw new AppError('not_found:cohort');
     const input = parseInput(ltiApi.resendPassback.body, req.body);
     if (!(await retryFailedPassback(db, { trainerId, cohortId, ...input })))
       throw new AppError('not_found:lti_passback');
@@ -129,7 +131,8 @@ export function ltiRegistrationRoutes(services: Services): Router {
   router.post(ltiApi.syncRoster.route, async (req, res) => {
     const cohortId = idOr404(req.params.id, 'not_found:cohort');
     const trainerId = trainerOf(res);
-    if (!(await runsCohort(db, { trainerId, cohortId }))) throw new AppError('not_found:cohort');
+    if (!(await teachesCohort(db, { userId: trainerId, cohortId })))
+      throw new AppError('not_found:cohort');
     const context = await getCohortContext(db, { trainerId, cohortId });
     const platform = context && (await getPlatformById(db, { platformId: context.platformId }));
     if (!context?.membershipsUrl || !platform) throw new AppError('conflict:lti_no_roster');

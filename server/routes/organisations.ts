@@ -11,6 +11,7 @@ import { getCohortTable, getCohortTableJson } from '../db/cohortTable';
 import { summariseClass } from '#shared/classSummary';
 import { listClassConversations } from '../db/classSummary';
 import { createCohort, deleteCohort, renameCohort, runsCohort } from '../db/cohorts';
+import { listCoTaughtCohorts, removeCoInstructor } from '../db/coInstructors';
 import { createInvite, revokeInvite } from '../db/invites';
 import { getMemberConversations } from '../db/memberConversations';
 import { joinByCode, leaveOrganisation, listMemberships, removeMember } from '../db/memberships';
@@ -38,7 +39,8 @@ const DAY_MS = 86_400_000;
 
 /**
  * /api/organisations (decision 023). Every query is scoped by the signed-in user as
- * trainer or as trainee, so another's id (or a malformed one) is a 404 like any unknown id.
+ * trainer, co-instructor of a cohort (052) or trainee, so another's id (or a malformed one) is
+ * a 404 like any unknown id.
  */
 export function organisationRoutes(services: Services): Router {
   const { db, config, joinThrottle, scenarioStamps } = services;
@@ -63,11 +65,12 @@ export function organisationRoutes(services: Services): Router {
 
   router.get(organisationsApi.mine.route, async (_req, res) => {
     const userId = userIdOf(res);
-    const [training, memberships] = await Promise.all([
+    const [training, memberships, coTeaching] = await Promise.all([
       listTrainedOrganisations(db, { trainerId: userId }),
       listMemberships(db, { userId }),
+      listCoTaughtCohorts(db, { userId }),
     ]);
-    sendJson(res, organisationsApi.mine, { training, memberships });
+    sendJson(res, organisationsApi.mine, { training, memberships, coTeaching });
   });
 
   router.post(organisationsApi.create.route, async (req, res) => {
@@ -135,6 +138,20 @@ export function organisationRoutes(services: Services): Router {
     const userId = idOr404(req.params.userId, 'not_found:member');
     const removed = await removeMember(db, { trainerId: userIdOf(res), cohortId, userId });
     if (!removed) throw new AppError('not_found:member');
+    scenarioStamps.forget(userId);
+    res.status(204).end();
+  });
+
+  // Only the organisation's trainer ends a co-instructor's part (decision 052): a co-instructor,
+  // the removed one included, gets the 404 anyone else gets.
+  router.delete(organisationsApi.removeInstructor.route, async (req, res) => {
+    const cohortId = idOr404(req.params.id, 'not_found:cohort');
+    const userId = idOr404(req.params.userId, 'not_found:instructor');
+    const trainerId = userIdOf(res);
+    if (!(await runsCohort(db, { trainerId, cohortId }))) throw new AppError('not_found:cohort');
+    const removed = await removeCoInstructor(db, { trainerId, cohortId, userId });
+    if (!removed) throw new AppError('not_found:instructor');
+    // The organisation's shared scenarios leave their list.
     scenarioStamps.forget(userId);
     res.status(204).end();
   });

@@ -38,6 +38,28 @@ export const cohortSchema = z.object({
 
 export const organisationSchema = z.object({ id: z.string(), name: z.string() });
 
+/** A cohort as whoever teaches it sees it on the organisations page. */
+export const taughtCohortSchema = cohortSchema.extend({
+  /** Members now. */
+  members: z.number().int(),
+  /** People who were members and are no longer (their rows stay in the table, 023). */
+  former: z.number().int(),
+  /** An LMS course (decision 051) shared its roster: whoever teaches it may sync from it. */
+  lmsRoster: z.boolean(),
+});
+
+/** An LMS course's other instructor, who teaches this one cohort (decision 052). */
+export const coInstructorSchema = z.object({
+  userId: z.string(),
+  fullName: z.string(),
+  addedAt: z.string(),
+});
+
+/** A cohort the caller co-instructs (052), with the organisation it belongs to. */
+export const coTaughtCohortSchema = taughtCohortSchema.extend({
+  organisationName: z.string(),
+});
+
 export const trainerOrganisationSchema = organisationSchema.extend({
   /**
    * False: the organisation's trainer and members sign in through the school's provider only,
@@ -45,14 +67,10 @@ export const trainerOrganisationSchema = organisationSchema.extend({
    */
   passwordSignIn: z.boolean(),
   cohorts: z.array(
-    cohortSchema.extend({
-      /** Members now. */
-      members: z.number().int(),
-      /** People who were members and are no longer (their rows stay in the table, 023). */
-      former: z.number().int(),
-      /** An LMS course (decision 051) shared its roster: the trainer may sync from it. */
-      lmsRoster: z.boolean(),
+    taughtCohortSchema.extend({
       invites: z.array(inviteSchema),
+      /** The course's other instructors, who teach this cohort with the trainer (052). */
+      instructors: z.array(coInstructorSchema),
     }),
   ),
 });
@@ -70,6 +88,8 @@ export const myOrganisationsResponse = z.object({
   training: z.array(trainerOrganisationSchema),
   /** The cohorts the caller is in as a trainee. */
   memberships: z.array(membershipSchema),
+  /** The cohorts the caller co-instructs in organisations they do not train (052). */
+  coTeaching: z.array(coTaughtCohortSchema),
 });
 
 /** Days an invite stays usable; a week unless the trainer says otherwise. */
@@ -209,6 +229,7 @@ export type MyAssignment = z.infer<typeof myAssignmentSchema>;
 export type CohortSort = z.infer<typeof cohortSortSchema>;
 export type CohortTable = z.infer<typeof cohortTableResponse>;
 export type MemberConversations = z.infer<typeof memberConversationsResponse>;
+export type CoTaughtCohort = z.infer<typeof coTaughtCohortSchema>;
 export type ClassSummary = z.infer<typeof classSummaryResponse>;
 export type SummaryScoreKey = z.infer<typeof summaryScoreKeySchema>;
 
@@ -287,6 +308,12 @@ export const organisationsApi = resource('/organisations', {
   deleteCohort: { method: 'DELETE', route: '/cohorts/:id', response: null },
   /** Ends a trainee's membership of the cohort now, as leaving would (decision 044). */
   removeMember: { method: 'DELETE', route: '/cohorts/:id/members/:userId', response: null },
+  /** The organisation's trainer ends a co-instructor's part in the cohort (052). */
+  removeInstructor: {
+    method: 'DELETE',
+    route: '/cohorts/:id/instructors/:userId',
+    response: null,
+  },
   /** Every conversation a member started while a member of the cohort (023, 044). */
   memberConversations: {
     method: 'GET',

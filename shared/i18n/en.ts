@@ -1236,6 +1236,8 @@ export const en = {
     cohortNotFound: 'That cohort could not be found.',
     inviteNotFound: 'That invite code is not valid. It may have expired or been revoked.',
     assignmentNotFound: 'That assignment could not be found. It may have been removed already.',
+    instructorNotFound:
+      'That co-instructor could not be found in this cohort. They may have been removed already.',
     memberNotFound: 'That trainee could not be found in this cohort. They may have left already.',
     ownOrganisation: 'You run this organisation, so you cannot join it as a trainee.',
     sharedElsewhere:
@@ -1304,6 +1306,17 @@ export const en = {
 
   organisationsPage: {
     title: 'Organisations',
+    coTeaching: 'Courses you co-teach',
+    coTeachingHelp:
+      'Your learning platform lists you as an instructor of these courses, so you teach their cohorts with the organisation’s trainer: you see and review their work, set scenarios and send scores. The organisation itself stays its trainer’s.',
+    coInstructors: 'Co-instructors',
+    coInstructorsHelp:
+      'Other instructors of this course. They see and review this cohort’s work, and nothing else of the organisation.',
+    removeInstructorWhich: 'co-instructor {{name}}',
+    confirmRemoveInstructorTitle: 'Remove {{name}} as co-instructor of this cohort?',
+    confirmRemoveInstructorBody:
+      'They stop seeing this cohort at once. The scores and comments they wrote stay the organisation’s. If the course still lists them as an instructor, their next launch makes them a co-instructor again: remove them in the course too.',
+    instructorRemoved: 'Removed {{name}} as co-instructor.',
     loading: 'Loading organisations…',
     loadFailed: 'Your organisations could not be loaded.',
     training: 'Organisations you run',
@@ -1715,8 +1728,8 @@ export const en = {
       cookie:
         'Your browser did not keep the cookie ChairTalk set at the start of the launch. Open the link in a new window, with cookies allowed.',
       no_course: 'This launch does not name a course.',
-      not_trainer:
-        'Only the trainer who registered this platform in ChairTalk manages its courses here. Sign in to ChairTalk as that trainer in this browser, then open the link again.',
+      trainee_of_course:
+        'You are a trainee of this course in ChairTalk, so you cannot teach it too. Ask the organisation’s trainer to remove you from the cohort, then open the link again.',
       unknown_link: 'This link does not open any practice of this course.',
       limit: 'The organisation has as many cohorts as it can have, so this course cannot be added.',
       deep_link_types:

@@ -1179,6 +1179,8 @@ export const es: Catalogue = {
     inviteNotFound:
       'Ese código de invitación no es válido. Puede que haya caducado o que se haya revocado.',
     assignmentNotFound: 'No se encontró esa tarea. Puede que ya se haya quitado.',
+    instructorNotFound:
+      'No se encontró a ese coinstructor en este grupo. Puede que ya se haya quitado.',
     memberNotFound: 'No se encontró a esa persona en este grupo. Puede que ya se haya ido.',
     ownOrganisation: 'Diriges esta organización, así que no puedes unirte a ella como alumno.',
     sharedElsewhere:
@@ -1251,6 +1253,17 @@ export const es: Catalogue = {
 
   organisationsPage: {
     title: 'Organizaciones',
+    coTeaching: 'Cursos que coimpartes',
+    coTeachingHelp:
+      'Tu plataforma de aprendizaje te indica como instructor de estos cursos, así que impartes sus grupos con el formador de la organización: ves y revisas su trabajo, asignas escenarios y envías puntuaciones. La organización en sí sigue siendo de su formador.',
+    coInstructors: 'Coinstructores',
+    coInstructorsHelp:
+      'Otros instructores de este curso. Ven y revisan el trabajo de este grupo, y nada más de la organización.',
+    removeInstructorWhich: 'al coinstructor {{name}}',
+    confirmRemoveInstructorTitle: '¿Quitar a {{name}} como coinstructor de este grupo?',
+    confirmRemoveInstructorBody:
+      'Deja de ver este grupo de inmediato. Las puntuaciones y comentarios que escribió siguen siendo de la organización. Si el curso aún lo indica como instructor, su próximo acceso lo vuelve a hacer coinstructor: quítalo también en el curso.',
+    instructorRemoved: 'Se quitó a {{name}} como coinstructor.',
     loading: 'Cargando organizaciones…',
     loadFailed: 'No se pudieron cargar tus organizaciones.',
     training: 'Organizaciones que diriges',
@@ -1662,8 +1675,8 @@ export const es: Catalogue = {
       cookie:
         'Tu navegador no guardó la cookie que ChairTalk puso al empezar el acceso. Abre el enlace en una ventana nueva, con las cookies permitidas.',
       no_course: 'Este acceso no nombra ningún curso.',
-      not_trainer:
-        'Solo el formador que registró esta plataforma en ChairTalk gestiona aquí sus cursos. Inicia sesión en ChairTalk como ese formador en este navegador y vuelve a abrir el enlace.',
+      trainee_of_course:
+        'En ChairTalk eres alumno de este curso, así que no puedes impartirlo también. Pide al formador de la organización que te quite del grupo y vuelve a abrir el enlace.',
       unknown_link: 'Este enlace no abre ninguna práctica de este curso.',
       limit:
         'La organización ya tiene todos los grupos que puede tener, así que no se puede añadir este curso.',

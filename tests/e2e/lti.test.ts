@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
 import { freePort } from '../helpers/freePort';
 import { LTI_ROLE } from '#server/lti/claims';
 import { ASSIGNMENT_CUSTOM } from '#server/lti/launchFlow';
-import { LTI_TEXT } from '#shared/text';
+import { LTI_TEXT, ORGANISATIONS_PAGE_TEXT as T } from '#shared/text';
 import { startLtiPlatform, type LtiPlatform } from '../fixtures/ltiPlatform';
 import {
   apiGet,
@@ -20,8 +21,9 @@ import {
  * organisations page by keyboard at phone width, copying ChairTalk's URLs from it; the
  * instructor's launch links the trainer; a learner's launch from the platform, on another
  * site (localhost against 127.0.0.1, so the launch's form post is cross-site), arrives signed
- * in on the assigned scenario; the trainer syncs the course's roster by keyboard; a forged
- * launch ends on a page that says why.
+ * in on the assigned scenario; the trainer syncs the course's roster by keyboard; a second
+ * instructor lands on the course's cohort as its co-instructor (decision 052), whom the trainer
+ * then removes by keyboard; a forged launch ends on a page that says why.
  */
 describe.skipIf(skipBrowserSuite)('LTI launches in the browser', () => {
   let url = '';
@@ -32,6 +34,8 @@ describe.skipIf(skipBrowserSuite)('LTI launches in the browser', () => {
   afterAll(async () => {
     await platform?.close();
   });
+  /** The registering trainer's session, kept for the co-instructor test. */
+  let ownerCookies: Awaited<ReturnType<BrowserContext['cookies']>> = [];
   const app = useBrowserApp({
     env: async () => {
       const port = await freePort();
@@ -126,6 +130,61 @@ describe.skipIf(skipBrowserSuite)('LTI launches in the browser', () => {
       .filter({ hasText: LTI_TEXT.rosterSynced(1, 0, 1) })
       .waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
+    // The next test opens the trainer's browser again.
+    ownerCookies = await page.context().cookies();
+  });
+
+  it("lands a second instructor on their course's cohort as its co-instructor, without the owner's controls", async () => {
+    // A co-teacher of the course the first test made, in a browser of their own, never linked.
+    const page = await app.newPage({ viewport: { width: 390, height: 844 } });
+    const coTeacher = platform.startLaunch({
+      user: { sub: 'teacher-8', name: 'Dr Second' },
+      roles: [LTI_ROLE.teachingAssistant],
+      course: { id: 'perio-101', title: 'Periodontics 101' },
+    });
+    await page.goto(coTeacher.loginUrl);
+    await eventually(() => pathOf(page)).toBe('/organisations');
+    await page.getByRole('heading', { name: T.coTeaching }).waitFor();
+    await page.getByRole('heading', { name: `${T.organisation}: LMS Academy` }).waitFor();
+    await page.getByRole('heading', { name: `${T.cohort}: Periodontics 101` }).waitFor();
+    // The cohort's table, with its trainee.
+    await page.getByRole('link', { name: T.openMember('Sam Student') }).waitFor();
+    // The owner's controls are not there: no rename or delete, no invites.
+    expect(await page.getByRole('button', { name: T.deleteCohort }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: T.createInvite }).count()).toBe(0);
+    // By keyboard to the class summary.
+    const summary = page.getByRole('tab', { name: T.tabSummary });
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    await eventually(() => summary.getAttribute('aria-selected')).toBe('true');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    // The trainer sees them beside the cohort and removes them by keyboard.
+    const owner = await app.newPage({ viewport: { width: 390, height: 844 } });
+    await owner.context().addCookies(ownerCookies);
+    await owner.goto('/organisations');
+    await owner.getByRole('heading', { name: T.coInstructors }).waitFor();
+    const remove = owner.getByRole('button', {
+      name: `${T.remove} ${T.removeInstructorWhich('Dr Second')}`,
+    });
+    await remove.focus();
+    await owner.keyboard.press('Enter');
+    const confirm = owner.getByRole('dialog').getByRole('button', { name: T.remove });
+    await confirm.focus();
+    await owner.keyboard.press('Enter');
+    await owner
+      .getByRole('status')
+      .filter({ hasText: T.instructorRemoved('Dr Second') })
+      .waitFor();
+    expect(await seriousA11yViolations(owner)).toEqual([]);
+    // Their page no longer lists the course.
+    await page.reload();
+    await page.getByRole('heading', { name: T.training }).waitFor();
+    expect(await page.getByRole('heading', { name: T.coTeaching }).count()).toBe(0);
   });
 
   it('shows a forged launch the page that says why, and signs nobody in', async () => {

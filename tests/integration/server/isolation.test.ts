@@ -104,6 +104,11 @@ interface World {
   /** T, the trainer of another organisation, with its cohort, an invite and an assignment. */
   t: Person & { org: Course };
   /**
+   * Issue 29 (decision 052): C, a co-instructor of T's cohort (an LMS course's other
+   * instructor): C teaches that one cohort's work and owns nothing of T's organisation.
+   */
+  c: Person;
+  /**
    * Issue 22: N, a trainee of A's cohort who also joined the organisation of P, an account N
    * controls; N's conversation `both` was started (and graded) while in both, so A and P may
    * each read it. A scored it 4 and commented; P scored it 10 and commented.
@@ -120,7 +125,7 @@ interface World {
  * Who makes an attempt: B (a plain user, the default), M, A as M's trainer, T, or P (the
  * trainer of a second organisation N is in).
  */
-type Role = 'A' | 'M' | 'T' | 'B' | 'P';
+type Role = 'A' | 'M' | 'T' | 'B' | 'P' | 'C';
 
 /** What B got back from one attempt. */
 interface Observation {
@@ -230,14 +235,24 @@ function secretsFor(w: World, role: Role): Map<string, string> {
     add('T', 'user id', w.t.user.id);
     add('T', 'email', w.t.user.email);
     add('T', 'name', w.t.user.fullName);
-    add('T', 'organisation id', w.t.org.id);
-    add('T', 'cohort id', w.t.org.cohortId);
+    // C co-instructs T's cohort: its organisation, its name and its assignments are C's to see;
+    // the invites, the registration and everything of T's own stay out of C's reach.
+    if (role !== 'C') {
+      add('T', 'organisation id', w.t.org.id);
+      add('T', 'cohort id', w.t.org.cohortId);
+      add('T', 'assignment id', w.t.org.assignmentId);
+      w.t.org.names.forEach((name, i) => add('T', `organisation name #${i}`, name));
+    }
     add('T', 'invite id', w.t.org.inviteId);
     add('T', 'invite code', w.t.org.inviteCode);
-    add('T', 'assignment id', w.t.org.assignmentId);
-    w.t.org.names.forEach((name, i) => add('T', `organisation name #${i}`, name));
     add('T', 'LTI platform id', w.t.org.platformId);
     add('T', 'LTI issuer', w.t.org.issuer);
+  }
+  // T sees who co-instructs T's cohort; nobody else learns of C.
+  if (role !== 'C' && role !== 'T') {
+    add('C', 'user id', w.c.user.id);
+    add('C', 'email', w.c.user.email);
+    add('C', 'name', w.c.user.fullName);
   }
   // Issue 22: two organisations that may both read N's conversation never read each other's
   // review of it.
@@ -1593,7 +1608,7 @@ function organisationRows(): Row[] {
 }
 
 const cookieOf = (w: World, role: Role) =>
-  ({ A: w.a, M: w.m, T: w.t, B: w.b, P: w.p })[role].client.cookie;
+  ({ A: w.a, M: w.m, T: w.t, B: w.b, P: w.p, C: w.c })[role].client.cookie;
 
 const WHO: Record<Role, string> = {
   A: "A (M's trainer)",
@@ -1601,6 +1616,7 @@ const WHO: Record<Role, string> = {
   T: 'T (the trainer of another organisation)',
   B: 'B (a plain user)',
   P: "P (the trainer of N's second organisation, an account N controls)",
+  C: "C (a co-instructor of T's cohort only)",
 };
 
 /** A's review of M's graded conversation is as A left it: A's score, and no comment by anyone else. */
@@ -1771,6 +1787,7 @@ function roleRows(): Row[] {
     ['M', "A's", aOrg],
     ['T', "A's", aOrg],
     ['A', "T's", tOrg],
+    ['C', "A's", aOrg],
   ];
   for (const [as, whose, org] of others) {
     row(
@@ -2198,8 +2215,175 @@ function roleRows(): Row[] {
     }),
     { uses: (w) => [w.a.ended] },
   );
+  coInstructorRows(row);
   rows.push(...reviewsAcrossOrganisationsRows());
   return rows;
+}
+
+/** C still co-instructs T's cohort, and nobody else co-instructs anything of A's or T's. */
+async function coInstructorsUntouched(w: World): Promise<string[]> {
+  const rows = await w.db.query<{ cohort: string; user: string }>(
+    `SELECT cohort_id AS cohort, user_id AS "user" FROM cohort_instructors
+      WHERE cohort_id IN ($1, $2)`,
+    [w.a.org.cohortId, w.t.org.cohortId],
+  );
+  return JSON.stringify(rows) === JSON.stringify([{ cohort: w.t.org.cohortId, user: w.c.user.id }])
+    ? []
+    : [`the co-instructors changed: ${JSON.stringify(rows)}`];
+}
+
+type RoleRow = (
+  as: Role,
+  route: string,
+  what: string,
+  expect: string,
+  send: (w: World) => { method: 'GET' | 'POST' | 'DELETE'; path: string; body?: unknown },
+  more?: Partial<Pick<Row, 'uses' | 'verify'>>,
+) => void;
+
+/**
+ * Issue 29 (decision 052): C co-instructs T's cohort. That cohort's work is C's (its table,
+ * summary, export and passbacks); T's organisation as a whole (its name, its cohorts, invites,
+ * password setting, registrations, co-instructors) is T's alone, and nothing of A's reaches C
+ * (the `others` rows above). Only T removes a co-instructor.
+ */
+function coInstructorRows(row: RoleRow): void {
+  const base = '/api/organisations';
+  const unchanged = async (w: World) => [
+    ...(await courseUntouched(w)),
+    ...(await reviewUntouched(w)),
+    ...(await coInstructorsUntouched(w)),
+  ];
+  row(
+    'C',
+    'GET /api/organisations',
+    "lists T's cohort as co-taught, and nothing to run",
+    'HTTP 200',
+    () => ({ method: 'GET', path: base }),
+    {
+      verify: async (w, o) =>
+        JSON.stringify(o.body?.coTeaching?.map((c: { id: string }) => c.id)) ===
+          JSON.stringify([w.t.org.cohortId]) &&
+        o.body?.training?.length === 0 &&
+        o.body?.memberships?.length === 0
+          ? await unchanged(w)
+          : [`C was listed ${JSON.stringify(o.body)}`],
+    },
+  );
+  for (const [route, path] of [
+    ['GET /api/organisations/cohorts/:id/table', 'table'],
+    ['GET /api/organisations/cohorts/:id/summary', 'summary'],
+    ['GET /api/organisations/cohorts/:id/export', 'export'],
+    ['GET /api/organisations/cohorts/:id/lti/passbacks', 'lti/passbacks'],
+  ] as const) {
+    row('C', route, "of T's cohort, which C co-instructs", 'HTTP 200', (w) => ({
+      method: 'GET',
+      path: `${base}/cohorts/${w.t.org.cohortId}/${path}`,
+    }));
+  }
+  const ownerOnly: Array<
+    [
+      route: string,
+      send: (w: World) => { method: 'GET' | 'POST' | 'DELETE'; path: string; body?: unknown },
+    ]
+  > = [
+    [
+      'POST /api/organisations/:id/name',
+      (w) => ({ method: 'POST', path: `${base}/${w.t.org.id}/name`, body: { name: 'C owns it' } }),
+    ],
+    ['DELETE /api/organisations/:id', (w) => ({ method: 'DELETE', path: `${base}/${w.t.org.id}` })],
+    [
+      'POST /api/organisations/:id/cohorts',
+      (w) => ({
+        method: 'POST',
+        path: `${base}/${w.t.org.id}/cohorts`,
+        body: { name: 'C made it' },
+      }),
+    ],
+    [
+      'POST /api/organisations/:id/password-sign-in',
+      (w) => ({
+        method: 'POST',
+        path: `${base}/${w.t.org.id}/password-sign-in`,
+        body: { allowed: false },
+      }),
+    ],
+    [
+      'GET /api/organisations/:id/lti',
+      (w) => ({ method: 'GET', path: `${base}/${w.t.org.id}/lti` }),
+    ],
+    [
+      'GET /api/organisations/:id/lti/platforms',
+      (w) => ({ method: 'GET', path: `${base}/${w.t.org.id}/lti/platforms` }),
+    ],
+    [
+      'POST /api/organisations/cohorts/:id/name',
+      (w) => ({
+        method: 'POST',
+        path: `${base}/cohorts/${w.t.org.cohortId}/name`,
+        body: { name: 'C renamed it' },
+      }),
+    ],
+    [
+      'DELETE /api/organisations/cohorts/:id',
+      (w) => ({ method: 'DELETE', path: `${base}/cohorts/${w.t.org.cohortId}` }),
+    ],
+    [
+      'POST /api/organisations/cohorts/:id/invites',
+      (w) => ({ method: 'POST', path: `${base}/cohorts/${w.t.org.cohortId}/invites`, body: {} }),
+    ],
+    [
+      'POST /api/organisations/invites/:id/revoke',
+      (w) => ({ method: 'POST', path: `${base}/invites/${w.t.org.inviteId}/revoke` }),
+    ],
+    [
+      'DELETE /api/organisations/cohorts/:id/instructors/:userId',
+      (w) => ({
+        method: 'DELETE',
+        path: `${base}/cohorts/${w.t.org.cohortId}/instructors/${w.c.user.id}`,
+      }),
+    ],
+  ];
+  for (const [route, send] of ownerOnly) {
+    row('C', route, "of T's organisation, the owner's alone", notFound, send, {
+      uses: (w) => [w.t.org.inviteId, w.c.user.id],
+      verify: unchanged,
+    });
+  }
+  // M's conversation (A's cohort) is not C's to read.
+  row(
+    'C',
+    'GET /api/organisations/conversations/:id',
+    "M's conversation in A's cohort",
+    notFound,
+    (w) => ({ method: 'GET', path: `${base}/conversations/${w.m.during}` }),
+    { uses: (w) => [w.m.during] },
+  );
+  // Removing a co-instructor: only T, only a co-instructor of T's cohort.
+  for (const [as, what, send] of [
+    ['B', "C from T's cohort", (w: World) => `${w.t.org.cohortId}/instructors/${w.c.user.id}`],
+    ['A', "C from T's cohort", (w: World) => `${w.t.org.cohortId}/instructors/${w.c.user.id}`],
+    ['M', "C from T's cohort", (w: World) => `${w.t.org.cohortId}/instructors/${w.c.user.id}`],
+    [
+      'T',
+      'B, who co-instructs nothing',
+      (w: World) => `${w.t.org.cohortId}/instructors/${w.b.user.id}`,
+    ],
+    ['T', 'a malformed id', (w: World) => `${w.t.org.cohortId}/instructors/not-an-id`],
+    ['T', "C from A's cohort", (w: World) => `${w.a.org.cohortId}/instructors/${w.c.user.id}`],
+  ] as const) {
+    row(
+      as,
+      'DELETE /api/organisations/cohorts/:id/instructors/:userId',
+      what,
+      notFound,
+      (w) => ({ method: 'DELETE', path: `${base}/cohorts/${send(w)}` }),
+      {
+        uses: (w) => [w.t.org.cohortId, w.a.org.cohortId, w.c.user.id, w.b.user.id],
+        verify: unchanged,
+      },
+    );
+  }
 }
 
 /**
@@ -2956,6 +3140,13 @@ async function buildWorld(t: TestDb, stub: OpenAiStub, server: TestServer): Prom
     deploymentIds: ['dep-t'],
   });
   if (tPlatform.status !== 201) throw new Error(`T could not register: ${tPlatform.text}`);
+  // C co-instructs T's cohort (decision 052), as an LMS instructor's launch would make them.
+  const cClient = await signedInClient(server.url, `Cora Coteach ${tag}`);
+  const cPerson = await person(cClient);
+  await t.db.query(`INSERT INTO cohort_instructors (cohort_id, user_id) VALUES ($1, $2)`, [
+    tCohort.body.id,
+    cPerson.user.id,
+  ]);
   const tOrg = {
     id: tMade.body.id as string,
     cohortId: tCohort.body.id as string,
@@ -3097,6 +3288,7 @@ async function buildWorld(t: TestDb, stub: OpenAiStub, server: TestServer): Prom
       texts: mTexts,
     },
     t: { ...(await person(tClient)), org: tOrg },
+    c: cPerson,
     n: { ...(await person(nClient)), both: nBoth.id, messageIds: nMessageIds },
     p: { ...(await person(pClient)), orgName: pOrgName },
     reviewsOfN,

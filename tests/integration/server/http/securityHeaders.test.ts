@@ -95,6 +95,9 @@ async function courseRequests(client: HttpClient, scenarioId: string) {
       client.request('DELETE', `${base}/cohorts/${cohort}/members/${org}`),
     'GET /api/organisations/cohorts/:id/members/:userId': () =>
       client.get(`${base}/cohorts/${cohort}/members/${org}`),
+    // No co-instructor of that id: refused with 404, and still not kept by any cache.
+    'DELETE /api/organisations/cohorts/:id/instructors/:userId': () =>
+      client.request('DELETE', `${base}/cohorts/${cohort}/instructors/${org}`),
     'GET /api/organisations/cohorts/:id/summary': () =>
       client.get(`${base}/cohorts/${cohort}/summary`),
     'GET /api/organisations': () => client.get(base),
@@ -1045,6 +1048,30 @@ describe('security headers, cookies and the same-origin rule', () => {
         },
         state: ({ path }) =>
           t.db.query(`SELECT left_at FROM cohort_memberships WHERE cohort_id = $1`, [
+            path.split('/')[4],
+          ]),
+        method: 'DELETE',
+        control: 204,
+      },
+      'DELETE /api/organisations/cohorts/:id/instructors/:userId': {
+        async prepare() {
+          // People of their own: the shared trainer's organisations can reach organisationsPerTrainer.
+          const [trainer, instructor] = [
+            await signedInClient(dev.url),
+            await signedInClient(dev.url),
+          ];
+          const { cohort } = await buildCourse(trainer);
+          const id = (await instructor.get('/api/auth/me')).body.user.id as string;
+          // As an LMS instructor's launch makes one (decision 052).
+          await t.db.query(`INSERT INTO cohort_instructors (cohort_id, user_id) VALUES ($1, $2)`, [
+            cohort,
+            id,
+          ]);
+          const path = `/api/organisations/cohorts/${cohort}/instructors/${id}`;
+          return { path, body: undefined, cookie: trainer.cookie };
+        },
+        state: ({ path }) =>
+          t.db.query(`SELECT user_id FROM cohort_instructors WHERE cohort_id = $1`, [
             path.split('/')[4],
           ]),
         method: 'DELETE',

@@ -153,16 +153,10 @@ describe.each(routeDatabaseKinds())('LTI launches on %s', (kind) => {
   let cohortId: string;
   let assignmentId: string;
   let scenarioId: string;
+  let conversationId: string;
 
   it('takes the registering trainer in as the instructor, linking their LMS identity once', async () => {
     const instructor = { sub: 'teacher-1', name: 'Teacher One' };
-    // Not signed in to ChairTalk: an instructor nobody linked is refused.
-    const stranger = await launch(
-      platform.startLaunch({ user: instructor, roles: [LTI_ROLE.instructor] }),
-    );
-    expect(stranger.location).toBe('/lti/launch-failed?reason=not_trainer');
-    expect(await signedInAs(stranger.jar)).toBe(null);
-
     // Signed in as the trainer: linked, and sent to the organisations page.
     const first = await launch(
       platform.startLaunch({ user: instructor, roles: [LTI_ROLE.instructor] }),
@@ -238,7 +232,7 @@ describe.each(routeDatabaseKinds())('LTI launches on %s', (kind) => {
     const learner = new HttpClient(server.url);
     learner.cookie = [...jar.cookies].find(([name]) => name === 'chairtalk_session')!.join('=');
     const created = await learner.post('/api/conversations', { scenarioId });
-    const conversationId = created.body.session.id as string;
+    conversationId = created.body.session.id as string;
     await say(learner, conversationId, [
       'Hello, what brings you in today?',
       'Can you tell me more about what worries you?',
@@ -327,6 +321,135 @@ describe.each(routeDatabaseKinds())('LTI launches on %s', (kind) => {
       },
     );
     expect(again.status).toBe(404);
+  });
+
+  it("makes a second instructor a co-instructor of that course's cohort only, until the trainer removes them", async () => {
+    const otherCohort = (
+      await trainer.post(`/api/organisations/${orgId}/cohorts`, { name: 'Evening class' })
+    ).body.id as string;
+    const elsewhere = await signedInClient(server.url, 'Dr Elsewhere');
+    const elsewhereOrg = (await elsewhere.post('/api/organisations', { name: 'Elsewhere' })).body
+      .id as string;
+    const elsewhereCohort = (
+      await elsewhere.post(`/api/organisations/${elsewhereOrg}/cohorts`, { name: 'Theirs' })
+    ).body.id as string;
+
+    // Not signed in here and never linked: a new passwordless account, on the same page.
+    const second = { sub: 'teacher-2', name: 'Teacher Two' };
+    const landed = await launch(
+      platform.startLaunch({
+        user: second,
+        roles: [LTI_ROLE.teachingAssistant],
+      }),
+    );
+    expect(landed.location).toBe('/organisations');
+    const me = await signedInAs(landed.jar);
+    expect(me?.fullName).toBe('Teacher Two');
+    expect(me?.id).not.toBe(trainerId);
+    const co = new HttpClient(server.url);
+    co.cookie = [...landed.jar.cookies].find(([name]) => name === 'chairtalk_session')!.join('=');
+
+    // Their page lists that course's cohort, with its organisation; they train nothing.
+    const mine = await co.get('/api/organisations');
+    expect(mine.body.training).toEqual([]);
+    expect(mine.body.memberships).toEqual([]);
+    expect(mine.body.coTeaching).toEqual([
+      expect.objectContaining({ id: cohortId, organisationName: 'LMS School', members: 1 }),
+    ]);
+    // The trainer sees them beside the cohort.
+    const owned = (await trainer.get('/api/organisations')).body.training[0].cohorts;
+    expect(owned.find((c: { id: string }) => c.id === cohortId).instructors).toEqual([
+      expect.objectContaining({ userId: me!.id, fullName: 'Teacher Two' }),
+    ]);
+
+    // The cohort's work: its table, its summary, a member's conversation, its review.
+    const table = await co.get(`/api/organisations/cohorts/${cohortId}/table`);
+    expect(table.status).toBe(200);
+    expect(JSON.stringify(table.body)).toContain('Lena Learner');
+    expect((await co.get(`/api/organisations/cohorts/${cohortId}/summary`)).status).toBe(200);
+    expect((await co.get(`/api/organisations/conversations/${conversationId}`)).status).toBe(200);
+    expect((await co.get(`/api/organisations/cohorts/${cohortId}/lti/passbacks`)).status).toBe(200);
+    const overridden = await co.post(
+      `/api/organisations/conversations/${conversationId}/override`,
+      {
+        score: 7,
+        comment: 'Second opinion',
+      },
+    );
+    expect(overridden.status).toBe(200);
+    // The override is the organisation's, and owed to the course's gradebook.
+    await server.services.ltiPassbacks.settle();
+    expect(platform.scores.at(-1)?.score).toMatchObject({ userId: 'learner-1', scoreGiven: 7 });
+    const seenByTrainer = await trainer.get(`/api/organisations/conversations/${conversationId}`);
+    expect(JSON.stringify(seenByTrainer.body)).toContain('Second opinion');
+
+    // Nothing else: another cohort of the organisation, the organisation, its registrations,
+    // another organisation, the trainer's owner-only routes.
+    for (const path of [
+      `/api/organisations/cohorts/${otherCohort}/table`,
+      `/api/organisations/cohorts/${elsewhereCohort}/table`,
+      `/api/organisations/${orgId}/lti/platforms`,
+    ]) {
+      expect((await co.get(path)).status, path).toBe(404);
+    }
+    expect((await co.post(`/api/organisations/${orgId}/name`, { name: 'Mine now' })).status).toBe(
+      404,
+    );
+    expect((await co.request('DELETE', `/api/organisations/${orgId}`)).status).toBe(404);
+    expect((await co.request('DELETE', `/api/organisations/cohorts/${cohortId}`)).status).toBe(404);
+    expect(
+      (await co.post(`/api/organisations/cohorts/${cohortId}/name`, { name: 'Renamed' })).status,
+    ).toBe(404);
+    expect(
+      (await co.post(`/api/organisations/cohorts/${cohortId}/invites`, { days: 7 })).status,
+    ).toBe(404);
+    expect(
+      (await co.request('DELETE', `/api/organisations/cohorts/${cohortId}/instructors/${me!.id}`))
+        .status,
+    ).toBe(404);
+
+    // Again from the LMS: the same account, still one co-instructor row.
+    const again = await launch(
+      platform.startLaunch({ user: second, roles: [LTI_ROLE.instructor] }),
+    );
+    expect((await signedInAs(again.jar))?.id).toBe(me!.id);
+    const rows = await t.db.query(`SELECT 1 FROM cohort_instructors WHERE user_id = $1`, [me!.id]);
+    expect(rows).toHaveLength(1);
+
+    // The trainer removes them: their access ends at once.
+    const removed = await trainer.request(
+      'DELETE',
+      `/api/organisations/cohorts/${cohortId}/instructors/${me!.id}`,
+    );
+    expect(removed.status).toBe(204);
+    expect((await co.get(`/api/organisations/cohorts/${cohortId}/table`)).status).toBe(404);
+    expect((await co.get(`/api/organisations/conversations/${conversationId}`)).status).toBe(404);
+    expect((await co.get('/api/organisations')).body.coTeaching).toEqual([]);
+    expect(
+      (
+        await trainer.request(
+          'DELETE',
+          `/api/organisations/cohorts/${cohortId}/instructors/${me!.id}`,
+        )
+      ).status,
+    ).toBe(404);
+  });
+
+  it("refuses an instructor launch by a current trainee of the course's cohort, linking nothing", async () => {
+    // Lena is a trainee of the course; the LMS now calls her an instructor.
+    const { location, jar } = await launch(
+      platform.startLaunch({
+        user: { sub: 'learner-1', name: 'Lena Learner' },
+        roles: [LTI_ROLE.instructor],
+      }),
+    );
+    expect(location).toBe('/lti/launch-failed?reason=trainee_of_course');
+    expect(await signedInAs(jar)).toBe(null);
+    const rows = await t.db.query(
+      `SELECT 1 FROM cohort_instructors i JOIN external_identities e ON e.user_id = i.user_id
+        WHERE e.subject = 'learner-1'`,
+    );
+    expect(rows).toEqual([]);
   });
 
   const refusals: Array<[string, LaunchAttack | undefined, string, { dropCookie?: boolean }?]> = [

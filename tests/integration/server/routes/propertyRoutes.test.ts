@@ -1143,6 +1143,15 @@ describe('every /api route under generated requests', () => {
       })),
       allowed: unchanged,
     },
+    // Decision 052: the trainer ends a co-instructor's part; the user's cohort has none, so
+    // whatever the ids, nothing changes.
+    'DELETE /api/organisations/cohorts/:id/instructors/:userId': {
+      method: 'DELETE',
+      input: fc.tuple(courseId, memberUserId).map(([value, userId]) => ({
+        path: `/api/organisations/cohorts/${value}/instructors/${userId}`,
+      })),
+      allowed: unchanged,
+    },
     // Issue 29, decision 051: an organisation's LMS registrations.
     'GET /api/organisations/:id/lti': {
       method: 'GET',

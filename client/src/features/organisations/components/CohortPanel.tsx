@@ -4,6 +4,7 @@ import type { MyOrganisations } from '../api/getMyOrganisations';
 import { ORGANISATIONS_PAGE_TEXT as T } from '#shared/text';
 import { Tabs, type TabItem } from '../../../components/Tabs';
 import { AssignForm } from './AssignForm';
+import { CoInstructors } from './CoInstructors';
 import { ClassSummary } from './ClassSummary';
 import { CohortResults } from './CohortResults';
 import { Invites } from './Invites';
@@ -12,7 +13,16 @@ import { FailedPassbacks } from './FailedPassbacks';
 import { RosterSync } from './RosterSync';
 import { ManageButtons } from './ManageButtons';
 
-type Cohort = MyOrganisations['training'][number]['cohorts'][number];
+type OwnedCohort = MyOrganisations['training'][number]['cohorts'][number];
+/** What anyone who teaches the cohort sees of it: its trainer or a co-instructor (052). */
+type Cohort = Pick<OwnedCohort, 'id' | 'name' | 'members' | 'former' | 'lmsRoster'>;
+
+/** What only the organisation's trainer (its owner) has of a cohort: none for a co-instructor. */
+export interface CohortOwner {
+  actions: CohortActions;
+  invites: OwnedCohort['invites'];
+  instructors: OwnedCohort['instructors'];
+}
 
 /** What the organisation's card does when a cohort is renamed or deleted. */
 export interface CohortActions {
@@ -30,19 +40,22 @@ function views(): TabItem<View>[] {
 }
 
 /**
- * One cohort as its trainer runs it: rename and delete, members, invites, assigning, then the
- * results table or the class summary (each loaded when its tab is opened).
+ * One cohort as whoever teaches it works on it: for its trainer rename and delete, invites and
+ * co-instructors; for everyone who teaches it (a co-instructor too, decision 052) reminders,
+ * roster, passbacks, assigning, then the results table or the class summary (each loaded when
+ * its tab is opened).
  */
 export function CohortPanel({
   cohort,
   scenarios,
   onChanged,
-  actions,
+  owner,
 }: {
   cohort: Cohort;
   scenarios: readonly Scenario[] | null;
   onChanged: () => Promise<void>;
-  actions: CohortActions;
+  /** Null for a co-instructor: the owner's controls are not shown. */
+  owner: CohortOwner | null;
 }) {
   const id = useId();
   // Bumped by an assignment so the table shows its new column.
@@ -58,16 +71,27 @@ export function CohortPanel({
         <span className="badge badge--grey">
           {T.membersAndFormer(cohort.members, cohort.former)}
         </span>
-        <ManageButtons
-          name={cohort.name}
-          deleteLabel={T.deleteCohort}
-          confirmTitle={T.confirmDeleteCohortTitle(cohort.name)}
-          confirmText={T.confirmDeleteCohort}
-          onRename={(name) => actions.rename(cohort.id, name)}
-          onDelete={() => actions.remove(cohort.id, cohort.name)}
-        />
+        {owner !== null ? (
+          <ManageButtons
+            name={cohort.name}
+            deleteLabel={T.deleteCohort}
+            confirmTitle={T.confirmDeleteCohortTitle(cohort.name)}
+            confirmText={T.confirmDeleteCohort}
+            onRename={(name) => owner.actions.rename(cohort.id, name)}
+            onDelete={() => owner.actions.remove(cohort.id, cohort.name)}
+          />
+        ) : null}
       </div>
-      <Invites cohortId={cohort.id} invites={cohort.invites} onChanged={onChanged} />
+      {owner !== null ? (
+        <>
+          <Invites cohortId={cohort.id} invites={owner.invites} onChanged={onChanged} />
+          <CoInstructors
+            cohortId={cohort.id}
+            instructors={owner.instructors}
+            onChanged={onChanged}
+          />
+        </>
+      ) : null}
       <ReminderSetting cohortId={cohort.id} />
       {cohort.lmsRoster ? <RosterSync cohortId={cohort.id} onSynced={onChanged} /> : null}
       <FailedPassbacks cohortId={cohort.id} />

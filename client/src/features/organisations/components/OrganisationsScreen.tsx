@@ -5,13 +5,16 @@ import { useState } from 'react';
 import { createResource, useResource } from '../../../lib/resource';
 import { getMyOrganisations, type MyOrganisations } from '../api/getMyOrganisations';
 import { ORGANISATIONS_PAGE_TEXT as T } from '#shared/text';
+import { CoTaughtCohorts } from './CoTaughtCohorts';
 import { Memberships } from './Memberships';
 import { TrainerOrganisations } from './TrainerOrganisations';
 import '../organisations.css';
 
 /**
- * /organisations: what the user runs as a trainer and the cohorts they are in as a trainee.
- * Anyone may create an organisation (and so become its trainer), so both parts always show.
+ * /organisations: the cohorts the user co-instructs (first, when there are any: an LMS
+ * instructor lands here, decision 052), what they run as a trainer and the cohorts they are in
+ * as a trainee. Anyone may create an organisation (and so become its trainer), so the last two
+ * parts always show.
  */
 export function OrganisationsScreen({ userId }: { userId: string }) {
   const [resource] = useState(() =>
@@ -39,6 +42,7 @@ export function OrganisationsScreen({ userId }: { userId: string }) {
       ) : (
         <>
           {mine.error !== null ? <Alert>{mine.error}</Alert> : null}
+          <CoTaughtCohorts cohorts={mine.data.coTeaching} onChanged={refresh} />
           <TrainerOrganisations training={mine.data.training} onChanged={refresh} />
           <Memberships memberships={mine.data.memberships} onChanged={refresh} />
         </>

@@ -146,7 +146,11 @@ function OrganisationCard({
           cohort={cohort}
           scenarios={scenarios}
           onChanged={onChanged}
-          actions={cohortActions}
+          owner={{
+            actions: cohortActions,
+            invites: cohort.invites,
+            instructors: cohort.instructors,
+          }}
         />
       ))}
       <LtiPlatforms organisationId={organisation.id} />
