@@ -1,6 +1,6 @@
 import type { Scenario } from '#shared/scenario';
 import type { DeepLinkingSettingsClaim } from '../lti/claims';
-import { runsCohort } from './cohorts';
+import { teachesCohort } from './cohorts';
 import type { Queryable } from './db';
 
 /**
@@ -23,15 +23,15 @@ export interface DeepLink {
 }
 
 /**
- * Whether this user may assign scenarios to this cohort: today its organisation's trainer
- * (decision 023). The one question the deep-linking flow asks, so that widening who teaches a
- * course (co-instructors) changes it here.
+ * Whether this user may assign scenarios to this cohort: whoever teaches it, its organisation's
+ * trainer or a co-instructor of the course (decisions 023, 052). The one question the
+ * deep-linking flow asks.
  */
 export async function mayAssignToCohort(
   db: Queryable,
   input: { userId: string; cohortId: string },
 ): Promise<boolean> {
-  return runsCohort(db, { trainerId: input.userId, cohortId: input.cohortId });
+  return teachesCohort(db, { userId: input.userId, cohortId: input.cohortId });
 }
 
 export async function insertDeepLink(

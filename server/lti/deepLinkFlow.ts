@@ -38,8 +38,10 @@ export async function deepLinkOutcome(
   if (!input.instructor) return { ok: false, reason: 'claims' };
   const settings = input.message[LTI_CLAIM.deepLinkingSettings];
   if (!acceptsResourceLinks(settings)) return { ok: false, reason: 'deep_link_types' };
+  // finishLaunch lets an instructor in only as someone who teaches the course (its trainer or a
+  // co-instructor), so this holds; it is asked again because it is the picker's one rule.
   if (!(await mayAssignToCohort(db, { userId: input.userId, cohortId: input.cohortId })))
-    return { ok: false, reason: 'not_trainer' };
+    return { ok: false, reason: 'unavailable' };
   const now = input.now ?? new Date();
   const id = await insertDeepLink(db, {
     platformId: input.platformId,

@@ -341,6 +341,47 @@ describe.each(routeDatabaseKinds())('LTI deep linking on %s', (kind) => {
     expect((await sendPage(chosen.body.sendUrl)).status).toBe(200);
   });
 
+  it('lets a co-instructor of the course place a link too (decision 052), into that course only', async () => {
+    // A second instructor, not signed in here: the launch makes their account a co-instructor.
+    const { location, jar } = await launch(
+      platform.startDeepLinking({
+        user: { sub: 'co-teacher-1', name: 'Dr Helper' },
+        roles: [LTI_ROLE.instructor],
+      }),
+    );
+    const match = /^\/lti\/deep-link\/([0-9a-f-]{36})$/.exec(location);
+    expect(match, location).not.toBe(null);
+    const id = match![1]!;
+    const coInstructor = new HttpClient(server.url);
+    coInstructor.cookie = `chairtalk_session=${jar.cookies.get('chairtalk_session')}`;
+    const picker = await coInstructor.get(`/api/lti/deep-links/${id}`);
+    expect(picker.status).toBe(200);
+    expect(picker.body.cohortName).toBe('Course 1');
+    // The organisation's trainer did not make this request: it is not theirs to answer.
+    expect((await trainer.get(`/api/lti/deep-links/${id}`)).status).toBe(404);
+    const scenario = scenarios[3]!;
+    const chosen = await coInstructor.post(`/api/lti/deep-links/${id}`, {
+      scenarioId: scenario.id,
+    });
+    expect(chosen.status).toBe(200);
+    const rows = await t.db.query<{ cohortId: string }>(
+      `SELECT a.cohort_id AS "cohortId" FROM cohort_assignments a
+         JOIN lti_contexts x ON x.cohort_id = a.cohort_id WHERE a.scenario_id = $1`,
+      [scenario.id],
+    );
+    expect(rows).toHaveLength(1);
+    const [taught] = await t.db.query<{ cohortId: string }>(
+      `SELECT i.cohort_id AS "cohortId" FROM cohort_instructors i
+         JOIN external_identities e ON e.user_id = i.user_id WHERE e.subject = 'co-teacher-1'`,
+    );
+    expect(rows[0]!.cohortId).toBe(taught!.cohortId);
+    const { record } = await postToPlatform(
+      await (await sendPage(chosen.body.sendUrl, coInstructor)).text(),
+    );
+    expect(record.error).toBe(null);
+    expect(record.placedLinks).toHaveLength(1);
+  });
+
   it('refuses an expired request with a clear answer', async () => {
     const id = await openPicker();
     await t.db.query(
