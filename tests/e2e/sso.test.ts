@@ -109,9 +109,11 @@ describe.skipIf(skipBrowserSuite)("the school's sign-in in the browser", () => {
     for (let i = 0; i < 60 && !(await focused()); i++) await page.keyboard.press('Tab');
     expect(await focused()).toBe(true);
     await page.keyboard.press('Enter');
-    const account = page.getByLabel(OIDC_LOGIN_LABEL);
+    // The link starts with a POST, then the browser leaves: wait for the provider's page, since
+    // the account page has labels of its own containing "Account".
+    await page.waitForURL((url) => url.origin === provider!.issuer);
+    const account = page.getByLabel(OIDC_LOGIN_LABEL, { exact: true });
     await account.waitFor();
-    expect(new URL(page.url()).origin).toBe(provider!.issuer);
     await account.fill('bea');
     await page.keyboard.press('Enter');
 
