@@ -16,6 +16,7 @@ import {
 import { getPlatformById } from '../db/ltiPlatforms';
 import { getScenarioById } from '../db/scenarios';
 import { AppError } from '../http/errors';
+import { escapeHtml } from '../http/escapeHtml';
 import { sendJson } from '../http/respond';
 import { idOr404, parseInput } from '../http/validate';
 import {
@@ -142,15 +143,6 @@ export function ltiDeepLinkApiRoutes(services: Services): Router {
 
   return router;
 }
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 /** A page of our own, in the reader's language, styled by nonce under its own CSP. */
 function page(input: { title: string; nonce: string; body: string; script?: string }): string {

@@ -11,6 +11,7 @@ import {
   type StartedLaunch,
 } from '../../../fixtures/ltiPlatform';
 import { HttpClient, signedInClient } from '../../../helpers/httpClient';
+import { CookieJar, launchThroughBrowser } from '../../../helpers/ltiLaunchClient';
 import {
   createTestDb,
   printSkipNotice,
@@ -20,25 +21,6 @@ import {
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
 
 printSkipNotice();
-
-/** What one browser holds: cookies by name, as Set-Cookie left them. */
-class Jar {
-  readonly cookies = new Map<string, string>();
-  take(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const eq = pair!.indexOf('=');
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      if (value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(line))
-        this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-  header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-}
 
 /**
  * Deep linking through the real server and the test platform (decision 051): an instructor's
@@ -97,34 +79,10 @@ describe.each(routeDatabaseKinds())('LTI deep linking on %s', (kind) => {
   });
 
   /** A browser through a launch: login, the platform's form, our continue step. */
-  async function launch(started: StartedLaunch, jar = new Jar()) {
-    const login = await fetch(started.loginUrl, { redirect: 'manual' });
-    jar.take(login);
-    const authUrl = login.headers.get('location')!;
-    if (!authUrl.startsWith('http')) return { location: authUrl, jar };
-    const form = parseAutoSubmitForm(await (await fetch(authUrl)).text());
-    const posted = await fetch(form.action, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: platform.issuer },
-      body: new URLSearchParams(form.fields).toString(),
-    });
-    const next = posted.headers.get('location')!;
-    if (!next.startsWith('/lti/launch/continue')) return { location: next, jar };
-    const done = await fetch(`${server.url}${next}`, {
-      redirect: 'manual',
-      headers: { cookie: jar.header() },
-    });
-    jar.take(done);
-    return { location: done.headers.get('location')!, jar };
-  }
+  const launch = (started: StartedLaunch, jar = new CookieJar()) =>
+    launchThroughBrowser(started, { toolUrl: server.url, platformIssuer: platform.issuer, jar });
 
-  const trainerJar = () => {
-    const jar = new Jar();
-    const [name, value] = trainer.cookie!.split('=');
-    jar.cookies.set(name!, value!);
-    return jar;
-  };
+  const trainerJar = () => CookieJar.holding(trainer.cookie!);
 
   const instructorRequest = (over: Partial<DeepLinkingLaunch> = {}): DeepLinkingLaunch => ({
     user: { sub: 'teacher-1', name: 'Dr Linker' },

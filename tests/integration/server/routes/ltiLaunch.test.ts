@@ -3,7 +3,6 @@ import { freePort } from '../../../helpers/freePort';
 import { LTI_ROLE } from '#server/lti/claims';
 import { ASSIGNMENT_CUSTOM } from '#server/lti/launchFlow';
 import {
-  parseAutoSubmitForm,
   startLtiPlatform,
   type LaunchAttack,
   type LtiPlatform,
@@ -11,6 +10,7 @@ import {
   type StartedLaunch,
 } from '../../../fixtures/ltiPlatform';
 import { HttpClient, signedInClient } from '../../../helpers/httpClient';
+import { CookieJar, launchThroughBrowser } from '../../../helpers/ltiLaunchClient';
 import { say } from '../../../helpers/conversations';
 import {
   createTestDb,
@@ -21,25 +21,6 @@ import {
 import { startTestServer, type TestServer } from '../../../helpers/testServer';
 
 printSkipNotice();
-
-/** What one browser holds: cookies by name, as Set-Cookie left them. */
-class Jar {
-  readonly cookies = new Map<string, string>();
-  take(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const eq = pair!.indexOf('=');
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      if (value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(line))
-        this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-  header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-}
 
 /**
  * Launches from LMSs through the real server and the test platform (decision 051): a learner
@@ -102,53 +83,26 @@ describe.each(routeDatabaseKinds())('LTI launches on %s', (kind) => {
   });
 
   /** A browser going through a launch: login, the platform's form, our continue step. */
-  async function launch(
+  const launch = (
     started: StartedLaunch,
-    jar = new Jar(),
+    jar = new CookieJar(),
     options: { dropCookie?: boolean } = {},
-  ) {
-    const login = await fetch(started.loginUrl, { redirect: 'manual' });
-    jar.take(login);
-    const authUrl = login.headers.get('location')!;
-    if (!authUrl.startsWith('http')) return { location: authUrl, jar };
-    const authorization = await fetch(authUrl);
-    if (authorization.status !== 200)
-      throw new Error(`platform refused: ${await authorization.text()}`);
-    const form = parseAutoSubmitForm(await authorization.text());
-    const posted = await fetch(form.action, {
-      method: 'POST',
-      redirect: 'manual',
-      // A cross-site form post: the browser sends none of our Lax cookies with it.
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: platform.issuer },
-      body: new URLSearchParams(form.fields).toString(),
+  ) =>
+    launchThroughBrowser(started, {
+      toolUrl: server.url,
+      platformIssuer: platform.issuer,
+      jar,
+      dropLoginCookie: options.dropCookie ?? false,
     });
-    const next = posted.headers.get('location')!;
-    if (!next.startsWith('/lti/launch/continue')) return { location: next, jar };
-    if (options.dropCookie) {
-      for (const name of [...jar.cookies.keys()])
-        if (name.startsWith('chairtalk_lti_')) jar.cookies.delete(name);
-    }
-    const done = await fetch(`${server.url}${next}`, {
-      redirect: 'manual',
-      headers: { cookie: jar.header() },
-    });
-    jar.take(done);
-    return { location: done.headers.get('location')!, jar };
-  }
 
-  const signedInAs = async (jar: Jar) => {
+  const signedInAs = async (jar: CookieJar) => {
     const me = await fetch(`${server.url}/api/auth/me`, { headers: { cookie: jar.header() } });
     return me.status === 200
       ? ((await me.json()) as { user: { id: string; fullName: string } }).user
       : null;
   };
 
-  const trainerJar = () => {
-    const jar = new Jar();
-    const [name, value] = trainer.cookie!.split('=');
-    jar.cookies.set(name!, value!);
-    return jar;
-  };
+  const trainerJar = () => CookieJar.holding(trainer.cookie!);
 
   let cohortId: string;
   let assignmentId: string;
@@ -478,7 +432,7 @@ describe.each(routeDatabaseKinds())('LTI launches on %s', (kind) => {
         platform.startLaunch(
           learnerLaunch({ user: { sub, name: 'Mallory' }, ...(attack ? { attack } : {}) }),
         ),
-        new Jar(),
+        new CookieJar(),
         options,
       );
       expect(location).toBe(`/lti/launch-failed?reason=${reason}`);

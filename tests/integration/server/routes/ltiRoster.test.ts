@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../helpers/freePort';
 import { LTI_ROLE, type Membership } from '#server/lti/claims';
 import {
-  parseAutoSubmitForm,
   startLtiPlatform,
   type LtiPlatform,
   type StartedLaunch,
 } from '../../../fixtures/ltiPlatform';
 import { HttpClient, signedInClient } from '../../../helpers/httpClient';
+import { CookieJar, launchThroughBrowser } from '../../../helpers/ltiLaunchClient';
 import {
   createTestDb,
   printSkipNotice,
@@ -54,35 +54,15 @@ describe.each(routeDatabaseKinds())('LTI roster sync on %s', (kind) => {
       )
     ).map((row) => row.subject ?? `invited:${row.fullName}`);
 
-  /** A browser's launch, signed in to ChairTalk as `cookie` (the trainer) when given. */
-  async function launch(started: StartedLaunch, cookie: string) {
-    const cookies = new Map<string, string>();
-    const [name, value] = cookie.split('=');
-    cookies.set(name!, value!);
-    const take = (response: Response) => {
-      for (const line of response.headers.getSetCookie()) {
-        const [pair] = line.split(';');
-        const eq = pair!.indexOf('=');
-        cookies.set(pair!.slice(0, eq).trim(), pair!.slice(eq + 1).trim());
-      }
-    };
-    const header = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const login = await fetch(started.loginUrl, { redirect: 'manual' });
-    take(login);
-    const authorization = await fetch(login.headers.get('location')!);
-    const form = parseAutoSubmitForm(await authorization.text());
-    const posted = await fetch(form.action, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: platform.issuer },
-      body: new URLSearchParams(form.fields).toString(),
-    });
-    const done = await fetch(`${server.url}${posted.headers.get('location')!}`, {
-      redirect: 'manual',
-      headers: { cookie: header() },
-    });
-    return done.headers.get('location');
-  }
+  /** A browser's launch, signed in to ChairTalk as `cookie` (the trainer). */
+  const launch = async (started: StartedLaunch, cookie: string) =>
+    (
+      await launchThroughBrowser(started, {
+        toolUrl: server.url,
+        platformIssuer: platform.issuer,
+        jar: CookieJar.holding(cookie),
+      })
+    ).location;
 
   beforeAll(async () => {
     t = await createTestDb(kind);

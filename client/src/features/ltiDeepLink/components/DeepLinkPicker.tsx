@@ -3,6 +3,7 @@ import type { DeepLinkPicker as Picker } from '#shared/api/ltiDeepLinks';
 import { DUE_YEARS } from '#shared/organisations';
 import { difficultyName } from '#shared/scenario';
 import { LTI_DEEP_LINK_TEXT as T } from '#shared/text';
+import { DueDateField } from '../../../components/DueDateField';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api';
@@ -89,16 +90,7 @@ export function DeepLinkPicker({ deepLinkId }: { deepLinkId: string }) {
           </select>
           {picker.scenarios.length === 0 ? <p className="field__hint">{T.noScenarios}</p> : null}
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-due`}>{T.dueDate}</label>
-          <input
-            id={`${id}-due`}
-            className="input"
-            type="date"
-            value={due}
-            onChange={(event) => setDue(event.target.value)}
-          />
-        </div>
+        <DueDateField id={`${id}-due`} label={T.dueDate} value={due} onChange={setDue} />
         {error ? <Alert id={`${id}-error`}>{error}</Alert> : null}
         <div className="deep-link__actions">
           <button type="submit" className="button button--primary" disabled={busy !== null}>

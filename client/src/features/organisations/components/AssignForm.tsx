@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Scenario } from '#shared/scenario';
 import { Spinner } from '../../../components/Spinner';
+import { DueDateField } from '../../../components/DueDateField';
 import { errorMessage } from '../../../lib/api';
 import { assignScenario } from '../api/assignScenario';
 import { dueAtFromDateInput } from '../cohortTable';
@@ -72,16 +73,7 @@ export function AssignForm({
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-due`}>{T.dueDate}</label>
-          <input
-            id={`${id}-due`}
-            className="input"
-            type="date"
-            value={due}
-            onChange={(event) => setDue(event.target.value)}
-          />
-        </div>
+        <DueDateField id={`${id}-due`} label={T.dueDate} value={due} onChange={setDue} />
         <button type="submit" className="button button--primary button--sm" disabled={busy}>
           {busy ? <Spinner /> : null}
           {T.assignButton}
