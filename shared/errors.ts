@@ -157,6 +157,8 @@ const ERROR_SENTENCES = {
   /** A standby call (set up ahead, muted) never replaces a call in use in another window. */
   'conflict:realtime_call': () => REALTIME_TEXT.callInUse,
   'conflict:own_organisation': () => ORGANISATION_TEXT.ownOrganisation,
+  /** A co-instructor never joins the cohort they teach as its trainee (decision 052). */
+  'conflict:teaches_cohort': () => ORGANISATION_TEXT.teachesCohort,
   'conflict:shared_elsewhere': () => ORGANISATION_TEXT.sharedElsewhere,
   /** An issuer and client id name one registration in all of ChairTalk (decision 051). */
   'conflict:lti_platform_taken': () => LTI_TEXT.platformTaken,

@@ -1240,6 +1240,7 @@ export const en = {
       'That co-instructor could not be found in this cohort. They may have been removed already.',
     memberNotFound: 'That trainee could not be found in this cohort. They may have left already.',
     ownOrganisation: 'You run this organisation, so you cannot join it as a trainee.',
+    teachesCohort: 'You teach this course, so you cannot join it as a trainee.',
     sharedElsewhere:
       'That scenario is shared with another organisation and cannot be assigned here.',
     assignedScenario:

@@ -1183,6 +1183,7 @@ export const es: Catalogue = {
       'No se encontró a ese coinstructor en este grupo. Puede que ya se haya quitado.',
     memberNotFound: 'No se encontró a esa persona en este grupo. Puede que ya se haya ido.',
     ownOrganisation: 'Diriges esta organización, así que no puedes unirte a ella como alumno.',
+    teachesCohort: 'Impartes este curso, así que no puedes unirte a él como alumno.',
     sharedElsewhere:
       'Ese escenario está compartido con otra organización y no se puede asignar aquí.',
     assignedScenario:
