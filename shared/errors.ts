@@ -120,6 +120,8 @@ const ERROR_SENTENCES = {
   'conflict:sso_linked_elsewhere': () => SSO_TEXT.linkedElsewhere,
   /** The account is already linked to another subject at that provider's issuer. */
   'conflict:sso_provider_linked': () => SSO_TEXT.providerLinked,
+  /** The provider answered a link flow with `error=` (cancelled or refused): nothing linked. */
+  'unauthorized:sso_link_refused': () => SSO_TEXT.linkRefused,
   /** A link flow came back to a browser where its account is no longer the one signed in. */
   'forbidden:sso_link_session': () => SSO_TEXT.linkOtherSession,
   /** Linking adds a way in: only from a session signed in within the last 10 minutes. */

@@ -1592,6 +1592,8 @@ export const es: Catalogue = {
       'Ese acceso de centro ya está vinculado a otra cuenta de ChairTalk, así que no se ha vinculado a esta. No se ha cambiado nada.',
     providerLinked:
       'Tu cuenta ya está vinculada a otra persona en ese acceso de centro. Desvincúlala primero para vincular otra.',
+    linkRefused:
+      'El acceso de tu centro no se ha vinculado: la página de acceso del centro no lo confirmó. No se ha cambiado nada. Vuelve a intentarlo.',
     linkOtherSession:
       'Ya no has iniciado sesión con la cuenta que empezó a vincular, así que no se ha vinculado nada. Inicia sesión en esa cuenta y vuelve a intentarlo.',
     linkSignInAgain:
