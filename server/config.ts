@@ -179,6 +179,11 @@ const envSchema = z.object({
    * both, and production needs neither.
    */
   LTI_ALLOW_HTTP: z.preprocess(emptyAsUndefined, bool.optional()),
+  /**
+   * With NODE_ENV=production, LTI_ALLOW_HTTP is refused unless this says the operator means it
+   * (decision 051's addendum): the flag turns off the guard against server-side request forgery.
+   */
+  LTI_ALLOW_HTTP_IN_PRODUCTION: z.preprocess(emptyAsUndefined, bool.optional()),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Turns on GET /metrics (Prometheus text) for whoever sends it as a bearer token. */
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16).max(256).optional()),
@@ -324,6 +329,26 @@ export interface LtiConfig {
 
 export class ConfigError extends Error {}
 
+/**
+ * LTI_ALLOW_HTTP turns off both the https rule and the private-address guard for LMS platform
+ * URLs (lti/platformFetch.ts), so in production any trainer registering a platform could make
+ * the server call its internal network. Production refuses it unless the operator also sets
+ * LTI_ALLOW_HTTP_IN_PRODUCTION=true, a name that cannot be set by accident (decision 051's
+ * addendum). Null when the combination is allowed; else the line for the startup error.
+ */
+export function ltiAllowHttpProblem(input: {
+  env: 'development' | 'production' | 'test';
+  allowHttp: boolean;
+  acknowledged: boolean;
+}): string | null {
+  if (input.env !== 'production' || !input.allowHttp || input.acknowledged) return null;
+  return (
+    'LTI_ALLOW_HTTP: refused with NODE_ENV=production, because it turns off the https rule and ' +
+    'the private-address guard for LMS platform URLs. Unset LTI_ALLOW_HTTP, or, if this ' +
+    'production server really must reach a local LMS, also set LTI_ALLOW_HTTP_IN_PRODUCTION=true'
+  );
+}
+
 function isNeonUrl(url: string): boolean {
   return /\.neon\.(tech|build)(:\d+)?\//.test(url) || url.includes('.neon.tech');
 }
@@ -370,6 +395,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       `Invalid configuration:\n${sso.problems.map((p) => `  ${p}`).join('\n')}`,
     );
   }
+  const ltiHttp = ltiAllowHttpProblem({
+    env: e.NODE_ENV,
+    allowHttp: e.LTI_ALLOW_HTTP ?? false,
+    acknowledged: e.LTI_ALLOW_HTTP_IN_PRODUCTION ?? false,
+  });
+  if (ltiHttp !== null) throw new ConfigError(`Invalid configuration:\n  ${ltiHttp}`);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
 
   return {

@@ -120,6 +120,8 @@ const ERROR_SENTENCES = {
   'conflict:sso_linked_elsewhere': () => SSO_TEXT.linkedElsewhere,
   /** The account is already linked to another subject at that provider's issuer. */
   'conflict:sso_provider_linked': () => SSO_TEXT.providerLinked,
+  /** The provider answered a link flow with `error=` (cancelled or refused): nothing linked. */
+  'unauthorized:sso_link_refused': () => SSO_TEXT.linkRefused,
   /** A link flow came back to a browser where its account is no longer the one signed in. */
   'forbidden:sso_link_session': () => SSO_TEXT.linkOtherSession,
   /** Linking adds a way in: only from a session signed in within the last 10 minutes. */
@@ -157,6 +159,8 @@ const ERROR_SENTENCES = {
   /** A standby call (set up ahead, muted) never replaces a call in use in another window. */
   'conflict:realtime_call': () => REALTIME_TEXT.callInUse,
   'conflict:own_organisation': () => ORGANISATION_TEXT.ownOrganisation,
+  /** A co-instructor never joins the cohort they teach as its trainee (decision 052). */
+  'conflict:teaches_cohort': () => ORGANISATION_TEXT.teachesCohort,
   'conflict:shared_elsewhere': () => ORGANISATION_TEXT.sharedElsewhere,
   /** An issuer and client id name one registration in all of ChairTalk (decision 051). */
   'conflict:lti_platform_taken': () => LTI_TEXT.platformTaken,

@@ -1,6 +1,6 @@
 import type { Membership } from '#shared/api/organisations';
 import type { Db, Queryable } from './db';
-import { TEACHES_COHORT } from './sqlRules';
+import { RUN_BY_TRAINER, TEACHES_COHORT } from './sqlRules';
 import { iso } from './timestamps';
 
 /**
@@ -10,7 +10,7 @@ import { iso } from './timestamps';
 
 export type JoinResult =
   | { joined: true; cohortId: string; organisationId: string }
-  | { joined: false; reason: 'not_found' | 'own_organisation' };
+  | { joined: false; reason: 'not_found' | 'own_organisation' | 'teaches_cohort' };
 
 /**
  * Joins the cohort of a usable invite (unknown, expired and revoked codes are all not found,
@@ -35,9 +35,10 @@ export async function joinByCodeIn(
     cohortId: string;
     organisationId: string;
     teaches: boolean;
+    runs: boolean;
   }>(
     `SELECT c.id AS "cohortId", c.organisation_id AS "organisationId",
-            ${TEACHES_COHORT} AS teaches
+            ${TEACHES_COHORT} AS teaches, ${RUN_BY_TRAINER} AS runs
        FROM cohort_invites i JOIN cohorts c ON c.id = i.cohort_id
       WHERE i.code = $2 AND i.revoked_at IS NULL AND i.expires_at > clock_timestamp()
       FOR SHARE OF i`,
@@ -45,7 +46,10 @@ export async function joinByCodeIn(
   );
   if (!invite) return { joined: false, reason: 'not_found' };
   // Whoever teaches the cohort (its trainer, a co-instructor: decision 052) is never its trainee.
-  if (invite.teaches) return { joined: false, reason: 'own_organisation' };
+  // Each is told why in their own words: the trainer runs the organisation, a co-instructor
+  // teaches only this cohort (and may join the organisation's other cohorts).
+  if (invite.runs) return { joined: false, reason: 'own_organisation' };
+  if (invite.teaches) return { joined: false, reason: 'teaches_cohort' };
   await tx.query(
     `INSERT INTO cohort_memberships (cohort_id, user_id) VALUES ($1, $2)
      ON CONFLICT (cohort_id, user_id) WHERE left_at IS NULL DO NOTHING`,

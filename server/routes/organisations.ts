@@ -3,6 +3,7 @@ import { Router, type Request, type Response } from 'express';
 import { INVITE_DAYS_DEFAULT, organisationsApi } from '#shared/api/organisations';
 import { uuidSchema } from '#shared/inputChecks';
 import { assignmentStatus, inviteCodeFrom, ORGANISATION_LIMITS } from '#shared/organisations';
+import type { ErrorCode } from '#shared/errors';
 import { ORGANISATION_TEXT } from '#shared/text';
 import { cohortCsv } from '#shared/cohortCsv';
 import { currentUser, requireUser } from '../auth/guard';
@@ -14,7 +15,13 @@ import { createCohort, deleteCohort, renameCohort, runsCohort } from '../db/coho
 import { listCoTaughtCohorts, removeCoInstructor } from '../db/coInstructors';
 import { createInvite, revokeInvite } from '../db/invites';
 import { getMemberConversations } from '../db/memberConversations';
-import { joinByCode, leaveOrganisation, listMemberships, removeMember } from '../db/memberships';
+import {
+  joinByCode,
+  leaveOrganisation,
+  listMemberships,
+  removeMember,
+  type JoinResult,
+} from '../db/memberships';
 import {
   createOrganisation,
   deleteOrganisation,
@@ -36,6 +43,13 @@ import type { Services } from '../services';
 import { owePassbacks } from '../lti/owePassbacks';
 
 const DAY_MS = 86_400_000;
+
+/** Why an invite code did not join, as the error the join page shows (decisions 026, 052). */
+const JOIN_REFUSALS = {
+  not_found: 'not_found:invite',
+  own_organisation: 'conflict:own_organisation',
+  teaches_cohort: 'conflict:teaches_cohort',
+} as const satisfies Record<Exclude<JoinResult, { joined: true }>['reason'], ErrorCode>;
 
 /**
  * /api/organisations (decision 023). Every query is scoped by the signed-in user as
@@ -187,15 +201,14 @@ export function organisationRoutes(services: Services): Router {
     const result = await joinByCode(db, { userId: attempt.userId, code: code.toUpperCase() });
     // A member sees what the organisation shares (decision 036).
     scenarioStamps.forget(attempt.userId);
-    if (result.joined || result.reason === 'own_organisation') {
+    // A refusal for teaching the cohort is a right code: it counts as found, not as a guess.
+    if (result.joined || result.reason !== 'not_found') {
       await joinThrottle.joinFound(attempt);
     } else {
       await joinThrottle.joinFailed(attempt);
     }
     if (!result.joined) {
-      throw new AppError(
-        result.reason === 'own_organisation' ? 'conflict:own_organisation' : 'not_found:invite',
-      );
+      throw new AppError(JOIN_REFUSALS[result.reason]);
     }
     const { cohortId, organisationId } = result;
     sendJson(res, organisationsApi.join, { cohortId, organisationId });

@@ -199,7 +199,8 @@ export function ssoRoutes(services: Services): Router {
     }
     if (query.error !== undefined) {
       logger.info('sso.refused', { provider: provider.id, error: query.error.slice(0, 100) });
-      refuse('unauthorized:sso_refused');
+      // Linking signs nobody in, so it has its own sentence; sign-in keeps "did not sign you in".
+      refuse(linking ? 'unauthorized:sso_link_refused' : 'unauthorized:sso_refused');
       return;
     }
     let configuration: client.Configuration;

@@ -1240,6 +1240,7 @@ export const en = {
       'That co-instructor could not be found in this cohort. They may have been removed already.',
     memberNotFound: 'That trainee could not be found in this cohort. They may have left already.',
     ownOrganisation: 'You run this organisation, so you cannot join it as a trainee.',
+    teachesCohort: 'You teach this course, so you cannot join it as a trainee.',
     sharedElsewhere:
       'That scenario is shared with another organisation and cannot be assigned here.',
     assignedScenario:
@@ -1645,6 +1646,8 @@ export const en = {
       'That school sign-in is already linked to another ChairTalk account, so it was not linked to this one. Nothing was changed.',
     providerLinked:
       'Your account is already linked to another person at that school sign-in. Unlink it first to link a different one.',
+    linkRefused:
+      "Your school's sign-in was not linked: the school's sign-in page did not confirm it. Nothing was changed. Please try again.",
     linkOtherSession:
       'You are no longer signed in as the account that started linking, so nothing was linked. Sign in to that account and try again.',
     linkSignInAgain:

@@ -1183,6 +1183,7 @@ export const es: Catalogue = {
       'No se encontró a ese coinstructor en este grupo. Puede que ya se haya quitado.',
     memberNotFound: 'No se encontró a esa persona en este grupo. Puede que ya se haya ido.',
     ownOrganisation: 'Diriges esta organización, así que no puedes unirte a ella como alumno.',
+    teachesCohort: 'Impartes este curso, así que no puedes unirte a él como alumno.',
     sharedElsewhere:
       'Ese escenario está compartido con otra organización y no se puede asignar aquí.',
     assignedScenario:
@@ -1591,6 +1592,8 @@ export const es: Catalogue = {
       'Ese acceso de centro ya está vinculado a otra cuenta de ChairTalk, así que no se ha vinculado a esta. No se ha cambiado nada.',
     providerLinked:
       'Tu cuenta ya está vinculada a otra persona en ese acceso de centro. Desvincúlala primero para vincular otra.',
+    linkRefused:
+      'El acceso de tu centro no se ha vinculado: la página de acceso del centro no lo confirmó. No se ha cambiado nada. Vuelve a intentarlo.',
     linkOtherSession:
       'Ya no has iniciado sesión con la cuenta que empezó a vincular, así que no se ha vinculado nada. Inicia sesión en esa cuenta y vuelve a intentarlo.',
     linkSignInAgain:

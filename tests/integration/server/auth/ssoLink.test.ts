@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountResponse } from '#shared/api/account';
+import { ERRORS } from '#shared/errors';
+import { SSO_TEXT } from '#shared/text';
 import { startOidcProvider } from '../../../fixtures/oidcProvider';
 import { uniqueEmail } from '../../../helpers/httpClient';
 import { SsoBrowser } from '../../../helpers/ssoBrowser';
@@ -219,9 +221,26 @@ describe.each(routeDatabaseKinds())('linking a school sign-in on %s', (kind) => 
     const landed = await browser.request('GET', await browser.atProvider(form, 'cancel'));
     expect(queryOf(landed.location)).toEqual({
       path: '/account',
+      params: { error: 'unauthorized:sso_link_refused' },
+    });
+    // The account page's sentence says nothing was linked; it is not the sign-in's sentence.
+    expect(ERRORS['unauthorized:sso_link_refused']).toBe(SSO_TEXT.linkRefused);
+    expect(SSO_TEXT.linkRefused).toContain('was not linked');
+    expect(SSO_TEXT.linkRefused).not.toBe(SSO_TEXT.refused);
+    expect(await meIn(browser)).toMatchObject({ id: me.id });
+    expect((await accountIn(browser)).schoolSignIns.every((s) => !s.linked)).toBe(true);
+  });
+
+  it('a cancelled sign-in (not a link) keeps the sign-in sentence on the sign-in page', async () => {
+    const { form } = await browser.startAt('/api/auth/sso/school/start');
+    const landed = await browser.request('GET', await browser.atProvider(form, 'cancel'));
+    expect(queryOf(landed.location)).toEqual({
+      path: '/login',
       params: { error: 'unauthorized:sso_refused' },
     });
-    expect(await meIn(browser)).toMatchObject({ id: me.id });
+    expect(ERRORS['unauthorized:sso_refused']).toBe(SSO_TEXT.refused);
+    expect(SSO_TEXT.refused).toBe("Your school's sign-in did not sign you in. Please try again.");
+    expect(browser.cookie(PUBLIC_URL, 'chairtalk_session')).toBeUndefined();
   });
 
   it('unlinks; a provider not linked is a 404, an unknown one too', async () => {

@@ -4,7 +4,7 @@ import { addCoInstructor, listCoTaughtCohorts, removeCoInstructor } from '#serve
 import { createCohort, runsCohort, teachesCohort } from '#server/db/cohorts';
 import { createInvite } from '#server/db/invites';
 import { joinContextCohort } from '#server/db/ltiContexts';
-import { joinByCode } from '#server/db/memberships';
+import { joinByCode, listMemberships } from '#server/db/memberships';
 import { createOrganisation } from '#server/db/organisations';
 import { trainerMaySee } from '#server/db/reviews';
 import { createUser } from '#server/db/users';
@@ -115,10 +115,12 @@ describe.each(databaseKinds())('co-instructors on %s', (kind) => {
       if (made === null || made === 'limit') throw new Error('no invite');
       return made.code;
     };
+    // Refused in their own words (not the trainer's "own organisation"), and no membership made.
     expect(await joinByCode(t.db, { userId: teacher.id, code: await invite(course) })).toEqual({
       joined: false,
-      reason: 'own_organisation',
+      reason: 'teaches_cohort',
     });
+    expect(await listMemberships(t.db, { userId: teacher.id })).toEqual([]);
     expect(
       await joinByCode(t.db, { userId: teacher.id, code: await invite(evening) }),
     ).toMatchObject({ joined: true, cohortId: evening });

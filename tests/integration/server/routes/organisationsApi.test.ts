@@ -11,6 +11,7 @@ import {
   myOrganisationsResponse,
 } from '#shared/api/organisations';
 import { ORGANISATION_TEXT } from '#shared/text';
+import { addCoInstructor } from '#server/db/coInstructors';
 
 /**
  * /api/organisations (decision 023): a trainer builds a course, a trainee joins by
@@ -219,6 +220,30 @@ describe.each(routeDatabaseKinds())('organisations API on %s', (kind) => {
     expect(madePrivate.body.summary).toMatchObject({ visibility: 'private', organisationId: null });
     expect((await trainee.get(`/api/scenarios/${scenarioId}`)).status).toBe(404);
     expect((await trainee.get(`/api/conversations/${session}`)).status).toBe(200);
+  });
+
+  it('a co-instructor cannot join the cohort they teach by its code, and nothing changes', async () => {
+    const trainer = await signedInClient(server.url, 'Dr Trainer');
+    const teacher = await signedInClient(server.url, 'Dr Second');
+    const { cohortId, invite } = await course(trainer);
+    const me = await teacher.get('/api/auth/me');
+    expect(me.status, me.text).toBe(200);
+    // Co-instructors come from an LMS launch (052); here the relation is made directly.
+    await addCoInstructor(server.services.db, { cohortId, userId: me.body.user.id as string });
+    const before = myOrganisationsResponse.parse((await teacher.get(BASE)).body);
+    expect(before.coTeaching.map((c) => c.id)).toEqual([cohortId]);
+
+    const refused = await teacher.post(`${BASE}/join`, { code: invite.code });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('conflict:teaches_cohort');
+    expect(refused.body.error.message).toBe(ORGANISATION_TEXT.teachesCohort);
+    expect(refused.body.error.message).not.toBe(ORGANISATION_TEXT.ownOrganisation);
+    expect(myOrganisationsResponse.parse((await teacher.get(BASE)).body)).toEqual(before);
+    expect(before.memberships).toEqual([]);
+    const table = cohortTableResponse.parse(
+      (await trainer.get(`${BASE}/cohorts/${cohortId}/table`)).body,
+    );
+    expect(table.rows).toEqual([]);
   });
 
   it('codes: revoked and unknown are not found; a trainer cannot join their own', async () => {
