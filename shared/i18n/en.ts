@@ -1655,6 +1655,7 @@ export const en = {
     syncRoster: 'Sync roster from the course',
     syncingRoster: 'Syncing the roster…',
     rosterSynced: 'Roster synced: {{joined}} joined, {{left}} left, {{unchanged}} unchanged.',
+    coInstructorsSynced: 'Co-instructors: {{added}} added, {{removed}} removed.',
     noRoster:
       'This course has not shared its roster: launch ChairTalk from the course once as its instructor, with Names and Roles enabled, and try again.',
     rosterFailed:

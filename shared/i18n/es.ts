@@ -1601,6 +1601,7 @@ export const es: Catalogue = {
     syncingRoster: 'Sincronizando la lista…',
     rosterSynced:
       'Lista sincronizada: {{joined}} se unieron, {{left}} salieron, {{unchanged}} sin cambios.',
+    coInstructorsSynced: 'Coinstructores: {{added}} añadidos, {{removed}} retirados.',
     noRoster:
       'Este curso no ha compartido su lista: abre ChairTalk una vez desde el curso como su docente, con Nombres y Roles activado, y vuelve a intentarlo.',
     rosterFailed:
