@@ -1315,7 +1315,7 @@ export const en = {
     removeInstructorWhich: 'co-instructor {{name}}',
     confirmRemoveInstructorTitle: 'Remove {{name}} as co-instructor of this cohort?',
     confirmRemoveInstructorBody:
-      'They stop seeing this cohort at once. The scores and comments they wrote stay the organisation’s. If the course still lists them as an instructor, their next launch makes them a co-instructor again: remove them in the course too.',
+      'They stop seeing this cohort at once. The scores and comments they wrote stay the organisation’s. If the course still lists them as an instructor, their next launch or the next roster sync makes them a co-instructor again: remove them in the course too.',
     instructorRemoved: 'Removed {{name}} as co-instructor.',
     loading: 'Loading organisations…',
     loadFailed: 'Your organisations could not be loaded.',

@@ -1262,7 +1262,7 @@ export const es: Catalogue = {
     removeInstructorWhich: 'al coinstructor {{name}}',
     confirmRemoveInstructorTitle: '¿Quitar a {{name}} como coinstructor de este grupo?',
     confirmRemoveInstructorBody:
-      'Deja de ver este grupo de inmediato. Las puntuaciones y comentarios que escribió siguen siendo de la organización. Si el curso aún lo indica como instructor, su próximo acceso lo vuelve a hacer coinstructor: quítalo también en el curso.',
+      'Deja de ver este grupo de inmediato. Las puntuaciones y comentarios que escribió siguen siendo de la organización. Si el curso aún lo indica como instructor, su próximo acceso o la próxima sincronización de la lista lo vuelve a hacer coinstructor: quítalo también en el curso.',
     instructorRemoved: 'Se quitó a {{name}} como coinstructor.',
     loading: 'Cargando organizaciones…',
     loadFailed: 'No se pudieron cargar tus organizaciones.',
