@@ -1,5 +1,7 @@
+import type { CoTeachingEntry } from '#shared/api/myData';
 import type { CoTaughtCohort } from '#shared/api/organisations';
 import type { Queryable } from './db';
+import { iso } from './timestamps';
 import { RUN_BY_TRAINER, TEACHES_COHORT } from './sqlRules';
 
 /**
@@ -135,4 +137,24 @@ export async function removeCoInstructors(
     [input.cohortId, [...input.userIds]],
   );
   return rows.length;
+}
+
+/**
+ * Every cohort this user co-instructs, with its organisation's name and since when, for their
+ * data archive (decision 045): every row of theirs, as the archive holds all that is theirs.
+ */
+export async function listCoTeachingForExport(
+  db: Queryable,
+  { userId }: { userId: string },
+): Promise<CoTeachingEntry[]> {
+  const rows = await db.query<Omit<CoTeachingEntry, 'since'> & { since: Date | string }>(
+    `SELECT o.id AS "organisationId", o.name AS "organisationName", c.id AS "cohortId",
+            c.name AS "cohortName", i.added_at AS since
+       FROM cohort_instructors i JOIN cohorts c ON c.id = i.cohort_id
+       JOIN organisations o ON o.id = c.organisation_id
+      WHERE i.user_id = $1
+      ORDER BY i.added_at, c.id`,
+    [userId],
+  );
+  return rows.map((row) => ({ ...row, since: iso(row.since) }));
 }
