@@ -96,6 +96,11 @@ export function planCoInstructors(
     coInstructors: readonly LinkedMember[];
     trainerId: string;
     trainees: readonly string[];
+    /**
+     * The instructor whose launch started this sync: their signed launch, just now, says they
+     * teach the course, which is fresher than a roster the platform may not have updated yet.
+     */
+    launcherId?: string | null;
   },
 ): CoInstructorPlan {
   const bySubject = bySubjectOf(roster);
@@ -116,7 +121,8 @@ export function planCoInstructors(
   const remove: LinkedMember[] = [];
   const keep: LinkedMember[] = [];
   for (const member of input.coInstructors) {
-    if (bySubject.size === 0 || teaching(member.subject)) keep.push(member);
+    if (bySubject.size === 0 || teaching(member.subject) || member.userId === input.launcherId)
+      keep.push(member);
     else remove.push(member);
   }
   return { add, remove, keep };

@@ -31,7 +31,13 @@ export interface RosterCounts {
 
 export async function syncRoster(
   deps: { db: Db; keys: ToolKeys; tokens: ServiceTokenClient },
-  input: { cohortId: string; platform: Platform; membershipsUrl: string },
+  input: {
+    cohortId: string;
+    platform: Platform;
+    membershipsUrl: string;
+    /** The instructor whose launch started this sync: never removed by it. */
+    launcherId?: string | null;
+  },
 ): Promise<RosterCounts> {
   const { db } = deps;
   const { platform } = input;
@@ -61,6 +67,7 @@ export async function syncRoster(
     coInstructors,
     trainerId,
     trainees: plan.stay.map((member) => member.userId),
+    launcherId: input.launcherId ?? null,
   });
   // Who stops being taught or teaching goes first, so that a person the course moved from one
   // role to the other changes sides in this one sync (nobody is both in one cohort).

@@ -121,6 +121,7 @@ describe('planCoInstructors', () => {
     accounts: string[];
     coInstructors: string[];
     trainees?: string[];
+    launcher?: string;
     add: string[];
     remove: string[];
     keep: string[];
@@ -186,6 +187,16 @@ describe('planCoInstructors', () => {
       keep: ['t'],
     },
     {
+      name: 'the instructor whose launch started the sync is kept though the roster lags',
+      roster: [member('t', [INSTRUCTOR])],
+      accounts: ['t'],
+      coInstructors: ['new', 't'],
+      launcher: 'u-new',
+      add: [],
+      remove: [],
+      keep: ['new', 't'],
+    },
+    {
       name: 'an empty roster removes no co-instructor',
       roster: [],
       accounts: [],
@@ -203,12 +214,13 @@ describe('planCoInstructors', () => {
       remove: [],
       keep: ['t'],
     },
-  ])('$name', ({ roster, accounts, coInstructors, trainees = [], add, remove, keep }) => {
+  ])('$name', ({ roster, accounts, coInstructors, trainees = [], launcher, add, remove, keep }) => {
     const plan = planCoInstructors(roster, {
       accounts: accounts.map(linked),
       coInstructors: coInstructors.map(linked),
       trainerId: TRAINER,
       trainees,
+      launcherId: launcher ?? null,
     });
     expect(plan.add.map((m) => m.subject)).toEqual(add);
     expect(plan.remove.map((m) => m.subject)).toEqual(remove);
