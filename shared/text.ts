@@ -565,4 +565,6 @@ export const LTI_TEXT = textSection('lti', {
     translate('lti.passbackLine', { name, scenario, score, max, error }),
   rosterSynced: (joined: number, left: number, unchanged: number) =>
     translate('lti.rosterSynced', { joined, left, unchanged }),
+  coInstructorsSynced: (added: number, removed: number) =>
+    translate('lti.coInstructorsSynced', { added, removed }),
 });

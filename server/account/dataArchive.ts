@@ -4,6 +4,7 @@ import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate';
 import { MY_DATA_TEXT } from '#shared/text';
 import type { AudioStore } from '../audio/audioStore';
 import { loadConversationRecord } from '../conversations/conversationDetail';
+import { listCoTeachingForExport } from '../db/coInstructors';
 import { exportOwnScenarios, listOwnScenarios } from '../db/customScenarios';
 import { listConversationsOfUser, type RecordingEntry } from '../db/dataExport';
 import type { Db } from '../db/db';
@@ -83,15 +84,18 @@ export async function writeDataArchive(input: {
   readme.push(strToU8(MY_DATA_TEXT.archiveReadme((input.now ?? new Date()).toISOString())), true);
   if (!(await flush())) return false;
 
-  const [account, keepRecordings, memberships, organisations, ownScenarios] = await Promise.all([
-    getAccount(db, { id: userId }),
-    getKeepRecordings(db, { userId }),
-    listMemberships(db, { userId }),
-    listTrainedOrganisations(db, { trainerId: userId }),
-    listOwnScenarios(db, { userId }),
-  ]);
+  const [account, keepRecordings, memberships, coTeaching, organisations, ownScenarios] =
+    await Promise.all([
+      getAccount(db, { id: userId }),
+      getKeepRecordings(db, { userId }),
+      listMemberships(db, { userId }),
+      listCoTeachingForExport(db, { userId }),
+      listTrainedOrganisations(db, { trainerId: userId }),
+      listOwnScenarios(db, { userId }),
+    ]);
   if (!(await addJson('account.json', { account, keepRecordings }))) return false;
-  if (!(await addJson('organisations.json', { memberships, organisations }))) return false;
+  if (!(await addJson('organisations.json', { memberships, coTeaching, organisations })))
+    return false;
   const seeds = await exportOwnScenarios(db, { userId, ids: ownScenarios.map((s) => s.id) });
   if (!(await addJson('scenarios.json', { scenarios: seeds ?? [] }))) return false;
 

@@ -1,5 +1,7 @@
+import type { CoTeachingEntry } from '#shared/api/myData';
 import type { CoTaughtCohort } from '#shared/api/organisations';
 import type { Queryable } from './db';
+import { iso } from './timestamps';
 import { RUN_BY_TRAINER, TEACHES_COHORT } from './sqlRules';
 
 /**
@@ -79,4 +81,80 @@ export async function removeCoInstructor(
     [input.trainerId, input.cohortId, input.userId],
   );
   return rows.length > 0;
+}
+
+/**
+ * The cohort's co-instructors linked to an LMS identity at this issuer, with their `sub`: the
+ * ones a roster sync may remove (decision 052, addendum). Its organisation's trainer included
+ * in `trainerId`, so the sync never makes them a co-instructor.
+ */
+export async function listLinkedCoInstructors(
+  db: Queryable,
+  input: { cohortId: string; issuer: string },
+): Promise<{ trainerId: string; coInstructors: { userId: string; subject: string }[] }> {
+  const [owner] = await db.query<{ trainerId: string }>(
+    `SELECT o.trainer_id AS "trainerId" FROM cohorts c
+       JOIN organisations o ON o.id = c.organisation_id WHERE c.id = $1`,
+    [input.cohortId],
+  );
+  const coInstructors = await db.query<{ userId: string; subject: string }>(
+    `SELECT i.user_id AS "userId", e.subject
+       FROM cohort_instructors i
+       JOIN external_identities e ON e.user_id = i.user_id AND e.kind = 'lti' AND e.issuer = $2
+      WHERE i.cohort_id = $1
+      ORDER BY e.subject`,
+    [input.cohortId, input.issuer],
+  );
+  return { trainerId: owner?.trainerId ?? '', coInstructors };
+}
+
+/** The accounts linked to these LMS identities at this issuer (people who launched before). */
+export async function findLtiAccounts(
+  db: Queryable,
+  input: { issuer: string; subjects: readonly string[] },
+): Promise<{ userId: string; subject: string }[]> {
+  if (input.subjects.length === 0) return [];
+  return db.query<{ userId: string; subject: string }>(
+    `SELECT user_id AS "userId", subject FROM external_identities
+      WHERE kind = 'lti' AND issuer = $1 AND subject = ANY($2::text[])
+      ORDER BY subject`,
+    [input.issuer, [...input.subjects]],
+  );
+}
+
+/**
+ * Ends these co-instructors' part in the cohort, as the trainer's "Remove" does (a roster sync
+ * found the course no longer lists them as instructors). Returns how many.
+ */
+export async function removeCoInstructors(
+  db: Queryable,
+  input: { cohortId: string; userIds: readonly string[] },
+): Promise<number> {
+  if (input.userIds.length === 0) return 0;
+  const rows = await db.query(
+    `DELETE FROM cohort_instructors WHERE cohort_id = $1 AND user_id = ANY($2::uuid[])
+     RETURNING 1`,
+    [input.cohortId, [...input.userIds]],
+  );
+  return rows.length;
+}
+
+/**
+ * Every cohort this user co-instructs, with its organisation's name and since when, for their
+ * data archive (decision 045): every row of theirs, as the archive holds all that is theirs.
+ */
+export async function listCoTeachingForExport(
+  db: Queryable,
+  { userId }: { userId: string },
+): Promise<CoTeachingEntry[]> {
+  const rows = await db.query<Omit<CoTeachingEntry, 'since'> & { since: Date | string }>(
+    `SELECT o.id AS "organisationId", o.name AS "organisationName", c.id AS "cohortId",
+            c.name AS "cohortName", i.added_at AS since
+       FROM cohort_instructors i JOIN cohorts c ON c.id = i.cohort_id
+       JOIN organisations o ON o.id = c.organisation_id
+      WHERE i.user_id = $1
+      ORDER BY i.added_at, c.id`,
+    [userId],
+  );
+  return rows.map((row) => ({ ...row, since: iso(row.since) }));
 }

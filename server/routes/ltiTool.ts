@@ -249,7 +249,12 @@ export function ltiToolRoutes(services: Services): Router {
           if (!context?.membershipsUrl) return;
           const counts = await syncRoster(
             { db, keys: services.ltiKeys, tokens },
-            { cohortId: outcome.cohortId, platform, membershipsUrl: context.membershipsUrl },
+            {
+              cohortId: outcome.cohortId,
+              platform,
+              membershipsUrl: context.membershipsUrl,
+              launcherId: outcome.userId,
+            },
           );
           logger.info('lti.roster_synced', { cohortId: outcome.cohortId, ...counts });
         })().catch((error: unknown) => {

@@ -106,6 +106,9 @@ export const rosterSyncResponse = z.object({
   joined: z.number().int(),
   left: z.number().int(),
   unchanged: z.number().int(),
+  /** The course's instructors made co-instructors, and co-instructors it no longer lists (052). */
+  coInstructorsAdded: z.number().int(),
+  coInstructorsRemoved: z.number().int(),
 });
 export type RosterSyncResult = z.infer<typeof rosterSyncResponse>;
 

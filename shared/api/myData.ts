@@ -23,6 +23,20 @@ export const deleteAccountBody = z
   .object({ password: z.string().min(1).max(1000).optional() })
   .strict();
 
+/**
+ * One cohort the person co-instructs (decision 052), as the archive's `organisations.json` lists
+ * it under `coTeaching`, beside the cohorts they are a trainee of (`memberships`).
+ */
+export const coTeachingEntrySchema = z.object({
+  organisationId: z.string(),
+  organisationName: z.string(),
+  cohortId: z.string(),
+  cohortName: z.string(),
+  /** When they became its co-instructor (ISO 8601). */
+  since: z.string(),
+});
+export type CoTeachingEntry = z.infer<typeof coTeachingEntrySchema>;
+
 export const myDataApi = resource('/account', {
   /** The ZIP of everything of the account (application/zip, streamed): not JSON. */
   export: { method: 'GET', route: '/export', response: null },

@@ -1316,7 +1316,7 @@ export const en = {
     removeInstructorWhich: 'co-instructor {{name}}',
     confirmRemoveInstructorTitle: 'Remove {{name}} as co-instructor of this cohort?',
     confirmRemoveInstructorBody:
-      'They stop seeing this cohort at once. The scores and comments they wrote stay the organisation’s. If the course still lists them as an instructor, their next launch makes them a co-instructor again: remove them in the course too.',
+      'They stop seeing this cohort at once. The scores and comments they wrote stay the organisation’s. If the course still lists them as an instructor, their next launch or the next roster sync makes them a co-instructor again: remove them in the course too.',
     instructorRemoved: 'Removed {{name}} as co-instructor.',
     loading: 'Loading organisations…',
     loadFailed: 'Your organisations could not be loaded.',
@@ -1549,7 +1549,7 @@ export const en = {
     exportFailed: 'Your data could not be downloaded. Please try again.',
     exportFileName: 'chairtalk-data-{{date}}.zip',
     archiveReadme:
-      "ChairTalk: everything of yours\nMade {{exportedAt}}.\n\nREADME.txt            This file.\naccount.json          Your account: name, email, and whether recordings of your voice turns are kept.\norganisations.json    The cohorts you are in, and the organisations you run with their cohorts and invites.\nscenarios.json        The scenarios you wrote, in the file format that My scenarios can import.\nconversations/        One file per conversation (start date, then its id): the scenario as practised,\n                      every message, the feedback and debrief, the conversation it branched from,\n                      every trainer's score and comments, and the names of its recordings.\nrecordings/           Kept audio of spoken turns, one folder per conversation, one file per message\n                      (your words and the patient’s reply). Expired recordings are not included.\n",
+      "ChairTalk: everything of yours\nMade {{exportedAt}}.\n\nREADME.txt            This file.\naccount.json          Your account: name, email, and whether recordings of your voice turns are kept.\norganisations.json    The cohorts you are in, the cohorts you co-instruct (since when), and the organisations\n                      you run with their cohorts and invites.\nscenarios.json        The scenarios you wrote, in the file format that My scenarios can import.\nconversations/        One file per conversation (start date, then its id): the scenario as practised,\n                      every message, the feedback and debrief, the conversation it branched from,\n                      every trainer's score and comments, and the names of its recordings.\nrecordings/           Kept audio of spoken turns, one folder per conversation, one file per message\n                      (your words and the patient’s reply). Expired recordings are not included.\n",
     recordingsTitle: 'Recordings',
     keepRecordingsLabel: 'Keep recordings of my voice turns',
     keepRecordingsHelp_one:
@@ -1658,6 +1658,7 @@ export const en = {
     syncRoster: 'Sync roster from the course',
     syncingRoster: 'Syncing the roster…',
     rosterSynced: 'Roster synced: {{joined}} joined, {{left}} left, {{unchanged}} unchanged.',
+    coInstructorsSynced: 'Co-instructors: {{added}} added, {{removed}} removed.',
     noRoster:
       'This course has not shared its roster: launch ChairTalk from the course once as its instructor, with Names and Roles enabled, and try again.',
     rosterFailed:

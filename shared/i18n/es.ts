@@ -1263,7 +1263,7 @@ export const es: Catalogue = {
     removeInstructorWhich: 'al coinstructor {{name}}',
     confirmRemoveInstructorTitle: '¿Quitar a {{name}} como coinstructor de este grupo?',
     confirmRemoveInstructorBody:
-      'Deja de ver este grupo de inmediato. Las puntuaciones y comentarios que escribió siguen siendo de la organización. Si el curso aún lo indica como instructor, su próximo acceso lo vuelve a hacer coinstructor: quítalo también en el curso.',
+      'Deja de ver este grupo de inmediato. Las puntuaciones y comentarios que escribió siguen siendo de la organización. Si el curso aún lo indica como instructor, su próximo acceso o la próxima sincronización de la lista lo vuelve a hacer coinstructor: quítalo también en el curso.',
     instructorRemoved: 'Se quitó a {{name}} como coinstructor.',
     loading: 'Cargando organizaciones…',
     loadFailed: 'No se pudieron cargar tus organizaciones.',
@@ -1496,7 +1496,7 @@ export const es: Catalogue = {
     exportFailed: 'No se pudieron descargar tus datos. Vuelve a intentarlo.',
     exportFileName: 'chairtalk-datos-{{date}}.zip',
     archiveReadme:
-      'ChairTalk: todo lo tuyo\nCreado el {{exportedAt}}.\n\nREADME.txt            Este archivo.\naccount.json          Tu cuenta: nombre, correo y si se guardan las grabaciones de tus turnos de voz.\norganisations.json    Los grupos en los que estás y las organizaciones que diriges, con sus grupos e invitaciones.\nscenarios.json        Los escenarios que escribiste, en el formato que Mis escenarios puede importar.\nconversations/        Un archivo por conversación (fecha de inicio y su id): el escenario tal como se practicó,\n                      cada mensaje, la evaluación y el repaso, la conversación de la que partió,\n                      las puntuaciones y comentarios de cada formador y los nombres de sus grabaciones.\nrecordings/           Audio guardado de los turnos hablados, una carpeta por conversación, un archivo por mensaje\n                      (tus palabras y la respuesta del paciente). No se incluyen las grabaciones caducadas.\n',
+      'ChairTalk: todo lo tuyo\nCreado el {{exportedAt}}.\n\nREADME.txt            Este archivo.\naccount.json          Tu cuenta: nombre, correo y si se guardan las grabaciones de tus turnos de voz.\norganisations.json    Los grupos en los que estás, los grupos en los que eres coinstructor (desde cuándo)\n                      y las organizaciones que diriges, con sus grupos e invitaciones.\nscenarios.json        Los escenarios que escribiste, en el formato que Mis escenarios puede importar.\nconversations/        Un archivo por conversación (fecha de inicio y su id): el escenario tal como se practicó,\n                      cada mensaje, la evaluación y el repaso, la conversación de la que partió,\n                      las puntuaciones y comentarios de cada formador y los nombres de sus grabaciones.\nrecordings/           Audio guardado de los turnos hablados, una carpeta por conversación, un archivo por mensaje\n                      (tus palabras y la respuesta del paciente). No se incluyen las grabaciones caducadas.\n',
     recordingsTitle: 'Grabaciones',
     keepRecordingsLabel: 'Guardar las grabaciones de mis turnos de voz',
     keepRecordingsHelp_one:
@@ -1604,6 +1604,7 @@ export const es: Catalogue = {
     syncingRoster: 'Sincronizando la lista…',
     rosterSynced:
       'Lista sincronizada: {{joined}} se unieron, {{left}} salieron, {{unchanged}} sin cambios.',
+    coInstructorsSynced: 'Coinstructores: {{added}} añadidos, {{removed}} retirados.',
     noRoster:
       'Este curso no ha compartido su lista: abre ChairTalk una vez desde el curso como su docente, con Nombres y Roles activado, y vuelve a intentarlo.',
     rosterFailed:

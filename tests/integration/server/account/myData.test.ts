@@ -6,6 +6,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { writeDataArchive } from '#server/account/dataArchive';
 import { createAudioStore, type AudioStore } from '#server/audio/audioStore';
 import { deleteAccountData } from '#server/db/accountDeletion';
+import { addCoInstructor } from '#server/db/coInstructors';
 import { deleteEndedConversation } from '#server/db/conversationDeletion';
 import { openOrResumeConversation, markConversationEnded } from '#server/db/conversations';
 import { insertOwnScenario } from '#server/db/customScenarios';
@@ -17,7 +18,9 @@ import { listScenarios } from '#server/db/scenarios';
 import { createUser } from '#server/db/users';
 import { createLogger } from '#server/logger';
 import { pcm16Wav } from '#server/voice/audioFormat';
+import { coTeachingEntrySchema } from '#shared/api/myData';
 import { defaultFeedback } from '#shared/feedback';
+import { MY_DATA_TEXT } from '#shared/text';
 import { customSeed } from '../../../helpers/customScenario';
 import { TMP_DIR } from '../../../helpers/paths';
 import { routeDatabaseKinds, printSkipNotice } from '../../../helpers/testDb';
@@ -89,6 +92,62 @@ describe.each(routeDatabaseKinds())('your data on %s', (kind) => {
 
   const filesUnder = (dir: string | null, userId: string) =>
     dir && existsSync(join(dir, userId)) ? readdirSync(join(dir, userId)) : [];
+
+  it('lists in organisations.json the cohorts the person is in and those they co-instruct, with since when', async () => {
+    const { audio } = storeOf('database');
+    const owner = await newUser('Owning Trainer');
+    const person = await newUser('Two Hats');
+    const org = await createOrganisation(t.db, { trainerId: owner.id, name: 'Hats School' });
+    if (org === 'limit') throw new Error('limit');
+    const cohort = async (name: string) =>
+      (
+        await t.db.query<{ id: string }>(
+          `INSERT INTO cohorts (organisation_id, name) VALUES ($1, $2) RETURNING id`,
+          [org.id, name],
+        )
+      )[0]!.id;
+    const taught = await cohort('Taught here');
+    const teaching = await cohort('Teaching here');
+    const elsewhere = await cohort('Not theirs');
+    await t.db.query(`INSERT INTO cohort_memberships (cohort_id, user_id) VALUES ($1, $2)`, [
+      taught,
+      person.id,
+    ]);
+    expect(await addCoInstructor(t.db, { cohortId: teaching, userId: person.id })).toBe('added');
+    // Another person's co-teaching is not in this archive.
+    const other = await newUser();
+    await addCoInstructor(t.db, { cohortId: elsewhere, userId: other.id });
+    const [{ addedAt }] = (await t.db.query<{ addedAt: Date | string }>(
+      `SELECT added_at AS "addedAt" FROM cohort_instructors WHERE user_id = $1`,
+      [person.id],
+    )) as [{ addedAt: Date | string }];
+
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const finished = new Promise((resolve) => out.on('end', resolve));
+    expect(await writeDataArchive({ db: t.db, audio, userId: person.id, out })).toBe(true);
+    await finished;
+    const files = unzipSync(new Uint8Array(Buffer.concat(chunks)));
+    const organisations = JSON.parse(strFromU8(files['organisations.json']!));
+    expect(organisations.memberships).toMatchObject([
+      { organisationName: 'Hats School', cohortId: taught, cohortName: 'Taught here' },
+    ]);
+    expect(organisations.coTeaching).toEqual([
+      {
+        organisationId: org.id,
+        organisationName: 'Hats School',
+        cohortId: teaching,
+        cohortName: 'Teaching here',
+        since: new Date(addedAt).toISOString(),
+      },
+    ]);
+    expect(coTeachingEntrySchema.array().safeParse(organisations.coTeaching).success).toBe(true);
+    expect(organisations.organisations).toEqual([]);
+    expect(strFromU8(files['README.txt']!)).toContain(
+      MY_DATA_TEXT.archiveReadme('x').split('\n')[5],
+    );
+  });
 
   describe.each(STORES)('recordings kept in the %s', (mode) => {
     it('deletes an ended conversation with its recordings, feedback and reviews; its branch stays; an open one and another user’s are refused', async () => {

@@ -7,7 +7,8 @@ import { syncRoster } from '../api/ltiPlatforms';
 
 /**
  * "Sync roster from the course" (NRPS, decision 051), for a cohort whose LMS course shared its
- * roster: the course's learners join, those gone from it leave; the result is one sentence.
+ * roster: the course's learners join, those gone from it leave; the result is one sentence, and a
+ * second about co-instructors when the sync changed any (the course's instructors, 052).
  */
 export function RosterSync({
   cohortId,
@@ -26,7 +27,12 @@ export function RosterSync({
     setDone('');
     try {
       const counts = await syncRoster(cohortId);
-      setDone(T.rosterSynced(counts.joined, counts.left, counts.unchanged));
+      const coInstructors = counts.coInstructorsAdded + counts.coInstructorsRemoved;
+      setDone(
+        coInstructors === 0
+          ? T.rosterSynced(counts.joined, counts.left, counts.unchanged)
+          : `${T.rosterSynced(counts.joined, counts.left, counts.unchanged)} ${T.coInstructorsSynced(counts.coInstructorsAdded, counts.coInstructorsRemoved)}`,
+      );
       await onSynced();
     } catch (caught) {
       setError(errorMessage(caught));
