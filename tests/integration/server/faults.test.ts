@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -89,6 +89,12 @@ async function typedTurn(socket: TestSocket, text: string) {
 }
 
 afterAll(killServers);
+
+// These tests start (and restart) whole server processes, so their time is the time the machine
+// takes to boot Node, open a database and run migrations: on a loaded CI box many times what it
+// is alone (12 s became 30 s). A generous limit for this file keeps a slow machine from failing
+// them; what they assert is what survives a restart, never how fast.
+vi.setConfig({ testTimeout: 120_000 });
 
 describe.each(kinds)('server restarted mid-conversation on %s', (kind) => {
   it('continues the conversation: same cookie, every message in the history, new turns work', async () => {
